@@ -1,0 +1,423 @@
+//! The per-document function: bytes of one file in, every row about it out. Pure: no I/O, no
+//! globals, so it runs on any worker in any order and is unit-testable as it is.
+
+use crate::chunk::{self, tokenizer::Analyzer};
+use crate::config::Config;
+use crate::extract::{canonical::Canonical, markdown, Format};
+use crate::ids;
+use crate::model::{Block, Chunk};
+use crate::structure::{self, fingerprint::fingerprint, Structure};
+
+/// Everything docsweep finds in one Markdown document.
+pub struct Analysis {
+    pub canonical: String,
+    pub blocks: Vec<Block>,
+    pub structure: Structure,
+    pub chunks: Vec<Chunk>,
+    /// Source byte ranges of the chunks, parallel to `chunks`.
+    pub chunk_src: Vec<(u64, u64)>,
+    pub invalid_bytes: usize,
+    pub first_invalid: Option<usize>,
+}
+
+/// Why a file produced no analysis: becomes the `reason` of a `failed` documents row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failure(pub String);
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Analyzes one Markdown file. `rel_path` is only used in messages.
+pub fn analyze_bytes(rel_path: &str, bytes: &[u8], cfg: &Config) -> Result<Analysis, Failure> {
+    let analyzer = Analyzer::by_name(&cfg.chunk.tokenizer).map_err(|e| Failure(e.to_string()))?;
+    analyze_with(rel_path, bytes, cfg, &analyzer)
+}
+
+pub fn analyze_with(
+    _rel_path: &str,
+    bytes: &[u8],
+    cfg: &Config,
+    analyzer: &Analyzer,
+) -> Result<Analysis, Failure> {
+    if let Some(p) = bytes.iter().position(|&b| b == 0) {
+        return Err(Failure(format!(
+            "binary content: NUL byte at offset {p}; not a text file"
+        )));
+    }
+    let canon = Canonical::from_bytes(bytes);
+    if canon.invalid_bytes > 0 {
+        let ratio = canon.invalid_bytes as f64 / bytes.len().max(1) as f64;
+        if ratio > cfg.markdown.max_invalid_utf8_ratio {
+            return Err(Failure(format!(
+                "not UTF-8 text: {} of {} bytes are invalid UTF-8 (first at offset {}); convert it to UTF-8",
+                canon.invalid_bytes,
+                bytes.len(),
+                canon.first_invalid.unwrap_or(0)
+            )));
+        }
+    }
+    let text = canon.text.as_str();
+    let mut blocks = markdown::blocks(text);
+    for b in &mut blocks {
+        b.src_begin = Some(canon.to_src(b.off_begin));
+        b.src_end = Some(canon.to_src(b.off_end));
+    }
+    let st = structure::build(text, &mut blocks);
+    let ts = analyzer.token_starts(text);
+    let chunks = chunk::chunk(text, &blocks, &st, &ts, &cfg.chunk);
+    let chunk_src = chunks
+        .iter()
+        .map(|c| (canon.to_src(c.off_begin), canon.to_src(c.off_end)))
+        .collect();
+    Ok(Analysis {
+        invalid_bytes: canon.invalid_bytes,
+        first_invalid: canon.first_invalid,
+        canonical: canon.text,
+        blocks,
+        structure: st,
+        chunks,
+        chunk_src,
+    })
+}
+
+/// One `documents` row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocumentRow {
+    pub doc_id: String,
+    pub path: String,
+    pub format: &'static str,
+    pub bytes: u64,
+    pub content_hash: Option<String>,
+    pub rev: Option<String>,
+    pub pages: Option<u32>,
+    pub status: &'static str,
+    pub reason: Option<String>,
+    pub blocks: u32,
+    pub sections: u32,
+    pub chunks: u32,
+    pub flags: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlockRow {
+    pub block_id: String,
+    pub seq: u32,
+    pub section_id: String,
+    pub block: Block,
+    pub fingerprint: String,
+    pub text: String,
+    /// block_id of the caption's target.
+    pub caption_for: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SectionRow {
+    pub section: crate::model::Section,
+    pub slug: Option<String>,
+    pub title_hash: Option<String>,
+    pub heading_block_id: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChunkRow {
+    pub chunk_id: String,
+    pub section_id: String,
+    pub seq: u32,
+    pub chunk: Chunk,
+    pub src: (u64, u64),
+    pub block_types: Vec<&'static str>,
+    pub page_start: Option<u32>,
+    pub page_end: Option<u32>,
+    pub hash: String,
+    pub text: String,
+    pub context: String,
+}
+
+/// All rows about one document, ready for the sink.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DocRows {
+    pub document: DocumentRow,
+    pub blocks: Vec<BlockRow>,
+    pub sections: Vec<SectionRow>,
+    pub chunks: Vec<ChunkRow>,
+}
+
+/// What the pipeline knows about a file before reading it.
+#[derive(Debug, Clone)]
+pub struct DocMeta {
+    pub rel_path: String,
+    pub format: Format,
+    pub bytes: u64,
+}
+
+impl DocRows {
+    /// A row with no content: `skipped` or `failed` with a reason.
+    pub fn without_content(
+        meta: &DocMeta,
+        status: &'static str,
+        reason: String,
+        content: Option<&[u8]>,
+    ) -> DocRows {
+        DocRows {
+            document: DocumentRow {
+                doc_id: ids::doc_id(&meta.rel_path),
+                path: meta.rel_path.clone(),
+                format: meta.format.as_str(),
+                bytes: meta.bytes,
+                content_hash: content.map(ids::content_hash),
+                rev: None,
+                pages: None,
+                status,
+                reason: Some(reason),
+                blocks: 0,
+                sections: 0,
+                chunks: 0,
+                flags: Vec::new(),
+            },
+            blocks: Vec::new(),
+            sections: Vec::new(),
+            chunks: Vec::new(),
+        }
+    }
+}
+
+/// Bytes of one file → its rows. Never panics on user data: every problem becomes a reason.
+pub fn rows_for(meta: &DocMeta, bytes: &[u8], cfg: &Config, analyzer: &Analyzer) -> DocRows {
+    if meta.format != Format::Markdown {
+        return DocRows::without_content(
+            meta,
+            "skipped",
+            format!(
+                "unsupported format ({}): not indexed yet",
+                meta.format.as_str()
+            ),
+            Some(bytes),
+        );
+    }
+    if bytes.is_empty() {
+        return DocRows::without_content(
+            meta,
+            "skipped",
+            "empty file (0 bytes)".into(),
+            Some(bytes),
+        );
+    }
+    let a = match analyze_with(&meta.rel_path, bytes, cfg, analyzer) {
+        Ok(a) => a,
+        Err(f) => return DocRows::without_content(meta, "failed", f.0, Some(bytes)),
+    };
+    to_rows(meta, bytes, &a)
+}
+
+fn to_rows(meta: &DocMeta, bytes: &[u8], a: &Analysis) -> DocRows {
+    let doc_id = ids::doc_id(&meta.rel_path);
+    let st = &a.structure;
+    let text = a.canonical.as_str();
+    let block_ids: Vec<String> = (0..a.blocks.len())
+        .map(|i| {
+            let s = &st.sections[st.block_section[i]];
+            ids::block_id(
+                &doc_id,
+                &s.section_id,
+                a.blocks[i].page.unwrap_or(0),
+                st.block_index[i],
+            )
+        })
+        .collect();
+    let blocks = a
+        .blocks
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let t = &text[b.off_begin..b.off_end];
+            BlockRow {
+                block_id: block_ids[i].clone(),
+                seq: i as u32,
+                section_id: st.sections[st.block_section[i]].section_id.clone(),
+                block: b.clone(),
+                fingerprint: fingerprint(b.kind, t),
+                text: t.to_string(),
+                caption_for: b
+                    .attrs
+                    .caption_for
+                    .map(|t| format!("{}:{}", a.blocks[t].kind.as_str(), block_ids[t])),
+            }
+        })
+        .collect::<Vec<_>>();
+    let sections = st
+        .sections
+        .iter()
+        .map(|s| SectionRow {
+            section: s.clone(),
+            slug: s.title.as_deref().map(ids::slug),
+            title_hash: s.title.as_deref().map(ids::title_hash),
+            heading_block_id: s.heading_block.map(|h| block_ids[h].clone()),
+        })
+        .collect::<Vec<_>>();
+    let breadcrumbs = breadcrumbs(&st.sections);
+    let chunks = a
+        .chunks
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let t = &text[c.off_begin..c.off_end];
+            let mut types: Vec<&'static str> = Vec::new();
+            for b in &a.blocks[c.first_block..=c.last_block] {
+                if !types.contains(&b.kind.as_str()) {
+                    types.push(b.kind.as_str());
+                }
+            }
+            let pages = a.blocks[c.first_block..=c.last_block]
+                .iter()
+                .filter_map(|b| b.page);
+            ChunkRow {
+                chunk_id: ids::chunk_id(&block_ids[c.first_block], c.window_in_block),
+                section_id: st.sections[c.section].section_id.clone(),
+                seq: k as u32,
+                chunk: c.clone(),
+                src: a.chunk_src[k],
+                block_types: types,
+                page_start: pages.clone().min(),
+                page_end: pages.max(),
+                hash: ids::hex64(xxhash_rust::xxh3::xxh3_64(t.as_bytes())),
+                text: t.to_string(),
+                context: breadcrumbs[c.section].clone(),
+            }
+        })
+        .collect::<Vec<_>>();
+    let mut flags = Vec::new();
+    let mut reason = None;
+    if a.invalid_bytes > 0 {
+        flags.push("lossy_utf8".to_string());
+        reason = Some(format!(
+            "invalid UTF-8: {} bytes replaced by U+FFFD (first at offset {})",
+            a.invalid_bytes,
+            a.first_invalid.unwrap_or(0)
+        ));
+    }
+    DocRows {
+        document: DocumentRow {
+            doc_id,
+            path: meta.rel_path.clone(),
+            format: meta.format.as_str(),
+            bytes: meta.bytes,
+            content_hash: Some(ids::content_hash(bytes)),
+            rev: Some(ids::rev(text)),
+            pages: None,
+            status: "ok",
+            reason,
+            blocks: blocks.len() as u32,
+            sections: sections.len() as u32,
+            chunks: chunks.len() as u32,
+            flags,
+        },
+        blocks,
+        sections,
+        chunks,
+    }
+}
+
+/// "Title > Child > Grandchild" for every section; empty for the preamble.
+fn breadcrumbs(sections: &[crate::model::Section]) -> Vec<String> {
+    let mut by_id: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut out: Vec<String> = Vec::with_capacity(sections.len());
+    for (i, s) in sections.iter().enumerate() {
+        let own = s.title.clone().unwrap_or_default();
+        let crumb = match s.parent_id.as_deref().and_then(|p| by_id.get(p)) {
+            Some(&p) if !out[p].is_empty() => format!("{} > {own}", out[p]),
+            _ => own,
+        };
+        by_id.insert(&s.section_id, i);
+        out.push(crumb);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn meta(path: &str) -> DocMeta {
+        DocMeta {
+            rel_path: path.into(),
+            format: Format::detect(path, &Config::default().markdown.extensions),
+            bytes: 0,
+        }
+    }
+
+    fn rows(path: &str, bytes: &[u8]) -> DocRows {
+        let cfg = Config::default();
+        let an = Analyzer::by_name("cl100k_base").unwrap();
+        let mut m = meta(path);
+        m.bytes = bytes.len() as u64;
+        rows_for(&m, bytes, &cfg, &an)
+    }
+
+    #[test]
+    fn bad_input_gets_specific_reasons() {
+        let r = rows("a.md", b"\x7fELF\x02\x01\x00\x00binary");
+        assert_eq!(r.document.status, "failed");
+        assert!(r.document.reason.unwrap().contains("NUL byte"));
+        let r = rows("b.md", &[0xff; 100]);
+        assert_eq!(r.document.status, "failed");
+        assert!(r.document.reason.unwrap().contains("not UTF-8"));
+        let r = rows("c.md", b"");
+        assert_eq!(
+            (r.document.status, r.document.reason.as_deref()),
+            ("skipped", Some("empty file (0 bytes)"))
+        );
+        let r = rows("d.pdf", b"%PDF-1.4");
+        assert_eq!(r.document.status, "skipped");
+        assert!(r
+            .document
+            .reason
+            .unwrap()
+            .contains("unsupported format (pdf)"));
+        let mut long = "Plain text with one bad byte: ".repeat(10).into_bytes();
+        long.push(0xff);
+        let r = rows("e.md", &long);
+        assert_eq!(r.document.status, "ok");
+        assert_eq!(r.document.flags, ["lossy_utf8"]);
+    }
+
+    #[test]
+    fn rows_are_consistent() {
+        let md = "Intro para.\n\n# Title\n\nAbstract here.\n\n## Part\n\n![fig](f.png)\n\nFigure 1: A figure.\n\n```sh\n# hi\n```\n";
+        let r = rows("docs/x.md", md.as_bytes());
+        let d = &r.document;
+        assert_eq!(d.status, "ok");
+        assert_eq!(d.blocks as usize, r.blocks.len());
+        let ids: Vec<_> = r
+            .blocks
+            .iter()
+            .map(|b| b.block_id.rsplit('|').take(3).collect::<Vec<_>>().join("|"))
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                "b=000|p=000|s=0",
+                "b=000|p=000|s=1",
+                "b=001|p=000|s=1",
+                "b=000|p=000|s=1.1",
+                "b=001|p=000|s=1.1",
+                "b=002|p=000|s=1.1",
+                "b=003|p=000|s=1.1"
+            ]
+        );
+        let cap = &r.blocks[5];
+        assert_eq!(cap.block.kind, crate::model::BlockType::Caption);
+        assert_eq!(
+            cap.caption_for.as_deref(),
+            Some(format!("figure:{}", r.blocks[4].block_id).as_str())
+        );
+        assert_eq!(r.chunks.last().unwrap().context, "Title > Part");
+        for c in &r.chunks {
+            assert_eq!(c.text, md[c.chunk.off_begin..c.chunk.off_end]);
+        }
+        let mut seen = std::collections::HashSet::new();
+        assert!(r.chunks.iter().all(|c| seen.insert(c.chunk_id.clone())));
+    }
+}

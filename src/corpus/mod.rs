@@ -1,0 +1,255 @@
+//! The corpus: walking the tree into a deterministic plan, and loading one file's bytes.
+//! Along with `sink`, the only module that touches the disk.
+
+use crate::analyze::DocMeta;
+use crate::config::WalkConfig;
+use crate::extract::Format;
+use anyhow::{bail, Context, Result};
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use std::path::{Path, PathBuf};
+
+/// One entry of the plan, in path order.
+#[derive(Debug, Clone)]
+pub struct PlanEntry {
+    pub meta: DocMeta,
+    pub abs_path: PathBuf,
+    /// Set when the walk already knows the file cannot be indexed: `(status, reason)`.
+    pub verdict: Option<(&'static str, String)>,
+}
+
+fn globset(globs: &[String], what: &str) -> Result<GlobSet> {
+    let mut b = GlobSetBuilder::new();
+    for g in globs {
+        b.add(Glob::new(g).with_context(|| format!("invalid {what} glob {g:?}"))?);
+    }
+    Ok(b.build()?)
+}
+
+/// Corpus-relative path with '/' separators.
+fn rel_path(root: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Lists the corpus in byte order of relative paths. Every file the walk reaches gets an entry,
+/// including those it cannot index (symlinks not followed, special files, too large, unreadable
+/// directories), so that nothing is lost silently. Excluded paths are not part of the corpus.
+pub fn plan(root: &Path, cfg: &WalkConfig, markdown_exts: &[String]) -> Result<Vec<PlanEntry>> {
+    let meta = std::fs::metadata(root)
+        .with_context(|| format!("cannot read corpus {}: check the path", root.display()))?;
+    if !meta.is_dir() {
+        bail!(
+            "corpus {} is not a directory: pass the folder that holds the documents",
+            root.display()
+        );
+    }
+    let include = globset(&cfg.include, "include")?;
+    let exclude = globset(&cfg.exclude, "exclude")?;
+    let mut out = Vec::new();
+    let walker = walkdir::WalkDir::new(root)
+        .follow_links(cfg.follow_symlinks)
+        .sort_by(|a, b| a.file_name().cmp(b.file_name()))
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !exclude.is_match(rel_path(root, e.path())));
+    for entry in walker {
+        match entry {
+            Ok(e) => {
+                if e.depth() == 0 {
+                    continue;
+                }
+                let rel = rel_path(root, e.path());
+                let ft = e.file_type();
+                if ft.is_dir() {
+                    continue;
+                }
+                if !include.is_empty() && !include.is_match(&rel) {
+                    continue;
+                }
+                let format = Format::detect(&rel, markdown_exts);
+                let mut entry = PlanEntry {
+                    meta: DocMeta {
+                        rel_path: rel,
+                        format,
+                        bytes: 0,
+                    },
+                    abs_path: e.path().to_path_buf(),
+                    verdict: None,
+                };
+                if ft.is_symlink() {
+                    entry.verdict = Some((
+                        "skipped",
+                        "symbolic link: not followed (set walk.follow_symlinks = true to follow)"
+                            .into(),
+                    ));
+                } else if !ft.is_file() {
+                    entry.verdict = Some((
+                        "skipped",
+                        "not a regular file (device, FIFO or socket)".into(),
+                    ));
+                } else {
+                    match e.metadata() {
+                        Ok(m) => {
+                            entry.meta.bytes = m.len();
+                            if m.len() > cfg.max_file_bytes {
+                                entry.verdict = Some((
+                                    "skipped",
+                                    format!(
+                                        "file too large: {} bytes > walk.max_file_bytes ({})",
+                                        m.len(),
+                                        cfg.max_file_bytes
+                                    ),
+                                ));
+                            }
+                        }
+                        Err(err) => {
+                            entry.verdict = Some(("failed", format!("cannot stat file: {err}")))
+                        }
+                    }
+                }
+                out.push(entry);
+            }
+            Err(err) => {
+                let path = err
+                    .path()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_else(|| root.to_path_buf());
+                let rel = rel_path(root, &path);
+                let is_dir = std::fs::symlink_metadata(&path)
+                    .map(|m| m.is_dir())
+                    .unwrap_or(false);
+                let reason = if err.loop_ancestor().is_some() {
+                    "symbolic link loop: not followed".to_string()
+                } else if is_dir {
+                    format!("cannot read directory: {}", io_reason(&err))
+                } else {
+                    format!("cannot read: {}", io_reason(&err))
+                };
+                out.push(PlanEntry {
+                    meta: DocMeta {
+                        rel_path: rel,
+                        format: if is_dir {
+                            Format::Directory
+                        } else {
+                            Format::Unknown
+                        },
+                        bytes: 0,
+                    },
+                    abs_path: path,
+                    verdict: Some(("failed", reason)),
+                });
+            }
+        }
+    }
+    // walkdir sorts siblings by name; sort the whole plan by path bytes so that the order does
+    // not depend on how directories interleave with files.
+    out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
+    out.dedup_by(|a, b| a.meta.rel_path == b.meta.rel_path);
+    Ok(out)
+}
+
+fn io_reason(err: &walkdir::Error) -> String {
+    match err.io_error() {
+        Some(io) => io.to_string(),
+        None => err.to_string(),
+    }
+}
+
+/// The bytes of one file: memory-mapped above `MMAP_MIN_BYTES`, read otherwise.
+pub enum Loaded {
+    Mapped(memmap2::Mmap),
+    Read(Vec<u8>),
+}
+
+impl std::ops::Deref for Loaded {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Loaded::Mapped(m) => m,
+            Loaded::Read(v) => v,
+        }
+    }
+}
+
+/// Small files are read: an mmap costs a syscall pair and page faults that a single read of a
+/// few KiB does not.
+const MMAP_MIN_BYTES: u64 = 256 * 1024;
+
+/// Loads a file. A file that shrinks while mapped would fault on access, so the mapping is
+/// only used for files whose length is stable between stat and map; a file that changes under
+/// a running index is read instead.
+pub fn load(path: &Path) -> std::io::Result<Loaded> {
+    let file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    if len >= MMAP_MIN_BYTES {
+        // SAFETY: the map is read-only and private to this process. Another process truncating
+        // the file during the run is the one hazard; docsweep indexes lakes that are not being
+        // written, and the length check below narrows the window.
+        let map = unsafe { memmap2::Mmap::map(&file)? };
+        if map.len() as u64 == file.metadata()?.len() {
+            return Ok(Loaded::Mapped(map));
+        }
+    }
+    let mut buf = Vec::with_capacity(len as usize);
+    std::io::Read::read_to_end(&mut std::io::BufReader::new(file), &mut buf)?;
+    Ok(Loaded::Read(buf))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plan_is_sorted_and_reports_everything() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("b/c")).unwrap();
+        std::fs::write(root.join("b/c/z.md"), "# z").unwrap();
+        std::fs::write(root.join("a.md"), "# a").unwrap();
+        std::fs::write(root.join("b.txt"), "text").unwrap();
+        std::fs::write(root.join("big.md"), vec![b'x'; 100]).unwrap();
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        std::fs::write(root.join(".git/HEAD"), "ref").unwrap();
+        std::os::unix::fs::symlink(root.join("a.md"), root.join("link.md")).unwrap();
+        let mut cfg = WalkConfig::default();
+        cfg.max_file_bytes = 50;
+        let exts = vec!["md".to_string()];
+        let p = plan(root, &cfg, &exts).unwrap();
+        let paths: Vec<_> = p.iter().map(|e| e.meta.rel_path.as_str()).collect();
+        assert_eq!(paths, ["a.md", "b.txt", "b/c/z.md", "big.md", "link.md"]);
+        assert!(p[3].verdict.as_ref().unwrap().1.contains("too large"));
+        assert!(p[4].verdict.as_ref().unwrap().1.contains("symbolic link"));
+        cfg.include = vec!["**/*.md".into()];
+        let p = plan(root, &cfg, &exts).unwrap();
+        assert_eq!(p.len(), 4);
+    }
+
+    #[test]
+    fn symlink_loops_are_reported_when_following() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        std::fs::create_dir_all(root.join("d")).unwrap();
+        std::os::unix::fs::symlink(root.join("d"), root.join("d/loop")).unwrap();
+        std::fs::write(root.join("d/x.md"), "x").unwrap();
+        let mut cfg = WalkConfig::default();
+        cfg.follow_symlinks = true;
+        let p = plan(root, &cfg, &["md".into()]).unwrap();
+        let l = p.iter().find(|e| e.meta.rel_path == "d/loop").unwrap();
+        assert_eq!(l.verdict.as_ref().unwrap().0, "failed");
+        assert!(l.verdict.as_ref().unwrap().1.contains("loop"));
+        assert!(p.iter().any(|e| e.meta.rel_path == "d/x.md"));
+    }
+
+    #[test]
+    fn missing_corpus_is_a_clear_error() {
+        let e = plan(
+            Path::new("/nonexistent/corpus"),
+            &WalkConfig::default(),
+            &[],
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("cannot read corpus"));
+    }
+}

@@ -1,0 +1,50 @@
+//! Format extractors: bytes of one file → canonical text and raw typed blocks. One module per
+//! format; nothing here touches the disk.
+
+pub mod canonical;
+pub mod markdown;
+
+use serde::Serialize;
+
+/// The document formats docsweep recognizes by file name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    Markdown,
+    Html,
+    Text,
+    Pdf,
+    Unknown,
+    Directory,
+}
+
+impl Format {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Markdown => "markdown",
+            Format::Html => "html",
+            Format::Text => "text",
+            Format::Pdf => "pdf",
+            Format::Unknown => "unknown",
+            Format::Directory => "directory",
+        }
+    }
+
+    /// By extension; `markdown_exts` comes from the config.
+    pub fn detect(rel_path: &str, markdown_exts: &[String]) -> Format {
+        let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
+        let ext = match name.rsplit_once('.') {
+            Some((stem, ext)) if !stem.is_empty() => ext.to_ascii_lowercase(),
+            _ => return Format::Unknown,
+        };
+        if markdown_exts.iter().any(|e| *e == ext) {
+            return Format::Markdown;
+        }
+        match ext.as_str() {
+            "html" | "htm" | "xhtml" => Format::Html,
+            "txt" | "text" | "rst" | "adoc" | "asciidoc" => Format::Text,
+            "pdf" => Format::Pdf,
+            _ => Format::Unknown,
+        }
+    }
+}

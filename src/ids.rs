@@ -1,0 +1,106 @@
+//! Identifiers: the id grammar of DESIGN.md in one place, so tables, `validate` and `diff` agree.
+
+use xxhash_rust::xxh3::{xxh3_128, xxh3_64};
+
+pub fn hex64(v: u64) -> String {
+    format!("{v:016x}")
+}
+
+pub fn hex128(v: u128) -> String {
+    format!("{v:032x}")
+}
+
+/// 16 hex of xxh3-64 of the corpus-relative path with '/' separators: stable across edits.
+pub fn doc_id(rel_path: &str) -> String {
+    hex64(xxh3_64(rel_path.as_bytes()))
+}
+
+/// 32 hex of xxh3-128 of the raw file bytes: drives incremental reuse.
+pub fn content_hash(bytes: &[u8]) -> String {
+    hex128(xxh3_128(bytes))
+}
+
+/// 16 hex of xxh3-64 of the canonical text.
+pub fn rev(canonical: &str) -> String {
+    hex64(xxh3_64(canonical.as_bytes()))
+}
+
+/// `<doc_id>|s=<section_id>|p=<page3>|b=<block3>`; `page` is 0 for formats without pages.
+pub fn block_id(doc_id: &str, section_id: &str, page: u32, index_in_section: usize) -> String {
+    format!("{doc_id}|s={section_id}|p={page:03}|b={index_in_section:03}")
+}
+
+/// The block id of the chunk's first block, plus `|w=<k>` for the k-th further window that
+/// starts inside that block.
+pub fn chunk_id(first_block_id: &str, window_in_block: u32) -> String {
+    if window_in_block == 0 {
+        first_block_id.to_string()
+    } else {
+        format!("{first_block_id}|w={window_in_block}")
+    }
+}
+
+/// Titles are compared lowercased with whitespace runs collapsed.
+pub fn normalize_title(title: &str) -> String {
+    let mut out = String::with_capacity(title.len());
+    for word in title.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.extend(word.chars().flat_map(char::to_lowercase));
+    }
+    out
+}
+
+/// `xxh3:` + 16 hex of the normalized title.
+pub fn title_hash(title: &str) -> String {
+    format!("xxh3:{}", hex64(xxh3_64(normalize_title(title).as_bytes())))
+}
+
+/// Lowercase kebab form of a title: alphanumerics kept (any script), everything else a single `-`.
+pub fn slug(title: &str) -> String {
+    let mut out = String::with_capacity(title.len());
+    let mut pending_dash = false;
+    for c in title.chars() {
+        if c.is_alphanumeric() {
+            if pending_dash && !out.is_empty() {
+                out.push('-');
+            }
+            pending_dash = false;
+            out.extend(c.to_lowercase());
+        } else {
+            pending_dash = true;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn id_grammar() {
+        let d = doc_id("docs/a.md");
+        assert_eq!(d.len(), 16);
+        assert_eq!(block_id(&d, "1.2", 0, 7), format!("{d}|s=1.2|p=000|b=007"));
+        assert_eq!(chunk_id("x|b=001", 0), "x|b=001");
+        assert_eq!(chunk_id("x|b=001", 2), "x|b=001|w=2");
+        assert_eq!(content_hash(b"abc").len(), 32);
+    }
+
+    #[test]
+    fn slugs_and_titles() {
+        assert_eq!(
+            slug("Evaluation protocol & Metrics!"),
+            "evaluation-protocol-metrics"
+        );
+        assert_eq!(slug("  `--threads` N  "), "threads-n");
+        assert_eq!(slug("Über Größe"), "über-größe");
+        assert_eq!(
+            title_hash("Getting  Started"),
+            title_hash("getting started")
+        );
+        assert_ne!(title_hash("Getting Started"), title_hash("Getting Stopped"));
+    }
+}

@@ -1,0 +1,151 @@
+//! `docsweep inspect FILE`: what docsweep sees in one document — the outline tree, blocks,
+//! sections and chunks — as readable text or JSON. Runs the same per-document function as
+//! `index`, so what it shows is what the index will hold.
+
+use crate::analyze::{rows_for, DocMeta, DocRows};
+use crate::chunk::tokenizer::Analyzer;
+use crate::config::Config;
+use crate::extract::Format;
+use anyhow::{Context, Result};
+use serde_json::json;
+use std::fmt::Write;
+use std::path::Path;
+
+pub fn rows(path: &Path, cfg: &Config) -> Result<DocRows> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut format = Format::detect(&name, &cfg.markdown.extensions);
+    if format == Format::Unknown {
+        // A single file asked for by name: read it as Markdown, the one format built so far.
+        format = Format::Markdown;
+    }
+    let meta = DocMeta {
+        rel_path: name,
+        format,
+        bytes: bytes.len() as u64,
+    };
+    let analyzer = Analyzer::by_name(&cfg.chunk.tokenizer)?;
+    Ok(rows_for(&meta, &bytes, cfg, &analyzer))
+}
+
+fn clip(s: &str, n: usize) -> String {
+    let one_line = s.replace('\n', "⏎");
+    if one_line.chars().count() <= n {
+        one_line
+    } else {
+        format!("{}…", one_line.chars().take(n).collect::<String>())
+    }
+}
+
+pub fn to_text(r: &DocRows) -> String {
+    let d = &r.document;
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "{}  [{}] {}  doc_id {}",
+        d.path, d.format, d.status, d.doc_id
+    );
+    if let Some(reason) = &d.reason {
+        let _ = writeln!(o, "  reason: {reason}");
+    }
+    let _ = writeln!(
+        o,
+        "  {} blocks, {} sections, {} chunks\n\nOutline",
+        d.blocks, d.sections, d.chunks
+    );
+    for s in &r.sections {
+        let sec = &s.section;
+        let indent = "  ".repeat(sec.depth as usize);
+        let title = sec.title.as_deref().unwrap_or("(preamble)");
+        let span = sec
+            .span
+            .map_or("empty".to_string(), |(a, b)| format!("{a}..{b}"));
+        let _ = writeln!(
+            o,
+            "  {indent}{} {title}  [{}; {span}]",
+            sec.section_id, sec.heading_source
+        );
+        if let (Some((a, b)), Some(blk)) = (sec.anchor, r.blocks.first()) {
+            let _ = blk;
+            let text = r
+                .blocks
+                .iter()
+                .find(|x| x.block.off_begin <= a && b <= x.block.off_end)
+                .map(|x| &x.text[a - x.block.off_begin..b - x.block.off_begin])
+                .unwrap_or("");
+            let _ = writeln!(o, "  {indent}  anchor: {}", clip(text, 90));
+        }
+    }
+    let _ = writeln!(o, "\nBlocks");
+    for b in &r.blocks {
+        let mut attrs = String::new();
+        if let Some(l) = &b.block.attrs.lang {
+            let _ = write!(attrs, " lang={l}");
+        }
+        if let Some(t) = &b.block.attrs.table {
+            let _ = write!(attrs, " {}x{} header={}", t.rows, t.cols, t.header_rows);
+        }
+        if let Some(c) = &b.caption_for {
+            let _ = write!(attrs, " for={}", c.rsplit('|').next().unwrap_or(c));
+        }
+        let _ = writeln!(
+            o,
+            "  {:>4} {:<9} s={:<8} {:>6}..{:<6}{attrs}  {}",
+            b.seq,
+            b.block.kind.as_str(),
+            b.section_id,
+            b.block.off_begin,
+            b.block.off_end,
+            clip(&b.text, 60)
+        );
+    }
+    let _ = writeln!(o, "\nChunks");
+    for c in &r.chunks {
+        let _ = writeln!(
+            o,
+            "  {:>4} {:>4} tok  s={:<8} {:>6}..{:<6} [{}]  {}",
+            c.seq,
+            c.chunk.tokens,
+            c.section_id,
+            c.chunk.off_begin,
+            c.chunk.off_end,
+            c.context,
+            clip(&c.text, 50)
+        );
+    }
+    o
+}
+
+pub fn to_json(r: &DocRows) -> serde_json::Value {
+    let d = &r.document;
+    json!({
+        "document": {
+            "doc_id": d.doc_id, "path": d.path, "format": d.format, "bytes": d.bytes,
+            "content_hash": d.content_hash, "rev": d.rev, "status": d.status, "reason": d.reason,
+            "flags": d.flags,
+        },
+        "sections": r.sections.iter().map(|s| json!({
+            "section_id": s.section.section_id, "parent_id": s.section.parent_id,
+            "depth": s.section.depth, "title": s.section.title, "slug": s.slug,
+            "heading_source": s.section.heading_source, "heading_block_id": s.heading_block_id,
+            "span": s.section.span, "anchor": s.section.anchor,
+            "first_block": s.section.first_block, "last_block": s.section.last_block,
+        })).collect::<Vec<_>>(),
+        "blocks": r.blocks.iter().map(|b| json!({
+            "block_id": b.block_id, "seq": b.seq, "section_id": b.section_id,
+            "type": b.block.kind, "off_begin": b.block.off_begin, "off_end": b.block.off_end,
+            "src_begin": b.block.src_begin, "src_end": b.block.src_end,
+            "attrs": b.block.attrs, "caption_for": b.caption_for, "fingerprint": b.fingerprint,
+            "text": b.text,
+        })).collect::<Vec<_>>(),
+        "chunks": r.chunks.iter().map(|c| json!({
+            "chunk_id": c.chunk_id, "section_id": c.section_id, "seq": c.seq,
+            "off_begin": c.chunk.off_begin, "off_end": c.chunk.off_end, "tokens": c.chunk.tokens,
+            "first_block": c.chunk.first_block, "last_block": c.chunk.last_block,
+            "block_types": c.block_types, "context": c.context, "text": c.text,
+        })).collect::<Vec<_>>(),
+    })
+}

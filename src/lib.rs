@@ -1,0 +1,20 @@
+//! docsweep: a batch engine for document lakes.
+//!
+//! Data flow, one module per stage: [`corpus`] (walk, plan, load) → [`extract`] (bytes →
+//! canonical text and typed blocks, one module per format) → [`structure`] (captions, heading
+//! tree, sections, anchors) → [`chunk`] (token windows) → [`sink`] (Parquet, manifest, atomic
+//! commit). [`analyze`] is the pure per-document function that strings the middle stages
+//! together; [`pipeline`] runs it over a corpus; [`validate`] and [`inspect`] sit beside them.
+
+pub mod analyze;
+pub mod chunk;
+pub mod config;
+pub mod corpus;
+pub mod extract;
+pub mod ids;
+pub mod inspect;
+pub mod model;
+pub mod pipeline;
+pub mod sink;
+pub mod structure;
+pub mod validate;

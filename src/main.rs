@@ -1,0 +1,195 @@
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use docsweep::config::Config;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Typed blocks, heading trees, sections and structure-aware chunks for document lakes, as
+/// Parquet tables whose offsets cite the exact evidence.
+#[derive(Parser)]
+#[command(name = "docsweep", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Index a corpus into INDEX (documents, blocks, sections, chunks + manifest.json).
+    Index {
+        /// Folder holding the documents.
+        corpus: PathBuf,
+        /// Output index directory; replaced atomically when the run succeeds.
+        #[arg(short = 'o', long = "output")]
+        out: PathBuf,
+        /// TOML config (see configs/default.toml); defaults apply to anything it leaves out.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Only index files matching this glob (relative to CORPUS); repeatable.
+        #[arg(long)]
+        include: Vec<String>,
+        /// Leave out files and folders matching this glob; repeatable.
+        #[arg(long)]
+        exclude: Vec<String>,
+        /// Follow symbolic links (loops are reported).
+        #[arg(long)]
+        follow_symlinks: bool,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Print a JSON summary on stdout.
+        #[arg(long)]
+        json: bool,
+        /// Exit non-zero when any document failed.
+        #[arg(long)]
+        strict: bool,
+    },
+    /// Show what docsweep finds in one file: outline, blocks, sections, chunks.
+    Inspect {
+        file: PathBuf,
+        #[arg(long)]
+        config: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check an index against docsweep's invariants; exits 1 when one fails.
+    Validate {
+        index: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn load_config(path: Option<&PathBuf>) -> Result<Config> {
+    match path {
+        Some(p) => Config::from_file(p),
+        None => Ok(Config::default()),
+    }
+}
+
+fn run() -> Result<ExitCode> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Index {
+            corpus,
+            out,
+            config,
+            threads,
+            include,
+            exclude,
+            follow_symlinks,
+            quiet,
+            json,
+            strict,
+        } => {
+            let mut cfg = load_config(config.as_ref())?;
+            cfg.walk.include.extend(include);
+            cfg.walk.exclude.extend(exclude);
+            cfg.walk.follow_symlinks |= follow_symlinks;
+            let interrupted = Arc::new(AtomicBool::new(false));
+            let flag = interrupted.clone();
+            ctrlc::set_handler(move || {
+                if flag.swap(true, Ordering::SeqCst) {
+                    std::process::exit(130);
+                }
+            })
+            .context("cannot install the interrupt handler")?;
+            let threads = threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let summary = docsweep::pipeline::index(docsweep::pipeline::IndexOptions {
+                corpus,
+                out,
+                config: cfg,
+                threads,
+                progress: !quiet && !json,
+                interrupted: interrupted.clone(),
+            });
+            let summary = match summary {
+                Ok(s) => s,
+                Err(e) if interrupted.load(Ordering::SeqCst) => {
+                    eprintln!("docsweep: {e:#}");
+                    return Ok(ExitCode::from(130));
+                }
+                Err(e) => return Err(e),
+            };
+            let failed = summary.by_status.get("failed").copied().unwrap_or(0);
+            if json {
+                println!("{}", serde_json::to_string_pretty(&summary)?);
+            } else if !quiet {
+                eprintln!(
+                    "indexed {} documents ({}) in {:.2}s, {:.1} MB/s: {} blocks, {} sections, {} chunks\nindex {}  index_hash {}",
+                    summary.documents,
+                    summary.by_status.iter().map(|(k, v)| format!("{v} {k}")).collect::<Vec<_>>().join(", "),
+                    summary.seconds,
+                    summary.mb_per_s,
+                    summary.blocks,
+                    summary.sections,
+                    summary.chunks,
+                    summary.output,
+                    summary.index_hash
+                );
+            }
+            Ok(if strict && failed > 0 {
+                ExitCode::from(3)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        Command::Inspect { file, config, json } => {
+            let cfg = load_config(config.as_ref())?;
+            let rows = docsweep::inspect::rows(&file, &cfg)?;
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&docsweep::inspect::to_json(&rows))?
+                );
+            } else {
+                print!("{}", docsweep::inspect::to_text(&rows));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Validate { index, json } => {
+            let report = docsweep::validate::validate(&index)?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                for c in &report.checks {
+                    let mark = if c.failures == 0 { "ok  " } else { "FAIL" };
+                    println!(
+                        "{mark} {} ({} checked, {} failed)",
+                        c.name, c.checked, c.failures
+                    );
+                    for e in &c.examples {
+                        println!("       {e}");
+                    }
+                }
+                println!(
+                    "{}: index_hash {} {}",
+                    report.index,
+                    report.index_hash,
+                    if report.ok { "valid" } else { "INVALID" }
+                );
+            }
+            Ok(if report.ok {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("docsweep: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

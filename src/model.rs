@@ -1,0 +1,139 @@
+//! The data model every stage speaks: typed blocks, sections and chunks of one document, with
+//! byte offsets into its canonical text. The Parquet tables are these structs, flattened.
+
+use serde::Serialize;
+
+/// What a block is. Headings are blocks too; every other block is a body block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BlockType {
+    Prose,
+    Heading,
+    List,
+    Code,
+    Table,
+    Figure,
+    Caption,
+    Footnote,
+    Formula,
+}
+
+impl BlockType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BlockType::Prose => "prose",
+            BlockType::Heading => "heading",
+            BlockType::List => "list",
+            BlockType::Code => "code",
+            BlockType::Table => "table",
+            BlockType::Figure => "figure",
+            BlockType::Caption => "caption",
+            BlockType::Footnote => "footnote",
+            BlockType::Formula => "formula",
+        }
+    }
+
+    /// Code and tables are atomic: split only when one block alone exceeds a window.
+    pub fn is_atomic(self) -> bool {
+        matches!(
+            self,
+            BlockType::Code | BlockType::Table | BlockType::Formula
+        )
+    }
+}
+
+/// Which cue made a block a heading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeadingSource {
+    MdAtx,
+    MdSetext,
+}
+
+impl HeadingSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HeadingSource::MdAtx => "md_atx",
+            HeadingSource::MdSetext => "md_setext",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HeadingInfo {
+    /// The level as written (1..=6 for Markdown); the section depth is clamped from it.
+    pub level: u8,
+    /// Plain text of the heading's inline content.
+    pub title: String,
+    pub source: HeadingSource,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TableShape {
+    pub rows: u32,
+    pub cols: u32,
+    pub header_rows: u32,
+    pub grid_kind: &'static str,
+    /// `[row, col, rowspan, colspan]` for merged cells.
+    pub cell_spans: Vec<[u32; 4]>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct BlockAttrs {
+    pub lang: Option<String>,
+    pub lang_guess: Option<bool>,
+    /// The fence string of a fenced code block (e.g. "```" or "~~~~"); None for indented code.
+    pub fence: Option<String>,
+    pub table: Option<TableShape>,
+    /// The label a caption gives its target, e.g. "Figure 3".
+    pub figure_ref: Option<String>,
+    /// Index (seq) of the figure/table block a caption describes.
+    pub caption_for: Option<usize>,
+}
+
+/// A block as the extractor finds it, before sections are known.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Block {
+    pub kind: BlockType,
+    pub off_begin: usize,
+    pub off_end: usize,
+    pub src_begin: Option<u64>,
+    pub src_end: Option<u64>,
+    pub page: Option<u32>,
+    pub attrs: BlockAttrs,
+    pub heading: Option<HeadingInfo>,
+}
+
+/// A node of the heading tree with its own body span. `blocks` of the document index into the
+/// analysis' block list.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Section {
+    pub section_id: String,
+    pub parent_id: Option<String>,
+    pub depth: u32,
+    pub source_level: Option<u32>,
+    pub title: Option<String>,
+    pub heading_source: &'static str,
+    /// seq of the heading block; None for the preamble section `0`.
+    pub heading_block: Option<usize>,
+    /// Own body span (child sections excluded); None for an empty section.
+    pub span: Option<(usize, usize)>,
+    pub anchor: Option<(usize, usize)>,
+    /// seq of the first and last own body blocks.
+    pub first_block: Option<usize>,
+    pub last_block: Option<usize>,
+    pub page_start: Option<u32>,
+    pub page_end: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Chunk {
+    pub section: usize,
+    pub off_begin: usize,
+    pub off_end: usize,
+    pub tokens: u32,
+    pub first_block: usize,
+    pub last_block: usize,
+    /// k for the k-th further window that starts inside `first_block` (0 = starts at its start).
+    pub window_in_block: u32,
+}

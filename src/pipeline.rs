@@ -1,0 +1,242 @@
+//! `docsweep index`: walk → plan → rayon work-stealing over documents → bounded channel →
+//! ordered sink → manifest → atomic publish.
+//!
+//! Memory is bounded whatever the corpus size: a document is dispatched only when a permit is
+//! free, and a permit comes back only when the sink has written that document, so at most
+//! `in_flight` documents (being analyzed, queued, or waiting in the reorder buffer) exist at once.
+
+use crate::analyze::{rows_for, DocRows};
+use crate::chunk::tokenizer::Analyzer;
+use crate::config::Config;
+use crate::corpus::{self, PlanEntry};
+use crate::sink::commit::{self, Manifest, Staging};
+use crate::sink::Sink;
+use anyhow::{bail, Context, Result};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+pub struct IndexOptions {
+    pub corpus: PathBuf,
+    pub out: PathBuf,
+    pub config: Config,
+    pub threads: usize,
+    pub progress: bool,
+    /// Set from a signal handler; the run stops and publishes nothing.
+    pub interrupted: Arc<AtomicBool>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub output: String,
+    pub index_hash: String,
+    pub documents: u64,
+    pub by_status: BTreeMap<String, u64>,
+    pub blocks: u64,
+    pub sections: u64,
+    pub chunks: u64,
+    pub bytes: u64,
+    pub seconds: f64,
+    pub mb_per_s: f64,
+    pub threads: usize,
+}
+
+/// Runs one document, turning a panic into a `failed` row so that one bad file never takes the
+/// run down and never goes missing.
+fn process(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows {
+    if let Some((status, reason)) = &entry.verdict {
+        return DocRows::without_content(&entry.meta, status, reason.clone(), None);
+    }
+    let bytes = match corpus::load(&entry.abs_path) {
+        Ok(b) => b,
+        Err(e) => {
+            return DocRows::without_content(
+                &entry.meta,
+                "failed",
+                format!("cannot read file: {e}"),
+                None,
+            )
+        }
+    };
+    let mut meta = entry.meta.clone();
+    meta.bytes = bytes.len() as u64;
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        rows_for(&meta, &bytes, cfg, analyzer)
+    })) {
+        Ok(rows) => rows,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            DocRows::without_content(
+                &meta,
+                "failed",
+                format!("internal error while analyzing ({msg}); please report this file"),
+                Some(&bytes),
+            )
+        }
+    }
+}
+
+pub fn index(opts: IndexOptions) -> Result<Summary> {
+    let started = Instant::now();
+    let cfg = Arc::new(opts.config);
+    cfg.check()?;
+    let analyzer = Analyzer::by_name(&cfg.chunk.tokenizer)?;
+    let corpus_root = opts.corpus.canonicalize().with_context(|| {
+        format!(
+            "cannot read corpus {}: check the path",
+            opts.corpus.display()
+        )
+    })?;
+    let plan = corpus::plan(&corpus_root, &cfg.walk, &cfg.markdown.extensions)?;
+    let total_bytes: u64 = plan.iter().map(|e| e.meta.bytes).sum();
+    let staging = Staging::create(&opts.out)?;
+    let sink = Sink::new(&staging.dir, &cfg.sink)?;
+
+    let threads = opts.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("docsweep-worker-{i}"))
+        .build()
+        .context("cannot start worker threads")?;
+    let in_flight = (threads * 8).max(16);
+    let (permit_tx, permit_rx) = crossbeam_channel::bounded::<()>(in_flight);
+    let (result_tx, result_rx) = crossbeam_channel::bounded::<(usize, DocRows)>(in_flight);
+
+    let bar = progress_bar(opts.progress, total_bytes, plan.len());
+    let interrupted = opts.interrupted.clone();
+
+    // The ordered sink: a reorder buffer in front of the Parquet writers.
+    let sink_bar = bar.clone();
+    let sink_thread = std::thread::Builder::new()
+        .name("docsweep-sink".into())
+        .spawn(move || -> Result<(Sink, Tally)> {
+            let mut sink = sink;
+            let mut tally = Tally::default();
+            let mut pending: HashMap<usize, DocRows> = HashMap::new();
+            let mut next = 0usize;
+            for (seq, rows) in result_rx.iter() {
+                pending.insert(seq, rows);
+                while let Some(rows) = pending.remove(&next) {
+                    sink.push(&rows)?;
+                    tally.add(&rows);
+                    sink_bar.inc(rows.document.bytes);
+                    sink_bar.set_message(format!("{} files", next + 1));
+                    next += 1;
+                    let _ = permit_rx.recv();
+                }
+            }
+            Ok((sink, tally))
+        })
+        .context("cannot start the sink thread")?;
+
+    let plan = Arc::new(plan);
+    for seq in 0..plan.len() {
+        if interrupted.load(Ordering::Relaxed) {
+            break;
+        }
+        if permit_tx.send(()).is_err() {
+            break; // the sink stopped on an error; it is reported below
+        }
+        let (plan, cfg, tx) = (plan.clone(), cfg.clone(), result_tx.clone());
+        pool.spawn(move || {
+            let rows = process(&plan[seq], &cfg, &analyzer);
+            let _ = tx.send((seq, rows));
+        });
+    }
+    drop(result_tx);
+    let sink_result = sink_thread
+        .join()
+        .map_err(|_| anyhow::anyhow!("the sink thread panicked"))?;
+    bar.finish_and_clear();
+    if interrupted.load(Ordering::Relaxed) {
+        bail!(
+            "interrupted: no index written at {} (a previous index there is untouched)",
+            opts.out.display()
+        );
+    }
+    let (sink, tally) = sink_result?;
+    let written = sink.finish()?;
+
+    let version = env!("CARGO_PKG_VERSION");
+    let config_hash = cfg.hash();
+    let index_hash = commit::index_hash(version, &config_hash, &written);
+    let manifest = Manifest {
+        schema_version: commit::SCHEMA_VERSION,
+        tool: "docsweep".into(),
+        tool_version: version.into(),
+        index_hash: index_hash.clone(),
+        config_hash,
+        config: serde_json::to_value(&*cfg)?,
+        analyzer: analyzer.name().into(),
+        corpus_root: corpus_root.to_string_lossy().into_owned(),
+        documents: tally.documents,
+        by_status: tally.by_status.clone(),
+        by_format: tally.by_format.clone(),
+        tables: commit::tables_map(&written),
+    };
+    staging.publish(&manifest)?;
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(Summary {
+        output: opts.out.display().to_string(),
+        index_hash,
+        documents: tally.documents,
+        by_status: tally.by_status,
+        blocks: tally.blocks,
+        sections: tally.sections,
+        chunks: tally.chunks,
+        bytes: tally.bytes,
+        seconds,
+        mb_per_s: tally.bytes as f64 / 1e6 / seconds.max(1e-9),
+        threads,
+    })
+}
+
+#[derive(Default)]
+struct Tally {
+    documents: u64,
+    by_status: BTreeMap<String, u64>,
+    by_format: BTreeMap<String, u64>,
+    blocks: u64,
+    sections: u64,
+    chunks: u64,
+    bytes: u64,
+}
+
+impl Tally {
+    fn add(&mut self, r: &DocRows) {
+        self.documents += 1;
+        *self.by_status.entry(r.document.status.into()).or_default() += 1;
+        *self.by_format.entry(r.document.format.into()).or_default() += 1;
+        self.blocks += r.blocks.len() as u64;
+        self.sections += r.sections.len() as u64;
+        self.chunks += r.chunks.len() as u64;
+        self.bytes += r.document.bytes;
+    }
+}
+
+fn progress_bar(enabled: bool, total_bytes: u64, files: usize) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    if !enabled || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{bar:30}} {{bytes}}/{{total_bytes}} {{binary_bytes_per_sec}} {{msg}}/{files} eta {{eta}}"
+        ))
+        .expect("valid template"),
+    );
+    bar
+}
+
+/// Whether `path` looks like an index this tool wrote (used by the CLI for messages).
+pub fn is_index(path: &Path) -> bool {
+    path.join(commit::MANIFEST).is_file()
+}

@@ -1,0 +1,223 @@
+//! Publishing an index atomically: everything is written into a temporary directory beside the
+//! target, the manifest last, then the directory is renamed into place. A run that is killed
+//! leaves the previous index (or nothing) at the target, never a half-written one.
+
+use super::{FileInfo, Written};
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+pub const SCHEMA_VERSION: u32 = 1;
+pub const MANIFEST: &str = "manifest.json";
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct TableInfo {
+    pub rows: u64,
+    pub files: Vec<FileInfo>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Manifest {
+    pub schema_version: u32,
+    pub tool: String,
+    pub tool_version: String,
+    pub index_hash: String,
+    pub config_hash: String,
+    pub config: serde_json::Value,
+    pub analyzer: String,
+    pub corpus_root: String,
+    pub documents: u64,
+    pub by_status: BTreeMap<String, u64>,
+    pub by_format: BTreeMap<String, u64>,
+    pub tables: BTreeMap<String, TableInfo>,
+}
+
+/// 32 hex of xxh3-128 over the schema version, tool version, config hash and every table file
+/// (path and content hash) in table order then part order.
+pub fn index_hash(
+    tool_version: &str,
+    config_hash: &str,
+    written: &[(&str, Vec<FileInfo>)],
+) -> String {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(
+        format!("docsweep-index\0{SCHEMA_VERSION}\0{tool_version}\0{config_hash}\0").as_bytes(),
+    );
+    for (table, files) in written {
+        h.update(table.as_bytes());
+        h.update(b"\0");
+        for f in files {
+            h.update(f.path.as_bytes());
+            h.update(b"\0");
+            h.update(f.hash.as_bytes());
+            h.update(b"\0");
+        }
+    }
+    crate::ids::hex128(h.digest128())
+}
+
+pub fn tables_map(written: &Written) -> BTreeMap<String, TableInfo> {
+    written
+        .iter()
+        .map(|(t, files)| {
+            (
+                t.to_string(),
+                TableInfo {
+                    rows: files.iter().map(|f| f.rows).sum(),
+                    files: files.clone(),
+                },
+            )
+        })
+        .collect()
+}
+
+pub fn read_manifest(index: &Path) -> Result<Manifest> {
+    let p = index.join(MANIFEST);
+    let text = std::fs::read_to_string(&p).with_context(|| {
+        format!(
+            "{} is not a docsweep index: cannot read {MANIFEST}",
+            index.display()
+        )
+    })?;
+    serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a valid docsweep manifest", p.display()))
+}
+
+/// A directory being filled; removed on drop unless published.
+pub struct Staging {
+    pub dir: PathBuf,
+    target: PathBuf,
+    published: bool,
+}
+
+fn sibling(target: &Path, tag: &str) -> Result<PathBuf> {
+    let name = target
+        .file_name()
+        .with_context(|| format!("output path {} has no final component", target.display()))?
+        .to_string_lossy()
+        .into_owned();
+    let parent = target
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    Ok(parent.join(format!(".{name}.docsweep-{tag}-{}", std::process::id())))
+}
+
+impl Staging {
+    /// Checks that `target` may be replaced and creates the staging directory beside it.
+    pub fn create(target: &Path) -> Result<Staging> {
+        if target.exists() {
+            let is_index = target.join(MANIFEST).is_file();
+            let is_empty_dir = target.is_dir()
+                && std::fs::read_dir(target)
+                    .map(|mut d| d.next().is_none())
+                    .unwrap_or(false);
+            if !is_index && !is_empty_dir {
+                bail!(
+                    "output {} exists and is not a docsweep index; choose another path or remove it",
+                    target.display()
+                );
+            }
+        }
+        let parent = target
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("cannot create output directory {}", parent.display()))?;
+        remove_stale_staging(parent, target);
+        let dir = sibling(target, "tmp")?;
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir)?;
+        }
+        std::fs::create_dir(&dir).with_context(|| {
+            format!(
+                "cannot write under {}: check permissions and free space",
+                parent.display()
+            )
+        })?;
+        Ok(Staging {
+            dir,
+            target: target.to_path_buf(),
+            published: false,
+        })
+    }
+
+    /// Writes the manifest, then swaps the staging directory into place.
+    pub fn publish(mut self, manifest: &Manifest) -> Result<()> {
+        let p = self.dir.join(MANIFEST);
+        let mut json = serde_json::to_string_pretty(manifest)?;
+        json.push('\n');
+        std::fs::write(&p, json).with_context(|| format!("cannot write {}", p.display()))?;
+        std::fs::File::open(&p)?.sync_all()?;
+        let old = if self.target.exists() {
+            let old = sibling(&self.target, "old")?;
+            std::fs::rename(&self.target, &old).with_context(|| {
+                format!(
+                    "cannot move the previous index {} aside",
+                    self.target.display()
+                )
+            })?;
+            Some(old)
+        } else {
+            None
+        };
+        if let Err(e) = std::fs::rename(&self.dir, &self.target) {
+            if let Some(old) = &old {
+                let _ = std::fs::rename(old, &self.target);
+            }
+            return Err(e)
+                .with_context(|| format!("cannot publish the index at {}", self.target.display()));
+        }
+        self.published = true;
+        if let Some(old) = old {
+            let _ = std::fs::remove_dir_all(old);
+        }
+        if let Some(parent) = self.target.parent().filter(|p| !p.as_os_str().is_empty()) {
+            if let Ok(d) = std::fs::File::open(parent) {
+                let _ = d.sync_all();
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.published {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+/// Staging directories of runs that were killed (their process is gone) are removed.
+fn remove_stale_staging(parent: &Path, target: &Path) {
+    let Some(name) = target.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let fname = e.file_name().to_string_lossy().into_owned();
+        for tag in ["tmp", "old"] {
+            let prefix = format!(".{name}.docsweep-{tag}-");
+            if let Some(pid) = fname
+                .strip_prefix(&prefix)
+                .and_then(|p| p.parse::<u32>().ok())
+            {
+                let alive = Path::new(&format!("/proc/{pid}")).exists();
+                if alive && pid != std::process::id() {
+                    continue;
+                }
+                // A run killed between its two renames left the previous index aside: put it back.
+                if tag == "old" && !target.exists() {
+                    let _ = std::fs::rename(e.path(), target);
+                } else {
+                    let _ = std::fs::remove_dir_all(e.path());
+                }
+            }
+        }
+    }
+}

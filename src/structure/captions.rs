@@ -1,0 +1,150 @@
+//! Captions: a short paragraph that names a figure, table or listing ("Figure 3: …",
+//! "*Table 2.* …") becomes a `caption` block linked to the adjacent block it describes. An
+//! emphasis-only line right under a figure is that figure's caption too.
+
+use crate::model::{Block, BlockType};
+
+/// Longest paragraph still taken for a caption, in bytes.
+const MAX_CAPTION_BYTES: usize = 400;
+
+/// The label a caption starts with and the block type it may describe.
+fn caption_label(text: &str) -> Option<(String, BlockType)> {
+    let t = text.trim_start_matches(['*', '_', ' ']);
+    let (word, kind) = [
+        ("Figure", BlockType::Figure),
+        ("Fig.", BlockType::Figure),
+        ("Image", BlockType::Figure),
+        ("Diagram", BlockType::Figure),
+        ("Table", BlockType::Table),
+        ("Listing", BlockType::Code),
+    ]
+    .into_iter()
+    .find(|(w, _)| t.starts_with(w))?;
+    let rest = &t[word.len()..];
+    let rest_trim = rest.trim_start();
+    if rest_trim.len() == rest.len() && word != "Fig." {
+        return None; // "Tables are…" is not a caption
+    }
+    let number: String = rest_trim
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '-')
+        .collect();
+    let number = number.trim_end_matches(['.', '-']);
+    if number.is_empty()
+        || !number
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+    {
+        return None;
+    }
+    // The label must be followed by punctuation or the end of the paragraph, not more prose.
+    let after = rest_trim[number.len()..].trim_start_matches(['*', '_']);
+    if !(after.is_empty() || after.starts_with([':', '.', ' ', '—', '-', '–'])) {
+        return None;
+    }
+    Some((format!("{} {}", word.trim_end_matches('.'), number), kind))
+}
+
+/// Whole paragraph in one emphasis span, e.g. `*The pipeline at a glance*`.
+fn is_emphasis_line(text: &str) -> bool {
+    let t = text.trim();
+    !t.contains('\n')
+        && t.len() > 2
+        && ((t.starts_with('*') && t.ends_with('*')) || (t.starts_with('_') && t.ends_with('_')))
+}
+
+/// Turns caption paragraphs into `caption` blocks and links them (`caption_for`, `figure_ref`).
+/// Looks only at direct neighbours: the block before, then the block after.
+pub fn attach(canonical: &str, blocks: &mut [Block]) {
+    for i in 0..blocks.len() {
+        if blocks[i].kind != BlockType::Prose {
+            continue;
+        }
+        let text = &canonical[blocks[i].off_begin..blocks[i].off_end];
+        if text.len() > MAX_CAPTION_BYTES {
+            continue;
+        }
+        let (label, want) = match caption_label(text) {
+            Some((label, kind)) => (Some(label), kind),
+            None if is_emphasis_line(text) => (None, BlockType::Figure),
+            None => continue,
+        };
+        let is_target = |j: usize| blocks.get(j).is_some_and(|b| b.kind == want);
+        let target = if i > 0 && is_target(i - 1) {
+            Some(i - 1)
+        } else if label.is_some() && is_target(i + 1) {
+            Some(i + 1)
+        } else {
+            None
+        };
+        let Some(t) = target else { continue };
+        // A figure/table already described by a caption keeps its first one.
+        if blocks.iter().any(|b| b.attrs.caption_for == Some(t)) {
+            continue;
+        }
+        blocks[i].kind = BlockType::Caption;
+        blocks[i].attrs.caption_for = Some(t);
+        if let Some(label) = label {
+            blocks[i].attrs.figure_ref = Some(label.clone());
+            blocks[t].attrs.figure_ref = Some(label);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::extract::markdown;
+
+    fn run(md: &str) -> Vec<Block> {
+        let mut b = markdown::blocks(md);
+        attach(md, &mut b);
+        b
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(
+            caption_label("Figure 3: The pipeline"),
+            Some(("Figure 3".into(), BlockType::Figure))
+        );
+        assert_eq!(
+            caption_label("*Table 2.* Results"),
+            Some(("Table 2".into(), BlockType::Table))
+        );
+        assert_eq!(
+            caption_label("Fig. 4.2 — layout"),
+            Some(("Fig 4.2".into(), BlockType::Figure))
+        );
+        assert_eq!(caption_label("Tables are great."), None);
+        assert_eq!(caption_label("Figure out how this works"), None);
+        assert_eq!(caption_label("Table of contents"), None);
+    }
+
+    #[test]
+    fn figure_then_caption() {
+        let md = "![arch](a.png)\n\nFigure 1: Architecture.\n";
+        let b = run(md);
+        assert_eq!(b[1].kind, BlockType::Caption);
+        assert_eq!(b[1].attrs.caption_for, Some(0));
+        assert_eq!(b[0].attrs.figure_ref.as_deref(), Some("Figure 1"));
+    }
+
+    #[test]
+    fn caption_before_table_and_emphasis_under_figure() {
+        let md =
+            "Table 2: Speeds.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n![x](x.png)\n\n*The x chart*\n";
+        let b = run(md);
+        assert_eq!(b[0].kind, BlockType::Caption);
+        assert_eq!(b[0].attrs.caption_for, Some(1));
+        assert_eq!(b[3].kind, BlockType::Caption);
+        assert_eq!(b[3].attrs.caption_for, Some(2));
+    }
+
+    #[test]
+    fn no_orphan_captions() {
+        let md = "Some prose.\n\nFigure 9: nothing here.\n\nMore prose.\n";
+        assert!(run(md).iter().all(|b| b.kind != BlockType::Caption));
+    }
+}
