@@ -119,6 +119,8 @@ pub struct SectionRow {
     pub slug: Option<String>,
     pub title_hash: Option<String>,
     pub heading_block_id: Option<String>,
+    /// The anchor sentence itself (canonical text at `anchor`), for audit and display.
+    pub anchor_text: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -255,6 +257,7 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: &Analysis) -> DocRows {
             slug: s.title.as_deref().map(ids::slug),
             title_hash: s.title.as_deref().map(ids::title_hash),
             heading_block_id: s.heading_block.map(|h| block_ids[h].clone()),
+            anchor_text: s.anchor.map(|(b, e)| text[b..e].to_string()),
         })
         .collect::<Vec<_>>();
     let breadcrumbs = breadcrumbs(&st.sections);

@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     pub walk: WalkConfig,
@@ -99,17 +99,6 @@ impl Default for SinkConfig {
             zstd_level: 3,
             row_group_rows: 16 * 1024,
             part_rows: 1 << 20,
-        }
-    }
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            walk: WalkConfig::default(),
-            markdown: MarkdownConfig::default(),
-            chunk: ChunkConfig::default(),
-            sink: SinkConfig::default(),
         }
     }
 }

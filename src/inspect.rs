@@ -68,15 +68,8 @@ pub fn to_text(r: &DocRows) -> String {
             "  {indent}{} {title}  [{}; {span}]",
             sec.section_id, sec.heading_source
         );
-        if let (Some((a, b)), Some(blk)) = (sec.anchor, r.blocks.first()) {
-            let _ = blk;
-            let text = r
-                .blocks
-                .iter()
-                .find(|x| x.block.off_begin <= a && b <= x.block.off_end)
-                .map(|x| &x.text[a - x.block.off_begin..b - x.block.off_begin])
-                .unwrap_or("");
-            let _ = writeln!(o, "  {indent}  anchor: {}", clip(text, 90));
+        if let Some(anchor) = &s.anchor_text {
+            let _ = writeln!(o, "  {indent}  anchor: {}", clip(anchor, 90));
         }
     }
     let _ = writeln!(o, "\nBlocks");
@@ -131,7 +124,7 @@ pub fn to_json(r: &DocRows) -> serde_json::Value {
             "section_id": s.section.section_id, "parent_id": s.section.parent_id,
             "depth": s.section.depth, "title": s.section.title, "slug": s.slug,
             "heading_source": s.section.heading_source, "heading_block_id": s.heading_block_id,
-            "span": s.section.span, "anchor": s.section.anchor,
+            "span": s.section.span, "anchor": s.section.anchor, "anchor_text": s.anchor_text,
             "first_block": s.section.first_block, "last_block": s.section.last_block,
         })).collect::<Vec<_>>(),
         "blocks": r.blocks.iter().map(|b| json!({

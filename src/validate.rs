@@ -129,10 +129,22 @@ pub fn validate(index: &Path) -> Result<Report> {
         format!("manifest {} recomputed {h}", m.index_hash)
     });
 
-    let docs = read_table(index, &m, "documents")?;
-    let blocks = read_table(index, &m, "blocks")?;
-    let sections = read_table(index, &m, "sections")?;
-    let chunks = read_table(index, &m, "chunks")?;
+    let mut load = |t: &str| match read_table(index, &m, t) {
+        Ok(b) => {
+            c.check("tables are readable Parquet", true, String::new);
+            b
+        }
+        Err(e) => {
+            c.check("tables are readable Parquet", false, || {
+                format!("{t}: {e:#}")
+            });
+            Vec::new()
+        }
+    };
+    let docs = load("documents");
+    let blocks = load("blocks");
+    let sections = load("sections");
+    let chunks = load("chunks");
     for (t, batches) in [
         ("documents", &docs),
         ("blocks", &blocks),

@@ -213,8 +213,10 @@ mod tests {
         std::fs::create_dir_all(root.join(".git")).unwrap();
         std::fs::write(root.join(".git/HEAD"), "ref").unwrap();
         std::os::unix::fs::symlink(root.join("a.md"), root.join("link.md")).unwrap();
-        let mut cfg = WalkConfig::default();
-        cfg.max_file_bytes = 50;
+        let mut cfg = WalkConfig {
+            max_file_bytes: 50,
+            ..Default::default()
+        };
         let exts = vec!["md".to_string()];
         let p = plan(root, &cfg, &exts).unwrap();
         let paths: Vec<_> = p.iter().map(|e| e.meta.rel_path.as_str()).collect();
@@ -233,8 +235,10 @@ mod tests {
         std::fs::create_dir_all(root.join("d")).unwrap();
         std::os::unix::fs::symlink(root.join("d"), root.join("d/loop")).unwrap();
         std::fs::write(root.join("d/x.md"), "x").unwrap();
-        let mut cfg = WalkConfig::default();
-        cfg.follow_symlinks = true;
+        let cfg = WalkConfig {
+            follow_symlinks: true,
+            ..Default::default()
+        };
         let p = plan(root, &cfg, &["md".into()]).unwrap();
         let l = p.iter().find(|e| e.meta.rel_path == "d/loop").unwrap();
         assert_eq!(l.verdict.as_ref().unwrap().0, "failed");

@@ -22,6 +22,42 @@ pub fn options() -> Options {
         | Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS
 }
 
+/// The option set for one document. A leading `---` block is front matter only when it reads as
+/// a YAML mapping (some `key: value` line); otherwise it is what CommonMark says it is, a rule
+/// followed by text (so `---\nFoo\n---` stays a rule and a setext heading). Likewise `+++`
+/// needs a TOML `key = value` line.
+pub fn options_for(text: &str) -> Options {
+    let mut opts = options();
+    let front = |marker: &str, closers: &[&str], sep: char| -> Option<bool> {
+        let rest = text.strip_prefix(marker)?.strip_prefix('\n')?;
+        let body_end = rest
+            .split_inclusive('\n')
+            .scan(0usize, |pos, line| {
+                let start = *pos;
+                *pos += line.len();
+                Some((start, line.trim_end()))
+            })
+            .find(|(_, l)| closers.contains(l))
+            .map(|(start, _)| start)?;
+        Some(rest[..body_end].lines().any(|l| {
+            let l = l.trim_start();
+            !l.starts_with('#')
+                && l.split_once(sep).is_some_and(|(k, v)| {
+                    !k.trim().is_empty()
+                        && !k.trim().contains(' ')
+                        && (v.is_empty() || v.starts_with([' ', '\t']) || sep == '=')
+                })
+        }))
+    };
+    if front("---", &["---", "..."], ':') == Some(false) {
+        opts.remove(Options::ENABLE_YAML_STYLE_METADATA_BLOCKS);
+    }
+    if front("+++", &["+++"], '=') == Some(false) {
+        opts.remove(Options::ENABLE_PLUSES_DELIMITED_METADATA_BLOCKS);
+    }
+    opts
+}
+
 /// A top-level block being assembled while its events stream by.
 struct Open {
     kind: BlockType,
@@ -45,7 +81,7 @@ pub fn blocks(canonical: &str) -> Vec<Block> {
     let mut out = Vec::new();
     let mut depth = 0usize;
     let mut open: Option<Open> = None;
-    for (event, range) in Parser::new_ext(canonical, options()).into_offset_iter() {
+    for (event, range) in Parser::new_ext(canonical, options_for(canonical)).into_offset_iter() {
         match event {
             Event::Start(tag) => {
                 if depth == 0 {
@@ -80,7 +116,7 @@ pub fn blocks(canonical: &str) -> Vec<Block> {
             Event::Html(t) | Event::InlineHtml(t) => {
                 if let Some(o) = open.as_mut() {
                     let s = t.trim();
-                    if !s.is_empty() && !(s.starts_with("<!--") && s.ends_with("-->")) {
+                    if !(s.is_empty() || s.starts_with("<!--") && s.ends_with("-->")) {
                         o.html_only_comment = false;
                     }
                     if o.image_depth == 0 && !s.is_empty() && !s.starts_with("<!--") {
@@ -315,6 +351,10 @@ mod tests {
         assert_eq!(k[0].1, "# Real");
         let toml = "+++\ntitle = 'x'\n+++\n\nBody.\n";
         assert_eq!(kinds(toml).len(), 1);
+        // Not a mapping: a thematic break, then a setext heading (CommonMark example 96).
+        let k = kinds("---\nFoo\n---\nBar\n---\nBaz\n");
+        assert_eq!(k[0].1, "Foo\n---");
+        assert_eq!(k[0].0, BlockType::Heading);
     }
 
     #[test]

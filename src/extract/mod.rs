@@ -37,7 +37,7 @@ impl Format {
             Some((stem, ext)) if !stem.is_empty() => ext.to_ascii_lowercase(),
             _ => return Format::Unknown,
         };
-        if markdown_exts.iter().any(|e| *e == ext) {
+        if markdown_exts.contains(&ext) {
             return Format::Markdown;
         }
         match ext.as_str() {

@@ -90,6 +90,7 @@ pub fn schema(table: &str) -> SchemaRef {
             u64f("off_end", true),
             u64f("anchor_begin", true),
             u64f("anchor_end", true),
+            utf8("anchor_text", true),
             u32f("first_block", true),
             u32f("last_block", true),
             u32f("page_start", true),
@@ -302,6 +303,7 @@ pub struct SectionsBuilder {
     off_end: UInt64Builder,
     anchor_begin: UInt64Builder,
     anchor_end: UInt64Builder,
+    anchor_text: StringBuilder,
     first_block: UInt32Builder,
     last_block: UInt32Builder,
     page_start: UInt32Builder,
@@ -328,6 +330,7 @@ impl SectionsBuilder {
         self.anchor_begin
             .append_option(s.anchor.map(|x| x.0 as u64));
         self.anchor_end.append_option(s.anchor.map(|x| x.1 as u64));
+        self.anchor_text.append_option(r.anchor_text.as_deref());
         self.first_block
             .append_option(s.first_block.map(|x| x as u32));
         self.last_block
@@ -356,6 +359,7 @@ impl SectionsBuilder {
                 Arc::new(self.off_end.finish()),
                 Arc::new(self.anchor_begin.finish()),
                 Arc::new(self.anchor_end.finish()),
+                Arc::new(self.anchor_text.finish()),
                 Arc::new(self.first_block.finish()),
                 Arc::new(self.last_block.finish()),
                 Arc::new(self.page_start.finish()),

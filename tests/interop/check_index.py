@@ -61,7 +61,8 @@ SCHEMA = {
         ("depth", "u32", False), ("source_level", "u32", True), ("title", "str", True),
         ("slug", "str", True), ("title_hash", "str", True), ("heading_source", "str", False),
         ("heading_block_id", "str", True), ("off_begin", "u64", True), ("off_end", "u64", True),
-        ("anchor_begin", "u64", True), ("anchor_end", "u64", True), ("first_block", "u32", True),
+        ("anchor_begin", "u64", True), ("anchor_end", "u64", True), ("anchor_text", "str", True),
+        ("first_block", "u32", True),
         ("last_block", "u32", True), ("page_start", "u32", True), ("page_end", "u32", True),
     ],
     "chunks": [
@@ -609,6 +610,8 @@ def main(argv=None) -> int:
                         c.fail(f"{d['path']!r} section {sid}: anchor [{ab},{ae}) but null section span")
                     elif not (b <= ab and ae <= e):
                         c.fail(f"{d['path']!r} section {sid}: anchor [{ab},{ae}) not within span [{b},{e})")
+                    elif s.get("anchor_text") != canon_cache[d["doc_id"]][ab:ae].decode("utf-8"):
+                        c.fail(f"{d['path']!r} section {sid}: anchor_text is not canonical[{ab}:{ae}]")
 
     # ---------------------------------------------------------------- 4. source spans
     docs_by_id = {d.get("doc_id"): d for d in docs}

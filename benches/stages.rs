@@ -1,0 +1,96 @@
+//! Per-document stages on fixed inputs: the Markdown files of `datasets/sample`, concatenated
+//! per stage run. `cargo bench --bench stages` (or `make bench` for whole-run throughput).
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use docsweep::chunk::{self, tokenizer::Analyzer};
+use docsweep::config::Config;
+use docsweep::extract::{canonical::Canonical, markdown};
+use docsweep::structure;
+use std::path::Path;
+
+fn sample_docs() -> Vec<Vec<u8>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/sample");
+    let mut docs = Vec::new();
+    for e in walkdir::WalkDir::new(root).sort_by_file_name() {
+        let e = e.expect("sample corpus is readable");
+        if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "md") {
+            docs.push(std::fs::read(e.path()).expect("readable"));
+        }
+    }
+    docs
+}
+
+fn stages(c: &mut Criterion) {
+    let docs = sample_docs();
+    let bytes: u64 = docs.iter().map(|d| d.len() as u64).sum();
+    let canon: Vec<String> = docs.iter().map(|d| Canonical::from_bytes(d).text).collect();
+    let cfg = Config::default();
+    let analyzer = Analyzer::by_name("cl100k_base").expect("embedded tokenizer");
+    let mut g = c.benchmark_group("stages");
+    g.throughput(Throughput::Bytes(bytes));
+    g.sample_size(10);
+    g.bench_function("canonical", |b| {
+        b.iter(|| {
+            docs.iter()
+                .map(|d| Canonical::from_bytes(d).text.len())
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("markdown_blocks", |b| {
+        b.iter(|| {
+            canon
+                .iter()
+                .map(|t| markdown::blocks(t).len())
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("structure", |b| {
+        b.iter(|| {
+            canon
+                .iter()
+                .map(|t| {
+                    let mut bl = markdown::blocks(t);
+                    structure::build(t, &mut bl).sections.len()
+                })
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("tokenize", |b| {
+        b.iter(|| {
+            canon
+                .iter()
+                .map(|t| analyzer.token_starts(t).len())
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("chunk", |b| {
+        let prepared: Vec<_> = canon
+            .iter()
+            .map(|t| {
+                let mut bl = markdown::blocks(t);
+                let st = structure::build(t, &mut bl);
+                (t, bl, st, analyzer.token_starts(t))
+            })
+            .collect();
+        b.iter(|| {
+            prepared
+                .iter()
+                .map(|(t, bl, st, ts)| chunk::chunk(t, bl, st, ts, &cfg.chunk).len())
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("analyze_whole", |b| {
+        b.iter(|| {
+            docs.iter()
+                .map(|d| {
+                    docsweep::analyze::analyze_with("x.md", d, &cfg, &analyzer)
+                        .map_or(0, |a| a.chunks.len())
+                })
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, stages);
+criterion_main!(benches);

@@ -1,0 +1,454 @@
+//! Whole runs of the `docsweep` binary over real files: determinism across thread counts, bad
+//! input, interruption, and `validate` on good and corrupted indexes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_docsweep"))
+}
+
+fn sample() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/sample")
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("docsweep runs")
+}
+
+fn index(corpus: &Path, out: &Path, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
+        "index",
+        corpus.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    let o = run(&args);
+    assert!(
+        o.status.success(),
+        "index failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    serde_json::from_slice(&o.stdout).expect("--json prints a summary")
+}
+
+/// Every file under `dir`, relative, with its bytes.
+fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for e in walkdir::WalkDir::new(dir).sort_by_file_name() {
+        let e = e.unwrap();
+        if e.file_type().is_file() {
+            let rel = e
+                .path()
+                .strip_prefix(dir)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            out.push((rel, std::fs::read(e.path()).unwrap()));
+        }
+    }
+    out
+}
+
+#[test]
+fn sample_corpus_is_byte_identical_for_any_thread_count() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("t1"), tmp.path().join("t2"));
+    let sa = index(&sample(), &a, &["--threads", "1"]);
+    let sb = index(&sample(), &b, &["--threads", "2"]);
+    assert_eq!(sa["index_hash"], sb["index_hash"]);
+    assert!(
+        sa["documents"].as_u64().unwrap() > 20,
+        "the sample corpus has documents"
+    );
+    assert!(sa["chunks"].as_u64().unwrap() > 100);
+    let (ta, tb) = (tree(&a), tree(&b));
+    assert_eq!(ta.len(), tb.len());
+    for ((pa, ba), (pb, bb)) in ta.iter().zip(&tb) {
+        assert_eq!(pa, pb);
+        assert!(ba == bb, "{pa} differs between --threads 1 and --threads 2");
+    }
+    // And the index is valid.
+    let v = run(&["validate", a.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+}
+
+#[test]
+fn validate_catches_a_corrupted_index() {
+    let tmp = tempfile::tempdir().unwrap();
+    let idx = tmp.path().join("idx");
+    index(&sample(), &idx, &[]);
+    assert!(run(&["validate", idx.to_str().unwrap()]).status.success());
+
+    // A changed byte in a table file.
+    let bad = tmp.path().join("bad");
+    copy_dir(&idx, &bad);
+    let part = bad.join("chunks/part-00000.parquet");
+    let mut bytes = std::fs::read(&part).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x55;
+    std::fs::write(&part, bytes).unwrap();
+    let v = run(&["validate", bad.to_str().unwrap(), "--json"]);
+    assert_eq!(v.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+    let failed: Vec<&str> = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["failures"].as_u64().unwrap() > 0)
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert!(failed.contains(&"files match the manifest"), "{failed:?}");
+
+    // A manifest whose counts were edited by hand.
+    let bad2 = tmp.path().join("bad2");
+    copy_dir(&idx, &bad2);
+    let mpath = bad2.join("manifest.json");
+    let mut m: serde_json::Value = serde_json::from_slice(&std::fs::read(&mpath).unwrap()).unwrap();
+    let rows = m["tables"]["blocks"]["rows"].as_u64().unwrap();
+    m["tables"]["blocks"]["rows"] = (rows + 1).into();
+    std::fs::write(&mpath, serde_json::to_vec(&m).unwrap()).unwrap();
+    assert_eq!(
+        run(&["validate", bad2.to_str().unwrap()]).status.code(),
+        Some(1)
+    );
+
+    // Not an index at all.
+    let v = run(&["validate", tmp.path().to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&v.stderr).contains("not a docsweep index"));
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for (rel, bytes) in tree(from) {
+        let p = to.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, bytes).unwrap();
+    }
+}
+
+fn documents(idx: &Path) -> Vec<(String, String, Option<String>)> {
+    use arrow_array::{Array, StringArray};
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(idx.join("documents")).unwrap() {
+        let f = std::fs::File::open(e.unwrap().path()).unwrap();
+        let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
+            .unwrap()
+            .build()
+            .unwrap();
+        for b in r {
+            let b = b.unwrap();
+            let col = |n: &str| {
+                b.column_by_name(n)
+                    .unwrap()
+                    .as_any()
+                    .downcast_ref::<StringArray>()
+                    .unwrap()
+                    .clone()
+            };
+            let (p, s, r) = (col("path"), col("status"), col("reason"));
+            for i in 0..b.num_rows() {
+                out.push((
+                    p.value(i).to_string(),
+                    s.value(i).to_string(),
+                    (!r.is_null(i)).then(|| r.value(i).to_string()),
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn bad_input_gets_rows_with_specific_reasons() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    std::fs::create_dir_all(c.join("loop")).unwrap();
+    std::fs::write(
+        c.join("binary.md"),
+        b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00garbage",
+    )
+    .unwrap();
+    std::fs::write(
+        c.join("latin1.md"),
+        "caf\u{e9} cr\u{e8}me br\u{fb}l\u{e9}e "
+            .repeat(20)
+            .chars()
+            .map(|ch| ch as u32 as u8)
+            .collect::<Vec<u8>>(),
+    )
+    .unwrap();
+    std::fs::write(c.join("empty.md"), b"").unwrap();
+    std::fs::write(c.join("good.md"), "# Good\n\nA fine document.\n").unwrap();
+    std::fs::write(c.join("notes.pdf"), b"%PDF-1.7\n").unwrap();
+    // A 100 MB single line of words, and a single 3 MB "word".
+    let words = "lorem ipsum dolor sit amet ".repeat(3_900_000);
+    std::fs::write(c.join("one-line.md"), &words).unwrap();
+    std::fs::write(c.join("no-spaces.md"), "x".repeat(3_000_000)).unwrap();
+    std::os::unix::fs::symlink(&c, c.join("loop/back")).unwrap();
+    let fifo = c.join("pipe.md");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+
+    for follow in [false, true] {
+        let idx = tmp.path().join(format!("idx-{follow}"));
+        let mut extra = vec!["--threads", "2"];
+        if follow {
+            extra.push("--follow-symlinks");
+        }
+        index(&c, &idx, &extra);
+        let docs = documents(&idx);
+        let get = |p: &str| {
+            docs.iter()
+                .find(|d| d.0 == p)
+                .unwrap_or_else(|| panic!("no row for {p}: {docs:?}"))
+        };
+        assert_eq!(get("good.md").1, "ok");
+        assert_eq!(get("one-line.md").1, "ok");
+        assert_eq!(get("no-spaces.md").1, "ok");
+        let b = get("binary.md");
+        assert_eq!(b.1, "failed");
+        assert!(b.2.as_deref().unwrap().contains("binary content"));
+        let l = get("latin1.md");
+        assert_eq!(l.1, "failed");
+        assert!(l.2.as_deref().unwrap().contains("not UTF-8"), "{l:?}");
+        assert_eq!(get("empty.md").2.as_deref(), Some("empty file (0 bytes)"));
+        assert!(get("notes.pdf")
+            .2
+            .as_deref()
+            .unwrap()
+            .contains("unsupported format"));
+        assert!(get("pipe.md")
+            .2
+            .as_deref()
+            .unwrap()
+            .contains("not a regular file"));
+        let lp = get("loop/back");
+        if follow {
+            assert_eq!(lp.1, "failed");
+            assert!(lp.2.as_deref().unwrap().contains("loop"), "{lp:?}");
+        } else {
+            assert_eq!(lp.1, "skipped");
+            assert!(lp.2.as_deref().unwrap().contains("symbolic link"));
+        }
+        let v = run(&["validate", idx.to_str().unwrap()]);
+        assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+    }
+}
+
+#[test]
+fn output_that_is_not_an_index_is_never_overwritten() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("precious");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("thesis.tex"), "do not delete").unwrap();
+    let o = run(&[
+        "index",
+        sample().to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("precious") && err.contains("not a docsweep index"),
+        "{err}"
+    );
+    assert!(out.join("thesis.tex").exists());
+    let o = run(&[
+        "index",
+        "/nonexistent/corpus",
+        "-o",
+        tmp.path().join("x").to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent/corpus"));
+}
+
+/// A corpus large enough that a run is still going when it is interrupted.
+fn big_corpus(dir: &Path) {
+    let para = "The nightly reindex walks the lake, finds every heading and cuts chunks that cite their evidence. ";
+    for i in 0..400 {
+        let mut s = String::new();
+        for j in 0..40 {
+            s.push_str(&format!("## Section {j}\n\n{}\n\n", para.repeat(12)));
+        }
+        std::fs::write(dir.join(format!("doc-{i:04}.md")), s).unwrap();
+    }
+}
+
+fn wait_for_staging(parent: &Path, name: &str) {
+    for _ in 0..2000 {
+        let found = std::fs::read_dir(parent).unwrap().flatten().any(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with(&format!(".{name}.docsweep-tmp-"))
+        });
+        if found {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the run never started writing");
+}
+
+#[test]
+fn interrupted_runs_leave_the_previous_index_intact() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    std::fs::create_dir_all(&c).unwrap();
+    std::fs::write(c.join("a.md"), "# A\n\nFirst version.\n").unwrap();
+    let idx = tmp.path().join("idx");
+    let first = index(&c, &idx, &[]);
+    let before = tree(&idx);
+    big_corpus(&c);
+
+    for signal in ["INT", "KILL"] {
+        let child = bin()
+            .args([
+                "index",
+                c.to_str().unwrap(),
+                "-o",
+                idx.to_str().unwrap(),
+                "--threads",
+                "1",
+                "-q",
+            ])
+            .spawn()
+            .unwrap();
+        wait_for_staging(tmp.path(), "idx");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        assert!(Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap()
+            .success());
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            !out.status.success(),
+            "the run finished before it was interrupted; make the corpus bigger"
+        );
+        if signal == "INT" {
+            assert_eq!(out.status.code(), Some(130));
+        }
+        assert_eq!(tree(&idx), before, "SIG{signal} changed the index at -o");
+    }
+    // The next run cleans up what the killed run left and publishes.
+    let after = index(&c, &idx, &[]);
+    assert_ne!(after["index_hash"], first["index_hash"]);
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("docsweep-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn inspect_shows_outline_and_chunks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("guide.md");
+    std::fs::write(
+        &f,
+        "# Guide\n\nIntro.\n\n### Deep\n\nDeep text is here.\n\n```sh\n# not a heading\n```\n",
+    )
+    .unwrap();
+    let o = run(&["inspect", f.to_str().unwrap()]);
+    assert!(o.status.success());
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("1 Guide") && text.contains("1.1 Deep"),
+        "{text}"
+    );
+    let o = run(&["inspect", f.to_str().unwrap(), "--json"]);
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let ids: Vec<&str> = j["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["section_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["1", "1.1"]);
+    assert_eq!(j["blocks"][4]["type"], "code");
+}
+
+/// Runs docsweep as an unprivileged user when the tests run as root (root reads everything, so
+/// an unreadable directory needs someone it is unreadable to).
+fn unprivileged() -> Command {
+    let root = std::fs::read_to_string("/proc/self/status")
+        .map(|s| {
+            s.lines()
+                .any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(1) == Some("0"))
+        })
+        .unwrap_or(false);
+    if root {
+        let mut c = Command::new("setpriv");
+        c.args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            env!("CARGO_BIN_EXE_docsweep"),
+        ]);
+        c
+    } else {
+        bin()
+    }
+}
+
+#[test]
+fn unreadable_files_and_directories_get_failed_rows() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(tmp.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let c = tmp.path().join("corpus");
+    std::fs::create_dir_all(c.join("locked")).unwrap();
+    std::fs::write(c.join("locked/inside.md"), "# hidden\n").unwrap();
+    std::fs::write(c.join("secret.md"), "# secret\n").unwrap();
+    std::fs::write(c.join("open.md"), "# open\n\nReadable text.\n").unwrap();
+    std::fs::set_permissions(c.join("locked"), std::fs::Permissions::from_mode(0o000)).unwrap();
+    std::fs::set_permissions(c.join("secret.md"), std::fs::Permissions::from_mode(0o000)).unwrap();
+    let idx = tmp.path().join("idx");
+    let out = unprivileged()
+        .args([
+            "index",
+            c.to_str().unwrap(),
+            "-o",
+            idx.to_str().unwrap(),
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    std::fs::set_permissions(c.join("locked"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let docs = documents(&idx);
+    let get = |p: &str| {
+        docs.iter()
+            .find(|d| d.0 == p)
+            .unwrap_or_else(|| panic!("no row for {p}: {docs:?}"))
+    };
+    assert_eq!(get("open.md").1, "ok");
+    let s = get("secret.md");
+    assert_eq!(s.1, "failed");
+    assert!(
+        s.2.as_deref().unwrap().contains("cannot read file"),
+        "{s:?}"
+    );
+    let l = get("locked");
+    assert_eq!(l.1, "failed");
+    assert!(
+        l.2.as_deref().unwrap().contains("cannot read directory"),
+        "{l:?}"
+    );
+}
