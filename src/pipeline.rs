@@ -42,6 +42,8 @@ pub struct Summary {
     pub seconds: f64,
     pub mb_per_s: f64,
     pub threads: usize,
+    /// Peak resident memory of the process so far (Linux `VmHWM`), when known.
+    pub peak_rss_mb: Option<f64>,
 }
 
 /// Runs one document, turning a panic into a `failed` row so that one bad file never takes the
@@ -195,7 +197,20 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         seconds,
         mb_per_s: tally.bytes as f64 / 1e6 / seconds.max(1e-9),
         threads,
+        peak_rss_mb: peak_rss_mb(),
     })
+}
+
+fn peak_rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    Some(kb / 1024.0)
 }
 
 #[derive(Default)]
