@@ -32,23 +32,91 @@ impl Analyzer {
     }
 
     /// Byte offsets where each token of `text` starts, ascending.
+    ///
+    /// Pre-tokenizer pieces are mostly words that recur all over a corpus, so the token lengths
+    /// of short pieces are cached per worker thread: encoding a piece is the costly step (about
+    /// half of a whole run before the cache), and a lookup returns exactly what encoding would.
     pub fn token_starts(&self, text: &str) -> TokenStarts {
         let mut starts = Vec::with_capacity(text.len() / 4 + 1);
         let mut pos = 0usize;
-        for piece in self.tok.split(text) {
-            let mut p = pos;
-            for t in self.tok.bpe.encode_via_backtracking(piece.as_bytes()) {
-                starts.push(p);
-                p += self.tok.bpe.token_len(t);
+        PIECE_CACHE.with_borrow_mut(|caches| {
+            let cache = &mut caches[usize::from(self.name == "o200k_base")];
+            for piece in self.tok.split(text) {
+                let bytes = piece.as_bytes();
+                if bytes.len() <= MAX_CACHED_PIECE {
+                    if let Some(lens) = cache.get(bytes) {
+                        push_lens(&mut starts, pos, lens);
+                        pos += bytes.len();
+                        continue;
+                    }
+                }
+                let lens: Vec<u16> = self
+                    .tok
+                    .bpe
+                    .encode_via_backtracking(bytes)
+                    .into_iter()
+                    .map(|t| self.tok.bpe.token_len(t) as u16)
+                    .collect();
+                push_lens(&mut starts, pos, &lens);
+                pos += bytes.len();
+                if bytes.len() <= MAX_CACHED_PIECE {
+                    if cache.len() >= MAX_CACHE_ENTRIES {
+                        cache.clear();
+                    }
+                    cache.insert(bytes.into(), lens.into());
+                }
             }
-            pos += piece.len();
-        }
+        });
         TokenStarts { starts }
     }
 
     /// Token count of `text` tokenized alone.
     pub fn count(&self, text: &str) -> usize {
         self.tok.count(text)
+    }
+}
+
+/// Pieces longer than this are encoded every time (they are rare and would bloat the cache).
+const MAX_CACHED_PIECE: usize = 48;
+/// The cache is dropped and refilled past this many entries, bounding a worker's memory.
+const MAX_CACHE_ENTRIES: usize = 1 << 18;
+
+type PieceCache = std::collections::HashMap<Box<[u8]>, Box<[u16]>, PieceHash>;
+
+/// One-shot xxh3 per `write`: the streaming `Xxh3Default` costs more than the lookup it serves
+/// on keys of a few bytes.
+#[derive(Default, Clone, Copy)]
+struct PieceHash;
+struct PieceHasher(u64);
+
+impl std::hash::BuildHasher for PieceHash {
+    type Hasher = PieceHasher;
+    fn build_hasher(&self) -> PieceHasher {
+        PieceHasher(0)
+    }
+}
+
+impl std::hash::Hasher for PieceHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        self.0 = xxhash_rust::xxh3::xxh3_64_with_seed(bytes, self.0);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = self.0.rotate_left(5) ^ n as u64;
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+thread_local! {
+    /// Token lengths of recently seen pieces, one cache per tokenizer (cl100k, o200k).
+    static PIECE_CACHE: std::cell::RefCell<[PieceCache; 2]> = std::cell::RefCell::new(Default::default());
+}
+
+fn push_lens(starts: &mut Vec<usize>, mut pos: usize, lens: &[u16]) {
+    for &l in lens {
+        starts.push(pos);
+        pos += usize::from(l);
     }
 }
 
@@ -102,6 +170,23 @@ mod tests {
             assert_eq!(ts.count(0, text.len()), ts.len());
         }
         assert_eq!(a.count("hello world"), 2);
+    }
+
+    #[test]
+    fn cached_pieces_give_the_same_starts_as_fresh_encoding() {
+        let a = Analyzer::by_name("cl100k_base").unwrap();
+        let o = Analyzer::by_name("o200k_base").unwrap();
+        let text = "The cache keeps words like the, cache and keeps. ".repeat(50)
+            + "Rare: Pneumonoultramicroscopicsilicovolcanoconiosis and 東京タワー.";
+        for an in [a, o] {
+            let first = an.token_starts(&text);
+            let second = an.token_starts(&text); // now served from the cache
+            assert_eq!(first.starts, second.starts);
+            assert_eq!(first.len(), an.count(&text));
+        }
+        // The two tokenizers do not share cache entries.
+        assert_ne!(a.token_starts("Pneumonoultramicroscopic").len(), 0);
+        assert_eq!(o.token_starts("hello world").len(), o.count("hello world"));
     }
 
     #[test]
