@@ -75,7 +75,7 @@ fn stages(c: &mut Criterion) {
         b.iter(|| {
             prepared
                 .iter()
-                .map(|(t, bl, st, ts)| chunk::chunk(t, bl, st, ts, &cfg.chunk).len())
+                .map(|(t, bl, st, ts)| chunk::chunk(t, bl, st, ts, &analyzer, &cfg.chunk).len())
                 .sum::<usize>()
         })
     });

@@ -42,7 +42,21 @@ pub fn analyze_with(
     cfg: &Config,
     analyzer: &Analyzer,
 ) -> Result<Analysis, Failure> {
+    if let Some(bom) = [&b"\xFF\xFE"[..], b"\xFE\xFF"]
+        .iter()
+        .find(|b| bytes.starts_with(b))
+    {
+        return Err(Failure(format!(
+            "UTF-16 text (byte-order mark {:02X} {:02X}); convert it to UTF-8",
+            bom[0], bom[1]
+        )));
+    }
     if let Some(p) = bytes.iter().position(|&b| b == 0) {
+        if looks_like_utf16(bytes) {
+            return Err(Failure(
+                "UTF-16 text without a byte-order mark (NUL in every other byte); convert it to UTF-8".into(),
+            ));
+        }
         return Err(Failure(format!(
             "binary content: NUL byte at offset {p}; not a text file"
         )));
@@ -59,6 +73,12 @@ pub fn analyze_with(
             )));
         }
     }
+    if canon.text.len() > u32::MAX as usize {
+        return Err(Failure(format!(
+            "canonical text of {} bytes (after tab expansion) is over the 4 GiB a document may have",
+            canon.text.len()
+        )));
+    }
     let text = canon.text.as_str();
     let mut blocks = markdown::blocks(text);
     for b in &mut blocks {
@@ -67,7 +87,7 @@ pub fn analyze_with(
     }
     let st = structure::build(text, &mut blocks);
     let ts = analyzer.token_starts(text);
-    let chunks = chunk::chunk(text, &blocks, &st, &ts, &cfg.chunk);
+    let chunks = chunk::chunk(text, &blocks, &st, &ts, analyzer, &cfg.chunk);
     let chunk_src = chunks
         .iter()
         .map(|c| (canon.to_src(c.off_begin), canon.to_src(c.off_end)))
@@ -81,6 +101,21 @@ pub fn analyze_with(
         chunks,
         chunk_src,
     })
+}
+
+/// ASCII-heavy UTF-16: in the first KiB, NULs sit in most odd (LE) or most even (BE) positions
+/// and almost never in the others.
+fn looks_like_utf16(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(1024) & !1];
+    if head.len() < 8 {
+        return false;
+    }
+    let pairs = head.len() / 2;
+    let (even, odd) = head.chunks_exact(2).fold((0, 0), |(e, o), p| {
+        (e + usize::from(p[0] == 0), o + usize::from(p[1] == 0))
+    });
+    let (most, few) = (pairs * 7 / 10, pairs / 20);
+    (odd >= most && even <= few) || (even >= most && odd <= few)
 }
 
 /// One `documents` row.
@@ -364,6 +399,23 @@ mod tests {
         let r = rows("a.md", b"\x7fELF\x02\x01\x00\x00binary");
         assert_eq!(r.document.status, "failed");
         assert!(r.document.reason.unwrap().contains("NUL byte"));
+        let utf16: Vec<u8> = "# Title\n\nSome text here.\n"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let r = rows("le.md", &utf16);
+        assert!(r
+            .document
+            .reason
+            .unwrap()
+            .contains("UTF-16 text without a byte-order mark"));
+        let mut bom = vec![0xFF, 0xFE];
+        bom.extend(&utf16);
+        assert!(rows("bom.md", &bom)
+            .document
+            .reason
+            .unwrap()
+            .contains("UTF-16 text (byte-order mark FF FE)"));
         let r = rows("b.md", &[0xff; 100]);
         assert_eq!(r.document.status, "failed");
         assert!(r.document.reason.unwrap().contains("not UTF-8"));

@@ -6,6 +6,10 @@ use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+/// One document's text must fit one Arrow batch (string offsets are 32-bit), with room for the
+/// chunk windows that repeat some of it.
+pub const MAX_DOCUMENT_BYTES: u64 = 1 << 30;
+
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
@@ -132,6 +136,12 @@ impl Config {
             );
         }
         crate::chunk::tokenizer::Analyzer::by_name(&self.chunk.tokenizer)?;
+        if self.walk.max_file_bytes > MAX_DOCUMENT_BYTES {
+            bail!(
+                "walk.max_file_bytes ({}) is above the largest document docsweep indexes ({MAX_DOCUMENT_BYTES} bytes)",
+                self.walk.max_file_bytes
+            );
+        }
         if !(1..=22).contains(&self.sink.zstd_level) {
             bail!(
                 "sink.zstd_level must be within 1..=22 (got {})",

@@ -1,9 +1,10 @@
 //! `docsweep index`: walk → plan → rayon work-stealing over documents → bounded channel →
 //! ordered sink → manifest → atomic publish.
 //!
-//! Memory is bounded whatever the corpus size: a document is dispatched only when a permit is
-//! free, and a permit comes back only when the sink has written that document, so at most
-//! `in_flight` documents (being analyzed, queued, or waiting in the reorder buffer) exist at once.
+//! Memory is bounded whatever the corpus size: a document is dispatched only when the in-flight
+//! budget has room for it (a number of documents and a number of source bytes), and its share
+//! comes back only when the sink has written it. Documents being analyzed, queued, or waiting in
+//! the reorder buffer all count, so a lake of huge files cannot pile up in memory either.
 
 use crate::analyze::{rows_for, DocRows};
 use crate::chunk::tokenizer::Analyzer;
@@ -96,7 +97,14 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
             opts.corpus.display()
         )
     })?;
-    let plan = corpus::plan(&corpus_root, &cfg.walk, &cfg.markdown.extensions)?;
+    let out_abs = absolute(&opts.out)?;
+    let guard = corpus::OutputGuard::new(&out_abs);
+    let plan = corpus::plan(
+        &corpus_root,
+        &cfg.walk,
+        &cfg.markdown.extensions,
+        Some(&guard),
+    )?;
     let total_bytes: u64 = plan.iter().map(|e| e.meta.bytes).sum();
     let staging = Staging::create(&opts.out)?;
     let sink = Sink::new(&staging.dir, &cfg.sink)?;
@@ -108,17 +116,22 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         .build()
         .context("cannot start worker threads")?;
     let in_flight = (threads * 8).max(16);
-    let (permit_tx, permit_rx) = crossbeam_channel::bounded::<()>(in_flight);
+    let budget = Arc::new(Budget::new(in_flight, IN_FLIGHT_BYTES));
     let (result_tx, result_rx) = crossbeam_channel::bounded::<(usize, DocRows)>(in_flight);
 
     let bar = progress_bar(opts.progress, total_bytes, plan.len());
     let interrupted = opts.interrupted.clone();
 
     // The ordered sink: a reorder buffer in front of the Parquet writers.
+    let plan = Arc::new(plan);
     let sink_bar = bar.clone();
+    let sink_budget = budget.clone();
+    let sink_plan = plan.clone();
     let sink_thread = std::thread::Builder::new()
         .name("docsweep-sink".into())
         .spawn(move || -> Result<(Sink, Tally)> {
+            // However the sink ends (done, error, panic), the dispatcher must stop waiting.
+            let _close = CloseOnDrop(&sink_budget);
             let mut sink = sink;
             let mut tally = Tally::default();
             let mut pending: HashMap<usize, DocRows> = HashMap::new();
@@ -130,21 +143,21 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                     tally.add(&rows);
                     sink_bar.inc(rows.document.bytes);
                     sink_bar.set_message(format!("{} files", next + 1));
+                    // Give back exactly what the dispatcher took for it.
+                    sink_budget.release(sink_plan[next].meta.bytes);
                     next += 1;
-                    let _ = permit_rx.recv();
                 }
             }
             Ok((sink, tally))
         })
         .context("cannot start the sink thread")?;
 
-    let plan = Arc::new(plan);
     for seq in 0..plan.len() {
         if interrupted.load(Ordering::Relaxed) {
             break;
         }
-        if permit_tx.send(()).is_err() {
-            break; // the sink stopped on an error; it is reported below
+        if !budget.acquire(plan[seq].meta.bytes, &interrupted) {
+            break; // interrupted, or the sink stopped on an error (reported below)
         }
         let (plan, cfg, tx) = (plan.clone(), cfg.clone(), result_tx.clone());
         pool.spawn(move || {
@@ -201,6 +214,21 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     })
 }
 
+/// `path` made absolute with its parent resolved (the path itself may not exist yet).
+fn absolute(path: &Path) -> Result<PathBuf> {
+    let abs = std::path::absolute(path)
+        .with_context(|| format!("invalid output path {}", path.display()))?;
+    Ok(
+        match (
+            abs.parent().and_then(|p| p.canonicalize().ok()),
+            abs.file_name(),
+        ) {
+            (Some(parent), Some(name)) => parent.join(name),
+            _ => abs,
+        },
+    )
+}
+
 fn peak_rss_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let kb: f64 = status
@@ -211,6 +239,67 @@ fn peak_rss_mb() -> Option<f64> {
         .parse()
         .ok()?;
     Some(kb / 1024.0)
+}
+
+/// Source bytes of the documents in flight, beyond which no other document is dispatched
+/// (one document alone may always go). Analysis holds a few times a document's size.
+const IN_FLIGHT_BYTES: u64 = 512 << 20;
+
+/// Room for documents in flight: a count and a byte budget, taken by the dispatcher and given
+/// back by the sink.
+struct Budget {
+    state: std::sync::Mutex<(usize, u64, bool)>,
+    changed: std::sync::Condvar,
+    max_docs: usize,
+    max_bytes: u64,
+}
+
+impl Budget {
+    fn new(max_docs: usize, max_bytes: u64) -> Budget {
+        Budget {
+            state: std::sync::Mutex::new((0, 0, false)),
+            changed: std::sync::Condvar::new(),
+            max_docs,
+            max_bytes,
+        }
+    }
+
+    /// Waits for room; false when the budget was closed or the run interrupted.
+    fn acquire(&self, bytes: u64, interrupted: &AtomicBool) -> bool {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if s.2 || interrupted.load(Ordering::Relaxed) {
+                return false;
+            }
+            if s.0 == 0 || (s.0 < self.max_docs && s.1 + bytes <= self.max_bytes) {
+                s.0 += 1;
+                s.1 += bytes;
+                return true;
+            }
+            s = self
+                .changed
+                .wait_timeout(s, std::time::Duration::from_millis(100))
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
+    fn release(&self, bytes: u64) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.0 = s.0.saturating_sub(1);
+        s.1 = s.1.saturating_sub(bytes);
+        self.changed.notify_all();
+    }
+}
+
+struct CloseOnDrop<'a>(&'a Budget);
+
+impl Drop for CloseOnDrop<'_> {
+    fn drop(&mut self) {
+        let mut s = self.0.state.lock().unwrap_or_else(|e| e.into_inner());
+        s.2 = true;
+        self.0.changed.notify_all();
+    }
 }
 
 #[derive(Default)]
@@ -246,12 +335,9 @@ fn progress_bar(enabled: bool, total_bytes: u64, files: usize) -> indicatif::Pro
         ProgressStyle::with_template(&format!(
             "{{bar:30}} {{bytes}}/{{total_bytes}} {{binary_bytes_per_sec}} {{msg}}/{files} eta {{eta}}"
         ))
-        .expect("valid template"),
+        .expect("valid template")
+        .progress_chars("█▉▊▋▌▍▎▏ "),
     );
+    bar.set_message("0 files");
     bar
-}
-
-/// Whether `path` looks like an index this tool wrote (used by the CLI for messages).
-pub fn is_index(path: &Path) -> bool {
-    path.join(commit::MANIFEST).is_file()
 }

@@ -261,6 +261,24 @@ fn output_that_is_not_an_index_is_never_overwritten() {
         "{err}"
     );
     assert!(out.join("thesis.tex").exists());
+    // A folder with some other tool's manifest.json is not an index either.
+    let web = tmp.path().join("webapp");
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(
+        web.join("manifest.json"),
+        r#"{"name": "app", "version": "1"}"#,
+    )
+    .unwrap();
+    std::fs::write(web.join("index.html"), "<html></html>").unwrap();
+    let o = run(&[
+        "index",
+        sample().to_str().unwrap(),
+        "-o",
+        web.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(web.join("index.html").exists());
     let o = run(&[
         "index",
         "/nonexistent/corpus",
@@ -350,6 +368,20 @@ fn interrupted_runs_leave_the_previous_index_intact() {
         .filter(|n| n.contains("docsweep-"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
+fn an_index_inside_its_corpus_is_not_indexed_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    std::fs::create_dir_all(&c).unwrap();
+    std::fs::write(c.join("a.md"), "# A\n\nText of a.\n").unwrap();
+    let idx = c.join("idx");
+    let first = index(&c, &idx, &[]);
+    let second = index(&c, &idx, &[]);
+    assert_eq!(first["documents"], 1);
+    assert_eq!(second["documents"], 1);
+    assert_eq!(first["index_hash"], second["index_hash"]);
 }
 
 #[test]

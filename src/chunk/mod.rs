@@ -14,7 +14,7 @@ use crate::config::ChunkConfig;
 use crate::model::{Block, BlockType, Chunk};
 use crate::structure::Structure;
 use icu_segmenter::SentenceSegmenter;
-use tokenizer::TokenStarts;
+use tokenizer::{Analyzer, TokenStarts};
 
 /// A packable piece: a whole block, or a piece of an oversized one.
 #[derive(Debug, Clone, Copy)]
@@ -27,16 +27,34 @@ struct Unit {
     overlap_ok: bool,
 }
 
-/// Chunks of one document in reading order (sections in order, windows in order).
+/// What packing needs about one document.
+struct Ctx<'a> {
+    text: &'a str,
+    blocks: &'a [Block],
+    ts: &'a TokenStarts,
+    analyzer: &'a Analyzer,
+    max: usize,
+    overlap: usize,
+}
+
+/// Chunks of one document in reading order. `tokens` of every chunk is the count of its text
+/// tokenized alone, and never exceeds `max_tokens`.
 pub fn chunk(
     canonical: &str,
     blocks: &[Block],
     st: &Structure,
     ts: &TokenStarts,
+    analyzer: &Analyzer,
     cfg: &ChunkConfig,
 ) -> Vec<Chunk> {
-    let max = cfg.max_tokens as usize;
-    let overlap = cfg.overlap_tokens as usize;
+    let cx = Ctx {
+        text: canonical,
+        blocks,
+        ts,
+        analyzer,
+        max: cfg.max_tokens as usize,
+        overlap: cfg.overlap_tokens as usize,
+    };
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); st.sections.len()];
     for (i, &s) in st.block_section.iter().enumerate() {
         members[s].push(i);
@@ -49,159 +67,184 @@ pub fn chunk(
             }
             let mut units = Vec::with_capacity(run.len());
             for &i in run {
-                split_block(canonical, &blocks[i], i, ts, max, &mut units);
+                let b = &blocks[i];
+                if cx.ts.count(b.off_begin, b.off_end) <= cx.max {
+                    units.push(Unit {
+                        block: i,
+                        begin: b.off_begin,
+                        end: b.off_end,
+                        piece: 0,
+                        overlap_ok: matches!(b.kind, BlockType::Prose | BlockType::List),
+                    });
+                } else {
+                    units.extend(cx.split(i, b.off_begin, b.off_end));
+                }
             }
-            pack(&units, ts, max, overlap, s, &mut out);
+            cx.pack(units, s, &mut out);
         }
     }
+    // A footnote definition that joined an earlier section makes a run out of place.
+    out.sort_by_key(|c| (c.off_begin, c.off_end));
     out
 }
 
-fn pack(
-    units: &[Unit],
-    ts: &TokenStarts,
-    max: usize,
-    overlap: usize,
-    section: usize,
-    out: &mut Vec<Chunk>,
-) {
-    let tokens = |a: usize, b: usize| ts.count(units[a].begin, units[b].end);
-    let n = units.len();
-    let mut i = 0;
-    while i < n {
-        let mut j = i;
-        while j + 1 < n && tokens(i, j + 1) <= max {
-            j += 1;
-        }
-        out.push(Chunk {
-            section,
-            off_begin: units[i].begin,
-            off_end: units[j].end,
-            tokens: tokens(i, j) as u32,
-            first_block: units[i].block,
-            last_block: units[j].block,
-            window_in_block: units[i].piece,
-        });
-        if j + 1 >= n {
-            break;
-        }
-        // Step back over whole prose/list blocks while the repeat stays within the overlap
-        // budget and the next window can still take the next new unit.
-        let mut k = j + 1;
-        while k - 1 > i
-            && units[k - 1].overlap_ok
-            && tokens(k - 1, j) <= overlap
-            && tokens(k - 1, j + 1) <= max
-        {
-            k -= 1;
-        }
-        i = k;
+impl Ctx<'_> {
+    fn exact(&self, begin: usize, end: usize) -> usize {
+        self.analyzer.count(&self.text[begin..end])
     }
-}
 
-/// Appends `block` as one unit, or as pieces of at most `max` tokens when it is larger.
-fn split_block(
-    canonical: &str,
-    b: &Block,
-    idx: usize,
-    ts: &TokenStarts,
-    max: usize,
-    out: &mut Vec<Unit>,
-) {
-    let whole = Unit {
-        block: idx,
-        begin: b.off_begin,
-        end: b.off_end,
-        piece: 0,
-        overlap_ok: matches!(b.kind, BlockType::Prose | BlockType::List),
-    };
-    if ts.count(b.off_begin, b.off_end) <= max {
-        out.push(whole);
-        return;
-    }
-    let text = &canonical[b.off_begin..b.off_end];
-    // Cut candidates, as offsets into the canonical text, ascending.
-    let mut cuts: Vec<usize> = text
-        .match_indices('\n')
-        .map(|(p, _)| b.off_begin + p + 1)
-        .collect();
-    if !b.kind.is_atomic() {
-        let seg = SentenceSegmenter::new(Default::default());
-        cuts.extend(seg.segment_str(text).map(|p| b.off_begin + p));
-        cuts.sort_unstable();
-        cuts.dedup();
-    }
-    cuts.retain(|&c| c > b.off_begin && c < b.off_end);
-
-    let mut begin = b.off_begin;
-    let mut piece = 0u32;
-    let mut ci = 0;
-    while begin < b.off_end {
-        // Farthest candidate cut keeping the piece within budget.
-        let mut best = None;
-        while ci < cuts.len() && ts.count(begin, cuts[ci]) <= max {
-            if cuts[ci] > begin {
-                best = Some(cuts[ci]);
+    fn pack(&self, mut units: Vec<Unit>, section: usize, out: &mut Vec<Chunk>) {
+        let est = |u: &[Unit], a: usize, b: usize| self.ts.count(u[a].begin, u[b].end);
+        let mut i = 0;
+        // Index of the first unit no window has taken yet: every window must take it.
+        let mut fresh = 0;
+        while i < units.len() {
+            let n = units.len();
+            let mut j = i;
+            while j + 1 < n && est(&units, i, j + 1) <= self.max {
+                j += 1;
             }
-            ci += 1;
-        }
-        let end = match best {
-            Some(c) if ts.count(begin, b.off_end) > max => c,
-            _ if ts.count(begin, b.off_end) <= max => b.off_end,
-            _ => {
-                // No boundary fits: cut after `max` tokens, on a char boundary.
-                let t = ts.index(begin) + max;
-                let mut c = ts.start(t).unwrap_or(b.off_end).min(b.off_end);
-                while !canonical.is_char_boundary(c) {
-                    c += 1;
-                }
-                if c <= begin {
-                    c = b.off_end;
-                }
-                c
+            let mut tokens = self.exact(units[i].begin, units[j].end);
+            while tokens > self.max && j > i {
+                j -= 1;
+                tokens = self.exact(units[i].begin, units[j].end);
             }
-        };
-        let trimmed = begin + canonical[begin..end].trim_end().len();
-        if trimmed > begin {
-            out.push(Unit {
-                block: idx,
-                begin,
-                end: trimmed,
-                piece,
-                overlap_ok: false,
+            if j < fresh {
+                // The overlap left no room for new text: start at the new text instead.
+                i = fresh;
+                continue;
+            }
+            if tokens > self.max {
+                // One unit alone is over budget once tokenized on its own: cut it.
+                let u = units[i];
+                let pieces = self.split(u.block, u.begin, u.end);
+                units.splice(i..=i, pieces);
+                continue;
+            }
+            out.push(Chunk {
+                section,
+                off_begin: units[i].begin,
+                off_end: units[j].end,
+                tokens: tokens as u32,
+                first_block: units[i].block,
+                last_block: units[j].block,
+                window_in_block: units[i].piece,
             });
-            piece += 1;
+            fresh = j + 1;
+            if fresh >= n {
+                break;
+            }
+            // Step back over whole prose/list blocks while the repeat stays within the overlap
+            // budget and the next window can still take the next new unit.
+            let mut k = j + 1;
+            while k - 1 > i
+                && units[k - 1].overlap_ok
+                && est(&units, k - 1, j) <= self.overlap
+                && est(&units, k - 1, j + 1) <= self.max
+            {
+                k -= 1;
+            }
+            i = k;
         }
-        begin = end;
-        // Pieces start at non-blank text.
-        let lead =
-            canonical[begin..b.off_end].len() - canonical[begin..b.off_end].trim_start().len();
-        if begin + lead < b.off_end && !b.kind.is_atomic() {
-            begin += lead;
+    }
+
+    /// Cuts `[begin, end)` of block `idx` into pieces that each fit the window tokenized alone:
+    /// at the farthest line (code, tables) or sentence-or-line boundary (prose) that fits, else
+    /// at a token boundary on a character boundary.
+    fn split(&self, idx: usize, begin: usize, end: usize) -> Vec<Unit> {
+        let b = &self.blocks[idx];
+        let text = &self.text[begin..end];
+        let mut cuts: Vec<usize> = text
+            .match_indices('\n')
+            .map(|(p, _)| begin + p + 1)
+            .collect();
+        if !b.kind.is_atomic() {
+            let seg = SentenceSegmenter::new(Default::default());
+            cuts.extend(seg.segment_str(text).map(|p| begin + p));
+            cuts.sort_unstable();
+            cuts.dedup();
         }
-        while ci < cuts.len() && cuts[ci] <= begin {
-            ci += 1;
+        cuts.retain(|&c| c > begin && c < end);
+
+        let mut out = Vec::new();
+        let mut start = begin;
+        while start < end {
+            let trim = |e: usize| start + self.text[start..e].trim_end().len();
+            // Farthest boundary that fits by the document's token starts…
+            let mut stop = if self.ts.count(start, end) <= self.max {
+                end
+            } else {
+                let fitting =
+                    cuts.partition_point(|&c| c <= start || self.ts.count(start, c) <= self.max);
+                match cuts[..fitting].last().filter(|&&c| c > start) {
+                    Some(&c) => c,
+                    None => self.token_cut(start, self.ts.index(start) + self.max),
+                }
+            };
+            // …then confirmed by counting the piece alone, giving back boundaries or tokens.
+            while trim(stop) > start && self.exact(start, trim(stop)) > self.max {
+                let before = cuts.partition_point(|&c| c < stop);
+                stop = match cuts[..before].last().filter(|&&c| c > start) {
+                    Some(&c) => c,
+                    None => self.token_cut(start, self.ts.index(stop).saturating_sub(1)),
+                };
+            }
+            let piece_end = trim(stop);
+            if piece_end > start {
+                out.push(Unit {
+                    block: idx,
+                    begin: start,
+                    end: piece_end,
+                    piece: out.len() as u32,
+                    overlap_ok: false,
+                });
+            }
+            start = stop;
+            // Prose pieces start at text, not at the blank that ended the previous one.
+            if !b.kind.is_atomic() {
+                let rest = &self.text[start..end];
+                let lead = rest.len() - rest.trim_start().len();
+                if lead < rest.len() {
+                    start += lead;
+                } else {
+                    start = end;
+                }
+            }
         }
+        out
+    }
+
+    /// Offset of token `t`'s start, moved back to a character boundary, and always past `start`.
+    fn token_cut(&self, start: usize, t: usize) -> usize {
+        let mut c = self.ts.start(t).unwrap_or(self.text.len());
+        while c > start && !self.text.is_char_boundary(c) {
+            c -= 1;
+        }
+        if c <= start {
+            // Less than one character fits by token starts: take the next character whole.
+            c = start + self.text[start..].chars().next().map_or(1, char::len_utf8);
+        }
+        c
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chunk::tokenizer::Analyzer;
     use crate::extract::markdown;
     use crate::structure;
 
     fn chunks(md: &str, max: u32, overlap: u32) -> (Vec<Block>, Structure, Vec<Chunk>) {
         let mut b = markdown::blocks(md);
         let st = structure::build(md, &mut b);
-        let ts = Analyzer::by_name("cl100k_base").unwrap().token_starts(md);
+        let an = Analyzer::by_name("cl100k_base").unwrap();
+        let ts = an.token_starts(md);
         let cfg = ChunkConfig {
             tokenizer: "cl100k_base".into(),
             max_tokens: max,
             overlap_tokens: overlap,
         };
-        let c = chunk(md, &b, &st, &ts, &cfg);
+        let c = chunk(md, &b, &st, &ts, &an, &cfg);
         (b, st, c)
     }
 
@@ -231,10 +274,13 @@ mod tests {
         let md = format!("# T\n\n{}\n", paras.join("\n\n"));
         let (_, _, c) = chunks(&md, 40, 12);
         assert!(c.len() > 3);
-        let ts = Analyzer::by_name("cl100k_base").unwrap().token_starts(&md);
         for w in c.windows(2) {
             assert!(w[0].tokens <= 40);
-            assert_eq!(ts.count(w[0].off_begin, w[0].off_end), w[0].tokens as usize);
+            let an = Analyzer::by_name("cl100k_base").unwrap();
+            assert_eq!(
+                an.count(&md[w[0].off_begin..w[0].off_end]),
+                w[0].tokens as usize
+            );
             // Overlap: the next window starts at or before the end of the previous one…
             assert!(w[1].off_begin <= w[0].off_end);
             // …and always makes progress.
@@ -294,6 +340,35 @@ mod tests {
             covered += ch.off_end - ch.off_begin;
         }
         assert_eq!(covered, line.len());
+    }
+
+    proptest::proptest! {
+        /// Whatever the text, every chunk fits the window tokenized on its own, starts and ends
+        /// on character boundaries, and stays in reading order.
+        #[test]
+        fn chunks_fit_when_tokenized_alone(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "鑫龘靐齉", "東京タワー", "🚀🦀", "> ", "> > >", "word ", "  ", "\n", "\n\n",
+                    "# H\n\n", "```\n", "| a | b |\n", "é", "\u{200d}", "-", "1. ", "**x** ",
+                ]),
+                1..400,
+            ),
+            max in 8u32..40,
+        ) {
+            let md: String = parts.concat();
+            let (_, _, c) = chunks(&md, max, max / 4);
+            let an = Analyzer::by_name("cl100k_base").unwrap();
+            for w in c.windows(2) {
+                proptest::prop_assert!(w[0].off_begin <= w[1].off_begin);
+            }
+            for ch in &c {
+                proptest::prop_assert!(md.is_char_boundary(ch.off_begin) && md.is_char_boundary(ch.off_end));
+                let exact = an.count(&md[ch.off_begin..ch.off_end]);
+                proptest::prop_assert_eq!(exact, ch.tokens as usize);
+                proptest::prop_assert!(ch.tokens <= max, "{} > {max}", ch.tokens);
+            }
+        }
     }
 
     #[test]

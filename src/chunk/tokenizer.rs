@@ -1,7 +1,9 @@
 //! Token counting for chunk budgets, with the tokenizers embedded in the binary (no download).
 //!
 //! A document is tokenized once; what chunking needs from it is where each token starts, so
-//! that the tokens of any byte range come from two binary searches.
+//! that the tokens of any byte range come from two binary searches. Those in-document counts
+//! can differ by a token at a range's edges from tokenizing the range alone (a token such as
+//! " word" may start just before it), so the chunker confirms each window with [`Analyzer::count`].
 
 use anyhow::{bail, Result};
 use bpe_openai::Tokenizer;
@@ -31,48 +33,66 @@ impl Analyzer {
         self.name
     }
 
-    /// Byte offsets where each token of `text` starts, ascending.
-    ///
-    /// Pre-tokenizer pieces are mostly words that recur all over a corpus, so the token lengths
-    /// of short pieces are cached per worker thread: encoding a piece is the costly step (about
-    /// half of a whole run before the cache), and a lookup returns exactly what encoding would.
+    /// Byte offsets where each token of `text` starts, ascending. Offsets are 32-bit: a
+    /// document is at most `config::MAX_DOCUMENT_BYTES` (1 GiB), and the array is the largest
+    /// thing analysis holds for a big document.
     pub fn token_starts(&self, text: &str) -> TokenStarts {
-        let mut starts = Vec::with_capacity(text.len() / 4 + 1);
-        let mut pos = 0usize;
-        PIECE_CACHE.with_borrow_mut(|caches| {
-            let cache = &mut caches[usize::from(self.name == "o200k_base")];
-            for piece in self.tok.split(text) {
-                let bytes = piece.as_bytes();
-                if bytes.len() <= MAX_CACHED_PIECE {
-                    if let Some(lens) = cache.get(bytes) {
-                        push_lens(&mut starts, pos, lens);
-                        pos += bytes.len();
-                        continue;
-                    }
-                }
-                let lens: Vec<u16> = self
-                    .tok
-                    .bpe
-                    .encode_via_backtracking(bytes)
-                    .into_iter()
-                    .map(|t| self.tok.bpe.token_len(t) as u16)
-                    .collect();
-                push_lens(&mut starts, pos, &lens);
-                pos += bytes.len();
-                if bytes.len() <= MAX_CACHED_PIECE {
-                    if cache.len() >= MAX_CACHE_ENTRIES {
-                        cache.clear();
-                    }
-                    cache.insert(bytes.into(), lens.into());
-                }
+        assert!(
+            text.len() <= u32::MAX as usize,
+            "documents are limited to 1 GiB"
+        );
+        let mut starts: Vec<u32> = Vec::with_capacity(text.len() / 4 + 1);
+        self.for_each_piece(text, |mut pos, lens| {
+            for &l in lens {
+                starts.push(pos as u32);
+                pos += usize::from(l);
             }
         });
         TokenStarts { starts }
     }
 
-    /// Token count of `text` tokenized alone.
+    /// Token count of `text` tokenized alone: what a reader's tokenizer reports for it.
     pub fn count(&self, text: &str) -> usize {
-        self.tok.count(text)
+        let mut n = 0;
+        self.for_each_piece(text, |_, lens| n += lens.len());
+        n
+    }
+
+    /// Calls `f(piece_start, token_lengths)` for every pre-tokenizer piece of `text`, in order.
+    ///
+    /// Pieces are mostly words that recur all over a corpus, so the token lengths of short
+    /// pieces are cached per worker thread: encoding a piece is the costly step (about half of
+    /// a whole run without the cache), and a lookup returns exactly what encoding would.
+    fn for_each_piece(&self, text: &str, mut f: impl FnMut(usize, &[u16])) {
+        let mut pos = 0usize;
+        PIECE_CACHE.with_borrow_mut(|caches| {
+            let cache = &mut caches[usize::from(self.name == "o200k_base")];
+            for piece in self.tok.split(text) {
+                let bytes = piece.as_bytes();
+                let cacheable = bytes.len() <= MAX_CACHED_PIECE;
+                let hit = if cacheable { cache.get(bytes) } else { None };
+                match hit {
+                    Some(lens) => f(pos, lens),
+                    None => {
+                        let lens: Box<[u16]> = self
+                            .tok
+                            .bpe
+                            .encode_via_backtracking(bytes)
+                            .into_iter()
+                            .map(|t| self.tok.bpe.token_len(t) as u16)
+                            .collect();
+                        f(pos, &lens);
+                        if cacheable {
+                            if cache.len() >= MAX_CACHE_ENTRIES {
+                                cache.clear();
+                            }
+                            cache.insert(bytes.into(), lens);
+                        }
+                    }
+                }
+                pos += bytes.len();
+            }
+        });
     }
 }
 
@@ -113,15 +133,8 @@ thread_local! {
     static PIECE_CACHE: std::cell::RefCell<[PieceCache; 2]> = std::cell::RefCell::new(Default::default());
 }
 
-fn push_lens(starts: &mut Vec<usize>, mut pos: usize, lens: &[u16]) {
-    for &l in lens {
-        starts.push(pos);
-        pos += usize::from(l);
-    }
-}
-
 pub struct TokenStarts {
-    starts: Vec<usize>,
+    starts: Vec<u32>,
 }
 
 impl TokenStarts {
@@ -132,12 +145,12 @@ impl TokenStarts {
 
     /// Number of tokens starting before `offset`.
     pub fn index(&self, offset: usize) -> usize {
-        self.starts.partition_point(|&s| s < offset)
+        self.starts.partition_point(|&s| (s as usize) < offset)
     }
 
     /// Start offset of token `i` (or `None` past the end).
     pub fn start(&self, i: usize) -> Option<usize> {
-        self.starts.get(i).copied()
+        self.starts.get(i).map(|&s| s as usize)
     }
 
     pub fn len(&self) -> usize {

@@ -25,19 +25,63 @@ fn globset(globs: &[String], what: &str) -> Result<GlobSet> {
     Ok(b.build()?)
 }
 
-/// Corpus-relative path with '/' separators.
-fn rel_path(root: &Path, path: &Path) -> String {
+/// Corpus-relative path with '/' separators. Bytes of a file name that are not UTF-8 are
+/// written `%XX`, so that two such names never collapse into one (as U+FFFD would make them).
+pub fn rel_path(root: &Path, path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
     let rel = path.strip_prefix(root).unwrap_or(path);
-    rel.components()
-        .map(|c| c.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
+    let mut out = String::new();
+    for (i, c) in rel.components().enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        for chunk in c.as_os_str().as_bytes().utf8_chunks() {
+            out.push_str(chunk.valid());
+            for b in chunk.invalid() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    out
+}
+
+/// Paths the walk must not enter: the output index and the staging folders beside it, when
+/// they lie inside the corpus (otherwise every run would index the previous run's files).
+pub struct OutputGuard {
+    pub out: PathBuf,
+    /// File-name prefix of the staging siblings, e.g. `.idx.docsweep-`.
+    pub staging_prefix: String,
+}
+
+impl OutputGuard {
+    pub fn new(out_abs: &Path) -> OutputGuard {
+        let name = out_abs
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        OutputGuard {
+            out: out_abs.to_path_buf(),
+            staging_prefix: format!(".{name}.docsweep-"),
+        }
+    }
+
+    fn covers(&self, p: &Path) -> bool {
+        p == self.out
+            || (p.parent() == self.out.parent()
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with(&self.staging_prefix)))
+    }
 }
 
 /// Lists the corpus in byte order of relative paths. Every file the walk reaches gets an entry,
 /// including those it cannot index (symlinks not followed, special files, too large, unreadable
 /// directories), so that nothing is lost silently. Excluded paths are not part of the corpus.
-pub fn plan(root: &Path, cfg: &WalkConfig, markdown_exts: &[String]) -> Result<Vec<PlanEntry>> {
+pub fn plan(
+    root: &Path,
+    cfg: &WalkConfig,
+    markdown_exts: &[String],
+    guard: Option<&OutputGuard>,
+) -> Result<Vec<PlanEntry>> {
     let meta = std::fs::metadata(root)
         .with_context(|| format!("cannot read corpus {}: check the path", root.display()))?;
     if !meta.is_dir() {
@@ -53,7 +97,11 @@ pub fn plan(root: &Path, cfg: &WalkConfig, markdown_exts: &[String]) -> Result<V
         .follow_links(cfg.follow_symlinks)
         .sort_by(|a, b| a.file_name().cmp(b.file_name()))
         .into_iter()
-        .filter_entry(|e| e.depth() == 0 || !exclude.is_match(rel_path(root, e.path())));
+        .filter_entry(|e| {
+            e.depth() == 0
+                || !(exclude.is_match(rel_path(root, e.path()))
+                    || guard.is_some_and(|g| g.covers(e.path())))
+        });
     for entry in walker {
         match entry {
             Ok(e) => {
@@ -146,7 +194,6 @@ pub fn plan(root: &Path, cfg: &WalkConfig, markdown_exts: &[String]) -> Result<V
     // walkdir sorts siblings by name; sort the whole plan by path bytes so that the order does
     // not depend on how directories interleave with files.
     out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
-    out.dedup_by(|a, b| a.meta.rel_path == b.meta.rel_path);
     Ok(out)
 }
 
@@ -218,13 +265,13 @@ mod tests {
             ..Default::default()
         };
         let exts = vec!["md".to_string()];
-        let p = plan(root, &cfg, &exts).unwrap();
+        let p = plan(root, &cfg, &exts, None).unwrap();
         let paths: Vec<_> = p.iter().map(|e| e.meta.rel_path.as_str()).collect();
         assert_eq!(paths, ["a.md", "b.txt", "b/c/z.md", "big.md", "link.md"]);
         assert!(p[3].verdict.as_ref().unwrap().1.contains("too large"));
         assert!(p[4].verdict.as_ref().unwrap().1.contains("symbolic link"));
         cfg.include = vec!["**/*.md".into()];
-        let p = plan(root, &cfg, &exts).unwrap();
+        let p = plan(root, &cfg, &exts, None).unwrap();
         assert_eq!(p.len(), 4);
     }
 
@@ -239,11 +286,29 @@ mod tests {
             follow_symlinks: true,
             ..Default::default()
         };
-        let p = plan(root, &cfg, &["md".into()]).unwrap();
+        let p = plan(root, &cfg, &["md".into()], None).unwrap();
         let l = p.iter().find(|e| e.meta.rel_path == "d/loop").unwrap();
         assert_eq!(l.verdict.as_ref().unwrap().0, "failed");
         assert!(l.verdict.as_ref().unwrap().1.contains("loop"));
         assert!(p.iter().any(|e| e.meta.rel_path == "d/x.md"));
+    }
+
+    #[test]
+    fn non_utf8_names_stay_distinct_and_output_is_not_walked() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for name in [&b"\xff.md"[..], b"\xfe.md", "\u{fffd}.md".as_bytes()] {
+            std::fs::write(root.join(std::ffi::OsStr::from_bytes(name)), "x").unwrap();
+        }
+        std::fs::create_dir_all(root.join("idx/blocks")).unwrap();
+        std::fs::write(root.join("idx/manifest.json"), "{}").unwrap();
+        std::fs::create_dir_all(root.join(".idx.docsweep-tmp-1")).unwrap();
+        std::fs::write(root.join(".idx.docsweep-tmp-1/part.parquet"), "x").unwrap();
+        let guard = OutputGuard::new(&root.join("idx"));
+        let p = plan(root, &WalkConfig::default(), &["md".into()], Some(&guard)).unwrap();
+        let paths: Vec<_> = p.iter().map(|e| e.meta.rel_path.as_str()).collect();
+        assert_eq!(paths, ["%FE.md", "%FF.md", "\u{fffd}.md"]);
     }
 
     #[test]
@@ -252,6 +317,7 @@ mod tests {
             Path::new("/nonexistent/corpus"),
             &WalkConfig::default(),
             &[],
+            None,
         )
         .unwrap_err();
         assert!(e.to_string().contains("cannot read corpus"));

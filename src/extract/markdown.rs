@@ -160,10 +160,11 @@ fn start_block(tag: &Tag, start: usize, end: usize, text: &str) -> Option<Open> 
         Tag::Paragraph | Tag::BlockQuote(_) => {}
         Tag::Heading { level, .. } => {
             o.kind = BlockType::Heading;
-            let src = if text[start..end].trim_start_matches(' ').starts_with('#') {
-                HeadingSource::MdAtx
-            } else {
+            // A setext heading always spans its text line(s) and the underline; ATX is one line.
+            let src = if text[start..end].trim_end().contains('\n') {
                 HeadingSource::MdSetext
+            } else {
+                HeadingSource::MdAtx
             };
             o.heading = Some((*level as u8, src));
         }
@@ -274,7 +275,7 @@ mod tests {
 
     #[test]
     fn atx_and_setext_headings() {
-        let md = "# One\n\nTwo\n===\n\nThree\n---\n\n### Four ###\n";
+        let md = "# One\n\nTwo\n===\n\n#Three\n---\n\n### Four ###\n";
         let bs = blocks(md);
         let hs: Vec<_> = bs.iter().filter_map(|b| b.heading.clone()).collect();
         assert_eq!(
@@ -284,7 +285,7 @@ mod tests {
             vec![
                 (1, "One", HeadingSource::MdAtx),
                 (1, "Two", HeadingSource::MdSetext),
-                (2, "Three", HeadingSource::MdSetext),
+                (2, "#Three", HeadingSource::MdSetext),
                 (3, "Four", HeadingSource::MdAtx),
             ]
         );

@@ -84,6 +84,15 @@ pub fn read_manifest(index: &Path) -> Result<Manifest> {
         .with_context(|| format!("{} is not a valid docsweep manifest", p.display()))
 }
 
+/// Whether `dir` holds an index this tool wrote: its manifest parses and names docsweep. A
+/// folder that merely has some `manifest.json` (a web app, an extension) is not one.
+pub fn is_docsweep_index(dir: &Path) -> bool {
+    std::fs::read_to_string(dir.join(MANIFEST))
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .is_some_and(|m| m["tool"] == "docsweep" && m["schema_version"].is_u64())
+}
+
 /// A directory being filled; removed on drop unless published.
 pub struct Staging {
     pub dir: PathBuf,
@@ -108,7 +117,7 @@ impl Staging {
     /// Checks that `target` may be replaced and creates the staging directory beside it.
     pub fn create(target: &Path) -> Result<Staging> {
         if target.exists() {
-            let is_index = target.join(MANIFEST).is_file();
+            let is_index = is_docsweep_index(target);
             let is_empty_dir = target.is_dir()
                 && std::fs::read_dir(target)
                     .map(|mut d| d.next().is_none())

@@ -134,6 +134,10 @@ pub fn hash_file(path: &Path) -> Result<(u64, String)> {
     Ok((total, crate::ids::hex128(h.digest128())))
 }
 
+/// Text bytes after which a batch is written even if it has fewer than `row_group_rows` rows.
+/// Deterministic like the row count: it depends only on the rows.
+const MAX_BATCH_TEXT_BYTES: usize = 256 << 20;
+
 /// Buffers rows per table and writes full batches.
 pub struct Sink {
     batch_rows: usize,
@@ -167,6 +171,20 @@ impl Sink {
     /// Appends one document's rows. Call in plan order.
     pub fn push(&mut self, d: &DocRows) -> Result<()> {
         let id = d.document.doc_id.as_str();
+        // A batch's string columns hold at most 2 GiB (32-bit offsets), and big documents
+        // should not pile up in memory: cut the batch before a document that would overflow it.
+        let block_bytes: usize = d.blocks.iter().map(|b| b.text.len()).sum();
+        if self.blocks.len > 0 && self.blocks.text_bytes + block_bytes > MAX_BATCH_TEXT_BYTES {
+            self.writers[1].write(&self.blocks.finish())?;
+        }
+        let chunk_bytes: usize = d
+            .chunks
+            .iter()
+            .map(|c| c.text.len() + c.context.len())
+            .sum();
+        if self.chunks.len > 0 && self.chunks.text_bytes + chunk_bytes > MAX_BATCH_TEXT_BYTES {
+            self.writers[3].write(&self.chunks.finish())?;
+        }
         self.docs.push(&d.document);
         for b in &d.blocks {
             self.blocks.push(id, b);
@@ -182,16 +200,17 @@ impl Sink {
 
     fn flush(&mut self, all: bool) -> Result<()> {
         let n = self.batch_rows;
+        let full = |rows: usize, bytes: usize| all || rows >= n || bytes >= MAX_BATCH_TEXT_BYTES;
         if self.docs.len > 0 && (all || self.docs.len >= n) {
             self.writers[0].write(&self.docs.finish())?;
         }
-        if self.blocks.len > 0 && (all || self.blocks.len >= n) {
+        if self.blocks.len > 0 && full(self.blocks.len, self.blocks.text_bytes) {
             self.writers[1].write(&self.blocks.finish())?;
         }
         if self.sections.len > 0 && (all || self.sections.len >= n) {
             self.writers[2].write(&self.sections.finish())?;
         }
-        if self.chunks.len > 0 && (all || self.chunks.len >= n) {
+        if self.chunks.len > 0 && full(self.chunks.len, self.chunks.text_bytes) {
             self.writers[3].write(&self.chunks.finish())?;
         }
         Ok(())

@@ -212,6 +212,8 @@ pub struct BlocksBuilder {
     fingerprint: StringBuilder,
     text: StringBuilder,
     pub len: usize,
+    /// Bytes of text buffered (Arrow string offsets are 32-bit per batch).
+    pub text_bytes: usize,
 }
 
 impl BlocksBuilder {
@@ -252,10 +254,12 @@ impl BlocksBuilder {
         self.fingerprint.append_value(&r.fingerprint);
         self.text.append_value(&r.text);
         self.len += 1;
+        self.text_bytes += r.text.len();
     }
 
     pub fn finish(&mut self) -> RecordBatch {
         self.len = 0;
+        self.text_bytes = 0;
         finish(
             "blocks",
             vec![
@@ -389,6 +393,8 @@ pub struct ChunksBuilder {
     text: StringBuilder,
     context: StringBuilder,
     pub len: usize,
+    /// Bytes of text and context buffered.
+    pub text_bytes: usize,
 }
 
 impl ChunksBuilder {
@@ -415,10 +421,12 @@ impl ChunksBuilder {
         self.text.append_value(&r.text);
         self.context.append_value(&r.context);
         self.len += 1;
+        self.text_bytes += r.text.len() + r.context.len();
     }
 
     pub fn finish(&mut self) -> RecordBatch {
         self.len = 0;
+        self.text_bytes = 0;
         finish(
             "chunks",
             vec![

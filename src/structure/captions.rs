@@ -57,6 +57,7 @@ fn is_emphasis_line(text: &str) -> bool {
 /// Turns caption paragraphs into `caption` blocks and links them (`caption_for`, `figure_ref`).
 /// Looks only at direct neighbours: the block before, then the block after.
 pub fn attach(canonical: &str, blocks: &mut [Block]) {
+    let mut described = vec![false; blocks.len()];
     for i in 0..blocks.len() {
         if blocks[i].kind != BlockType::Prose {
             continue;
@@ -80,9 +81,10 @@ pub fn attach(canonical: &str, blocks: &mut [Block]) {
         };
         let Some(t) = target else { continue };
         // A figure/table already described by a caption keeps its first one.
-        if blocks.iter().any(|b| b.attrs.caption_for == Some(t)) {
+        if described[t] {
             continue;
         }
+        described[t] = true;
         blocks[i].kind = BlockType::Caption;
         blocks[i].attrs.caption_for = Some(t);
         if let Some(label) = label {

@@ -121,14 +121,30 @@ pub fn build(canonical: &str, blocks: &mut [Block]) -> Structure {
         block_section[fn_block] = region[marker_block];
     }
 
+    // A preamble whose only blocks were footnote definitions pulled elsewhere has no members:
+    // drop it rather than keep a section that owns nothing.
+    if has_preamble && !block_section.contains(&0) {
+        sections.remove(0);
+        for s in &mut block_section {
+            *s -= 1;
+        }
+    }
+
+    // Index within the section: the heading is 000, then members in reading order.
     let mut counts = vec![0usize; sections.len()];
-    let block_index = block_section
-        .iter()
-        .map(|&s| {
+    let mut block_index = vec![0usize; blocks.len()];
+    for (si, sec) in sections.iter().enumerate() {
+        if let Some(h) = sec.heading_block {
+            block_index[h] = 0;
+            counts[si] = 1;
+        }
+    }
+    for (i, &s) in block_section.iter().enumerate() {
+        if sections[s].heading_block != Some(i) {
+            block_index[i] = counts[s];
             counts[s] += 1;
-            counts[s] - 1
-        })
-        .collect();
+        }
+    }
     Structure {
         sections,
         block_section,
@@ -250,6 +266,19 @@ mod tests {
         assert_eq!(member_ids(&s), ["1", "1", "2", "2", "1"]);
         // B's span is its region and still ends at the footnote definition.
         assert_eq!(s.sections[1].last_block, Some(4));
+    }
+
+    #[test]
+    fn a_footnote_defined_before_its_marker_keeps_ids_and_order() {
+        let md = "[^n]: The note defined early.\n\n# A\n\nText.\n\n# B\n\nSee[^n].\n";
+        let (b, s) = structure(md);
+        assert_eq!(b[0].kind, BlockType::Footnote);
+        // No preamble: its only block joined section 2.
+        let ids: Vec<_> = s.sections.iter().map(|x| x.section_id.as_str()).collect();
+        assert_eq!(ids, ["1", "2"]);
+        assert_eq!(member_ids(&s), ["2", "1", "1", "2", "2"]);
+        // Headings are 000 whatever joined their section before them.
+        assert_eq!(s.block_index, [1, 0, 1, 0, 2]);
     }
 
     proptest::proptest! {

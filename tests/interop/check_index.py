@@ -206,9 +206,10 @@ def canonical_text(raw: bytes, lossy: bool = False) -> str:
     return "\n".join(out_lines)
 
 
-def normalize_source_slice(raw: bytes) -> str:
-    """What a tab-free slice of the original file must equal once normalised."""
-    if raw.startswith(BOM):
+def normalize_source_slice(raw: bytes, at_file_start: bool) -> str:
+    """What a tab-free slice of the original file must equal once normalised. Only a BOM at
+    the very start of the file is removed; a U+FEFF elsewhere is text."""
+    if at_file_start and raw.startswith(BOM):
         raw = raw[len(BOM):]
     text = raw.decode("utf-8")  # strict: a span that cuts a UTF-8 sequence is an error
     return text.replace("\r\n", "\n").replace("\r", "\n").replace(SOFT_HYPHEN, "")
@@ -646,7 +647,7 @@ def main(argv=None) -> int:
                     if b"\t" in piece:
                         continue
                     try:
-                        got = normalize_source_slice(piece)
+                        got = normalize_source_slice(piece, sb == 0)
                     except UnicodeDecodeError:
                         c.fail(f"{d['path']!r} {label} {r.get(idcol)}: src [{sb},{se}) cuts a UTF-8 sequence")
                         continue
