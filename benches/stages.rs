@@ -83,8 +83,13 @@ fn stages(c: &mut Criterion) {
         b.iter(|| {
             docs.iter()
                 .map(|d| {
-                    docsweep::analyze::analyze_with("x.md", d, &cfg, &analyzer)
-                        .map_or(0, |a| a.chunks.len())
+                    docsweep::analyze::analyze_with(
+                        docsweep::extract::Format::Markdown,
+                        d,
+                        &cfg,
+                        &analyzer,
+                    )
+                    .map_or(0, |a| a.chunks.len())
                 })
                 .sum::<usize>()
         })

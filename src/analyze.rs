@@ -3,12 +3,12 @@
 
 use crate::chunk::{self, tokenizer::Analyzer};
 use crate::config::Config;
-use crate::extract::{canonical::Canonical, markdown, Format};
+use crate::extract::{canonical::Canonical, html, markdown, Format};
 use crate::ids;
 use crate::model::{Block, Chunk};
 use crate::structure::{self, fingerprint::fingerprint, Structure};
 
-/// Everything docsweep finds in one Markdown document.
+/// Everything docsweep finds in one document.
 pub struct Analysis {
     pub canonical: String,
     pub blocks: Vec<Block>,
@@ -18,6 +18,8 @@ pub struct Analysis {
     pub chunk_src: Vec<(u64, u64)>,
     pub invalid_bytes: usize,
     pub first_invalid: Option<usize>,
+    /// Notes for the `documents.flags` column (e.g. `html_root:main`, `encoding:windows-1252`).
+    pub flags: Vec<String>,
 }
 
 /// Why a file produced no analysis: becomes the `reason` of a `failed` documents row.
@@ -30,18 +32,28 @@ impl std::fmt::Display for Failure {
     }
 }
 
-/// Analyzes one Markdown file. `rel_path` is only used in messages.
+/// Analyzes one file, its format taken from `rel_path` (Markdown when the name says nothing).
 pub fn analyze_bytes(rel_path: &str, bytes: &[u8], cfg: &Config) -> Result<Analysis, Failure> {
     let analyzer = Analyzer::by_name(&cfg.chunk.tokenizer).map_err(|e| Failure(e.to_string()))?;
-    analyze_with(rel_path, bytes, cfg, &analyzer)
+    let format = match Format::detect(rel_path, &cfg.markdown.extensions) {
+        Format::Unknown => Format::Markdown,
+        f => f,
+    };
+    analyze_with(format, bytes, cfg, &analyzer)
 }
 
-pub fn analyze_with(
-    _rel_path: &str,
-    bytes: &[u8],
-    cfg: &Config,
-    analyzer: &Analyzer,
-) -> Result<Analysis, Failure> {
+/// Canonical text and typed blocks of one file, before structure: the format-specific part.
+struct Extraction {
+    canonical: String,
+    blocks: Vec<Block>,
+    /// Canonical → source offsets, where the canonical text is the file with small edits.
+    map: Option<Canonical>,
+    invalid_bytes: usize,
+    first_invalid: Option<usize>,
+    flags: Vec<String>,
+}
+
+fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
     if let Some(bom) = [&b"\xFF\xFE"[..], b"\xFE\xFF"]
         .iter()
         .find(|b| bytes.starts_with(b))
@@ -61,6 +73,10 @@ pub fn analyze_with(
             "binary content: NUL byte at offset {p}; not a text file"
         )));
     }
+    Ok(())
+}
+
+fn extract_markdown(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
     let canon = Canonical::from_bytes(bytes);
     if canon.invalid_bytes > 0 {
         let ratio = canon.invalid_bytes as f64 / bytes.len().max(1) as f64;
@@ -73,33 +89,83 @@ pub fn analyze_with(
             )));
         }
     }
-    if canon.text.len() > u32::MAX as usize {
-        return Err(Failure(format!(
-            "canonical text of {} bytes (after tab expansion) is over the 4 GiB a document may have",
-            canon.text.len()
-        )));
-    }
-    let text = canon.text.as_str();
-    let mut blocks = markdown::blocks(text);
+    let mut blocks = markdown::blocks(&canon.text);
     for b in &mut blocks {
         b.src_begin = Some(canon.to_src(b.off_begin));
         b.src_end = Some(canon.to_src(b.off_end));
     }
+    Ok(Extraction {
+        canonical: canon.text.clone(),
+        blocks,
+        invalid_bytes: canon.invalid_bytes,
+        first_invalid: canon.first_invalid,
+        map: Some(canon),
+        flags: Vec::new(),
+    })
+}
+
+fn extract_html(bytes: &[u8]) -> Result<Extraction, Failure> {
+    let x = html::extract(bytes).map_err(Failure)?;
+    let mut flags = vec![format!("html_root:{}", x.root)];
+    if x.encoding != "UTF-8" {
+        flags.push(format!("encoding:{}", x.encoding.to_ascii_lowercase()));
+    }
+    if x.encoding_guessed {
+        flags.push("encoding_guessed".into());
+    }
+    Ok(Extraction {
+        canonical: x.canonical,
+        blocks: x.blocks,
+        map: None,
+        invalid_bytes: 0,
+        first_invalid: None,
+        flags,
+    })
+}
+
+/// Analyzes one file of a known format.
+pub fn analyze_with(
+    format: Format,
+    bytes: &[u8],
+    cfg: &Config,
+    analyzer: &Analyzer,
+) -> Result<Analysis, Failure> {
+    reject_binary(bytes)?;
+    let x = match format {
+        Format::Html => extract_html(bytes)?,
+        _ => extract_markdown(bytes, cfg)?,
+    };
+    if x.canonical.len() > u32::MAX as usize {
+        return Err(Failure(format!(
+            "canonical text of {} bytes is over the 4 GiB a document may have",
+            x.canonical.len()
+        )));
+    }
+    let mut blocks = x.blocks;
+    let text = x.canonical.as_str();
     let st = structure::build(text, &mut blocks);
     let ts = analyzer.token_starts(text);
     let chunks = chunk::chunk(text, &blocks, &st, &ts, analyzer, &cfg.chunk);
     let chunk_src = chunks
         .iter()
-        .map(|c| (canon.to_src(c.off_begin), canon.to_src(c.off_end)))
+        .map(|c| match &x.map {
+            Some(m) => (m.to_src(c.off_begin), m.to_src(c.off_end)),
+            // Built canonical text: the chunk's blocks' elements in the file.
+            None => (
+                blocks[c.first_block].src_begin.unwrap_or(0),
+                blocks[c.last_block].src_end.unwrap_or(0),
+            ),
+        })
         .collect();
     Ok(Analysis {
-        invalid_bytes: canon.invalid_bytes,
-        first_invalid: canon.first_invalid,
-        canonical: canon.text,
+        invalid_bytes: x.invalid_bytes,
+        first_invalid: x.first_invalid,
+        canonical: x.canonical,
         blocks,
         structure: st,
         chunks,
         chunk_src,
+        flags: x.flags,
     })
 }
 
@@ -223,7 +289,7 @@ impl DocRows {
 
 /// Bytes of one file → its rows. Never panics on user data: every problem becomes a reason.
 pub fn rows_for(meta: &DocMeta, bytes: &[u8], cfg: &Config, analyzer: &Analyzer) -> DocRows {
-    if meta.format != Format::Markdown {
+    if !matches!(meta.format, Format::Markdown | Format::Html) {
         return DocRows::without_content(
             meta,
             "skipped",
@@ -242,7 +308,7 @@ pub fn rows_for(meta: &DocMeta, bytes: &[u8], cfg: &Config, analyzer: &Analyzer)
             Some(bytes),
         );
     }
-    let a = match analyze_with(&meta.rel_path, bytes, cfg, analyzer) {
+    let a = match analyze_with(meta.format, bytes, cfg, analyzer) {
         Ok(a) => a,
         Err(f) => return DocRows::without_content(meta, "failed", f.0, Some(bytes)),
     };
@@ -326,7 +392,7 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: &Analysis) -> DocRows {
             }
         })
         .collect::<Vec<_>>();
-    let mut flags = Vec::new();
+    let mut flags = a.flags.clone();
     let mut reason = None;
     if a.invalid_bytes > 0 {
         flags.push("lossy_utf8".to_string());

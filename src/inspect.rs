@@ -122,7 +122,7 @@ pub fn to_json(r: &DocRows) -> serde_json::Value {
         },
         "sections": r.sections.iter().map(|s| json!({
             "section_id": s.section.section_id, "parent_id": s.section.parent_id,
-            "depth": s.section.depth, "title": s.section.title, "slug": s.slug,
+            "depth": s.section.depth, "title": s.section.title, "anchor_id": s.section.anchor_id, "slug": s.slug,
             "heading_source": s.section.heading_source, "heading_block_id": s.heading_block_id,
             "span": s.section.span, "anchor": s.section.anchor, "anchor_text": s.anchor_text,
             "first_block": s.section.first_block, "last_block": s.section.last_block,

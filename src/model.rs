@@ -48,6 +48,12 @@ impl BlockType {
 pub enum HeadingSource {
     MdAtx,
     MdSetext,
+    /// HTML `h1`–`h6`.
+    HtmlH,
+    /// `role="heading"` with `aria-level`.
+    Aria,
+    /// The page's `<title>`, standing in for a missing `h1`.
+    HtmlTitle,
 }
 
 impl HeadingSource {
@@ -55,6 +61,9 @@ impl HeadingSource {
         match self {
             HeadingSource::MdAtx => "md_atx",
             HeadingSource::MdSetext => "md_setext",
+            HeadingSource::HtmlH => "html_h",
+            HeadingSource::Aria => "aria",
+            HeadingSource::HtmlTitle => "html_title",
         }
     }
 }
@@ -66,6 +75,8 @@ pub struct HeadingInfo {
     /// Plain text of the heading's inline content.
     pub title: String,
     pub source: HeadingSource,
+    /// The document's own anchor for this heading (HTML `id`, Markdown `{#id}`).
+    pub anchor: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -113,6 +124,8 @@ pub struct Section {
     pub depth: u32,
     pub source_level: Option<u32>,
     pub title: Option<String>,
+    /// The document's own anchor for the heading (HTML `id`, Markdown `{#id}`).
+    pub anchor_id: Option<String>,
     pub heading_source: &'static str,
     /// seq of the heading block; None for the preamble section `0`.
     pub heading_block: Option<usize>,

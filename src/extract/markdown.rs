@@ -73,6 +73,8 @@ struct Open {
     image_depth: u32,
     /// HTML blocks that are only comments produce no block.
     html_only_comment: bool,
+    /// A heading's `{#id}`.
+    anchor: Option<String>,
 }
 
 /// Typed blocks of a Markdown document in reading order. Returned spans are sorted, disjoint,
@@ -155,11 +157,13 @@ fn start_block(tag: &Tag, start: usize, end: usize, text: &str) -> Option<Open> 
         images: 0,
         image_depth: 0,
         html_only_comment: false,
+        anchor: None,
     };
     match tag {
         Tag::Paragraph | Tag::BlockQuote(_) => {}
-        Tag::Heading { level, .. } => {
+        Tag::Heading { level, id, .. } => {
             o.kind = BlockType::Heading;
+            o.anchor = id.as_ref().map(|i| i.to_string());
             // A setext heading always spans its text line(s) and the underline; ATX is one line.
             let src = if text[start..end].trim_end().contains('\n') {
                 HeadingSource::MdSetext
@@ -249,6 +253,7 @@ fn finish_block(mut o: Open, text: &str) -> Option<Block> {
         level,
         title: o.title.split_whitespace().collect::<Vec<_>>().join(" "),
         source,
+        anchor: o.anchor.clone(),
     });
     Some(Block {
         kind: o.kind,

@@ -2,6 +2,7 @@
 //! format; nothing here touches the disk.
 
 pub mod canonical;
+pub mod html;
 pub mod markdown;
 
 use serde::Serialize;

@@ -82,6 +82,7 @@ pub fn schema(table: &str) -> SchemaRef {
             u32f("depth", false),
             u32f("source_level", true),
             utf8("title", true),
+            utf8("anchor_id", true),
             utf8("slug", true),
             utf8("title_hash", true),
             utf8("heading_source", false),
@@ -299,6 +300,7 @@ pub struct SectionsBuilder {
     depth: UInt32Builder,
     source_level: UInt32Builder,
     title: StringBuilder,
+    anchor_id: StringBuilder,
     slug: StringBuilder,
     title_hash: StringBuilder,
     heading_source: StringBuilder,
@@ -324,6 +326,7 @@ impl SectionsBuilder {
         self.depth.append_value(s.depth);
         self.source_level.append_option(s.source_level);
         self.title.append_option(s.title.as_deref());
+        self.anchor_id.append_option(s.anchor_id.as_deref());
         self.slug.append_option(r.slug.as_deref());
         self.title_hash.append_option(r.title_hash.as_deref());
         self.heading_source.append_value(s.heading_source);
@@ -355,6 +358,7 @@ impl SectionsBuilder {
                 Arc::new(self.depth.finish()),
                 Arc::new(self.source_level.finish()),
                 Arc::new(self.title.finish()),
+                Arc::new(self.anchor_id.finish()),
                 Arc::new(self.slug.finish()),
                 Arc::new(self.title_hash.finish()),
                 Arc::new(self.heading_source.finish()),

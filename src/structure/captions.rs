@@ -8,7 +8,7 @@ use crate::model::{Block, BlockType};
 const MAX_CAPTION_BYTES: usize = 400;
 
 /// The label a caption starts with and the block type it may describe.
-fn caption_label(text: &str) -> Option<(String, BlockType)> {
+pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
     let t = text.trim_start_matches(['*', '_', ' ']);
     let (word, kind) = [
         ("Figure", BlockType::Figure),

@@ -59,7 +59,7 @@ SCHEMA = {
     "sections": [
         ("doc_id", "str", False), ("section_id", "str", False), ("parent_id", "str", True),
         ("depth", "u32", False), ("source_level", "u32", True), ("title", "str", True),
-        ("slug", "str", True), ("title_hash", "str", True), ("heading_source", "str", False),
+        ("anchor_id", "str", True), ("slug", "str", True), ("title_hash", "str", True), ("heading_source", "str", False),
         ("heading_block_id", "str", True), ("off_begin", "u64", True), ("off_end", "u64", True),
         ("anchor_begin", "u64", True), ("anchor_end", "u64", True), ("anchor_text", "str", True),
         ("first_block", "u32", True),

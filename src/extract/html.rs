@@ -1,0 +1,1301 @@
+//! HTML → canonical text and typed blocks, streaming with lol_html.
+//!
+//! lol_html tokenizes (it gives every start tag, end tag and text chunk with its byte range in
+//! the source) but builds no tree, so this module keeps its own element stack and applies the
+//! HTML end-tag omission rules that matter for content (`p`, `li`, `dt`/`dd`, table parts).
+//!
+//! Canonical text is built, not copied: the visible text of each content block, whitespace
+//! collapsed as a browser would (`pre` kept verbatim), entities decoded, one block per content
+//! element, blocks separated by a blank line. List items and table rows go on their own lines,
+//! table cells are joined with ` | `. Blocks carry `src_begin/src_end`: the byte range of their
+//! element in the file.
+//!
+//! Boilerplate is left out: `script`, `style`, `template`, `noscript`, `nav`, `aside`, forms,
+//! page-level `header`/`footer`, `role=navigation|banner|contentinfo|search|complementary`,
+//! `hidden`/`aria-hidden`, and the navigation classes documentation generators use (sidebars,
+//! "previous/next" bars, permalink anchors). When the page has a `<main>`, an element with
+//! `role=main`, or a single `<article>`, only that is read; the choice is reported.
+
+use crate::model::{Block, BlockAttrs, BlockType, HeadingInfo, HeadingSource, TableShape};
+use lol_html::html_content::{Element, EndTag, TextChunk};
+use lol_html::{doc_text, element, AsciiCompatibleEncoding, HtmlRewriter, Settings};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// What the extractor made of one page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Extracted {
+    pub canonical: String,
+    pub blocks: Vec<Block>,
+    /// Which part of the page was read: `main`, `role_main`, `article` or `body`.
+    pub root: &'static str,
+    /// The encoding the bytes were decoded with, and whether it was declared or guessed.
+    pub encoding: &'static str,
+    pub encoding_guessed: bool,
+}
+
+/// Which element holds the content.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Root {
+    Main,
+    RoleMain,
+    Article,
+    Body,
+}
+
+impl Root {
+    fn name(self) -> &'static str {
+        match self {
+            Root::Main => "main",
+            Root::RoleMain => "role_main",
+            Root::Article => "article",
+            Root::Body => "body",
+        }
+    }
+}
+
+/// Classes and ids of navigation and chrome in common documentation generators.
+const BOILERPLATE_WORDS: &[&str] = &[
+    "navheader",
+    "navfooter",
+    "navbar",
+    "navigation",
+    "sidebar",
+    "sphinxsidebar",
+    "sphinxsidebarwrapper",
+    "related",
+    "breadcrumb",
+    "breadcrumbs",
+    "headerlink",
+    "skip-link",
+    "navpath",
+    "nav-path",
+    "side-nav",
+    "toc",
+    "toctree-wrapper",
+    "mobile-nav",
+    "menu-bar",
+    "nav-chapters",
+    "nav-wrapper",
+    "sub-nav",
+    "subnav",
+    "topnav",
+    "bottom-nav",
+];
+
+const SKIP_TAGS: &[&str] = &[
+    "script", "style", "template", "noscript", "nav", "aside", "head", "form", "button", "select",
+    "textarea", "iframe", "object", "canvas", "svg", "math", "dialog", "menu",
+];
+
+const SKIP_ROLES: &[&str] = &[
+    "navigation",
+    "banner",
+    "contentinfo",
+    "search",
+    "complementary",
+];
+
+/// Languages recognized as a bare class on `pre`/`code` (rustdoc writes `class="rust"`).
+const BARE_LANGS: &[&str] = &[
+    "rust",
+    "python",
+    "c",
+    "cpp",
+    "java",
+    "javascript",
+    "js",
+    "typescript",
+    "ts",
+    "bash",
+    "sh",
+    "shell",
+    "console",
+    "json",
+    "yaml",
+    "toml",
+    "html",
+    "xml",
+    "css",
+    "sql",
+    "go",
+    "ruby",
+    "perl",
+    "php",
+    "kotlin",
+    "swift",
+    "scala",
+    "haskell",
+    "lua",
+    "r",
+    "text",
+];
+
+/// How an element takes part in blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Starts a block of this type (when no block is open).
+    Block(BlockType),
+    /// Ends the line inside a block, and ends an anonymous block.
+    Break,
+    /// A table row / cell inside a table block.
+    Row,
+    Cell,
+    /// A caption of the enclosing table or figure: its text becomes a caption block.
+    Caption,
+    Inline,
+}
+
+#[derive(Debug)]
+struct Open {
+    id: u32,
+    tag: String,
+    role: Role,
+    skip: bool,
+    /// The element whose subtree is the page content.
+    root: bool,
+    class: String,
+    html_id: Option<String>,
+}
+
+#[derive(Debug, Default)]
+struct TableState {
+    rows: u32,
+    cols: u32,
+    header_rows: u32,
+    /// Leading rows so far are all header rows.
+    in_header_run: bool,
+    row_all_th: bool,
+    row_in_thead: bool,
+    col: u32,
+    occupied: Vec<u32>,
+    row_busy: Vec<bool>,
+    spans: Vec<[u32; 4]>,
+    cells_in_row: u32,
+    /// Nesting depth of tables inside this block (only the outer one is measured).
+    depth: u32,
+}
+
+#[derive(Debug)]
+struct Cur {
+    kind: BlockType,
+    /// Element that opened the block; None for text standing directly in a container.
+    owner: Option<u32>,
+    start: usize,
+    src_begin: usize,
+    src_end: usize,
+    attrs: BlockAttrs,
+    heading: Option<(u8, HeadingSource, Option<String>)>,
+    table: TableState,
+    /// Text of a `caption`/`figcaption` inside this block, and its source range.
+    caption: Option<(String, usize, usize)>,
+    in_caption: u32,
+    /// Image alt texts, used when a paragraph or figure has no text of its own.
+    alts: Vec<String>,
+    pre_depth: u32,
+    /// A newline right after `<pre>` is not content.
+    pre_fresh: bool,
+}
+
+struct St {
+    out: String,
+    blocks: Vec<Block>,
+    stack: Vec<Open>,
+    next_id: u32,
+    root_rule: Root,
+    cur: Option<Cur>,
+    pending_space: bool,
+    title: Option<(String, usize, usize)>,
+    text_buf: String,
+    text_src: Option<(usize, usize)>,
+}
+
+impl St {
+    fn skipping(&self) -> bool {
+        self.stack.iter().any(|o| o.skip)
+    }
+
+    fn in_root(&self) -> bool {
+        match self.root_rule {
+            Root::Body => true,
+            _ => self.stack.iter().any(|o| o.root),
+        }
+    }
+
+    fn in_tag(&self, tag: &str) -> bool {
+        self.stack.iter().any(|o| o.tag == tag)
+    }
+
+    /// Ensures a block is open for text, opening an anonymous prose block if needed.
+    fn ensure_block(&mut self, src: usize) {
+        if self.cur.is_none() {
+            self.start_block(BlockType::Prose, None, src);
+        }
+    }
+
+    fn start_block(&mut self, kind: BlockType, owner: Option<u32>, src_begin: usize) {
+        if let Some(c) = &self.cur {
+            if c.owner.is_none() {
+                self.finish_block(None);
+            }
+        }
+        if !self.out.is_empty() {
+            self.out.push_str("\n\n");
+        }
+        self.pending_space = false;
+        self.cur = Some(Cur {
+            kind,
+            owner,
+            start: self.out.len(),
+            src_begin,
+            src_end: src_begin,
+            attrs: BlockAttrs::default(),
+            heading: None,
+            table: TableState {
+                in_header_run: true,
+                ..Default::default()
+            },
+            caption: None,
+            in_caption: 0,
+            alts: Vec::new(),
+            pre_depth: 0,
+            pre_fresh: false,
+        });
+    }
+
+    /// Closes the open block; an empty one leaves no trace.
+    fn finish_block(&mut self, src_end: Option<usize>) {
+        let Some(mut c) = self.cur.take() else { return };
+        if let Some(e) = src_end {
+            c.src_end = c.src_end.max(e);
+        }
+        let trimmed = self.out[c.start..].trim_end().len();
+        self.out.truncate(c.start + trimmed);
+        if trimmed == 0
+            && !c.alts.is_empty()
+            && matches!(c.kind, BlockType::Prose | BlockType::Figure)
+        {
+            self.out.push_str(&c.alts.join(" "));
+            c.kind = BlockType::Figure;
+        }
+        let text = &self.out[c.start..];
+        if c.kind == BlockType::Prose
+            && !c.alts.is_empty()
+            && text.trim() == c.alts.join(" ").trim()
+        {
+            c.kind = BlockType::Figure;
+        }
+        let end = self.out.len();
+        let mut target = None;
+        if end > c.start {
+            let heading = c.heading.take().map(|(level, source, anchor)| HeadingInfo {
+                level,
+                title: heading_title(&self.out[c.start..end]),
+                source,
+                anchor,
+            });
+            let tb = &mut c.table;
+            if tb.rows > 0
+                && tb.in_header_run
+                && (tb.row_all_th || tb.row_in_thead)
+                && tb.cells_in_row > 0
+            {
+                tb.header_rows += 1;
+            }
+            if let Some(t) = c.attrs.table.as_mut() {
+                t.rows = c.table.rows;
+                t.cols = c.table.cols;
+                t.header_rows = c.table.header_rows;
+                t.cell_spans = std::mem::take(&mut c.table.spans);
+            }
+            target = Some(self.blocks.len());
+            self.blocks.push(Block {
+                kind: c.kind,
+                off_begin: c.start,
+                off_end: end,
+                src_begin: Some(c.src_begin as u64),
+                src_end: Some(c.src_end as u64),
+                page: None,
+                attrs: c.attrs,
+                heading,
+            });
+        } else {
+            // Drop the separator written for the empty block.
+            let keep = self.out.trim_end_matches('\n').len();
+            self.out.truncate(keep);
+        }
+        if let Some((text, b, e)) = c.caption.take() {
+            let text = text.trim();
+            if !text.is_empty() {
+                if !self.out.is_empty() {
+                    self.out.push_str("\n\n");
+                }
+                let start = self.out.len();
+                self.out.push_str(text);
+                let label = crate::structure::captions::caption_label(text).map(|(l, _)| l);
+                if let (Some(t), Some(l)) = (target, &label) {
+                    self.blocks[t].attrs.figure_ref = Some(l.clone());
+                }
+                self.blocks.push(Block {
+                    kind: BlockType::Caption,
+                    off_begin: start,
+                    off_end: self.out.len(),
+                    src_begin: Some(b as u64),
+                    src_end: Some(e as u64),
+                    page: None,
+                    attrs: BlockAttrs {
+                        caption_for: target,
+                        figure_ref: label,
+                        ..Default::default()
+                    },
+                    heading: None,
+                });
+            }
+        }
+        self.pending_space = false;
+    }
+
+    fn line_break(&mut self) {
+        let Some(c) = &self.cur else { return };
+        if c.in_caption > 0 {
+            return;
+        }
+        let at_start = self.out.len() == c.start || self.out.ends_with('\n');
+        if !at_start {
+            let keep = self.out.trim_end_matches(' ').len();
+            self.out.truncate(keep);
+            self.out.push('\n');
+        }
+        self.pending_space = false;
+    }
+
+    /// Appends decoded text to the open block.
+    fn push_text(&mut self, text: &str, src_begin: usize, src_end: usize) {
+        let Some(c) = self.cur.as_mut() else { return };
+        c.src_end = c.src_end.max(src_end);
+        let _ = src_begin;
+        if c.in_caption > 0 {
+            let (buf, _, e) = c
+                .caption
+                .get_or_insert_with(|| (String::new(), src_begin, src_end));
+            *e = src_end;
+            for w in text.split_whitespace() {
+                if !buf.is_empty() {
+                    buf.push(' ');
+                }
+                buf.push_str(w);
+            }
+            return;
+        }
+        if c.pre_depth > 0 {
+            let mut t = text;
+            if c.pre_fresh {
+                t = t
+                    .strip_prefix("\r\n")
+                    .or_else(|| t.strip_prefix('\n'))
+                    .unwrap_or(t);
+                c.pre_fresh = t.is_empty();
+            }
+            self.out
+                .push_str(&t.replace("\r\n", "\n").replace('\r', "\n"));
+            return;
+        }
+        let start = c.start;
+        for ch in text.chars() {
+            if ch.is_ascii_whitespace() {
+                self.pending_space = true;
+            } else {
+                let at_line_start = self.out.len() == start || self.out.ends_with('\n');
+                if self.pending_space && !at_line_start {
+                    self.out.push(' ');
+                }
+                self.pending_space = false;
+                self.out.push(ch);
+            }
+        }
+    }
+
+    /// Handles a start tag.
+    fn open(&mut self, el: &Element) -> Option<u32> {
+        let tag = el.tag_name();
+        let loc = el.source_location().bytes();
+        self.implicit_close(&tag, loc.start);
+        if tag == "title" && self.title.is_none() {
+            self.title = Some((String::new(), loc.start, loc.end));
+        }
+        let class = el.get_attribute("class").unwrap_or_default();
+        let id_attr = el.get_attribute("id");
+        let role_attr = el
+            .get_attribute("role")
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let is_footnote = matches!(
+            role_attr.as_str(),
+            "doc-footnote" | "doc-endnote" | "doc-endnotes"
+        ) || class
+            .split_whitespace()
+            .any(|w| w == "footnote" || w == "footnotes");
+        let in_article = self.in_tag("article") || self.in_tag("main") || self.in_tag("section");
+        let skip = !is_footnote
+            && (SKIP_TAGS.contains(&tag.as_str())
+                || ((tag == "header" || tag == "footer") && !in_article)
+                || SKIP_ROLES.contains(&role_attr.as_str())
+                || el.has_attribute("hidden")
+                || el
+                    .get_attribute("aria-hidden")
+                    .is_some_and(|v| v.eq_ignore_ascii_case("true"))
+                || class
+                    .split_whitespace()
+                    .chain(id_attr.as_deref())
+                    .any(|w| BOILERPLATE_WORDS.contains(&w.to_ascii_lowercase().as_str())));
+        let root = !self.in_root()
+            && match self.root_rule {
+                Root::Main => tag == "main",
+                Root::RoleMain => role_attr == "main",
+                Root::Article => tag == "article",
+                Root::Body => false,
+            };
+        let role = if is_footnote {
+            Role::Block(BlockType::Footnote)
+        } else if role_attr == "heading" {
+            Role::Block(BlockType::Heading)
+        } else {
+            match tag.as_str() {
+                "p" | "blockquote" | "address" => Role::Block(BlockType::Prose),
+                "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => Role::Block(BlockType::Heading),
+                "pre" | "listing" | "xmp" => Role::Block(BlockType::Code),
+                "table" => Role::Block(BlockType::Table),
+                "ul" | "ol" | "dl" => Role::Block(BlockType::List),
+                "figure" => Role::Block(BlockType::Figure),
+                "caption" | "figcaption" => Role::Caption,
+                "tr" => Role::Row,
+                "td" | "th" => Role::Cell,
+                "div" | "section" | "article" | "main" | "body" | "li" | "dt" | "dd" | "br"
+                | "hr" | "center" | "details" | "summary" | "header" | "footer" | "thead"
+                | "tbody" | "tfoot" | "hgroup" => Role::Break,
+                _ => Role::Inline,
+            }
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let open = Open {
+            id,
+            tag: tag.clone(),
+            role,
+            skip,
+            root,
+            class: class.clone(),
+            html_id: id_attr.clone(),
+        };
+        let active = !self.skipping() && !skip && (self.in_root() || root);
+        if active {
+            self.apply_open(&open, el, &role_attr, id_attr, loc.start, loc.end);
+        }
+        if el.can_have_content() {
+            self.stack.push(open);
+            Some(id)
+        } else {
+            None
+        }
+    }
+
+    fn apply_open(
+        &mut self,
+        o: &Open,
+        el: &Element,
+        role_attr: &str,
+        id_attr: Option<String>,
+        begin: usize,
+        end: usize,
+    ) {
+        match o.role {
+            Role::Block(kind) => {
+                if let Some(c) = self.cur.as_mut().filter(|c| c.owner.is_some()) {
+                    // Nested inside an open block: part of it.
+                    if kind == BlockType::Table {
+                        c.table.depth += 1;
+                    }
+                    if kind == BlockType::Code {
+                        c.pre_depth += 1;
+                        c.pre_fresh = true;
+                    }
+                    self.line_break();
+                    return;
+                }
+                self.start_block(kind, Some(o.id), begin);
+                let c = self.cur.as_mut().expect("just opened");
+                match kind {
+                    BlockType::Heading => {
+                        let (level, source) = if o.tag.len() == 2 && o.tag.starts_with('h') {
+                            (o.tag.as_bytes()[1] - b'0', HeadingSource::HtmlH)
+                        } else {
+                            let l = el
+                                .get_attribute("aria-level")
+                                .and_then(|v| v.trim().parse::<u8>().ok());
+                            (l.unwrap_or(2).clamp(1, 9), HeadingSource::Aria)
+                        };
+                        // Generators put the id on the heading or on its enclosing section.
+                        let anchor = id_attr.or_else(|| {
+                            self.stack
+                                .iter()
+                                .rev()
+                                .find(|p| {
+                                    p.tag == "section"
+                                        || p.class.split_whitespace().any(|w| w == "section")
+                                })
+                                .and_then(|p| p.html_id.clone())
+                        });
+                        c.heading = Some((level, source, anchor));
+                    }
+                    BlockType::Code => {
+                        c.pre_depth = 1;
+                        c.pre_fresh = true;
+                        let lang = code_lang(&o.class).or_else(|| {
+                            self.stack
+                                .iter()
+                                .rev()
+                                .take(2)
+                                .find_map(|p| code_lang(&p.class))
+                        });
+                        if let Some(c) = self.cur.as_mut() {
+                            c.attrs.lang_guess = lang.as_ref().map(|_| false);
+                            c.attrs.lang = lang;
+                        }
+                    }
+                    BlockType::Table => {
+                        c.table.depth = 1;
+                        c.attrs.table = Some(TableShape {
+                            rows: 0,
+                            cols: 0,
+                            header_rows: 0,
+                            grid_kind: "html",
+                            cell_spans: Vec::new(),
+                        });
+                    }
+                    _ => {}
+                }
+                let _ = role_attr;
+            }
+            Role::Break => {
+                if self.cur.as_ref().is_some_and(|c| c.owner.is_none()) {
+                    self.finish_block(None);
+                } else {
+                    self.line_break();
+                }
+            }
+            Role::Row => {
+                let thead = self.in_tag("thead");
+                if let Some(c) = self
+                    .cur
+                    .as_mut()
+                    .filter(|c| c.kind == BlockType::Table && c.table.depth == 1)
+                {
+                    let t = &mut c.table;
+                    if t.rows > 0
+                        && t.in_header_run
+                        && (t.row_all_th || t.row_in_thead)
+                        && t.cells_in_row > 0
+                    {
+                        t.header_rows += 1;
+                    } else if t.rows > 0 {
+                        t.in_header_run = false;
+                    }
+                    t.rows += 1;
+                    t.col = 0;
+                    t.cells_in_row = 0;
+                    t.row_all_th = true;
+                    t.row_in_thead = thead;
+                    t.row_busy = t.occupied.iter().map(|&o| o > 0).collect();
+                    for o in &mut t.occupied {
+                        *o = o.saturating_sub(1);
+                    }
+                }
+                self.line_break();
+            }
+            Role::Cell => {
+                let mut sep = false;
+                if let Some(c) = self
+                    .cur
+                    .as_mut()
+                    .filter(|c| c.kind == BlockType::Table && c.table.depth == 1)
+                {
+                    let t = &mut c.table;
+                    if t.rows == 0 {
+                        t.rows = 1;
+                        t.row_all_th = true;
+                    }
+                    if o.tag == "td" {
+                        t.row_all_th = false;
+                    }
+                    let num = |n: &str| {
+                        el.get_attribute(n)
+                            .and_then(|v| v.trim().parse::<u32>().ok())
+                            .unwrap_or(1)
+                            .clamp(1, 1000)
+                    };
+                    let (rs, cs) = (num("rowspan"), num("colspan"));
+                    while t.row_busy.get(t.col as usize).copied().unwrap_or(false) {
+                        t.col += 1;
+                    }
+                    if rs > 1 || cs > 1 {
+                        t.spans.push([t.rows - 1, t.col, rs, cs]);
+                    }
+                    let need = (t.col + cs) as usize;
+                    if t.occupied.len() < need {
+                        t.occupied.resize(need, 0);
+                        t.row_busy.resize(need, false);
+                    }
+                    for k in t.col as usize..need {
+                        t.occupied[k] = t.occupied[k].max(rs - 1);
+                    }
+                    t.col += cs;
+                    t.cols = t.cols.max(t.col);
+                    sep = t.cells_in_row > 0;
+                    t.cells_in_row += 1;
+                }
+                if sep {
+                    let keep = self.out.trim_end_matches(' ').len();
+                    self.out.truncate(keep);
+                    self.out.push_str(" | ");
+                    self.pending_space = false;
+                }
+            }
+            Role::Caption => {
+                if let Some(c) = self
+                    .cur
+                    .as_mut()
+                    .filter(|c| matches!(c.kind, BlockType::Table | BlockType::Figure))
+                {
+                    c.in_caption += 1;
+                    if c.caption.is_none() {
+                        c.caption = Some((String::new(), begin, end));
+                    }
+                } else {
+                    self.start_block(BlockType::Prose, Some(o.id), begin);
+                }
+            }
+            Role::Inline => {
+                if o.tag == "code" {
+                    if let Some(c) = self
+                        .cur
+                        .as_mut()
+                        .filter(|c| c.kind == BlockType::Code && c.attrs.lang.is_none())
+                    {
+                        c.attrs.lang = code_lang(&o.class);
+                        c.attrs.lang_guess = c.attrs.lang.as_ref().map(|_| false);
+                    }
+                }
+                if o.tag == "img" {
+                    let alt = el
+                        .get_attribute("alt")
+                        .or_else(|| el.get_attribute("title"))
+                        .map(|a| decode(&a).split_whitespace().collect::<Vec<_>>().join(" "))
+                        .filter(|a| !a.is_empty());
+                    let standalone = self.cur.is_none();
+                    if standalone {
+                        self.start_block(BlockType::Figure, None, begin);
+                    }
+                    if let Some(c) = self.cur.as_mut() {
+                        c.src_end = c.src_end.max(end);
+                        if let Some(a) = alt.clone() {
+                            c.alts.push(a);
+                        }
+                        if c.kind == BlockType::Figure && c.owner.is_some() {
+                            if let Some(a) = alt {
+                                self.push_text(&a, begin, end);
+                            }
+                        }
+                    }
+                    if standalone {
+                        self.finish_block(Some(end));
+                    }
+                }
+            }
+        }
+    }
+
+    /// End-tag omission: a new `p`, list item, table part… closes the one still open.
+    fn implicit_close(&mut self, tag: &str, src: usize) {
+        // `</head>` may be omitted: anything that cannot be in a head ends it.
+        const HEAD_TAGS: &[&str] = &[
+            "title", "meta", "link", "style", "script", "base", "noscript", "template",
+        ];
+        if !HEAD_TAGS.contains(&tag) {
+            if let Some(k) = self.stack.iter().rposition(|o| o.tag == "head") {
+                self.pop_to(k, src, None);
+            }
+        }
+        // A heading inside a list, quote or footnote ends that block: documentation generators
+        // (Javadoc, Doxygen) lay whole member sections out inside list items.
+        if matches!(tag, "h1" | "h2" | "h3" | "h4" | "h5" | "h6") {
+            if let Some(c) = &self.cur {
+                if matches!(
+                    c.kind,
+                    BlockType::List | BlockType::Prose | BlockType::Footnote
+                ) && c.in_caption == 0
+                {
+                    self.finish_block(Some(src));
+                }
+            }
+        }
+        let (targets, boundaries): (&[&str], &[&str]) = match tag {
+            "p" | "div" | "ul" | "ol" | "dl" | "pre" | "table" | "blockquote" | "h1" | "h2"
+            | "h3" | "h4" | "h5" | "h6" | "section" | "article" | "figure" | "hr" | "header"
+            | "footer" | "main" | "nav" | "aside" | "address" | "details" | "fieldset" | "form"
+            | "menu" => (
+                &["p"],
+                &["table", "td", "th", "caption", "button", "template", "html"],
+            ),
+            "li" => (&["li"], &["ul", "ol", "menu", "table"]),
+            "dt" | "dd" => (&["dt", "dd"], &["dl", "table"]),
+            "tr" => (&["tr", "td", "th"], &["table", "thead", "tbody", "tfoot"]),
+            "td" | "th" => (&["td", "th"], &["tr", "table"]),
+            "thead" | "tbody" | "tfoot" => {
+                (&["thead", "tbody", "tfoot", "tr", "td", "th"], &["table"])
+            }
+            _ => return,
+        };
+        let mut found = None;
+        for (k, o) in self.stack.iter().enumerate().rev() {
+            if boundaries.contains(&o.tag.as_str()) {
+                break;
+            }
+            if targets.contains(&o.tag.as_str()) {
+                found = Some(k);
+                if tag != "tr" && tag != "thead" && tag != "tbody" && tag != "tfoot" {
+                    break;
+                }
+            }
+        }
+        if let Some(k) = found {
+            self.pop_to(k, src, None);
+        }
+    }
+
+    /// Pops `stack[k..]`, closing each element (innermost first).
+    fn pop_to(&mut self, k: usize, src: usize, end_tag_end: Option<usize>) {
+        while self.stack.len() > k {
+            let o = self.stack.pop().expect("len > k");
+            let end = if self.stack.len() == k {
+                end_tag_end
+            } else {
+                None
+            };
+            self.close(o, end.unwrap_or(src));
+        }
+    }
+
+    fn close(&mut self, o: Open, src_end: usize) {
+        if o.tag == "title" {
+            if let Some(t) = self.title.as_mut() {
+                t.2 = src_end;
+            }
+        }
+        let Some(c) = self.cur.as_mut() else { return };
+        if c.owner == Some(o.id) {
+            self.finish_block(Some(src_end));
+            return;
+        }
+        match o.role {
+            Role::Caption if c.in_caption > 0 => {
+                c.in_caption -= 1;
+                if let Some(cap) = c.caption.as_mut() {
+                    cap.2 = cap.2.max(src_end);
+                }
+            }
+            Role::Break | Role::Block(_) => {
+                if o.role == Role::Block(BlockType::Table) && c.table.depth > 0 {
+                    c.table.depth -= 1;
+                }
+                if o.role == Role::Block(BlockType::Code) && c.pre_depth > 0 {
+                    c.pre_depth -= 1;
+                }
+                if c.owner.is_none() {
+                    self.finish_block(None);
+                } else {
+                    self.line_break();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn end_tag(&mut self, id: u32, end: &EndTag) {
+        let loc = end.source_location().bytes();
+        if let Some(k) = self.stack.iter().rposition(|o| o.id == id) {
+            self.pop_to(k, loc.start, Some(loc.end));
+        }
+    }
+
+    fn text(&mut self, chunk: &TextChunk) {
+        let loc = chunk.source_location().bytes();
+        self.text_buf.push_str(chunk.as_str());
+        let src = self.text_src.get_or_insert((loc.start, loc.end));
+        src.1 = loc.end;
+        if !chunk.last_in_text_node() {
+            return;
+        }
+        let raw = std::mem::take(&mut self.text_buf);
+        let (b, e) = self.text_src.take().unwrap_or((loc.start, loc.end));
+        if self.stack.last().is_some_and(|o| o.tag == "title")
+            && self.title.as_ref().is_some_and(|t| t.0.is_empty())
+        {
+            if let Some(t) = self.title.as_mut() {
+                t.0 = decode(&raw)
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
+            }
+            return;
+        }
+        if self.skipping() || !self.in_root() {
+            return;
+        }
+        let in_pre = self.cur.as_ref().is_some_and(|c| c.pre_depth > 0);
+        let text = decode(&raw);
+        if !in_pre && text.chars().all(|c| c.is_ascii_whitespace()) {
+            if self.cur.is_some() {
+                self.pending_space = true;
+            }
+            return;
+        }
+        self.ensure_block(b);
+        self.push_text(&text, b, e);
+    }
+}
+
+fn decode(raw: &str) -> String {
+    html_escape::decode_html_entities(raw).into_owned()
+}
+
+/// A heading's title: its text on one line, without permalink marks (`¶`, `§`, `#`, `🔗`).
+fn heading_title(text: &str) -> String {
+    let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    t.trim_end_matches(['¶', '§', '#', '🔗', ' '])
+        .trim()
+        .to_string()
+}
+
+/// The code language named by a class attribute (`language-x`, `lang-x`, `highlight-x`,
+/// pandoc's `sourceCode x`, or a bare known language).
+fn code_lang(class: &str) -> Option<String> {
+    let words: Vec<&str> = class.split_whitespace().collect();
+    for w in &words {
+        for prefix in ["language-", "lang-", "highlight-", "hljs-"] {
+            if let Some(l) = w.strip_prefix(prefix) {
+                let l = l.to_ascii_lowercase();
+                if !l.is_empty() && l != "default" && l != "none" && l != "notranslate" {
+                    return Some(l);
+                }
+            }
+        }
+    }
+    if words.contains(&"sourceCode") {
+        if let Some(w) = words
+            .iter()
+            .find(|w| **w != "sourceCode" && !w.contains('-'))
+        {
+            return Some(w.to_ascii_lowercase());
+        }
+    }
+    words
+        .iter()
+        .map(|w| w.to_ascii_lowercase())
+        .find(|w| BARE_LANGS.contains(&w.as_str()))
+}
+
+/// The content root this page will be read from, by a cheap scan of its bytes.
+fn choose_root(bytes: &[u8]) -> Root {
+    let lower: Vec<u8> = bytes.iter().map(u8::to_ascii_lowercase).collect();
+    let has_tag = |name: &[u8]| -> usize {
+        let mut n = 0;
+        let mut i = 0;
+        while let Some(p) = find(&lower[i..], name) {
+            let after = lower.get(i + p + name.len()).copied().unwrap_or(b'>');
+            if after == b'>' || after.is_ascii_whitespace() || after == b'/' {
+                n += 1;
+            }
+            i += p + name.len();
+        }
+        n
+    };
+    if has_tag(b"<main") > 0 {
+        Root::Main
+    } else if [&b"role=\"main\""[..], b"role='main'", b"role=main"]
+        .iter()
+        .any(|p| find(&lower, p).is_some())
+    {
+        Root::RoleMain
+    } else if has_tag(b"<article") == 1 {
+        Root::Article
+    } else {
+        Root::Body
+    }
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The encoding a page declares (BOM, then `<meta charset>` or `http-equiv` in the first KiB),
+/// or UTF-8 when the bytes are valid UTF-8, else windows-1252 (guessed).
+fn choose_encoding(bytes: &[u8]) -> Result<(&'static encoding_rs::Encoding, bool), String> {
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return Err("UTF-16 HTML (byte-order mark); convert it to UTF-8".into());
+    }
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        return Ok((encoding_rs::UTF_8, false));
+    }
+    let head: Vec<u8> = bytes[..bytes.len().min(1024)]
+        .iter()
+        .map(u8::to_ascii_lowercase)
+        .collect();
+    let mut i = 0;
+    while let Some(p) = find(&head[i..], b"charset") {
+        let mut j = i + p + b"charset".len();
+        while head.get(j).is_some_and(|c| c.is_ascii_whitespace()) {
+            j += 1;
+        }
+        if head.get(j) == Some(&b'=') {
+            j += 1;
+            while head
+                .get(j)
+                .is_some_and(|c| c.is_ascii_whitespace() || *c == b'"' || *c == b'\'')
+            {
+                j += 1;
+            }
+            let label: Vec<u8> = head[j..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'_' | b':' | b'.'))
+                .copied()
+                .collect();
+            if let Some(enc) = encoding_rs::Encoding::for_label(&label) {
+                // A page that says UTF-16 but reached us as bytes is read as UTF-8 (HTML spec).
+                let enc = if enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE {
+                    encoding_rs::UTF_8
+                } else {
+                    enc
+                };
+                return Ok((enc, false));
+            }
+        }
+        i += p + 1;
+    }
+    if std::str::from_utf8(bytes).is_ok() {
+        Ok((encoding_rs::UTF_8, false))
+    } else {
+        Ok((encoding_rs::WINDOWS_1252, true))
+    }
+}
+
+/// Extracts one page. Errors are reasons for a `failed` documents row.
+pub fn extract(bytes: &[u8]) -> Result<Extracted, String> {
+    let (encoding, guessed) = choose_encoding(bytes)?;
+    let enc = AsciiCompatibleEncoding::new(encoding).ok_or_else(|| {
+        format!(
+            "encoding {} is not supported; convert the page to UTF-8",
+            encoding.name()
+        )
+    })?;
+    let root_rule = choose_root(bytes);
+    let st = Rc::new(RefCell::new(St {
+        out: String::with_capacity(bytes.len() / 2),
+        blocks: Vec::new(),
+        stack: Vec::new(),
+        next_id: 0,
+        root_rule,
+        cur: None,
+        pending_space: false,
+        title: None,
+        text_buf: String::new(),
+        text_src: None,
+    }));
+    {
+        let st_el = st.clone();
+        let st_text = st.clone();
+        let settings = Settings::new()
+            .with_encoding(enc)
+            .append_element_content_handler(element!("*", move |el| {
+                let id = st_el.borrow_mut().open(el);
+                if let (Some(id), Some(handlers)) = (id, el.end_tag_handlers()) {
+                    let st_end = st_el.clone();
+                    handlers.push(Box::new(move |end: &mut EndTag| {
+                        st_end.borrow_mut().end_tag(id, end);
+                        Ok(())
+                    }));
+                }
+                Ok(())
+            }))
+            .append_document_content_handler(doc_text!(move |t| {
+                st_text.borrow_mut().text(t);
+                Ok(())
+            }));
+        let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
+        rewriter
+            .write(bytes)
+            .and_then(|_| rewriter.end())
+            .map_err(|e| format!("HTML the parser rejected: {e}"))?;
+    }
+    let mut st = Rc::try_unwrap(st)
+        .map_err(|_| "internal error: extractor state still shared".to_string())?
+        .into_inner();
+    let n = st.stack.len();
+    if n > 0 {
+        st.pop_to(0, bytes.len(), None);
+    }
+    st.finish_block(Some(bytes.len()));
+    let mut out = Extracted {
+        canonical: st.out,
+        blocks: st.blocks,
+        root: root_rule.name(),
+        encoding: encoding.name(),
+        encoding_guessed: guessed,
+    };
+    // The <title> is the document title; it becomes the top heading only when there is no h1.
+    let has_h1 = out
+        .blocks
+        .iter()
+        .any(|b| b.heading.as_ref().is_some_and(|h| h.level == 1));
+    if let (false, Some((title, b, e))) = (has_h1, st.title) {
+        // A page whose top heading repeats the title needs no second copy.
+        let norm = crate::ids::normalize_title(&title);
+        let repeated = out
+            .blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref())
+            .any(|h| crate::ids::normalize_title(&h.title) == norm);
+        if !title.is_empty() && !repeated {
+            prepend_title(&mut out, &title, b, e);
+        }
+    }
+    Ok(out)
+}
+
+/// Puts `title` before everything as a level-1 heading, shifting offsets.
+fn prepend_title(x: &mut Extracted, title: &str, src_begin: usize, src_end: usize) {
+    let sep = if x.canonical.is_empty() { "" } else { "\n\n" };
+    let shift = title.len() + sep.len();
+    x.canonical = format!("{title}{sep}{}", x.canonical);
+    for b in &mut x.blocks {
+        b.off_begin += shift;
+        b.off_end += shift;
+        if let Some(t) = b.attrs.caption_for.as_mut() {
+            *t += 1;
+        }
+    }
+    x.blocks.insert(
+        0,
+        Block {
+            kind: BlockType::Heading,
+            off_begin: 0,
+            off_end: title.len(),
+            src_begin: Some(src_begin as u64),
+            src_end: Some(src_end as u64),
+            page: None,
+            attrs: BlockAttrs::default(),
+            heading: Some(HeadingInfo {
+                level: 1,
+                title: title.to_string(),
+                source: HeadingSource::HtmlTitle,
+                anchor: None,
+            }),
+        },
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(html: &str) -> Extracted {
+        extract(html.as_bytes()).expect("extracts")
+    }
+
+    fn kinds(x: &Extracted) -> Vec<(BlockType, &str)> {
+        x.blocks
+            .iter()
+            .map(|b| (b.kind, &x.canonical[b.off_begin..b.off_end]))
+            .collect()
+    }
+
+    #[test]
+    fn blocks_text_and_whitespace() {
+        let x = run("<html><head><title>T</title></head><body><h1 id=top>Hello <em>world</em> ¶</h1>\n<p>Some   text\n spread &amp; joined.</p><pre class=\"language-rust\">\nfn main() {\n    x();\n}</pre><ul><li>one<li>two <b>bold</b></ul></body></html>");
+        assert_eq!(
+            kinds(&x),
+            vec![
+                (BlockType::Heading, "Hello world ¶"),
+                (BlockType::Prose, "Some text spread & joined."),
+                (BlockType::Code, "fn main() {\n    x();\n}"),
+                (BlockType::List, "one\ntwo bold"),
+            ]
+        );
+        let h = x.blocks[0].heading.as_ref().unwrap();
+        assert_eq!(
+            (h.level, h.title.as_str(), h.anchor.as_deref()),
+            (1, "Hello world", Some("top"))
+        );
+        assert_eq!(x.blocks[2].attrs.lang.as_deref(), Some("rust"));
+        // Blocks point back at their elements in the source.
+        let html = "<p>a</p><p>b</p>";
+        let x = run(html);
+        let b = &x.blocks[1];
+        assert_eq!(
+            &html[b.src_begin.unwrap() as usize..b.src_end.unwrap() as usize],
+            "<p>b</p>"
+        );
+    }
+
+    #[test]
+    fn boilerplate_is_left_out_and_main_is_chosen() {
+        let page = "<body><nav><h2>Menu</h2><a>Home</a></nav><div class=\"sphinxsidebar\"><h3>Navigation</h3></div>\
+            <main><h1>Guide</h1><p>Body text.</p><div role=navigation><p>prev</p></div><script>var x='<p>';</script></main>\
+            <footer>© 2026</footer></body>";
+        let x = run(page);
+        assert_eq!(x.root, "main");
+        assert_eq!(
+            kinds(&x),
+            vec![
+                (BlockType::Heading, "Guide"),
+                (BlockType::Prose, "Body text.")
+            ]
+        );
+        // Without <main>, role=main, then a single article, then body.
+        let x = run("<div role=\"main\"><p>in</p></div><p>out</p>");
+        assert_eq!(
+            (x.root, kinds(&x)),
+            ("role_main", vec![(BlockType::Prose, "in")])
+        );
+        let x = run(
+            "<header><p>site</p></header><article><header><h1>Post</h1></header><p>x</p></article>",
+        );
+        assert_eq!(x.root, "article");
+        assert_eq!(kinds(&x)[0], (BlockType::Heading, "Post"));
+        let x = run("<p hidden>no</p><p aria-hidden=true>no</p><p>yes</p>");
+        assert_eq!(kinds(&x), vec![(BlockType::Prose, "yes")]);
+    }
+
+    #[test]
+    fn tables_with_header_and_spans() {
+        let x = run(
+            "<table><caption>Table 1: Speeds</caption><thead><tr><th>a<th>b<th>c</thead>\
+            <tbody><tr><td rowspan=2>x<td colspan=2>y<tr><td>z<td>w</tbody></table>",
+        );
+        let t = x.blocks[0].attrs.table.as_ref().unwrap();
+        assert_eq!(
+            (t.rows, t.cols, t.header_rows, t.grid_kind),
+            (3, 3, 1, "html")
+        );
+        assert_eq!(t.cell_spans, vec![[1, 0, 2, 1], [1, 1, 1, 2]]);
+        assert_eq!(
+            &x.canonical[x.blocks[0].off_begin..x.blocks[0].off_end],
+            "a | b | c\nx | y\nz | w"
+        );
+        assert_eq!(x.blocks[1].kind, BlockType::Caption);
+        assert_eq!(x.blocks[1].attrs.caption_for, Some(0));
+        assert_eq!(x.blocks[1].attrs.figure_ref.as_deref(), Some("Table 1"));
+        // A nested table is part of its cell, not a block of its own.
+        let x = run("<table><tr><td><table><tr><td>in</table><td>b</table><p>after</p>");
+        assert_eq!(x.blocks.len(), 2);
+        assert_eq!(x.blocks[0].attrs.table.as_ref().unwrap().rows, 1);
+    }
+
+    #[test]
+    fn figures_captions_footnotes_aria_headings() {
+        let x = run("<figure><img src=a.png alt=\"Pipeline\"><figcaption>Figure 2: The pipeline</figcaption></figure>\
+            <div role=heading aria-level=3>Aria title</div><p><img src=badge.svg alt=build></p>\
+            <aside class=footnote><p>[1] A note.</p></aside>");
+        assert_eq!(
+            kinds(&x),
+            vec![
+                (BlockType::Figure, "Pipeline"),
+                (BlockType::Caption, "Figure 2: The pipeline"),
+                (BlockType::Heading, "Aria title"),
+                (BlockType::Figure, "build"),
+                (BlockType::Footnote, "[1] A note."),
+            ]
+        );
+        assert_eq!(x.blocks[1].attrs.caption_for, Some(0));
+        assert_eq!(x.blocks[2].heading.as_ref().unwrap().level, 3);
+    }
+
+    #[test]
+    fn title_stands_in_for_a_missing_h1() {
+        let x = run("<html><head><title>Manual &mdash; Intro</title></head><body><h2>Part</h2><p>x</p></body></html>");
+        let h: Vec<_> = x
+            .blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref())
+            .map(|h| (h.level, h.title.as_str(), h.source))
+            .collect();
+        assert_eq!(
+            h,
+            vec![
+                (1, "Manual — Intro", HeadingSource::HtmlTitle),
+                (2, "Part", HeadingSource::HtmlH)
+            ]
+        );
+        assert!(x.canonical.starts_with("Manual — Intro\n\nPart"));
+    }
+
+    #[test]
+    fn headings_end_structural_lists_and_head_may_be_unclosed() {
+        // Javadoc lays member sections out in list items; an unclosed <head> ends at <body>.
+        let x = run("<html><head><title>X</title><body><ul class=details><li><section><h3>between</h3>\
+            <pre>public static Range between()</pre><p>Obtains a range.</p></section></li></ul></body>");
+        assert_eq!(
+            kinds(&x),
+            vec![
+                (BlockType::Heading, "X"),
+                (BlockType::Heading, "between"),
+                (BlockType::Code, "public static Range between()"),
+                (BlockType::Prose, "Obtains a range."),
+            ]
+        );
+        // The title is not repeated when the top heading already says it.
+        let x = run("<title>Guide</title><h2>Guide</h2><p>x</p>");
+        assert_eq!(
+            x.blocks
+                .iter()
+                .filter(|b| b.kind == BlockType::Heading)
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn encodings() {
+        let mut latin = b"<html><head><meta charset=\"iso-8859-1\"></head><body><p>caf".to_vec();
+        latin.extend_from_slice(b"\xe9 cr\xe8me</p></body></html>");
+        let x = extract(&latin).unwrap();
+        assert_eq!(kinds(&x), vec![(BlockType::Prose, "café crème")]);
+        assert_eq!(x.encoding, "windows-1252");
+        assert!(!x.encoding_guessed);
+        let x = extract(b"<p>na\xefve</p>").unwrap();
+        assert!(x.encoding_guessed);
+        assert_eq!(kinds(&x), vec![(BlockType::Prose, "naïve")]);
+        assert!(extract(b"\xff\xfe<\x00p\x00>\x00")
+            .unwrap_err()
+            .contains("UTF-16"));
+    }
+
+    #[test]
+    fn code_languages_from_generator_classes() {
+        assert_eq!(
+            code_lang("highlight-python notranslate").as_deref(),
+            Some("python")
+        );
+        assert_eq!(code_lang("sourceCode haskell").as_deref(), Some("haskell"));
+        assert_eq!(
+            code_lang("rust rust-example-rendered").as_deref(),
+            Some("rust")
+        );
+        assert_eq!(code_lang("highlight-default"), None);
+        let x = run(
+            "<div class=\"highlight-console\"><div class=highlight><pre>$ ls</pre></div></div>",
+        );
+        assert_eq!(x.blocks[0].attrs.lang.as_deref(), Some("console"));
+        let x = run("<pre><code class=\"language-toml\">a = 1</code></pre>");
+        assert_eq!(x.blocks[0].attrs.lang.as_deref(), Some("toml"));
+    }
+}
