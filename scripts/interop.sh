@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Indexes datasets/sample with the release binary, then has pyarrow and DuckDB read every table
-# and check it against the source files (tests/interop/check_index.py), and runs `validate`.
+# Checks the release binary against independent oracles:
+# - every real documentation page in tests/data/html against the HTML oracle
+#   (tests/interop/check_html.py: outline, code blocks, tables, no navigation as headings);
+# - indexes datasets/sample, runs `validate`, then has pyarrow and DuckDB read every table and
+#   check it against the source files (tests/interop/check_index.py).
 # Usage: scripts/interop.sh DOCSWEEP_BIN VENV_DIR
 set -euo pipefail
 bin=${1:?usage: interop.sh DOCSWEEP_BIN VENV_DIR}
@@ -8,6 +11,9 @@ venv=${2:?usage: interop.sh DOCSWEEP_BIN VENV_DIR}
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+"$venv/bin/python" "$root/tests/interop/check_html.py" --all "$root/tests/data/html" "$bin" > "$work/html.txt" \
+  || { cat "$work/html.txt"; exit 1; }
+tail -n 1 "$work/html.txt"
 "$bin" index "$root/datasets/sample" -o "$work/index" --quiet
 "$bin" validate "$work/index" > "$work/validate.txt" || { cat "$work/validate.txt"; exit 1; }
 tail -n 1 "$work/validate.txt"

@@ -76,6 +76,23 @@ fn sample_corpus_is_byte_identical_for_any_thread_count() {
 }
 
 #[test]
+fn real_html_pages_index_deterministically_and_validate() {
+    let pages = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/html");
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("h1"), tmp.path().join("h2"));
+    let sa = index(&pages, &a, &["--threads", "1", "--include", "**/*.html"]);
+    let sb = index(&pages, &b, &["--threads", "2", "--include", "**/*.html"]);
+    assert_eq!(sa["index_hash"], sb["index_hash"]);
+    assert!(sa["documents"].as_u64().unwrap() >= 20);
+    assert_eq!(
+        sa["by_status"]["ok"], sa["documents"],
+        "every page indexes: {sa}"
+    );
+    let v = run(&["validate", a.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+}
+
+#[test]
 fn validate_catches_a_corrupted_index() {
     let tmp = tempfile::tempdir().unwrap();
     let idx = tmp.path().join("idx");

@@ -40,6 +40,8 @@ enum Root {
     Main,
     RoleMain,
     Article,
+    /// Doxygen: `div.contents` (no landmarks at all on its pages).
+    Contents,
     Body,
 }
 
@@ -49,6 +51,7 @@ impl Root {
             Root::Main => "main",
             Root::RoleMain => "role_main",
             Root::Article => "article",
+            Root::Contents => "div_contents",
             Root::Body => "body",
         }
     }
@@ -81,6 +84,7 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "subnav",
     "topnav",
     "bottom-nav",
+    "lineno",
 ];
 
 const SKIP_TAGS: &[&str] = &[
@@ -156,6 +160,7 @@ struct Open {
     root: bool,
     class: String,
     html_id: Option<String>,
+    footnote: bool,
 }
 
 #[derive(Debug, Default)]
@@ -195,6 +200,8 @@ struct Cur {
     pre_depth: u32,
     /// A newline right after `<pre>` is not content.
     pre_fresh: bool,
+    /// Code laid out as one element per line (Doxygen): whitespace between lines is not content.
+    line_elements: bool,
 }
 
 struct St {
@@ -226,11 +233,32 @@ impl St {
         self.stack.iter().any(|o| o.tag == tag)
     }
 
-    /// Ensures a block is open for text, opening an anonymous prose block if needed.
+    /// Ensures a block is open for text, opening an anonymous block if needed.
     fn ensure_block(&mut self, src: usize) {
         if self.cur.is_none() {
-            self.start_block(BlockType::Prose, None, src);
+            let kind = self.context_kind();
+            self.start_block(kind, None, src);
         }
+    }
+
+    /// The type of text standing in the current context: inside a list it continues the list,
+    /// inside a footnote the footnote; prose elsewhere.
+    fn context_kind(&self) -> BlockType {
+        for o in self.stack.iter().rev() {
+            if o.footnote {
+                return BlockType::Footnote;
+            }
+            if matches!(o.tag.as_str(), "ul" | "ol" | "dl") {
+                return BlockType::List;
+            }
+            if matches!(
+                o.tag.as_str(),
+                "blockquote" | "td" | "th" | "table" | "section" | "article" | "main"
+            ) {
+                return BlockType::Prose;
+            }
+        }
+        BlockType::Prose
     }
 
     fn start_block(&mut self, kind: BlockType, owner: Option<u32>, src_begin: usize) {
@@ -260,6 +288,7 @@ impl St {
             alts: Vec::new(),
             pre_depth: 0,
             pre_fresh: false,
+            line_elements: false,
         });
     }
 
@@ -355,9 +384,22 @@ impl St {
         self.pending_space = false;
     }
 
+    /// Ends the line in the open block. Inside a table cell, lines are cells' business: a
+    /// paragraph or line break there is a space.
     fn line_break(&mut self) {
         let Some(c) = &self.cur else { return };
         if c.in_caption > 0 {
+            return;
+        }
+        if c.kind == BlockType::Table
+            && self
+                .stack
+                .iter()
+                .rev()
+                .take_while(|o| o.tag != "table")
+                .any(|o| o.tag == "td" || o.tag == "th")
+        {
+            self.pending_space = true;
             return;
         }
         let at_start = self.out.len() == c.start || self.out.ends_with('\n');
@@ -388,6 +430,9 @@ impl St {
             return;
         }
         if c.pre_depth > 0 {
+            if c.line_elements && text.contains('\n') && text.trim().is_empty() {
+                return;
+            }
             let mut t = text;
             if c.pre_fresh {
                 t = t
@@ -406,7 +451,7 @@ impl St {
                 self.pending_space = true;
             } else {
                 let at_line_start = self.out.len() == start || self.out.ends_with('\n');
-                if self.pending_space && !at_line_start {
+                if self.pending_space && !at_line_start && !self.out.ends_with(' ') {
                     self.out.push(' ');
                 }
                 self.pending_space = false;
@@ -453,12 +498,16 @@ impl St {
                 Root::Main => tag == "main",
                 Root::RoleMain => role_attr == "main",
                 Root::Article => tag == "article",
+                Root::Contents => tag == "div" && class.split_whitespace().any(|w| w == "contents"),
                 Root::Body => false,
             };
         let role = if is_footnote {
             Role::Block(BlockType::Footnote)
         } else if role_attr == "heading" {
             Role::Block(BlockType::Heading)
+        } else if tag == "div" && class.split_whitespace().any(|w| w == "fragment") {
+            // Doxygen's code listings: a div of div.line, no <pre>.
+            Role::Block(BlockType::Code)
         } else {
             match tag.as_str() {
                 "p" | "blockquote" | "address" => Role::Block(BlockType::Prose),
@@ -486,6 +535,7 @@ impl St {
             root,
             class: class.clone(),
             html_id: id_attr.clone(),
+            footnote: is_footnote,
         };
         let active = !self.skipping() && !skip && (self.in_root() || root);
         if active {
@@ -510,6 +560,20 @@ impl St {
     ) {
         match o.role {
             Role::Block(kind) => {
+                // Code and tables inside a list item, quote or footnote are blocks of their own
+                // (Sphinx API entries, Javadoc member lists): the enclosing block ends there.
+                let splits = matches!(kind, BlockType::Code | BlockType::Table)
+                    && self.cur.as_ref().is_some_and(|c| {
+                        c.owner.is_some()
+                            && matches!(
+                                c.kind,
+                                BlockType::List | BlockType::Prose | BlockType::Footnote
+                            )
+                            && c.in_caption == 0
+                    });
+                if splits {
+                    self.finish_block(Some(begin));
+                }
                 if let Some(c) = self.cur.as_mut().filter(|c| c.owner.is_some()) {
                     // Nested inside an open block: part of it.
                     if kind == BlockType::Table {
@@ -522,6 +586,11 @@ impl St {
                     self.line_break();
                     return;
                 }
+                let kind = if kind == BlockType::Prose {
+                    self.context_kind()
+                } else {
+                    kind
+                };
                 self.start_block(kind, Some(o.id), begin);
                 let c = self.cur.as_mut().expect("just opened");
                 match kind {
@@ -550,6 +619,7 @@ impl St {
                     BlockType::Code => {
                         c.pre_depth = 1;
                         c.pre_fresh = true;
+                        c.line_elements = o.tag == "div";
                         let lang = code_lang(&o.class).or_else(|| {
                             self.stack
                                 .iter()
@@ -868,10 +938,12 @@ fn decode(raw: &str) -> String {
     html_escape::decode_html_entities(raw).into_owned()
 }
 
-/// A heading's title: its text on one line, without permalink marks (`¶`, `§`, `#`, `🔗`).
+/// A heading's title: its text on one line, without permalink marks (`¶`, `§`, `#`, `🔗`, and
+/// Doxygen's leading `◆`).
 fn heading_title(text: &str) -> String {
     let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
     t.trim_end_matches(['¶', '§', '#', '🔗', ' '])
+        .trim_start_matches(['◆', ' '])
         .trim()
         .to_string()
 }
@@ -928,6 +1000,8 @@ fn choose_root(bytes: &[u8]) -> Root {
         Root::RoleMain
     } else if has_tag(b"<article") == 1 {
         Root::Article
+    } else if find(&lower, b"class=\"contents\"").is_some() && find(&lower, b"doxygen").is_some() {
+        Root::Contents
     } else {
         Root::Body
     }
@@ -1194,6 +1268,12 @@ mod tests {
         assert_eq!(x.blocks[1].kind, BlockType::Caption);
         assert_eq!(x.blocks[1].attrs.caption_for, Some(0));
         assert_eq!(x.blocks[1].attrs.figure_ref.as_deref(), Some("Table 1"));
+        // Paragraphs inside cells are spaces, not new rows.
+        let x = run("<table><tr><th><p>JSON</p></th><th><p>Python</p></th></tr><tr><td><p>object</p></td><td>dict</td></tr></table>");
+        assert_eq!(
+            kinds(&x),
+            vec![(BlockType::Table, "JSON | Python\nobject | dict")]
+        );
         // A nested table is part of its cell, not a block of its own.
         let x = run("<table><tr><td><table><tr><td>in</table><td>b</table><p>after</p>");
         assert_eq!(x.blocks.len(), 2);
