@@ -57,6 +57,9 @@ impl Root {
     }
 }
 
+/// Elements nested deeper than this are read as plain text containers.
+const MAX_OPEN_ELEMENTS: usize = 512;
+
 /// Classes and ids of navigation and chrome in common documentation generators.
 const BOILERPLATE_WORDS: &[&str] = &[
     "navheader",
@@ -462,6 +465,11 @@ impl St {
 
     /// Handles a start tag.
     fn open(&mut self, el: &Element) -> Option<u32> {
+        if self.stack.len() >= MAX_OPEN_ELEMENTS {
+            // Past this depth elements only carry text: every stack walk stays bounded, so a
+            // page nested 50 000 deep costs linear time, not quadratic.
+            return None;
+        }
         let tag = el.tag_name();
         let loc = el.source_location().bytes();
         self.implicit_close(&tag, loc.start);
@@ -1341,6 +1349,36 @@ mod tests {
                 .count(),
             1
         );
+    }
+
+    #[test]
+    fn bad_html_never_panics() {
+        let deep = "<div>".repeat(50_000) + "deep text" + &"</div>".repeat(50_000);
+        let x = run(&deep);
+        assert_eq!(kinds(&x), vec![(BlockType::Prose, "deep text")]);
+        for page in [
+            "<p>unclosed <b>bold <i>both</p><p>next",
+            "<b><p>misnested</b></p><table><td>cell<tr><p>x</table>",
+            "<p>before</p><script>never closes <p>not text",
+            "<title>only a title",
+            "</p></div></table>",
+            "<ul><li><ul><li><ul><li>a</ul>b</ul>c",
+        ] {
+            let x = run(page);
+            for b in &x.blocks {
+                assert!(
+                    b.off_begin < b.off_end && b.off_end <= x.canonical.len(),
+                    "{page}"
+                );
+            }
+        }
+        assert_eq!(
+            kinds(&run("<p>before</p><script>never closes <p>x")),
+            vec![(BlockType::Prose, "before")]
+        );
+        // Declared UTF-8 with stray Latin-1 bytes: replaced, not lost.
+        let x = extract(b"<meta charset=utf-8><p>caf\xe9 ok</p>").unwrap();
+        assert_eq!(kinds(&x), vec![(BlockType::Prose, "caf\u{FFFD} ok")]);
     }
 
     #[test]
