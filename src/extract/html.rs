@@ -497,10 +497,13 @@ impl St {
                 || el
                     .get_attribute("aria-hidden")
                     .is_some_and(|v| v.eq_ignore_ascii_case("true"))
-                || class
-                    .split_whitespace()
-                    .chain(id_attr.as_deref())
-                    .any(|w| BOILERPLATE_WORDS.contains(&w.to_ascii_lowercase().as_str())));
+                // Navigation classes mark containers; a heading that carries one (an
+                // `<h2 id="TOC">` over a contents list) is still a heading.
+                || (!is_heading_tag(&tag)
+                    && class
+                        .split_whitespace()
+                        .chain(id_attr.as_deref())
+                        .any(|w| BOILERPLATE_WORDS.contains(&w.to_ascii_lowercase().as_str()))));
         let root = !self.in_root()
             && match self.root_rule {
                 Root::Main => tag == "main",
@@ -942,6 +945,10 @@ impl St {
     }
 }
 
+fn is_heading_tag(tag: &str) -> bool {
+    matches!(tag, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
+}
+
 fn decode(raw: &str) -> String {
     html_escape::decode_html_entities(raw).into_owned()
 }
@@ -1253,6 +1260,17 @@ mod tests {
         );
         assert_eq!(x.root, "article");
         assert_eq!(kinds(&x)[0], (BlockType::Heading, "Post"));
+        // A heading with a navigation-looking id is still a heading; a container is not.
+        let x = run(
+            "<h2 id=TOC>Table of Contents</h2><div class=toc><p>1. Intro</p></div><p>Body.</p>",
+        );
+        assert_eq!(
+            kinds(&x),
+            vec![
+                (BlockType::Heading, "Table of Contents"),
+                (BlockType::Prose, "Body.")
+            ]
+        );
         let x = run("<p hidden>no</p><p aria-hidden=true>no</p><p>yes</p>");
         assert_eq!(kinds(&x), vec![(BlockType::Prose, "yes")]);
     }
