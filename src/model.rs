@@ -54,6 +54,8 @@ pub enum HeadingSource {
     Aria,
     /// The page's `<title>`, standing in for a missing `h1`.
     HtmlTitle,
+    /// Styling alone: a standalone bold line, a `title`/`heading` class (pages without h1–h6).
+    Style,
 }
 
 impl HeadingSource {
@@ -64,6 +66,7 @@ impl HeadingSource {
             HeadingSource::HtmlH => "html_h",
             HeadingSource::Aria => "aria",
             HeadingSource::HtmlTitle => "html_title",
+            HeadingSource::Style => "style",
         }
     }
 }

@@ -200,6 +200,11 @@ struct Cur {
     in_caption: u32,
     /// Image alt texts, used when a paragraph or figure has no text of its own.
     alts: Vec<String>,
+    /// Visible characters inside and outside `b`/`strong`, and the heading level a `title`,
+    /// `heading` or `rubric` class suggests: what makes a style heading candidate.
+    bold_chars: usize,
+    plain_chars: usize,
+    styled: Option<u8>,
     pre_depth: u32,
     /// A newline right after `<pre>` is not content.
     pre_fresh: bool,
@@ -218,6 +223,8 @@ struct St {
     title: Option<(String, usize, usize)>,
     text_buf: String,
     text_src: Option<(usize, usize)>,
+    /// Prose blocks that look like headings by style: (block index, level).
+    style_candidates: Vec<(usize, u8)>,
 }
 
 impl St {
@@ -289,6 +296,14 @@ impl St {
             caption: None,
             in_caption: 0,
             alts: Vec::new(),
+            bold_chars: 0,
+            plain_chars: 0,
+            // Text standing in a container takes the container's style; an element's own
+            // block takes its own (set where it opens).
+            styled: match owner {
+                None => self.stack.last().and_then(|o| style_level(&o.class)),
+                Some(_) => None,
+            },
             pre_depth: 0,
             pre_fresh: false,
             line_elements: false,
@@ -319,6 +334,14 @@ impl St {
         }
         let end = self.out.len();
         let mut target = None;
+        if end > c.start && c.kind == BlockType::Prose && c.heading.is_none() {
+            let level = c
+                .styled
+                .or((c.bold_chars > 0 && c.plain_chars == 0).then_some(2));
+            if let Some(level) = level.filter(|_| looks_like_title(&self.out[c.start..end])) {
+                self.style_candidates.push((self.blocks.len(), level));
+            }
+        }
         if end > c.start {
             let heading = c.heading.take().map(|(level, source, anchor)| HeadingInfo {
                 level,
@@ -449,6 +472,18 @@ impl St {
             return;
         }
         let start = c.start;
+        let bold = self
+            .stack
+            .iter()
+            .rev()
+            .take_while(|o| Some(o.id) != c.owner)
+            .any(|o| o.tag == "b" || o.tag == "strong");
+        let visible = text.chars().filter(|c| !c.is_whitespace()).count();
+        if bold {
+            c.bold_chars += visible;
+        } else {
+            c.plain_chars += visible;
+        }
         for ch in text.chars() {
             if ch.is_ascii_whitespace() {
                 self.pending_space = true;
@@ -604,6 +639,7 @@ impl St {
                 };
                 self.start_block(kind, Some(o.id), begin);
                 let c = self.cur.as_mut().expect("just opened");
+                c.styled = style_level(&o.class);
                 match kind {
                     BlockType::Heading => {
                         let (level, source) = if o.tag.len() == 2 && o.tag.starts_with('h') {
@@ -945,6 +981,34 @@ impl St {
     }
 }
 
+/// Heading level a class suggests: `title` → 1; `heading`, `subtitle`, `rubric` → 2.
+fn style_level(class: &str) -> Option<u8> {
+    class.split_whitespace().find_map(|w| {
+        let w = w.to_ascii_lowercase();
+        if w == "title" || w.ends_with("-title") && !w.contains("sub") {
+            Some(1)
+        } else if w.contains("heading") || w.contains("subtitle") || w == "rubric" {
+            Some(2)
+        } else {
+            None
+        }
+    })
+}
+
+/// The lexical shape of a title (reference page title_hierarchy): one short line, few words,
+/// no sentence-final period or trailing comma, not dense with punctuation.
+fn looks_like_title(text: &str) -> bool {
+    let t = text.trim();
+    let words = t.split_whitespace().count();
+    let punct = t.chars().filter(|c| c.is_ascii_punctuation()).count();
+    !t.is_empty()
+        && !t.contains('\n')
+        && t.chars().count() <= 80
+        && words <= 12
+        && !t.ends_with(['.', ',', ';'])
+        && punct * 4 <= t.chars().count()
+}
+
 fn is_heading_tag(tag: &str) -> bool {
     matches!(tag, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
 }
@@ -1098,6 +1162,7 @@ pub fn extract(bytes: &[u8]) -> Result<Extracted, String> {
         title: None,
         text_buf: String::new(),
         text_src: None,
+        style_candidates: Vec::new(),
     }));
     {
         let st_el = st.clone();
@@ -1133,6 +1198,20 @@ pub fn extract(bytes: &[u8]) -> Result<Extracted, String> {
         st.pop_to(0, bytes.len(), None);
     }
     st.finish_block(Some(bytes.len()));
+    // Style headings (a standalone bold line, a `title`/`heading`/`rubric` class) count only on
+    // pages without real headings: where an authoring tool writes h1–h6, bold lines are emphasis.
+    if !st.blocks.iter().any(|b| b.kind == BlockType::Heading) {
+        for &(i, level) in &st.style_candidates {
+            let b = &mut st.blocks[i];
+            b.kind = BlockType::Heading;
+            b.heading = Some(HeadingInfo {
+                level,
+                title: heading_title(&st.out[b.off_begin..b.off_end]),
+                source: HeadingSource::Style,
+                anchor: None,
+            });
+        }
+    }
     let mut out = Extracted {
         canonical: st.out,
         blocks: st.blocks,
@@ -1397,6 +1476,36 @@ mod tests {
         // Declared UTF-8 with stray Latin-1 bytes: replaced, not lost.
         let x = extract(b"<meta charset=utf-8><p>caf\xe9 ok</p>").unwrap();
         assert_eq!(kinds(&x), vec![(BlockType::Prose, "caf\u{FFFD} ok")]);
+    }
+
+    #[test]
+    fn style_headings_only_on_pages_without_real_headings() {
+        let page = "<p><strong>Getting started</strong></p><p>Install it <b>now</b>.</p>\
+            <p><b>This bold sentence ends in a period.</b></p><div class=\"section-heading\">Usage</div><p>Run it.</p><p class=rubric>Notes</p>";
+        let x = run(page);
+        let h: Vec<_> = x
+            .blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref())
+            .map(|h| (h.title.as_str(), h.level, h.source))
+            .collect();
+        assert_eq!(
+            h,
+            vec![
+                ("Getting started", 2, HeadingSource::Style),
+                ("Usage", 2, HeadingSource::Style),
+                ("Notes", 2, HeadingSource::Style)
+            ]
+        );
+        // With a real heading on the page, bold lines stay prose.
+        let x = run(&format!("<h1>Manual</h1>{page}"));
+        assert_eq!(
+            x.blocks
+                .iter()
+                .filter(|b| b.kind == BlockType::Heading)
+                .count(),
+            1
+        );
     }
 
     #[test]
