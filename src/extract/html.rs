@@ -88,7 +88,13 @@ const BOILERPLATE_WORDS: &[&str] = &[
     "topnav",
     "bottom-nav",
     "lineno",
+    "linenos",
+    "listing_lines",
 ];
+
+/// Tables that only lay out a code listing beside its line numbers (GTK-Doc, Pygments): the
+/// listing is the content, so the table is no block and the line-number cell is left out.
+const LISTING_TABLE_CLASSES: &[&str] = &["listing_frame", "highlighttable"];
 
 const SKIP_TAGS: &[&str] = &[
     "script", "style", "template", "noscript", "nav", "aside", "head", "form", "button", "select",
@@ -551,6 +557,12 @@ impl St {
             Role::Block(BlockType::Footnote)
         } else if role_attr == "heading" {
             Role::Block(BlockType::Heading)
+        } else if tag == "table"
+            && class
+                .split_whitespace()
+                .any(|w| LISTING_TABLE_CLASSES.contains(&w))
+        {
+            Role::Break
         } else if tag == "div" && class.split_whitespace().any(|w| w == "fragment") {
             // Doxygen's code listings: a div of div.line, no <pre>.
             Role::Block(BlockType::Code)
@@ -1506,6 +1518,13 @@ mod tests {
                 .count(),
             1
         );
+    }
+
+    #[test]
+    fn listing_tables_are_code_not_tables() {
+        let x = run("<table class=listing_frame><tr><td class=listing_lines><pre>1\n2</pre></td>\
+            <td class=listing_code><pre class=programlisting>int a;\nint b;</pre></td></tr></table>");
+        assert_eq!(kinds(&x), vec![(BlockType::Code, "int a;\nint b;")]);
     }
 
     #[test]
