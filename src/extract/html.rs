@@ -57,8 +57,13 @@ impl Root {
     }
 }
 
-/// Elements nested deeper than this are read as plain text containers.
-const MAX_OPEN_ELEMENTS: usize = 512;
+/// How far up the element stack context lookups go (nearest list, cell, bold, section). Whole-
+/// stack questions (inside a skipped element? inside the root? inside a tag?) are counters, so a
+/// page nested 50 000 deep costs linear time, not quadratic.
+const NEAR: usize = 64;
+
+/// Largest table width tracked for spans, like browsers' colspan limit.
+const MAX_TABLE_COLS: u32 = 1000;
 
 /// Classes and ids of navigation and chrome in common documentation generators.
 const BOILERPLATE_WORDS: &[&str] = &[
@@ -229,24 +234,45 @@ struct St {
     title: Option<(String, usize, usize)>,
     text_buf: String,
     text_src: Option<(usize, usize)>,
+    /// Open elements that are skipped, that are the content root, and per tag name.
+    skip_open: usize,
+    root_open: usize,
+    tag_open: std::collections::HashMap<String, usize>,
     /// Prose blocks that look like headings by style: (block index, level).
     style_candidates: Vec<(usize, u8)>,
 }
 
 impl St {
     fn skipping(&self) -> bool {
-        self.stack.iter().any(|o| o.skip)
+        self.skip_open > 0
     }
 
     fn in_root(&self) -> bool {
         match self.root_rule {
             Root::Body => true,
-            _ => self.stack.iter().any(|o| o.root),
+            _ => self.root_open > 0,
         }
     }
 
     fn in_tag(&self, tag: &str) -> bool {
-        self.stack.iter().any(|o| o.tag == tag)
+        self.tag_open.get(tag).is_some_and(|&n| n > 0)
+    }
+
+    fn push(&mut self, o: Open) {
+        self.skip_open += usize::from(o.skip);
+        self.root_open += usize::from(o.root);
+        *self.tag_open.entry(o.tag.clone()).or_default() += 1;
+        self.stack.push(o);
+    }
+
+    fn pop(&mut self) -> Option<Open> {
+        let o = self.stack.pop()?;
+        self.skip_open -= usize::from(o.skip);
+        self.root_open -= usize::from(o.root);
+        if let Some(n) = self.tag_open.get_mut(&o.tag) {
+            *n -= 1;
+        }
+        Some(o)
     }
 
     /// Ensures a block is open for text, opening an anonymous block if needed.
@@ -260,7 +286,7 @@ impl St {
     /// The type of text standing in the current context: inside a list it continues the list,
     /// inside a footnote the footnote; prose elsewhere.
     fn context_kind(&self) -> BlockType {
-        for o in self.stack.iter().rev() {
+        for o in self.stack.iter().rev().take(NEAR) {
             if o.footnote {
                 return BlockType::Footnote;
             }
@@ -428,6 +454,7 @@ impl St {
                 .stack
                 .iter()
                 .rev()
+                .take(NEAR)
                 .take_while(|o| o.tag != "table")
                 .any(|o| o.tag == "td" || o.tag == "th")
         {
@@ -482,6 +509,7 @@ impl St {
             .stack
             .iter()
             .rev()
+            .take(NEAR)
             .take_while(|o| Some(o.id) != c.owner)
             .any(|o| o.tag == "b" || o.tag == "strong");
         let visible = text.chars().filter(|c| !c.is_whitespace()).count();
@@ -506,11 +534,6 @@ impl St {
 
     /// Handles a start tag.
     fn open(&mut self, el: &Element) -> Option<u32> {
-        if self.stack.len() >= MAX_OPEN_ELEMENTS {
-            // Past this depth elements only carry text: every stack walk stays bounded, so a
-            // page nested 50 000 deep costs linear time, not quadratic.
-            return None;
-        }
         let tag = el.tag_name();
         let loc = el.source_location().bytes();
         self.implicit_close(&tag, loc.start);
@@ -530,8 +553,8 @@ impl St {
             .split_whitespace()
             .any(|w| w == "footnote" || w == "footnotes");
         let in_article = self.in_tag("article") || self.in_tag("main") || self.in_tag("section");
-        let skip = !is_footnote
-            && (SKIP_TAGS.contains(&tag.as_str())
+        // Footnotes may sit in an <aside> (docutils); nothing else about them is exempt.
+        let skip = (SKIP_TAGS.contains(&tag.as_str()) && !(is_footnote && tag == "aside"))
                 || ((tag == "header" || tag == "footer") && !in_article)
                 || SKIP_ROLES.contains(&role_attr.as_str())
                 || el.has_attribute("hidden")
@@ -544,7 +567,7 @@ impl St {
                     && class
                         .split_whitespace()
                         .chain(id_attr.as_deref())
-                        .any(|w| BOILERPLATE_WORDS.contains(&w.to_ascii_lowercase().as_str()))));
+                        .any(|w| BOILERPLATE_WORDS.contains(&w.to_ascii_lowercase().as_str())));
         let root = !self.in_root()
             && match self.root_rule {
                 Root::Main => tag == "main",
@@ -599,8 +622,10 @@ impl St {
         if active {
             self.apply_open(&open, el, &role_attr, id_attr, loc.start, loc.end);
         }
-        if el.can_have_content() {
-            self.stack.push(open);
+        // `<a id="x"/>` in XHTML output (DocBook) is closed; an HTML parser would leave it open
+        // and nest the rest of the page in it.
+        if el.can_have_content() && !el.is_self_closing() {
+            self.push(open);
             Some(id)
         } else {
             None
@@ -667,6 +692,7 @@ impl St {
                             self.stack
                                 .iter()
                                 .rev()
+                                .take(NEAR)
                                 .find(|p| {
                                     p.tag == "section"
                                         || p.class.split_whitespace().any(|w| w == "section")
@@ -760,24 +786,29 @@ impl St {
                         el.get_attribute(n)
                             .and_then(|v| v.trim().parse::<u32>().ok())
                             .unwrap_or(1)
-                            .clamp(1, 1000)
+                            .clamp(1, 65_534)
                     };
-                    let (rs, cs) = (num("rowspan"), num("colspan"));
+                    let (rs, cs) = (num("rowspan"), num("colspan").min(MAX_TABLE_COLS));
                     while t.row_busy.get(t.col as usize).copied().unwrap_or(false) {
                         t.col += 1;
                     }
                     if rs > 1 || cs > 1 {
                         t.spans.push([t.rows - 1, t.col, rs, cs]);
                     }
-                    let need = (t.col + cs) as usize;
-                    if t.occupied.len() < need {
-                        t.occupied.resize(need, 0);
-                        t.row_busy.resize(need, false);
+                    // Occupancy is tracked over at most MAX_TABLE_COLS columns, so a row costs
+                    // at most that much whatever spans a page declares.
+                    let (from, to) = (
+                        t.col.min(MAX_TABLE_COLS) as usize,
+                        (t.col + cs).min(MAX_TABLE_COLS) as usize,
+                    );
+                    if t.occupied.len() < to {
+                        t.occupied.resize(to, 0);
+                        t.row_busy.resize(to, false);
                     }
-                    for k in t.col as usize..need {
+                    for k in from..to {
                         t.occupied[k] = t.occupied[k].max(rs - 1);
                     }
-                    t.col += cs;
+                    t.col = (t.col + cs).min(MAX_TABLE_COLS);
                     t.cols = t.cols.max(t.col);
                     sep = t.cells_in_row > 0;
                     t.cells_in_row += 1;
@@ -850,7 +881,11 @@ impl St {
             "title", "meta", "link", "style", "script", "base", "noscript", "template",
         ];
         if !HEAD_TAGS.contains(&tag) {
-            if let Some(k) = self.stack.iter().rposition(|o| o.tag == "head") {
+            if let Some(k) = self
+                .in_tag("head")
+                .then(|| self.stack.iter().rposition(|o| o.tag == "head"))
+                .flatten()
+            {
                 self.pop_to(k, src, None);
             }
         }
@@ -885,7 +920,7 @@ impl St {
             _ => return,
         };
         let mut found = None;
-        for (k, o) in self.stack.iter().enumerate().rev() {
+        for (k, o) in self.stack.iter().enumerate().rev().take(NEAR) {
             if boundaries.contains(&o.tag.as_str()) {
                 break;
             }
@@ -904,7 +939,7 @@ impl St {
     /// Pops `stack[k..]`, closing each element (innermost first).
     fn pop_to(&mut self, k: usize, src: usize, end_tag_end: Option<usize>) {
         while self.stack.len() > k {
-            let o = self.stack.pop().expect("len > k");
+            let o = self.pop().expect("len > k");
             let end = if self.stack.len() == k {
                 end_tag_end
             } else {
@@ -981,7 +1016,10 @@ impl St {
             return;
         }
         let in_pre = self.cur.as_ref().is_some_and(|c| c.pre_depth > 0);
-        let text = decode(&raw);
+        let mut text = decode(&raw);
+        if b == 0 && text.starts_with('\u{FEFF}') {
+            text.remove(0); // the byte-order mark is not text
+        }
         if !in_pre && text.chars().all(|c| c.is_ascii_whitespace()) {
             if self.cur.is_some() {
                 self.pending_space = true;
@@ -1174,6 +1212,9 @@ pub fn extract(bytes: &[u8]) -> Result<Extracted, String> {
         title: None,
         text_buf: String::new(),
         text_src: None,
+        skip_open: 0,
+        root_open: 0,
+        tag_open: std::collections::HashMap::new(),
         style_candidates: Vec::new(),
     }));
     {
@@ -1525,6 +1566,44 @@ mod tests {
         let x = run("<table class=listing_frame><tr><td class=listing_lines><pre>1\n2</pre></td>\
             <td class=listing_code><pre class=programlisting>int a;\nint b;</pre></td></tr></table>");
         assert_eq!(kinds(&x), vec![(BlockType::Code, "int a;\nint b;")]);
+    }
+
+    #[test]
+    fn fuzz_findings_stay_fixed() {
+        // A footnote class does not unhide scripts, styles, navigation or hidden text.
+        let x = run("<p>a</p><script class=footnote>var s=1</script><nav class=footnote>Prev</nav><p class=footnote hidden>H</p>");
+        assert_eq!(kinds(&x), vec![(BlockType::Prose, "a")]);
+        // Self-closed XHTML anchors do not nest the page; deep nesting keeps skipping and blocks.
+        let page = format!(
+            "<p>a</p>{}<h2>Title</h2><pre>code</pre><script>var s=1</script><nav>Prev</nav>",
+            "<a name=x/>".repeat(600)
+        );
+        assert_eq!(
+            kinds(&run(&page)),
+            vec![
+                (BlockType::Prose, "a"),
+                (BlockType::Heading, "Title"),
+                (BlockType::Code, "code")
+            ]
+        );
+        let page = format!(
+            "{}<h2>Deep</h2><script>var s=1</script>{}",
+            "<div>".repeat(5000),
+            "</div>".repeat(5000)
+        );
+        assert_eq!(kinds(&run(&page)), vec![(BlockType::Heading, "Deep")]);
+        // Huge spans stay bounded in width.
+        let x = run(&format!(
+            "<table>{}",
+            "<tr><td rowspan=1000 colspan=1000>x".repeat(2000)
+        ));
+        assert!(x.blocks[0].attrs.table.as_ref().unwrap().cols <= MAX_TABLE_COLS);
+        // A UTF-8 byte-order mark is not a block.
+        let x = extract(b"\xef\xbb\xbf<h1>Guide</h1><p>x</p>").unwrap();
+        assert_eq!(
+            kinds(&x),
+            vec![(BlockType::Heading, "Guide"), (BlockType::Prose, "x")]
+        );
     }
 
     #[test]
