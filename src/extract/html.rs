@@ -1063,8 +1063,95 @@ fn is_heading_tag(tag: &str) -> bool {
     matches!(tag, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
 }
 
+/// Named references the HTML spec also recognizes without a trailing `;` (its legacy list).
+const LEGACY_ENTITIES: &[&str] = &[
+    "AElig", "AMP", "Aacute", "Acirc", "Agrave", "Aring", "Atilde", "Auml", "COPY", "Ccedil",
+    "ETH", "Eacute", "Ecirc", "Egrave", "Euml", "GT", "Iacute", "Icirc", "Igrave", "Iuml", "LT",
+    "Ntilde", "Oacute", "Ocirc", "Ograve", "Oslash", "Otilde", "Ouml", "QUOT", "REG", "THORN",
+    "Uacute", "Ucirc", "Ugrave", "Uuml", "Yacute", "aacute", "acirc", "acute", "aelig", "agrave",
+    "amp", "aring", "atilde", "auml", "brvbar", "ccedil", "cedil", "cent", "copy", "curren", "deg",
+    "divide", "eacute", "ecirc", "egrave", "eth", "euml", "frac12", "frac14", "frac34", "gt",
+    "iacute", "icirc", "iexcl", "igrave", "iquest", "iuml", "laquo", "lt", "macr", "micro",
+    "middot", "nbsp", "not", "ntilde", "oacute", "ocirc", "ograve", "ordf", "ordm", "oslash",
+    "otilde", "ouml", "para", "plusmn", "pound", "quot", "raquo", "reg", "sect", "shy", "sup1",
+    "sup2", "sup3", "szlig", "thorn", "times", "uacute", "ucirc", "ugrave", "uml", "uuml",
+    "yacute", "yen", "yuml",
+];
+
+/// What numeric references 0x80–0x9F mean in HTML (the windows-1252 characters).
+const C1_REMAP: [u32; 32] = [
+    0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
+    0x0152, 0x8D, 0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+];
+
+/// Decodes character references as the HTML spec does, in one pass: numeric ones with its
+/// fix-ups (NUL, surrogates and out-of-range values become U+FFFD, 0x80–0x9F are the
+/// windows-1252 characters), named ones by html-escape's table, legacy names without `;`.
 fn decode(raw: &str) -> String {
-    html_escape::decode_html_entities(raw).into_owned()
+    if !raw.contains('&') {
+        return raw.to_string();
+    }
+    let b = raw.as_bytes();
+    let mut out = String::with_capacity(raw.len());
+    let mut i = 0;
+    while let Some(p) = raw[i..].find('&') {
+        out.push_str(&raw[i..i + p]);
+        i += p;
+        let rest = &raw[i + 1..];
+        if let Some(num) = rest.strip_prefix('#') {
+            let (hex, digits) = match num.strip_prefix(['x', 'X']) {
+                Some(h) => (true, h),
+                None => (false, num),
+            };
+            let n = digits
+                .bytes()
+                .take_while(|c| {
+                    if hex {
+                        c.is_ascii_hexdigit()
+                    } else {
+                        c.is_ascii_digit()
+                    }
+                })
+                .count();
+            if n > 0 {
+                let value = u32::from_str_radix(&digits[..n.min(8)], if hex { 16 } else { 10 })
+                    .ok()
+                    .filter(|_| n <= 8)
+                    .unwrap_or(u32::MAX);
+                let c = match value {
+                    0x80..=0x9F => C1_REMAP[(value - 0x80) as usize],
+                    0 => 0xFFFD,
+                    v => v,
+                };
+                out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
+                i += 1 + (num.len() - digits.len()) + 1 + n;
+                if b.get(i) == Some(&b';') {
+                    i += 1;
+                }
+                continue;
+            }
+        } else {
+            let n = rest.bytes().take_while(u8::is_ascii_alphanumeric).count();
+            if n > 0 {
+                let name = &rest[..n];
+                let semi = rest.as_bytes().get(n) == Some(&b';');
+                if semi || LEGACY_ENTITIES.contains(&name) {
+                    let token = format!("&{name};");
+                    let decoded = html_escape::decode_html_entities(&token);
+                    if decoded != token {
+                        out.push_str(&decoded);
+                        i += 1 + n + usize::from(semi);
+                        continue;
+                    }
+                }
+            }
+        }
+        out.push('&');
+        i += 1;
+    }
+    out.push_str(&raw[i..]);
+    out
 }
 
 /// A heading's title: its text on one line, without permalink marks (`¶`, `§`, `#`, `🔗`, and
@@ -1174,8 +1261,11 @@ fn choose_encoding(bytes: &[u8]) -> Result<(&'static encoding_rs::Encoding, bool
                 .collect();
             if let Some(enc) = encoding_rs::Encoding::for_label(&label) {
                 // A page that says UTF-16 but reached us as bytes is read as UTF-8 (HTML spec).
+                // x-user-defined means windows-1252 to an HTML parser.
                 let enc = if enc == encoding_rs::UTF_16LE || enc == encoding_rs::UTF_16BE {
                     encoding_rs::UTF_8
+                } else if enc == encoding_rs::X_USER_DEFINED {
+                    encoding_rs::WINDOWS_1252
                 } else {
                     enc
                 };
@@ -1604,6 +1694,24 @@ mod tests {
             kinds(&x),
             vec![(BlockType::Heading, "Guide"), (BlockType::Prose, "x")]
         );
+    }
+
+    #[test]
+    fn character_references_follow_the_html_spec() {
+        assert_eq!(decode("a &#150; b &#151; c"), "a – b — c");
+        assert_eq!(
+            decode("&#0;&#99999999;&#xD800;&#x110000;"),
+            "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"
+        );
+        assert_eq!(
+            decode("&copy 2024 &nbsp&lt; &eacute;t&eacute"),
+            "© 2024 \u{a0}< été"
+        );
+        assert_eq!(
+            decode("&amp;lt; AT&T &unknown; &#x41&#66;"),
+            "&lt; AT&T &unknown; AB"
+        );
+        assert_eq!(decode("&notin; &noti"), "∉ &noti");
     }
 
     #[test]
