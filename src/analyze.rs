@@ -3,7 +3,8 @@
 
 use crate::chunk::{self, tokenizer::Analyzer};
 use crate::config::Config;
-use crate::extract::{canonical::Canonical, html, markdown, Format};
+use crate::extract::canonical::{Canonical, SrcMap};
+use crate::extract::{html, markdown, Format};
 use crate::ids;
 use crate::model::{Block, Chunk};
 use crate::structure::{self, fingerprint::fingerprint, Structure};
@@ -47,7 +48,7 @@ struct Extraction {
     canonical: String,
     blocks: Vec<Block>,
     /// Canonical → source offsets, where the canonical text is the file with small edits.
-    map: Option<Canonical>,
+    map: Option<SrcMap>,
     invalid_bytes: usize,
     first_invalid: Option<usize>,
     flags: Vec<String>,
@@ -95,11 +96,11 @@ fn extract_markdown(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
         b.src_end = Some(canon.to_src(b.off_end));
     }
     Ok(Extraction {
-        canonical: canon.text.clone(),
+        canonical: canon.text,
         blocks,
         invalid_bytes: canon.invalid_bytes,
         first_invalid: canon.first_invalid,
-        map: Some(canon),
+        map: Some(canon.map),
         flags: Vec::new(),
     })
 }

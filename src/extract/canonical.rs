@@ -19,12 +19,20 @@ struct Run {
 #[derive(Debug, Clone)]
 pub struct Canonical {
     pub text: String,
-    /// Sorted by `canon_start`, contiguous in both coordinates. Empty text ⇒ empty runs.
-    runs: Vec<Run>,
+    pub map: SrcMap,
     /// Bytes of the source that were not valid UTF-8.
     pub invalid_bytes: usize,
     /// Byte offset in the file of the first invalid sequence.
     pub first_invalid: Option<usize>,
+}
+
+/// Canonical offsets → file offsets, usable once the text has been moved out of [`Canonical`].
+#[derive(Debug, Clone)]
+pub struct SrcMap {
+    /// Sorted by `canon_start`, contiguous in both coordinates. Empty text ⇒ empty runs.
+    runs: Vec<Run>,
+    /// Length of the canonical text.
+    len: usize,
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -56,13 +64,23 @@ impl Canonical {
             }
         }
         Canonical {
+            map: SrcMap {
+                runs: b.runs,
+                len: b.text.len(),
+            },
             text: b.text,
-            runs: b.runs,
             invalid_bytes: b.invalid_bytes,
             first_invalid: b.first_invalid,
         }
     }
 
+    /// Byte offset in the original file for a canonical offset (see [`SrcMap::to_src`]).
+    pub fn to_src(&self, canon: usize) -> u64 {
+        self.map.to_src(canon)
+    }
+}
+
+impl SrcMap {
     /// Byte offset in the original file for a canonical offset. An offset inside an edited
     /// region (an expanded tab, a CRLF) maps to the region's start when it is the region's first
     /// byte, else to its end, so `[to_src(b), to_src(e))` always covers the source of `[b, e)`.
@@ -87,10 +105,7 @@ impl Canonical {
     }
 
     fn run_len(&self, i: usize) -> usize {
-        let end = self
-            .runs
-            .get(i + 1)
-            .map_or(self.text.len(), |r| r.canon_start);
+        let end = self.runs.get(i + 1).map_or(self.len, |r| r.canon_start);
         end - self.runs[i].canon_start
     }
 }

@@ -350,12 +350,12 @@ impl St {
         }
         let trimmed = self.out[c.start..].trim_end().len();
         self.out.truncate(c.start + trimmed);
+        // A paragraph or figure with images and no text of its own reads as their alt texts.
         if trimmed == 0
             && !c.alts.is_empty()
             && matches!(c.kind, BlockType::Prose | BlockType::Figure)
         {
             self.out.push_str(&c.alts.join(" "));
-            c.kind = BlockType::Figure;
         }
         let text = &self.out[c.start..];
         if c.kind == BlockType::Prose
@@ -474,7 +474,6 @@ impl St {
     fn push_text(&mut self, text: &str, src_begin: usize, src_end: usize) {
         let Some(c) = self.cur.as_mut() else { return };
         c.src_end = c.src_end.max(src_end);
-        let _ = src_begin;
         if c.in_caption > 0 {
             let (buf, _, e) = c
                 .caption
@@ -620,7 +619,7 @@ impl St {
         };
         let active = !self.skipping() && !skip && (self.in_root() || root);
         if active {
-            self.apply_open(&open, el, &role_attr, id_attr, loc.start, loc.end);
+            self.apply_open(&open, el, id_attr, loc.start, loc.end);
         }
         // `<a id="x"/>` in XHTML output (DocBook) is closed; an HTML parser would leave it open
         // and nest the rest of the page in it.
@@ -636,24 +635,26 @@ impl St {
         &mut self,
         o: &Open,
         el: &Element,
-        role_attr: &str,
         id_attr: Option<String>,
         begin: usize,
         end: usize,
     ) {
         match o.role {
             Role::Block(kind) => {
-                // Code and tables inside a list item, quote or footnote are blocks of their own
-                // (Sphinx API entries, Javadoc member lists): the enclosing block ends there.
-                let splits = matches!(kind, BlockType::Code | BlockType::Table)
-                    && self.cur.as_ref().is_some_and(|c| {
-                        c.owner.is_some()
-                            && matches!(
-                                c.kind,
-                                BlockType::List | BlockType::Prose | BlockType::Footnote
-                            )
-                            && c.in_caption == 0
-                    });
+                // Headings, code and tables inside a list item, quote or footnote are blocks of
+                // their own (Javadoc and Doxygen member sections, Sphinx API entries): the
+                // enclosing block ends there.
+                let splits = matches!(
+                    kind,
+                    BlockType::Heading | BlockType::Code | BlockType::Table
+                ) && self.cur.as_ref().is_some_and(|c| {
+                    c.owner.is_some()
+                        && matches!(
+                            c.kind,
+                            BlockType::List | BlockType::Prose | BlockType::Footnote
+                        )
+                        && c.in_caption == 0
+                });
                 if splits {
                     self.finish_block(Some(begin));
                 }
@@ -729,7 +730,6 @@ impl St {
                     }
                     _ => {}
                 }
-                let _ = role_attr;
             }
             Role::Break => {
                 if self.cur.as_ref().is_some_and(|c| c.owner.is_none()) {
@@ -887,19 +887,6 @@ impl St {
                 .flatten()
             {
                 self.pop_to(k, src, None);
-            }
-        }
-        // A heading inside a list, quote or footnote ends that block: documentation generators
-        // (Javadoc, Doxygen) lay whole member sections out inside list items.
-        if matches!(tag, "h1" | "h2" | "h3" | "h4" | "h5" | "h6") {
-            if let Some(c) = &self.cur {
-                if matches!(
-                    c.kind,
-                    BlockType::List | BlockType::Prose | BlockType::Footnote
-                ) && c.in_caption == 0
-                {
-                    self.finish_block(Some(src));
-                }
             }
         }
         let (targets, boundaries): (&[&str], &[&str]) = match tag {
@@ -1422,6 +1409,13 @@ mod tests {
         extract(html.as_bytes()).expect("extracts")
     }
 
+    fn heading_count(x: &Extracted) -> usize {
+        x.blocks
+            .iter()
+            .filter(|b| b.kind == BlockType::Heading)
+            .count()
+    }
+
     fn kinds(x: &Extracted) -> Vec<(BlockType, &str)> {
         x.blocks
             .iter()
@@ -1582,13 +1576,7 @@ mod tests {
         );
         // The title is not repeated when the top heading already says it.
         let x = run("<title>Guide</title><h2>Guide</h2><p>x</p>");
-        assert_eq!(
-            x.blocks
-                .iter()
-                .filter(|b| b.kind == BlockType::Heading)
-                .count(),
-            1
-        );
+        assert_eq!(heading_count(&x), 1);
     }
 
     #[test]
@@ -1642,13 +1630,7 @@ mod tests {
         );
         // With a real heading on the page, bold lines stay prose.
         let x = run(&format!("<h1>Manual</h1>{page}"));
-        assert_eq!(
-            x.blocks
-                .iter()
-                .filter(|b| b.kind == BlockType::Heading)
-                .count(),
-            1
-        );
+        assert_eq!(heading_count(&x), 1);
     }
 
     #[test]
