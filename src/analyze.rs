@@ -4,7 +4,7 @@
 use crate::chunk::{self, tokenizer::Analyzer};
 use crate::config::Config;
 use crate::extract::canonical::{Canonical, SrcMap};
-use crate::extract::{html, markdown, Format};
+use crate::extract::{html, markdown, text, Format};
 use crate::ids;
 use crate::model::{Block, Chunk};
 use crate::structure::{self, fingerprint::fingerprint, Structure};
@@ -21,6 +21,18 @@ pub struct Analysis {
     pub first_invalid: Option<usize>,
     /// Notes for the `documents.flags` column (e.g. `html_root:main`, `encoding:windows-1252`).
     pub flags: Vec<String>,
+    pub text: TextStats,
+}
+
+/// What the plain-text rules did to a document (None for other formats).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct TextStats {
+    /// Form-feed pages.
+    pub pages: Option<u32>,
+    /// Running header/footer/page-number lines removed.
+    pub furniture_lines: Option<u32>,
+    /// Words joined across a line-end hyphen.
+    pub hyphen_joins: Option<u32>,
 }
 
 /// Why a file produced no analysis: becomes the `reason` of a `failed` documents row.
@@ -52,6 +64,7 @@ struct Extraction {
     invalid_bytes: usize,
     first_invalid: Option<usize>,
     flags: Vec<String>,
+    text: TextStats,
 }
 
 fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
@@ -77,7 +90,8 @@ fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
     Ok(())
 }
 
-fn extract_markdown(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
+/// Canonical text of a Markdown or plain-text file; too much invalid UTF-8 is a failure.
+fn decode(bytes: &[u8], cfg: &Config) -> Result<Canonical, Failure> {
     let canon = Canonical::from_bytes(bytes);
     if canon.invalid_bytes > 0 {
         let ratio = canon.invalid_bytes as f64 / bytes.len().max(1) as f64;
@@ -90,6 +104,11 @@ fn extract_markdown(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
             )));
         }
     }
+    Ok(canon)
+}
+
+fn extract_markdown(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
+    let canon = decode(bytes, cfg)?;
     let mut blocks = markdown::blocks(&canon.text);
     for b in &mut blocks {
         b.src_begin = Some(canon.to_src(b.off_begin));
@@ -102,6 +121,26 @@ fn extract_markdown(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
         first_invalid: canon.first_invalid,
         map: Some(canon.map),
         flags: Vec::new(),
+        text: TextStats::default(),
+    })
+}
+
+fn extract_text(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
+    let canon = decode(bytes, cfg)?;
+    let (invalid_bytes, first_invalid) = (canon.invalid_bytes, canon.first_invalid);
+    let x = text::extract(canon, &cfg.text);
+    Ok(Extraction {
+        canonical: x.canonical,
+        blocks: x.blocks,
+        map: Some(x.map),
+        invalid_bytes,
+        first_invalid,
+        flags: Vec::new(),
+        text: TextStats {
+            pages: x.pages,
+            furniture_lines: Some(x.furniture_lines),
+            hyphen_joins: Some(x.hyphen_joins),
+        },
     })
 }
 
@@ -121,6 +160,7 @@ fn extract_html(bytes: &[u8]) -> Result<Extraction, Failure> {
         invalid_bytes: 0,
         first_invalid: None,
         flags,
+        text: TextStats::default(),
     })
 }
 
@@ -134,6 +174,7 @@ pub fn analyze_with(
     reject_binary(bytes)?;
     let x = match format {
         Format::Html => extract_html(bytes)?,
+        Format::Text => extract_text(bytes, cfg)?,
         _ => extract_markdown(bytes, cfg)?,
     };
     if x.canonical.len() > u32::MAX as usize {
@@ -167,6 +208,7 @@ pub fn analyze_with(
         chunks,
         chunk_src,
         flags: x.flags,
+        text: x.text,
     })
 }
 
@@ -201,6 +243,8 @@ pub struct DocumentRow {
     pub sections: u32,
     pub chunks: u32,
     pub flags: Vec<String>,
+    pub furniture_lines: Option<u32>,
+    pub hyphen_joins: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -280,6 +324,8 @@ impl DocRows {
                 sections: 0,
                 chunks: 0,
                 flags: Vec::new(),
+                furniture_lines: None,
+                hyphen_joins: None,
             },
             blocks: Vec::new(),
             sections: Vec::new(),
@@ -290,7 +336,7 @@ impl DocRows {
 
 /// Bytes of one file → its rows. Never panics on user data: every problem becomes a reason.
 pub fn rows_for(meta: &DocMeta, bytes: &[u8], cfg: &Config, analyzer: &Analyzer) -> DocRows {
-    if !matches!(meta.format, Format::Markdown | Format::Html) {
+    if !matches!(meta.format, Format::Markdown | Format::Html | Format::Text) {
         return DocRows::without_content(
             meta,
             "skipped",
@@ -309,11 +355,40 @@ pub fn rows_for(meta: &DocMeta, bytes: &[u8], cfg: &Config, analyzer: &Analyzer)
             Some(bytes),
         );
     }
+    let name = meta.rel_path.rsplit('/').next().unwrap_or("");
+    if meta.format == Format::Text && !name.contains('.') {
+        if let Some(why) = not_text(bytes, cfg) {
+            return DocRows::without_content(
+                meta,
+                "skipped",
+                format!("no file extension and {why}: not a text document"),
+                Some(bytes),
+            );
+        }
+    }
     let a = match analyze_with(meta.format, bytes, cfg, analyzer) {
         Ok(a) => a,
         Err(f) => return DocRows::without_content(meta, "failed", f.0, Some(bytes)),
     };
     to_rows(meta, bytes, &a)
+}
+
+/// Why a file without an extension is not text (executables, images, archives), judged on
+/// its first 8 KiB.
+fn not_text(bytes: &[u8], cfg: &Config) -> Option<String> {
+    let head = &bytes[..bytes.len().min(8192)];
+    if let Some(p) = head.iter().position(|&b| b == 0) {
+        return Some(format!("binary content (NUL byte at offset {p})"));
+    }
+    let invalid: usize = head.utf8_chunks().map(|c| c.invalid().len()).sum();
+    // The last sequence may be cut by the 8 KiB window.
+    if invalid > 3 && invalid as f64 > head.len() as f64 * cfg.markdown.max_invalid_utf8_ratio {
+        return Some(format!(
+            "{invalid} invalid UTF-8 bytes in its first {} bytes",
+            head.len()
+        ));
+    }
+    None
 }
 
 fn to_rows(meta: &DocMeta, bytes: &[u8], a: &Analysis) -> DocRows {
@@ -411,13 +486,15 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: &Analysis) -> DocRows {
             bytes: meta.bytes,
             content_hash: Some(ids::content_hash(bytes)),
             rev: Some(ids::rev(text)),
-            pages: None,
+            pages: a.text.pages,
             status: "ok",
             reason,
             blocks: blocks.len() as u32,
             sections: sections.len() as u32,
             chunks: chunks.len() as u32,
             flags,
+            furniture_lines: a.text.furniture_lines,
+            hyphen_joins: a.text.hyphen_joins,
         },
         blocks,
         sections,

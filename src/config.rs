@@ -15,6 +15,7 @@ pub const MAX_DOCUMENT_BYTES: u64 = 1 << 30;
 pub struct Config {
     pub walk: WalkConfig,
     pub markdown: MarkdownConfig,
+    pub text: TextConfig,
     pub chunk: ChunkConfig,
     pub sink: SinkConfig,
 }
@@ -40,6 +41,60 @@ pub struct MarkdownConfig {
     /// Share of invalid UTF-8 bytes above which a file is `failed` as binary/foreign-encoded
     /// instead of being decoded lossily.
     pub max_invalid_utf8_ratio: f64,
+}
+
+/// Plain text and OCR text (`.txt`, `.text`, `.rst`, `.adoc`, files without an extension).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TextConfig {
+    /// A line at the top or bottom of a page is running furniture (header, footer, page
+    /// number) when it repeats there on at least this share of the pages (digits count as one
+    /// character class, so `Page 3 of 10` repeats). Only documents with form-feed pages.
+    pub furniture_min_share: f64,
+    /// How many non-blank lines at each end of a page are looked at for furniture.
+    pub furniture_zone_lines: usize,
+    /// Fewest pages a document needs before furniture is looked for.
+    pub furniture_min_pages: usize,
+    /// Join words hyphenated at a line end in prose (`exam-` + `ple`), as the PDF/OCR rules say.
+    pub hyphenation: bool,
+    pub headings: HeadingConfig,
+}
+
+/// Heading score weights (see `extract::headings`). A line is a heading when the sum of the
+/// weights of its cues reaches `threshold`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HeadingConfig {
+    pub threshold: f32,
+    /// A section number: `1.2`, `A.`, `IV.`, `Appendix B`, `Chapter 4`.
+    pub numbering: f32,
+    /// The number continues the sequence of the headings before it (`1.2` after `1.1`).
+    pub sequence: f32,
+    /// Underlined by a line of `=`, `-`, `~`, … (reStructuredText, setext).
+    pub underline: f32,
+    /// At least `upper_ratio` of the letters are capitals (`DESCRIPTION`).
+    pub all_caps: f32,
+    pub upper_ratio: f32,
+    /// Most longer words capitalized (`Getting Started`).
+    pub title_case: f32,
+    /// The title is one of `section_names` (`Abstract`, `References`, …).
+    pub section_name: f32,
+    pub section_names: Vec<String>,
+    pub blank_before: f32,
+    pub blank_after: f32,
+    /// Set left of the body text, which continues indented below it (man pages, RFCs).
+    pub outdent: f32,
+    /// Subtracted when the line is indented further than the body text.
+    pub indent_penalty: f32,
+    /// A paragraph follows.
+    pub body_follows: f32,
+    /// Subtracted when the line ends with a colon (usually a lead-in sentence).
+    pub colon_penalty: f32,
+    /// Larger font than the body (bold counts half); PDF only.
+    pub typography: f32,
+    /// Longest heading, in words and in characters.
+    pub max_words: usize,
+    pub max_chars: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -83,6 +138,77 @@ impl Default for MarkdownConfig {
                 .map(|s| s.to_string())
                 .collect(),
             max_invalid_utf8_ratio: 0.05,
+        }
+    }
+}
+
+impl Default for TextConfig {
+    fn default() -> Self {
+        TextConfig {
+            furniture_min_share: 0.6,
+            furniture_zone_lines: 3,
+            furniture_min_pages: 3,
+            hyphenation: true,
+            headings: HeadingConfig::default(),
+        }
+    }
+}
+
+impl Default for HeadingConfig {
+    fn default() -> Self {
+        HeadingConfig {
+            threshold: 3.0,
+            numbering: 2.0,
+            sequence: 1.0,
+            underline: 4.0,
+            all_caps: 1.5,
+            upper_ratio: 0.6,
+            title_case: 0.5,
+            section_name: 1.5,
+            section_names: [
+                "Abstract",
+                "Introduction",
+                "Overview",
+                "Background",
+                "Summary",
+                "Contents",
+                "Table of Contents",
+                "Preface",
+                "Foreword",
+                "Acknowledgments",
+                "Acknowledgements",
+                "Conclusion",
+                "Conclusions",
+                "Discussion",
+                "Results",
+                "Related Work",
+                "References",
+                "Bibliography",
+                "Glossary",
+                "Index",
+                "Appendix",
+                "Notes",
+                "Examples",
+                "Usage",
+                "Installation",
+                "License",
+                "Copyright",
+                "Authors",
+                "See Also",
+                "Bugs",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+            blank_before: 1.0,
+            blank_after: 0.5,
+            outdent: 2.5,
+            indent_penalty: 1.0,
+            body_follows: 0.5,
+            colon_penalty: 0.5,
+            typography: 2.0,
+            max_words: 12,
+            max_chars: 80,
         }
     }
 }
@@ -150,6 +276,14 @@ impl Config {
         }
         if self.sink.row_group_rows == 0 || self.sink.part_rows == 0 {
             bail!("sink.row_group_rows and sink.part_rows must be positive");
+        }
+        if !(0.0..=1.0).contains(&self.text.furniture_min_share)
+            || self.text.furniture_min_share < 0.5
+        {
+            bail!("text.furniture_min_share must be within 0.5..=1 (a line repeating on fewer pages than half is content)");
+        }
+        if self.text.furniture_zone_lines == 0 || self.text.furniture_min_pages < 2 {
+            bail!("text.furniture_zone_lines must be at least 1 and text.furniture_min_pages at least 2");
         }
         if !(0.0..=1.0).contains(&self.markdown.max_invalid_utf8_ratio) {
             bail!("markdown.max_invalid_utf8_ratio must be within 0..=1");

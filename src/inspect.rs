@@ -19,7 +19,7 @@ pub fn rows(path: &Path, cfg: &Config) -> Result<DocRows> {
         .unwrap_or_default();
     let mut format = Format::detect(&name, &cfg.markdown.extensions);
     if format == Format::Unknown {
-        // A single file asked for by name: read it as Markdown, the one format built so far.
+        // A single file asked for by name with an unknown extension: read it as Markdown.
         format = Format::Markdown;
     }
     let meta = DocMeta {
@@ -118,7 +118,8 @@ pub fn to_json(r: &DocRows) -> serde_json::Value {
         "document": {
             "doc_id": d.doc_id, "path": d.path, "format": d.format, "bytes": d.bytes,
             "content_hash": d.content_hash, "rev": d.rev, "status": d.status, "reason": d.reason,
-            "flags": d.flags,
+            "flags": d.flags, "pages": d.pages, "furniture_lines": d.furniture_lines,
+            "hyphen_joins": d.hyphen_joins,
         },
         "sections": r.sections.iter().map(|s| json!({
             "section_id": s.section.section_id, "parent_id": s.section.parent_id,
@@ -126,11 +127,12 @@ pub fn to_json(r: &DocRows) -> serde_json::Value {
             "heading_source": s.section.heading_source, "heading_block_id": s.heading_block_id,
             "span": s.section.span, "anchor": s.section.anchor, "anchor_text": s.anchor_text,
             "first_block": s.section.first_block, "last_block": s.section.last_block,
+            "page_start": s.section.page_start, "page_end": s.section.page_end,
         })).collect::<Vec<_>>(),
         "blocks": r.blocks.iter().map(|b| json!({
             "block_id": b.block_id, "seq": b.seq, "section_id": b.section_id,
             "type": b.block.kind, "off_begin": b.block.off_begin, "off_end": b.block.off_end,
-            "src_begin": b.block.src_begin, "src_end": b.block.src_end,
+            "src_begin": b.block.src_begin, "src_end": b.block.src_end, "page": b.block.page,
             "attrs": b.block.attrs, "caption_for": b.caption_for, "fingerprint": b.fingerprint,
             "text": b.text,
         })).collect::<Vec<_>>(),

@@ -54,8 +54,14 @@ pub enum HeadingSource {
     Aria,
     /// The page's `<title>`, standing in for a missing `h1`.
     HtmlTitle,
-    /// Styling alone: a standalone bold line, a `title`/`heading` class (pages without h1–h6).
+    /// Styling alone: a standalone bold line, a `title`/`heading` class (pages without h1–h6);
+    /// in plain text, a line whose shape and place score as a heading (capitals, set left of
+    /// the body, blank lines around).
     Style,
+    /// Plain text: a section number (`1.2`, `Appendix A`, `IV.`) with a heading's shape.
+    Numbering,
+    /// Plain text: a line underlined (and maybe overlined) with `=`, `-`, `~`, … .
+    Underline,
 }
 
 impl HeadingSource {
@@ -67,6 +73,8 @@ impl HeadingSource {
             HeadingSource::Aria => "aria",
             HeadingSource::HtmlTitle => "html_title",
             HeadingSource::Style => "style",
+            HeadingSource::Numbering => "numbering",
+            HeadingSource::Underline => "underline",
         }
     }
 }

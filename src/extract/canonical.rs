@@ -104,6 +104,57 @@ impl SrcMap {
         src as u64
     }
 
+    /// The text with the sorted, disjoint byte ranges `dels` removed, and the map of the result
+    /// back to the original file (through this map). Used by formats whose canonical text drops
+    /// pieces of the normalized source: page furniture, hyphens joined at line ends.
+    pub fn delete_ranges(&self, text: &str, dels: &[(usize, usize)]) -> (String, SrcMap) {
+        let mut out = String::with_capacity(text.len());
+        let mut runs: Vec<Run> = Vec::with_capacity(self.runs.len() + dels.len());
+        let mut kept_from = 0;
+        let keep = |a: usize, b: usize, out: &mut String, runs: &mut Vec<Run>| {
+            if a >= b {
+                return;
+            }
+            let mut i = self
+                .runs
+                .partition_point(|r| r.canon_start <= a)
+                .saturating_sub(1);
+            while i < self.runs.len() && self.runs[i].canon_start < b {
+                let r = self.runs[i];
+                let r_end = r.canon_start + self.run_len(i);
+                let (sa, sb) = (a.max(r.canon_start), b.min(r_end));
+                if sa < sb {
+                    let (src, src_len, copied) = if r.copied {
+                        (r.src_start + (sa - r.canon_start), sb - sa, true)
+                    } else {
+                        let s0 = self.to_src(sa) as usize;
+                        (s0, self.to_src(sb) as usize - s0, false)
+                    };
+                    match runs.last_mut() {
+                        Some(l) if copied && l.copied && l.src_start + l.src_len == src => {
+                            l.src_len += src_len
+                        }
+                        _ => runs.push(Run {
+                            canon_start: out.len() + (sa - a),
+                            src_start: src,
+                            src_len,
+                            copied,
+                        }),
+                    }
+                }
+                i += 1;
+            }
+            out.push_str(&text[a..b]);
+        };
+        for &(a, b) in dels {
+            keep(kept_from, a, &mut out, &mut runs);
+            kept_from = kept_from.max(b);
+        }
+        keep(kept_from, text.len(), &mut out, &mut runs);
+        let len = out.len();
+        (out, SrcMap { runs, len })
+    }
+
     fn run_len(&self, i: usize) -> usize {
         let end = self.runs.get(i + 1).map_or(self.len, |r| r.canon_start);
         end - self.runs[i].canon_start
@@ -253,6 +304,28 @@ mod tests {
         assert_eq!(c.first_invalid, Some(3));
         let e = c.text.find(" end").unwrap();
         assert_eq!(c.to_src(e), 5);
+    }
+
+    #[test]
+    fn deleting_ranges_keeps_the_map_to_the_file() {
+        let src = "ab\r\ncd\tx\r\nef-\r\n  gh";
+        let c = canon(src.as_bytes());
+        assert_eq!(c.text, "ab\ncd  x\nef-\n  gh");
+        let hy = c.text.find('-').unwrap();
+        let g = c.text.find('g').unwrap();
+        let (out, map) = c.map.delete_ranges(&c.text, &[(0, 3), (hy, g)]);
+        assert_eq!(out, "cd  x\nefgh");
+        // Every kept character maps to the same character in the file.
+        for (i, ch) in out.char_indices() {
+            if ch != ' ' && ch != '\n' {
+                let s = map.to_src(i) as usize;
+                assert_eq!(&src[s..s + 1], ch.to_string(), "at {i}");
+            }
+        }
+        assert_eq!(map.to_src(out.len()), src.len() as u64);
+        let (none, m2) = c.map.delete_ranges(&c.text, &[(0, c.text.len())]);
+        assert!(none.is_empty());
+        assert_eq!(m2.to_src(0), 0);
     }
 
     #[test]

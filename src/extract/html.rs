@@ -1035,15 +1035,7 @@ fn style_level(class: &str) -> Option<u8> {
 /// The lexical shape of a title (reference page title_hierarchy): one short line, few words,
 /// no sentence-final period or trailing comma, not dense with punctuation.
 fn looks_like_title(text: &str) -> bool {
-    let t = text.trim();
-    let words = t.split_whitespace().count();
-    let punct = t.chars().filter(|c| c.is_ascii_punctuation()).count();
-    !t.is_empty()
-        && !t.contains('\n')
-        && t.chars().count() <= 80
-        && words <= 12
-        && !t.ends_with(['.', ',', ';'])
-        && punct * 4 <= t.chars().count()
+    crate::extract::headings::title_shape(text, 12, 80)
 }
 
 fn is_heading_tag(tag: &str) -> bool {

@@ -2,8 +2,10 @@
 //! format; nothing here touches the disk.
 
 pub mod canonical;
+pub mod headings;
 pub mod html;
 pub mod markdown;
+pub mod text;
 
 use serde::Serialize;
 
@@ -36,6 +38,8 @@ impl Format {
         let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
         let ext = match name.rsplit_once('.') {
             Some((stem, ext)) if !stem.is_empty() => ext.to_ascii_lowercase(),
+            // README, COPYING, NEWS: text unless the bytes say otherwise (see `analyze`).
+            None => return Format::Text,
             _ => return Format::Unknown,
         };
         if markdown_exts.contains(&ext) {

@@ -45,6 +45,8 @@ pub fn schema(table: &str) -> SchemaRef {
             u32f("sections", false),
             u32f("chunks", false),
             list_of("flags", DataType::Utf8, false),
+            u32f("furniture_lines", true),
+            u32f("hyphen_joins", true),
         ],
         "blocks" => vec![
             utf8("doc_id", false),
@@ -140,6 +142,8 @@ pub struct DocumentsBuilder {
     sections: UInt32Builder,
     chunks: UInt32Builder,
     flags: ListBuilder<StringBuilder>,
+    furniture_lines: UInt32Builder,
+    hyphen_joins: UInt32Builder,
     pub len: usize,
 }
 
@@ -161,6 +165,8 @@ impl DocumentsBuilder {
             self.flags.values().append_value(f);
         }
         self.flags.append(true);
+        self.furniture_lines.append_option(d.furniture_lines);
+        self.hyphen_joins.append_option(d.hyphen_joins);
         self.len += 1;
     }
 
@@ -182,6 +188,8 @@ impl DocumentsBuilder {
                 Arc::new(self.sections.finish()),
                 Arc::new(self.chunks.finish()),
                 Arc::new(self.flags.finish()),
+                Arc::new(self.furniture_lines.finish()),
+                Arc::new(self.hyphen_joins.finish()),
             ],
         )
     }

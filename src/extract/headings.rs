@@ -1,0 +1,499 @@
+//! The heading scorer shared by every format without heading markup (plain text, OCR text, and
+//! PDF, which adds typography): a line is a heading when its score from four families of cues
+//! passes a threshold (reference page title_hierarchy):
+//!
+//! - **numbering**: `1`, `1.2.3`, `A.`, `Appendix B.2`, `Chapter 4`, roman `IV.`;
+//! - **lexical shape**: short, no sentence punctuation at the end, upper-case ratio, title case,
+//!   a known section name (`Abstract`, `References`, …);
+//! - **context breaks**: blank lines around, an underline (`====`, `----`), a line set further
+//!   left than the body text that follows it;
+//! - **typography** (when the format has it): a larger font than the body, bold.
+//!
+//! Weights and the threshold live in [`HeadingConfig`] (`[text.headings]` in the config).
+
+use crate::config::HeadingConfig;
+
+/// How a heading is numbered; the depth it gives and where the title text starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Numbering {
+    /// `[1, 2, 3]` for `1.2.3`; letters count from 1 (`A` = 1), roman numerals by value.
+    pub parts: Vec<u32>,
+    pub kind: NumberKind,
+    /// Byte length of the number and the separator after it, within the trimmed line.
+    pub prefix_len: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NumberKind {
+    /// `1.2.3` or `1.2.3.` or `1)` (a dot or parenthesis written after the number).
+    Dotted,
+    /// `1 Title`, `1.2 Title`: no mark after the last number; LaTeX and PDF style.
+    Bare,
+    /// `A.`, `B)`: a capital letter.
+    Letter,
+    /// `Appendix A`, `Appendix B.2`, `Annex C`.
+    Appendix,
+    /// `Chapter 4`, `Part II`, `Section 3`.
+    Chapter,
+    /// `IV.`
+    Roman,
+}
+
+impl Numbering {
+    /// Depth the numbering alone gives: one per dotted part (`Appendix B.2` is 2).
+    pub fn depth(&self) -> u8 {
+        self.parts.len().clamp(1, 6) as u8
+    }
+}
+
+/// Typography of a line against the document's body text, for formats that have it.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Typography {
+    /// Font size over the body font size.
+    pub size_ratio: f32,
+    pub bold: bool,
+}
+
+/// One line that might be a heading, with what the format knows around it.
+#[derive(Debug, Clone, Default)]
+pub struct Candidate<'a> {
+    /// The line, trimmed.
+    pub text: &'a str,
+    pub blank_before: bool,
+    pub blank_after: bool,
+    /// Underlined by a line of one repeated punctuation character.
+    pub underlined: bool,
+    /// Set left of the document's body text, with the lines after it indented further.
+    pub outdented: bool,
+    /// Indented further than the document's body text.
+    pub indented: bool,
+    /// Followed by body text (a paragraph), not by another short line or the end.
+    pub body_follows: bool,
+    pub typography: Option<Typography>,
+}
+
+/// Parses a leading section number. The title after it must start with a capital letter, a
+/// digit-free non-letter, or a letter of a script without case.
+pub fn numbering(line: &str) -> Option<Numbering> {
+    let t = line.trim();
+    let lower = t.to_ascii_lowercase();
+    for (word, kind) in [
+        ("appendix ", NumberKind::Appendix),
+        ("annex ", NumberKind::Appendix),
+        ("chapter ", NumberKind::Chapter),
+        ("part ", NumberKind::Chapter),
+        ("section ", NumberKind::Chapter),
+    ] {
+        if lower.starts_with(word) {
+            let rest = &t[word.len()..];
+            let (parts, used) = label_parts(rest)?;
+            let after = &rest[used..];
+            let sep = separator_len(after);
+            if !after.is_empty() && sep == 0 {
+                return None;
+            }
+            let title = after[sep..].trim_start();
+            if !title.is_empty() && !title_start_ok(title) {
+                return None;
+            }
+            return Some(Numbering {
+                parts,
+                kind,
+                prefix_len: t.len() - title.len(),
+            });
+        }
+    }
+    // Dotted decimals: 1, 1.2, 1.2.3 with an optional final '.' or ')'.
+    let b = t.as_bytes();
+    let mut parts = Vec::new();
+    let mut i = 0;
+    loop {
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() && i - start < 4 {
+            i += 1;
+        }
+        if i == start || (i < b.len() && b[i].is_ascii_digit()) {
+            break;
+        }
+        parts.push(t[start..i].parse::<u32>().ok()?);
+        if i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() && parts.len() < 6 {
+            i += 1;
+            continue;
+        }
+        break;
+    }
+    if !parts.is_empty() {
+        let (kind, mark) = match b.get(i) {
+            Some(b'.') | Some(b')') => (NumberKind::Dotted, 1),
+            _ => (NumberKind::Bare, 0),
+        };
+        let after = &t[i + mark..];
+        let title = after.trim_start();
+        if title.len() == after.len() || title.is_empty() || !title_start_ok(title) {
+            return None;
+        }
+        return Some(Numbering {
+            parts,
+            kind,
+            prefix_len: t.len() - title.len(),
+        });
+    }
+    // Roman numerals and capital letters: `IV. Title`, `A. Title`, `B) Title`.
+    let word_end = t.find(['.', ')']).filter(|&p| p > 0 && p <= 6)?;
+    let word = &t[..word_end];
+    let title = t[word_end + 1..].trim_start();
+    if title.len() == t.len() - word_end - 1 || title.is_empty() || !title_start_ok(title) {
+        return None;
+    }
+    let prefix_len = t.len() - title.len();
+    if let Some(v) = roman(word) {
+        // A lone "I." or "V." is as likely a letter; either way it is depth 1.
+        return Some(Numbering {
+            parts: vec![v],
+            kind: NumberKind::Roman,
+            prefix_len,
+        });
+    }
+    if word.len() == 1 && word.as_bytes()[0].is_ascii_uppercase() {
+        return Some(Numbering {
+            parts: vec![u32::from(word.as_bytes()[0] - b'A' + 1)],
+            kind: NumberKind::Letter,
+            prefix_len,
+        });
+    }
+    None
+}
+
+/// `A`, `B.2`, `4`, `II` after "Appendix"/"Chapter": parts and bytes used.
+fn label_parts(s: &str) -> Option<(Vec<u32>, usize)> {
+    let end = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
+        .unwrap_or(s.len());
+    let label = s[..end].trim_end_matches('.');
+    if label.is_empty() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    for (k, p) in label.split('.').enumerate() {
+        let v = if let Ok(n) = p.parse::<u32>() {
+            n
+        } else if k == 0 && p.len() == 1 && p.as_bytes()[0].is_ascii_uppercase() {
+            u32::from(p.as_bytes()[0] - b'A' + 1)
+        } else if k == 0 {
+            roman(p)?
+        } else {
+            return None;
+        };
+        parts.push(v);
+    }
+    if parts.len() > 6 {
+        return None;
+    }
+    Some((parts, end))
+}
+
+/// Bytes of `: `, `. `, ` - `, `—` or plain spaces between a label and its title.
+fn separator_len(s: &str) -> usize {
+    let t = s.trim_start_matches([':', '.', '-', '—', '–', ')']);
+    let t = t.trim_start();
+    s.len() - t.len()
+}
+
+fn roman(s: &str) -> Option<u32> {
+    if s.is_empty() || s.len() > 7 || !s.bytes().all(|c| b"IVXLC".contains(&c)) {
+        return None;
+    }
+    let val = |c: u8| match c {
+        b'I' => 1,
+        b'V' => 5,
+        b'X' => 10,
+        b'L' => 50,
+        _ => 100,
+    };
+    let b = s.as_bytes();
+    let mut total = 0i64;
+    for i in 0..b.len() {
+        let v = val(b[i]);
+        if b.get(i + 1).is_some_and(|&n| val(n) > v) {
+            total -= v;
+        } else {
+            total += v;
+        }
+    }
+    let total = u32::try_from(total).ok()?;
+    // Canonical form only ("IIII" and "VX" are not numerals).
+    (to_roman(total) == s).then_some(total)
+}
+
+fn to_roman(mut n: u32) -> String {
+    let mut out = String::new();
+    for (v, s) in [
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
+    ] {
+        while n >= v {
+            out.push_str(s);
+            n -= v;
+        }
+    }
+    out
+}
+
+/// A title starts with a capital letter, a letter of a script without case, or a quote/bracket
+/// followed by one; never with a lower-case letter (then the "number" is a quantity in prose).
+fn title_start_ok(title: &str) -> bool {
+    let c = title
+        .chars()
+        .find(|c| !matches!(c, '"' | '\'' | '(' | '[' | '“' | '‘' | '`'));
+    match c {
+        Some(c) if c.is_alphabetic() => !c.is_lowercase(),
+        Some(c) => c.is_ascii_digit() || !c.is_ascii(),
+        None => false,
+    }
+}
+
+/// The shape every heading has, whatever its cues: one line, at most `max_chars` characters
+/// and `max_words` words, no sentence punctuation at the end, little punctuation overall. Used
+/// by HTML style headings as well.
+pub fn title_shape(text: &str, max_words: usize, max_chars: usize) -> bool {
+    let t = text.trim();
+    if t.is_empty() || t.contains('\n') {
+        return false;
+    }
+    let chars = t.chars().count();
+    let words = t.split_whitespace().count();
+    let punct = t.chars().filter(|c| c.is_ascii_punctuation()).count();
+    chars <= max_chars && words <= max_words && !t.ends_with(['.', ',', ';']) && punct * 4 <= chars
+}
+
+/// Share of upper-case letters among the letters; None without cased letters.
+fn upper_ratio(t: &str) -> Option<f32> {
+    let (mut up, mut cased) = (0u32, 0u32);
+    for c in t.chars() {
+        if c.is_uppercase() {
+            up += 1;
+            cased += 1;
+        } else if c.is_lowercase() {
+            cased += 1;
+        }
+    }
+    (cased >= 2).then(|| up as f32 / cased as f32)
+}
+
+/// Most words of three letters or more start with a capital.
+fn title_case(t: &str) -> bool {
+    let long: Vec<&str> = t
+        .split_whitespace()
+        .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 4)
+        .collect();
+    !long.is_empty()
+        && long
+            .iter()
+            .filter(|w| {
+                w.chars()
+                    .find(|c| c.is_alphabetic())
+                    .is_some_and(char::is_uppercase)
+            })
+            .count()
+            * 4
+            >= long.len() * 3
+}
+
+/// The heading score of a candidate. Below `cfg.threshold` it is body text. `numbered` is the
+/// parsed numbering, if any, and `sequence_ok` whether it continues the numbering of the
+/// headings accepted before it.
+pub fn score(
+    c: &Candidate,
+    numbered: Option<&Numbering>,
+    sequence_ok: bool,
+    cfg: &HeadingConfig,
+) -> f32 {
+    let t = c.text;
+    if !title_shape(t, cfg.max_words, cfg.max_chars) {
+        return 0.0;
+    }
+    let first = t.chars().next().unwrap_or(' ');
+    // Headings start with a capital, a digit or an uncased letter (CJK); never lower case,
+    // never a bullet, a bracket (reference entries) or other punctuation.
+    if first.is_lowercase() || (first.is_ascii_punctuation() && numbered.is_none()) {
+        return 0.0;
+    }
+    let title = numbered.map_or(t, |n| &t[n.prefix_len.min(t.len())..]);
+    if !title.chars().any(char::is_alphabetic) {
+        return 0.0;
+    }
+    let mut s = 0.0;
+    if let Some(n) = numbered {
+        match n.kind {
+            // A bare number ("2 Methods") is a heading only when it continues the sequence.
+            NumberKind::Bare if !sequence_ok => return 0.0,
+            _ => s += cfg.numbering,
+        }
+        if sequence_ok {
+            s += cfg.sequence;
+        }
+    }
+    if c.underlined {
+        s += cfg.underline;
+    }
+    let upper = upper_ratio(title);
+    if upper.is_some_and(|u| u >= cfg.upper_ratio) {
+        s += cfg.all_caps;
+    } else if title_case(title) {
+        s += cfg.title_case;
+    }
+    if cfg
+        .section_names
+        .iter()
+        .any(|w| title.trim_end_matches(':').eq_ignore_ascii_case(w))
+    {
+        s += cfg.section_name;
+    }
+    if c.blank_before {
+        s += cfg.blank_before;
+    }
+    if c.blank_after {
+        s += cfg.blank_after;
+    }
+    if c.outdented {
+        s += cfg.outdent;
+    }
+    if c.indented {
+        s -= cfg.indent_penalty;
+    }
+    if c.body_follows {
+        s += cfg.body_follows;
+    }
+    if t.ends_with(':') {
+        s -= cfg.colon_penalty;
+    }
+    if let Some(ty) = c.typography {
+        if ty.size_ratio >= 1.15 {
+            s += cfg.typography;
+        }
+        if ty.bold {
+            s += cfg.typography / 2.0;
+        }
+    }
+    s
+}
+
+/// Whether numbering `next` plausibly follows `prev` (the last numbered heading): the next
+/// sibling at any open depth, or the first child.
+pub fn continues(prev: Option<&[u32]>, next: &[u32]) -> bool {
+    let Some(prev) = prev else {
+        // The first numbered heading of a document starts at 0 or 1 at its deepest part.
+        return next.last().is_some_and(|&l| l <= 1);
+    };
+    if next.len() == prev.len() + 1 {
+        return next[..prev.len()] == *prev && next[prev.len()] <= 1;
+    }
+    if next.len() > prev.len() || next.is_empty() {
+        return false;
+    }
+    let k = next.len() - 1;
+    next[..k] == prev[..k] && next[k] == prev[k] + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(s: &str) -> Option<(Vec<u32>, NumberKind, &str)> {
+        numbering(s).map(|n| (n.parts.clone(), n.kind, &s.trim()[n.prefix_len..]))
+    }
+
+    #[test]
+    fn numbering_patterns() {
+        use NumberKind::*;
+        assert_eq!(
+            parts("1. Introduction"),
+            Some((vec![1], Dotted, "Introduction"))
+        );
+        assert_eq!(
+            parts("1.2.3 Data sets"),
+            Some((vec![1, 2, 3], Bare, "Data sets"))
+        );
+        assert_eq!(
+            parts("4.1.  Methods"),
+            Some((vec![4, 1], Dotted, "Methods"))
+        );
+        assert_eq!(parts("A. Examples"), Some((vec![1], Letter, "Examples")));
+        assert_eq!(parts("IV. Results"), Some((vec![4], Roman, "Results")));
+        assert_eq!(
+            parts("Appendix B.2 Proofs"),
+            Some((vec![2, 2], Appendix, "Proofs"))
+        );
+        assert_eq!(
+            parts("Appendix A.  Grammar"),
+            Some((vec![1], Appendix, "Grammar"))
+        );
+        assert_eq!(parts("Chapter 4: Tools"), Some((vec![4], Chapter, "Tools")));
+        assert_eq!(parts("Part II"), Some((vec![2], Chapter, "")));
+        // Quantities and prose are not numbering.
+        assert_eq!(parts("3.5 kg of sugar"), None);
+        assert_eq!(parts("1999 was a year"), None);
+        assert_eq!(parts("2.5"), None);
+        assert_eq!(parts("IIII. Bad numeral"), None);
+        assert_eq!(parts("Chapters are long"), None);
+        assert_eq!(parts("e.g. this"), None);
+    }
+
+    #[test]
+    fn sequences() {
+        assert!(continues(None, &[1]));
+        assert!(!continues(None, &[7]));
+        assert!(continues(Some(&[1]), &[1, 1]));
+        assert!(continues(Some(&[1, 1]), &[1, 2]));
+        assert!(continues(Some(&[1, 2, 3]), &[2]));
+        assert!(continues(Some(&[1, 2, 3]), &[1, 3]));
+        assert!(!continues(Some(&[1, 2]), &[1, 4]));
+        assert!(!continues(Some(&[3]), &[1]));
+        assert!(!continues(Some(&[1]), &[1, 1, 1]));
+    }
+
+    #[test]
+    fn shape_and_scores() {
+        let cfg = HeadingConfig::default();
+        let pass = |c: &Candidate| {
+            let n = numbering(c.text);
+            score(c, n.as_ref(), true, &cfg) >= cfg.threshold
+        };
+        let standalone = |text| Candidate {
+            text,
+            blank_before: true,
+            blank_after: true,
+            body_follows: true,
+            ..Default::default()
+        };
+        assert!(pass(&standalone("1.2 Background")));
+        assert!(pass(&standalone("DESCRIPTION")));
+        assert!(pass(&standalone("References")));
+        assert!(pass(&Candidate {
+            underlined: true,
+            ..standalone("Getting started")
+        }));
+        // Sentences, lower-case starts, bullets, references and long lines never pass.
+        assert!(!pass(&standalone("This is the end.")));
+        assert!(!pass(&standalone("then more text here")));
+        assert!(!pass(&standalone("- A bullet")));
+        assert!(!pass(&standalone("[RFC2119] Key words")));
+        assert!(!pass(&standalone(
+            "A line with far too many words in it to be any kind of heading at all here"
+        )));
+        // A plain short line in title case needs more than blank lines around it.
+        assert!(!pass(&Candidate {
+            body_follows: false,
+            ..standalone("Best Regards")
+        }));
+        assert!(title_shape("Getting Started", 12, 80));
+        assert!(!title_shape("Ends with a comma,", 12, 80));
+    }
+}

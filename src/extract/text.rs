@@ -1,0 +1,1257 @@
+//! Plain text and OCR text: canonical text and typed blocks from lines alone.
+//!
+//! The canonical text is the normalized source (see `canonical`) with three kinds of pieces
+//! removed, each mapped back to the file:
+//! - form feeds: a `\f` starts a new page (pages count from 1 and are set on every block);
+//! - page furniture: lines that repeat at the top or bottom of at least
+//!   `text.furniture_min_share` of the pages, digits aside (running titles, `Page 3 of 10`,
+//!   bare page numbers, dates), in documents with form-feed pages;
+//! - hyphenation at line ends, in prose and lists only: `exam-` + `ple` becomes `example` when
+//!   the left piece ends in a lower-case letter and the right piece starts with one or a digit.
+//!   A hyphen is kept (only the line break goes) when the document writes the hyphenated form
+//!   elsewhere and never the joined one, or when the left piece is already a compound
+//!   (`state-of-the-` + `art`).
+//!
+//! Blocks come from blank-line-separated groups of lines: headings (see `headings` for the
+//! scoring), tables (pipe, grid, reST simple, CSV-like and space-aligned columns), indented
+//! code, lists (`-`, `*`, `•`, `1.`, `a)`, `(i)`), tables of contents (as lists, never
+//! headings), captions and prose. A paragraph that runs over a page break stays one block.
+
+use crate::config::{HeadingConfig, TextConfig};
+use crate::extract::canonical::{Canonical, SrcMap};
+use crate::extract::headings::{self, Candidate, NumberKind};
+use crate::model::{Block, BlockAttrs, BlockType, HeadingInfo, HeadingSource, TableShape};
+use std::collections::{HashMap, HashSet};
+
+/// What a text document gives the rest of the pipeline.
+pub struct TextExtraction {
+    pub canonical: String,
+    pub map: SrcMap,
+    pub blocks: Vec<Block>,
+    /// Number of form-feed pages; None when the text has no form feed.
+    pub pages: Option<u32>,
+    /// Lines removed as running headers, footers and page numbers.
+    pub furniture_lines: u32,
+    /// Words joined across a line-end hyphen.
+    pub hyphen_joins: u32,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Line {
+    start: usize,
+    /// End of the line's text (before `\n` or `\f`).
+    end: usize,
+    /// 0-based page.
+    page: u32,
+    /// Leading spaces.
+    indent: usize,
+    blank: bool,
+    removed: bool,
+}
+
+/// Longest line looked at as a heading, table row or furniture, in bytes. Longer lines are
+/// prose whatever they hold, which keeps every rule linear on one-line files.
+const MAX_SHAPE_LINE: usize = 400;
+
+pub fn extract(canon: Canonical, cfg: &TextConfig) -> TextExtraction {
+    let text = canon.text.as_str();
+    let (mut lines, form_feeds) = split_lines(text);
+    let has_pages = !form_feeds.is_empty();
+    let pages = lines
+        .iter()
+        .filter(|l| !l.blank)
+        .map(|l| l.page + 1)
+        .max()
+        .unwrap_or(1);
+    let mut dels: Vec<(usize, usize)> = form_feeds.iter().map(|&p| (p, p + 1)).collect();
+    let mut furniture_lines = 0u32;
+    if has_pages && pages as usize >= cfg.furniture_min_pages {
+        for i in furniture(text, &lines, pages, cfg) {
+            let l = &mut lines[i];
+            l.removed = true;
+            furniture_lines += 1;
+            let end = if text.as_bytes().get(l.end) == Some(&b'\n') {
+                l.end + 1
+            } else {
+                l.end
+            };
+            dels.push((l.start, end));
+        }
+    }
+
+    let mut p = Parser::new(text, &lines, &cfg.headings);
+    p.run();
+    let mut blocks = p.blocks;
+    let mut hyphen_joins = 0u32;
+    if cfg.hyphenation {
+        let (d, n) = hyphenation(text, &lines, &blocks, &p.block_lines);
+        hyphen_joins = n;
+        dels.extend(d);
+    }
+    dels.sort_unstable();
+    // A joined hyphen may span a page break and its furniture: merge overlaps.
+    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(dels.len());
+    for (a, b) in dels {
+        match merged.last_mut() {
+            Some(last) if a <= last.1 => last.1 = last.1.max(b),
+            _ => merged.push((a, b)),
+        }
+    }
+    let dels = merged;
+    let (canonical, map) = canon.map.delete_ranges(text, &dels);
+    // Old offsets → new: minus the bytes deleted before them.
+    let mut cum = Vec::with_capacity(dels.len());
+    let mut total = 0usize;
+    for &(a, b) in &dels {
+        total += b - a;
+        cum.push(total);
+    }
+    let shift = |off: usize| -> usize {
+        let k = dels.partition_point(|&(a, _)| a < off);
+        if k == 0 {
+            return off;
+        }
+        let (a, b) = dels[k - 1];
+        if off >= b {
+            off - cum[k - 1]
+        } else {
+            // Inside a deletion: where the deletion was.
+            a - (cum[k - 1] - (b - a))
+        }
+    };
+    for b in &mut blocks {
+        b.off_begin = shift(b.off_begin);
+        b.off_end = shift(b.off_end).max(b.off_begin);
+        b.src_begin = Some(map.to_src(b.off_begin));
+        b.src_end = Some(map.to_src(b.off_end));
+        if !has_pages {
+            b.page = None;
+        }
+    }
+    blocks.retain(|b| b.off_end > b.off_begin);
+    TextExtraction {
+        canonical,
+        map,
+        blocks,
+        pages: has_pages.then_some(pages),
+        furniture_lines,
+        hyphen_joins,
+    }
+}
+
+/// Lines of the text; a `\f` ends a page (and a line). Returns the form-feed positions too.
+fn split_lines(text: &str) -> (Vec<Line>, Vec<usize>) {
+    let b = text.as_bytes();
+    let mut lines = Vec::new();
+    let mut ffs = Vec::new();
+    let mut page = 0u32;
+    let mut start = 0usize;
+    let push = |start: usize, end: usize, page: u32, lines: &mut Vec<Line>| {
+        let s = &text[start..end];
+        let indent = s.len() - s.trim_start_matches(' ').len();
+        lines.push(Line {
+            start,
+            end,
+            page,
+            indent,
+            blank: s.trim().is_empty(),
+            removed: false,
+        });
+    };
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'\n' => {
+                push(start, i, page, &mut lines);
+                start = i + 1;
+            }
+            0x0C => {
+                if i > start {
+                    push(start, i, page, &mut lines);
+                }
+                ffs.push(i);
+                page += 1;
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < b.len() {
+        push(start, b.len(), page, &mut lines);
+    }
+    (lines, ffs)
+}
+
+/// Key under which a line repeats from page to page: trimmed, spaces collapsed, every digit
+/// run as `#`, lower case. None for lines too long or too short to be furniture.
+fn furniture_key(s: &str) -> Option<String> {
+    let t = s.trim();
+    if t.is_empty() || t.len() > 200 {
+        return None;
+    }
+    let mut k = String::with_capacity(t.len());
+    let mut prev_digit = false;
+    let mut prev_space = false;
+    for c in t.chars() {
+        if c.is_ascii_digit() {
+            if !prev_digit {
+                k.push('#');
+            }
+            prev_digit = true;
+            prev_space = false;
+        } else if c.is_whitespace() {
+            if !prev_space {
+                k.push(' ');
+            }
+            prev_space = true;
+            prev_digit = false;
+        } else {
+            k.extend(c.to_lowercase());
+            prev_digit = false;
+            prev_space = false;
+        }
+    }
+    Some(k)
+}
+
+/// Indices of the lines that are page furniture.
+fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<usize> {
+    // Non-blank lines per page.
+    let mut per_page: Vec<Vec<usize>> = vec![Vec::new(); pages as usize];
+    for (i, l) in lines.iter().enumerate() {
+        if !l.blank && (l.page as usize) < per_page.len() {
+            per_page[l.page as usize].push(i);
+        }
+    }
+    let k = cfg.furniture_zone_lines;
+    // (top?, key) → pages it is on, as (all, odd, even) counts with the last page counted.
+    let mut counts: HashMap<(bool, String), (u32, u32, u32, u32)> = HashMap::new();
+    let mut zone_lines: Vec<(usize, bool, String)> = Vec::new();
+    for (p, idx) in per_page.iter().enumerate() {
+        let n = idx.len();
+        for (j, &i) in idx.iter().enumerate() {
+            let top = j < k;
+            let bottom = j + k >= n;
+            if !top && !bottom {
+                continue;
+            }
+            let Some(key) = furniture_key(&text[lines[i].start..lines[i].end]) else {
+                continue;
+            };
+            for zone in [true, false] {
+                if (zone && !top) || (!zone && !bottom) {
+                    continue;
+                }
+                let e = counts
+                    .entry((zone, key.clone()))
+                    .or_insert((0, 0, 0, u32::MAX));
+                if e.3 != p as u32 {
+                    e.3 = p as u32;
+                    e.0 += 1;
+                    if p % 2 == 0 {
+                        e.1 += 1;
+                    } else {
+                        e.2 += 1;
+                    }
+                }
+                zone_lines.push((i, zone, key.clone()));
+            }
+        }
+    }
+    let content_pages = per_page.iter().filter(|v| !v.is_empty()).count() as f64;
+    let odd_pages = per_page.iter().step_by(2).filter(|v| !v.is_empty()).count() as f64;
+    let even_pages = per_page
+        .iter()
+        .skip(1)
+        .step_by(2)
+        .filter(|v| !v.is_empty())
+        .count() as f64;
+    let share = cfg.furniture_min_share;
+    let is_furniture = |c: &(u32, u32, u32, u32)| {
+        let all = f64::from(c.0) >= (share * content_pages).max(2.0);
+        // Running titles that alternate between left and right pages.
+        let odd = odd_pages >= 2.0 && f64::from(c.1) >= (share * odd_pages).max(2.0);
+        let even = even_pages >= 2.0 && f64::from(c.2) >= (share * even_pages).max(2.0);
+        all || odd || even
+    };
+    let mut out: Vec<usize> = zone_lines
+        .into_iter()
+        .filter(|(_, zone, key)| counts.get(&(*zone, key.clone())).is_some_and(is_furniture))
+        .map(|(i, _, _)| i)
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// How a heading looked, for levels: numbered headings take their depth from the number,
+/// others rank by first appearance of their style (as reStructuredText does with underlines).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Style {
+    Underline(char, bool),
+    Plain { caps: bool, indent: usize },
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    lines: &'a [Line],
+    cfg: &'a HeadingConfig,
+    /// Indices of content lines (non-blank, not removed).
+    content: Vec<usize>,
+    /// The document's body indentation (most common indent of content lines).
+    base_indent: usize,
+    blocks: Vec<Block>,
+    /// Content-line range (into `content`) of every block.
+    block_lines: Vec<(usize, usize)>,
+    styles: Vec<Style>,
+    last_number: Option<Vec<u32>>,
+}
+
+impl<'a> Parser<'a> {
+    fn new(text: &'a str, lines: &'a [Line], cfg: &'a HeadingConfig) -> Self {
+        let content: Vec<usize> = (0..lines.len())
+            .filter(|&i| !lines[i].blank && !lines[i].removed)
+            .collect();
+        let mut hist: HashMap<usize, usize> = HashMap::new();
+        for &i in &content {
+            *hist.entry(lines[i].indent.min(40)).or_default() += 1;
+        }
+        let base_indent = hist
+            .into_iter()
+            .max_by_key(|&(indent, n)| (n, std::cmp::Reverse(indent)))
+            .map_or(0, |(i, _)| i);
+        Parser {
+            text,
+            lines,
+            cfg,
+            content,
+            base_indent,
+            blocks: Vec::new(),
+            block_lines: Vec::new(),
+            styles: Vec::new(),
+            last_number: None,
+        }
+    }
+
+    fn line(&self, c: usize) -> &'a str {
+        let l = &self.lines[self.content[c]];
+        &self.text[l.start..l.end]
+    }
+
+    fn l(&self, c: usize) -> &'a Line {
+        &self.lines[self.content[c]]
+    }
+
+    /// Content lines `c` and `c + 1` are adjacent: no blank line, no page break between.
+    fn adjacent(&self, c: usize) -> bool {
+        let (a, b) = (self.content[c], self.content[c + 1]);
+        self.lines[a].page == self.lines[b].page && self.lines[a + 1..b].iter().all(|l| l.removed)
+    }
+
+    /// Groups: maximal runs of adjacent content lines, as `[first, end)` into `content`.
+    fn groups(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for c in 0..self.content.len() {
+            if c + 1 == self.content.len() || !self.adjacent(c) {
+                out.push((start, c + 1));
+                start = c + 1;
+            }
+        }
+        out
+    }
+
+    fn run(&mut self) {
+        let groups = self.groups();
+        for gi in 0..groups.len() {
+            let (mut start, end) = groups[gi];
+            if self.is_toc(start, end) {
+                self.push(BlockType::List, start, end, None);
+                continue;
+            }
+            // A group may be consumed in parts: a heading, then the rest of its lines.
+            while start < end {
+                start += self.group(start, end, groups.get(gi + 1).copied(), &groups[gi + 1..]);
+            }
+        }
+    }
+
+    /// Table-of-contents group: most lines end in a page number after dot leaders or a gap.
+    fn is_toc(&self, a: usize, b: usize) -> bool {
+        let n = (a..b).filter(|&c| toc_line(self.line(c))).count();
+        n >= 2 && n * 2 >= b - a
+    }
+
+    /// Handles the start of group `[start, end)`; returns how many lines it used.
+    fn group(
+        &mut self,
+        start: usize,
+        end: usize,
+        next: Option<(usize, usize)>,
+        rest: &[(usize, usize)],
+    ) -> usize {
+        let n = end - start;
+        let first = self.line(start);
+        let blank_before = start == 0 || !self.adjacent(start - 1);
+        // Overline + title + underline, or title + underline.
+        if n >= 3 {
+            if let (Some(o), Some(u)) =
+                (rule_char(self.line(start)), rule_char(self.line(start + 2)))
+            {
+                if o == u && self.try_heading(start + 1, blank_before, Some((u, true)), next) {
+                    return 3;
+                }
+            }
+        }
+        if n >= 2 {
+            if let Some(u) = rule_char(self.line(start + 1)) {
+                let title_chars = first.trim().chars().count();
+                let rule_len = self.line(start + 1).trim().chars().count();
+                if rule_len * 5 >= title_chars * 3
+                    && self.try_heading(start, blank_before, Some((u, false)), next)
+                {
+                    return 2;
+                }
+            }
+        }
+        // A one-line group, or the first line of a group set left of the lines after it, or a
+        // numbered short line above a paragraph.
+        let outdented_first = n >= 2
+            && self.l(start).indent < self.base_indent.max(1)
+            && self.l(start + 1).indent > self.l(start).indent;
+        let numbered_first = n >= 2
+            && headings::numbering(first)
+                .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
+            && self
+                .line(start + 1)
+                .trim_start()
+                .chars()
+                .next()
+                .is_some_and(|c| !c.is_lowercase())
+            && first.trim().len() * 10 <= self.line(start + 1).trim().len() * 7;
+        if (n == 1 || outdented_first || numbered_first)
+            && !self.numbered_list_run(start, n, rest)
+            && !self.continues_list(start)
+        {
+            let follow = if n == 1 { next } else { Some((start + 1, end)) };
+            if self.try_heading(start, blank_before, None, follow) {
+                return 1;
+            }
+        }
+        self.body(start, end)
+    }
+
+    /// Three or more one-line groups in a row, numbered at the same depth in sequence: a
+    /// numbered list written with blank lines between items, not headings.
+    fn numbered_list_run(&self, start: usize, n: usize, rest: &[(usize, usize)]) -> bool {
+        if n != 1 {
+            return false;
+        }
+        let Some(first) = headings::numbering(self.line(start)) else {
+            return false;
+        };
+        let mut prev = first.parts;
+        let mut run = 1;
+        for &(a, b) in rest.iter().take(2) {
+            if b - a != 1 {
+                break;
+            }
+            match headings::numbering(self.line(a)) {
+                Some(nb)
+                    if nb.parts.len() == prev.len()
+                        && headings::continues(Some(&prev), &nb.parts) =>
+                {
+                    prev = nb.parts;
+                    run += 1;
+                }
+                _ => break,
+            }
+        }
+        run >= 3
+    }
+
+    /// The line numbers the next item of the list block right before it (`3.` after `1.`,
+    /// `2.` with blank lines between).
+    fn continues_list(&self, start: usize) -> bool {
+        let (Some(prev), Some(&(pa, pe))) = (self.blocks.last(), self.block_lines.last()) else {
+            return false;
+        };
+        if prev.kind != BlockType::List || pe != start {
+            return false;
+        }
+        let Some(nb) = headings::numbering(self.line(start)) else {
+            return false;
+        };
+        (pa..pe)
+            .rev()
+            .find_map(|c| headings::numbering(self.line(c)))
+            .is_some_and(|p| {
+                p.parts.len() == nb.parts.len() && headings::continues(Some(&p.parts), &nb.parts)
+            })
+    }
+
+    /// Scores content line `c` as a heading; pushes it and returns true when it is one.
+    fn try_heading(
+        &mut self,
+        c: usize,
+        blank_before: bool,
+        underline: Option<(char, bool)>,
+        follow: Option<(usize, usize)>,
+    ) -> bool {
+        let raw = self.line(c);
+        if raw.len() > MAX_SHAPE_LINE {
+            return false;
+        }
+        let t = raw.trim();
+        let nb = headings::numbering(t);
+        let title = &t[nb.as_ref().map_or(0, |n| n.prefix_len)..];
+        // Columns, table-of-contents entries and running lines have wide internal gaps.
+        if title.contains("   ")
+            || toc_line(raw)
+            || (underline.is_none() && rule_char(raw).is_some())
+        {
+            return false;
+        }
+        let line = self.l(c);
+        let blank_after = c + 1 >= self.content.len() || !self.adjacent(c);
+        let body_follows = follow.is_some_and(|(a, b)| {
+            b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
+        });
+        let follow_indent = follow.map(|(a, _)| self.l(a).indent);
+        let cand = Candidate {
+            text: t,
+            blank_before,
+            blank_after: blank_after && underline.is_none(),
+            underlined: underline.is_some(),
+            outdented: line.indent < self.base_indent
+                && follow_indent.is_some_and(|f| f > line.indent),
+            indented: line.indent > self.base_indent + 2,
+            body_follows,
+            typography: None,
+        };
+        let seq = nb
+            .as_ref()
+            .is_some_and(|n| headings::continues(self.last_number.as_deref(), &n.parts));
+        let s = headings::score(&cand, nb.as_ref(), seq, self.cfg);
+        if s < self.cfg.threshold {
+            return false;
+        }
+        let (level, source) = match (&nb, underline) {
+            (Some(n), None) => (n.depth(), HeadingSource::Numbering),
+            (Some(n), Some(_)) => (n.depth(), HeadingSource::Underline),
+            (None, u) => {
+                let style = match u {
+                    Some((ch, over)) => Style::Underline(ch, over),
+                    None => Style::Plain {
+                        caps: t.chars().filter(|c| c.is_lowercase()).count() == 0,
+                        indent: line.indent,
+                    },
+                };
+                let rank = match self.styles.iter().position(|s| *s == style) {
+                    Some(r) => r,
+                    None => {
+                        self.styles.push(style);
+                        self.styles.len() - 1
+                    }
+                };
+                let source = if u.is_some() {
+                    HeadingSource::Underline
+                } else {
+                    HeadingSource::Style
+                };
+                ((rank + 1).min(6) as u8, source)
+            }
+        };
+        if let Some(n) = &nb {
+            if !matches!(n.kind, NumberKind::Letter | NumberKind::Roman) {
+                self.last_number = Some(n.parts.clone());
+            }
+        }
+        let info = HeadingInfo {
+            level,
+            title: t.split_whitespace().collect::<Vec<_>>().join(" "),
+            source,
+            anchor: None,
+        };
+        self.push(BlockType::Heading, c, c + 1, Some(info));
+        true
+    }
+
+    /// A non-heading group (or what is left of one): table, code, list, or prose.
+    fn body(&mut self, start: usize, end: usize) -> usize {
+        let n = end - start;
+        if let Some(shape) = self.table(start, end) {
+            let i = self.push(BlockType::Table, start, end, None);
+            self.blocks[i].attrs.table = Some(shape);
+            return n;
+        }
+        if self.is_code(start, end) {
+            self.push(BlockType::Code, start, end, None);
+            return n;
+        }
+        let first = self.line(start);
+        if let Some(family) = list_marker(first) {
+            // Items separated by blank lines continue the list above.
+            if let Some(prev) = self.blocks.last() {
+                let (pa, _) = *self.block_lines.last().unwrap();
+                if prev.kind == BlockType::List
+                    && list_marker(self.line(pa)) == Some(family)
+                    && self.l(pa).indent == self.l(start).indent
+                {
+                    self.extend_last(end);
+                    return n;
+                }
+            }
+            self.push(BlockType::List, start, end, None);
+            return n;
+        }
+        // A paragraph cut by a page break (and the furniture around it) goes on.
+        if let (Some(prev), Some(&(_, pe))) = (self.blocks.last(), self.block_lines.last()) {
+            let prev_line = self.line(pe - 1);
+            if prev.kind == BlockType::Prose
+                && pe == start
+                && self.l(start).page > self.l(pe - 1).page
+                && !prev_line.trim_end().ends_with(['.', '!', '?', ':', '"'])
+                && first
+                    .trim_start()
+                    .chars()
+                    .next()
+                    .is_some_and(char::is_lowercase)
+            {
+                self.extend_last(end);
+                return n;
+            }
+        }
+        let i = self.push(BlockType::Prose, start, end, None);
+        if first.len() <= MAX_SHAPE_LINE {
+            if let Some((label, BlockType::Figure)) =
+                crate::structure::captions::caption_label(first.trim())
+            {
+                // "Figure 2: …" under a drawing made of characters: the drawing is a figure.
+                if i > 0 && self.blocks[i - 1].kind == BlockType::Code {
+                    self.blocks[i - 1].kind = BlockType::Figure;
+                    self.blocks[i - 1].attrs.figure_ref = Some(label);
+                }
+            }
+        }
+        n
+    }
+
+    /// Indented further than the body by four or more on every line, and reads as code: a
+    /// literal block after `::`, symbols, or lines that are not wrapped sentences.
+    fn is_code(&self, start: usize, end: usize) -> bool {
+        let min_indent = (start..end).map(|c| self.l(c).indent).min().unwrap_or(0);
+        if min_indent < self.base_indent + 4 || list_marker(self.line(start)).is_some() {
+            return false;
+        }
+        let after_literal = self
+            .blocks
+            .last()
+            .is_some_and(|b| self.text[b.off_begin..b.off_end].trim_end().ends_with("::"));
+        if after_literal {
+            return true;
+        }
+        let (mut sym, mut chars, mut prose_lines) = (0usize, 0usize, 0usize);
+        for c in start..end {
+            let t = self.line(c).trim();
+            for ch in t.chars().take(MAX_SHAPE_LINE) {
+                chars += 1;
+                if matches!(
+                    ch,
+                    '{' | '}'
+                        | '('
+                        | ')'
+                        | ';'
+                        | '='
+                        | '<'
+                        | '>'
+                        | '$'
+                        | '#'
+                        | '/'
+                        | '\\'
+                        | '|'
+                        | '['
+                        | ']'
+                        | '_'
+                        | '*'
+                        | '&'
+                        | '+'
+                ) {
+                    sym += 1;
+                }
+            }
+            let words = t.split_whitespace().count();
+            let letters = t
+                .chars()
+                .take(MAX_SHAPE_LINE)
+                .filter(|c| c.is_alphabetic() || *c == ' ')
+                .count();
+            if words >= 5 && letters * 100 >= t.chars().take(MAX_SHAPE_LINE).count() * 88 {
+                prose_lines += 1;
+            }
+        }
+        sym * 25 >= chars || prose_lines * 2 < end - start
+    }
+
+    /// A table: pipe rows, a grid (`+---+`), a reST simple table (`===  ===`), CSV-like rows
+    /// (≥ 3, same number of quoted/unquoted fields) or ≥ 3 rows of space-aligned columns.
+    fn table(&self, start: usize, end: usize) -> Option<TableShape> {
+        let n = end - start;
+        if n < 2 || (start..end).any(|c| self.line(c).len() > MAX_SHAPE_LINE * 2) {
+            return None;
+        }
+        let rows: Vec<&str> = (start..end).map(|c| self.line(c).trim()).collect();
+        // Grid table.
+        if rows[0].starts_with('+') && rows[0].ends_with('+') && is_grid_rule(rows[0]) && n >= 3 {
+            let rules: Vec<&&str> = rows.iter().filter(|r| is_grid_rule(r)).collect();
+            let cols = rows[0].matches('+').count().saturating_sub(1) as u32;
+            if rows.iter().all(|r| is_grid_rule(r) || r.starts_with('|')) && cols >= 1 {
+                let header = rules.iter().skip(1).any(|r| r.contains('='));
+                return Some(shape(
+                    (rules.len() - 1) as u32,
+                    cols,
+                    u32::from(header),
+                    "grid",
+                ));
+            }
+        }
+        // Pipe table.
+        if rows.iter().all(|r| r.contains('|')) {
+            let cells = |r: &str| r.trim_matches('|').split('|').count();
+            let sep = |r: &str| {
+                r.chars()
+                    .all(|c| matches!(c, '|' | '-' | ':' | '+' | ' ' | '='))
+                    && r.contains('-')
+            };
+            let counts: HashSet<usize> =
+                rows.iter().filter(|r| !sep(r)).map(|r| cells(r)).collect();
+            let has_sep = n >= 2 && sep(rows[1]);
+            if counts.len() == 1 && counts.iter().all(|&c| c >= 2) && (has_sep || n >= 3) {
+                let body = rows.iter().filter(|r| !sep(r)).count() as u32;
+                return Some(shape(
+                    body,
+                    *counts.iter().next().unwrap() as u32,
+                    u32::from(has_sep),
+                    "pipe",
+                ));
+            }
+        }
+        // reST simple table: rules of '=' runs separated by spaces.
+        if rule_columns(rows[0]).is_some_and(|c| c >= 2) && n >= 3 {
+            let cols = rule_columns(rows[0]).unwrap_or(0) as u32;
+            let rules = rows.iter().filter(|r| rule_columns(r).is_some()).count();
+            let header = u32::from(rules >= 3);
+            return Some(shape((n - rules) as u32, cols, header, "simple"));
+        }
+        if n < 3 {
+            return None;
+        }
+        // CSV-like.
+        for delim in [',', ';', '\t'] {
+            let fields: Vec<Option<Vec<&str>>> =
+                rows.iter().map(|r| csv_fields(r, delim)).collect();
+            if fields.iter().all(Option::is_some) {
+                let counts: HashSet<usize> = fields
+                    .iter()
+                    .map(|f| f.as_ref().map_or(0, Vec::len))
+                    .collect();
+                let words: usize = rows.iter().map(|r| r.split_whitespace().count()).sum();
+                let cells: usize = fields.iter().map(|f| f.as_ref().map_or(0, Vec::len)).sum();
+                if counts.len() == 1
+                    && counts.iter().all(|&c| c >= 2)
+                    && words <= cells * 3
+                    && !rows.iter().any(|r| r.ends_with(delim))
+                {
+                    let cols = *counts.iter().next().unwrap() as u32;
+                    return Some(shape(n as u32, cols, 0, "csv"));
+                }
+            }
+        }
+        // Space-aligned columns: the same cell starts on every row.
+        let starts: Vec<Vec<usize>> = (start..end).map(|c| cell_starts(self.line(c))).collect();
+        let rule_rows: Vec<bool> = rows
+            .iter()
+            .map(|r| rule_char(r).is_some() || rule_columns(r).is_some())
+            .collect();
+        let data: Vec<&Vec<usize>> = starts
+            .iter()
+            .zip(&rule_rows)
+            .filter(|(_, r)| !**r)
+            .map(|(s, _)| s)
+            .collect();
+        if data.len() >= 3 && data[0].len() >= 2 && data.iter().all(|s| *s == data[0]) {
+            let header = u32::from(rule_rows.get(1).copied().unwrap_or(false));
+            return Some(shape(
+                data.len() as u32,
+                data[0].len() as u32,
+                header,
+                "aligned",
+            ));
+        }
+        None
+    }
+
+    fn push(&mut self, kind: BlockType, a: usize, b: usize, heading: Option<HeadingInfo>) -> usize {
+        let (first, last) = (self.l(a), self.l(b - 1));
+        let whole_lines = matches!(kind, BlockType::Code | BlockType::Table | BlockType::Figure);
+        let off_begin = if whole_lines {
+            first.start
+        } else {
+            first.start + first.indent
+        };
+        let last_text = &self.text[last.start..last.end];
+        let off_end = last.start + last_text.trim_end().len();
+        self.blocks.push(Block {
+            kind,
+            off_begin,
+            off_end: off_end.max(off_begin),
+            src_begin: None,
+            src_end: None,
+            page: Some(first.page + 1),
+            attrs: BlockAttrs::default(),
+            heading,
+        });
+        self.block_lines.push((a, b));
+        self.blocks.len() - 1
+    }
+
+    fn extend_last(&mut self, end: usize) {
+        let last = self.l(end - 1);
+        let off_end = last.start + self.text[last.start..last.end].trim_end().len();
+        if let (Some(b), Some(r)) = (self.blocks.last_mut(), self.block_lines.last_mut()) {
+            b.off_end = off_end.max(b.off_end);
+            r.1 = end;
+        }
+    }
+}
+
+fn shape(rows: u32, cols: u32, header_rows: u32, grid_kind: &'static str) -> TableShape {
+    TableShape {
+        rows,
+        cols,
+        header_rows,
+        grid_kind,
+        cell_spans: Vec::new(),
+    }
+}
+
+/// A line made of one punctuation character repeated (at least 3): an underline or rule.
+fn rule_char(line: &str) -> Option<char> {
+    let t = line.trim();
+    let c = t.chars().next()?;
+    if t.len() < 3
+        || !matches!(
+            c,
+            '=' | '-' | '~' | '^' | '*' | '+' | '#' | '"' | '\'' | '`' | ':' | '.' | '_'
+        )
+    {
+        return None;
+    }
+    t.chars().all(|x| x == c).then_some(c)
+}
+
+/// `=====  ====  ===`: columns of a reST simple-table rule (two or more runs).
+fn rule_columns(line: &str) -> Option<usize> {
+    let t = line.trim();
+    if t.is_empty() || !t.chars().all(|c| c == '=' || c == ' ') {
+        return None;
+    }
+    let runs = t.split(' ').filter(|r| !r.is_empty()).count();
+    (runs >= 2).then_some(runs)
+}
+
+fn is_grid_rule(r: &str) -> bool {
+    r.starts_with('+') && r.len() >= 3 && r.chars().all(|c| matches!(c, '+' | '-' | '=' | ':'))
+}
+
+/// Fields of a CSV-like row; None when a quote is left open.
+fn csv_fields(row: &str, delim: char) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut in_quotes = false;
+    let mut start = 0;
+    for (i, c) in row.char_indices() {
+        match c {
+            '"' => in_quotes = !in_quotes,
+            c if c == delim && !in_quotes => {
+                out.push(&row[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    if in_quotes {
+        return None;
+    }
+    out.push(&row[start..]);
+    Some(out)
+}
+
+/// Columns (in chars) where cells start, cells being separated by two or more spaces.
+fn cell_starts(line: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut spaces = 0usize;
+    for (col, c) in line.chars().enumerate() {
+        if c == ' ' {
+            spaces += 1;
+        } else {
+            if out.is_empty() || spaces >= 2 {
+                out.push(col);
+            }
+            spaces = 0;
+        }
+    }
+    out
+}
+
+/// A table-of-contents entry: text, then dot leaders or a wide gap, then a page number.
+fn toc_line(line: &str) -> bool {
+    let t = line.trim_end();
+    if t.len() > MAX_SHAPE_LINE {
+        return false;
+    }
+    let num_start =
+        t.trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, 'i' | 'v' | 'x'));
+    if num_start.len() == t.len() || !num_start.chars().any(char::is_alphabetic) {
+        return false;
+    }
+    let before = num_start.trim_end_matches(' ');
+    let gap = num_start.len() - before.len();
+    let leaders = before.ends_with("..") || before.ends_with(". .") || before.ends_with('…');
+    // A trailing roman "page" must be a whole word.
+    let tail = &t[num_start.len()..];
+    let roman_ok = tail.chars().all(|c| c.is_ascii_digit()) || gap > 0;
+    roman_ok && (leaders || (gap >= 2 && before.chars().any(char::is_alphabetic)))
+}
+
+/// The bullet family of a list item's first line: `-`, `*`, `•`, `1.`, `a)`, `(i)`.
+fn list_marker(line: &str) -> Option<u8> {
+    let t = line.trim_start();
+    let mut chars = t.chars();
+    let c = chars.next()?;
+    let next = chars.next();
+    if matches!(c, '-' | '*' | '+' | '•' | '·' | '‣' | '◦' | '▪' | '–' | 'o') && next == Some(' ')
+    {
+        return Some(if c == 'o' { 1 } else { 0 });
+    }
+    let end = t.find([')', '.'])?;
+    if end == 0 || end > 4 || !t[end + 1..].starts_with(' ') {
+        return None;
+    }
+    let label = t[..end].trim_start_matches('(');
+    if label.chars().all(|c| c.is_ascii_digit()) && !label.is_empty() {
+        return Some(2);
+    }
+    if label.len() == 1 && label.chars().all(|c| c.is_ascii_lowercase()) {
+        return Some(3);
+    }
+    if !label.is_empty() && label.chars().all(|c| matches!(c, 'i' | 'v' | 'x')) {
+        return Some(4);
+    }
+    None
+}
+
+/// Deletions that repair words hyphenated at line ends inside prose and list blocks, and how
+/// many words were joined.
+fn hyphenation(
+    text: &str,
+    lines: &[Line],
+    blocks: &[Block],
+    block_lines: &[(usize, usize)],
+) -> (Vec<(usize, usize)>, u32) {
+    // Content line indices again, as the parser numbered them.
+    let content: Vec<usize> = (0..lines.len())
+        .filter(|&i| !lines[i].blank && !lines[i].removed)
+        .collect();
+    let mut cands: Vec<(usize, usize, String, String, bool)> = Vec::new();
+    for (b, &(a, e)) in blocks.iter().zip(block_lines) {
+        if !matches!(b.kind, BlockType::Prose | BlockType::List) {
+            continue;
+        }
+        for c in a..e.saturating_sub(1) {
+            let (l, r) = (&lines[content[c]], &lines[content[c + 1]]);
+            // Next line of the same paragraph: only furniture between, or a page break.
+            let between = &lines[content[c] + 1..content[c + 1]];
+            if l.page == r.page && !between.iter().all(|x| x.removed) {
+                continue;
+            }
+            let left = text[l.start..l.end].trim_end();
+            let Some(stem) = left
+                .strip_suffix('-')
+                .or_else(|| left.strip_suffix('\u{2010}'))
+            else {
+                continue;
+            };
+            let word_start = stem.rfind(|c: char| c.is_whitespace()).map_or(0, |p| p + 1);
+            let token = &stem[word_start..];
+            let piece_start = token
+                .rfind(|c: char| !c.is_alphabetic())
+                .map_or(0, |p| p + 1);
+            let piece = &token[piece_start..];
+            if piece.is_empty() || !piece.chars().last().is_some_and(char::is_lowercase) {
+                continue;
+            }
+            // A compound already hyphenated, or a path/URL/number: the hyphen is real.
+            let compound = token[..piece_start].contains('-');
+            if token[..piece_start]
+                .chars()
+                .any(|c| c.is_ascii_digit() || matches!(c, '/' | '.' | ':' | '_' | '@'))
+            {
+                continue;
+            }
+            let right_text = text[r.start..r.end].trim_start();
+            let right: String = right_text
+                .chars()
+                .take_while(|c| c.is_alphanumeric())
+                .collect();
+            if !right
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_lowercase() || c.is_ascii_digit())
+            {
+                continue;
+            }
+            let hyphen_at = l.start + stem.len();
+            let next_text = r.start + (r.end - r.start - right_text.len());
+            cands.push((
+                hyphen_at,
+                next_text,
+                piece.to_lowercase(),
+                right.to_lowercase(),
+                compound,
+            ));
+        }
+    }
+    if cands.is_empty() {
+        return (Vec::new(), 0);
+    }
+    // The document's own spelling decides where it can: words and hyphenated compounds.
+    let mut words: HashSet<String> = HashSet::new();
+    let mut compounds: HashSet<String> = HashSet::new();
+    for w in text.split(|c: char| !(c.is_alphanumeric() || c == '-')) {
+        let w = w.trim_matches('-');
+        if w.is_empty() || w.len() > 64 {
+            continue;
+        }
+        if w.contains('-') {
+            compounds.insert(w.to_lowercase());
+        } else {
+            words.insert(w.to_lowercase());
+        }
+    }
+    let mut dels = Vec::with_capacity(cands.len());
+    let mut joins = 0;
+    for (hyphen_at, next_text, left, right, compound) in cands {
+        let joined = format!("{left}{right}");
+        let hyphenated = format!("{left}-{right}");
+        let keep = compound || (compounds.contains(&hyphenated) && !words.contains(&joined));
+        if keep {
+            dels.push((hyphen_at + 1, next_text));
+        } else {
+            dels.push((hyphen_at, next_text));
+            joins += 1;
+        }
+    }
+    (dels, joins)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(src: &str) -> TextExtraction {
+        extract(
+            Canonical::from_bytes(src.as_bytes()),
+            &TextConfig::default(),
+        )
+    }
+
+    fn headings(x: &TextExtraction) -> Vec<(u8, &str)> {
+        x.blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref().map(|h| (h.level, h.title.as_str())))
+            .collect()
+    }
+
+    fn kinds(x: &TextExtraction) -> Vec<&'static str> {
+        x.blocks.iter().map(|b| b.kind.as_str()).collect()
+    }
+
+    fn texts(x: &TextExtraction) -> Vec<&str> {
+        x.blocks
+            .iter()
+            .map(|b| &x.canonical[b.off_begin..b.off_end])
+            .collect()
+    }
+
+    #[test]
+    fn man_page_headings_are_outdented() {
+        let src = "NAME\n       ls - list directory contents\n\nSYNOPSIS\n       ls [OPTION]... [FILE]...\n\nDESCRIPTION\n       List  information  about  the FILES (the current directory by default).\n\n       -a, --all\n              do not ignore entries starting with .\n\n   Exit status:\n       0      if OK,\n\n       1      if minor problems.\n\nAUTHOR\n       Written by Richard M. Stallman and David MacKenzie.\n";
+        let x = run(src);
+        assert_eq!(
+            headings(&x),
+            [
+                (1, "NAME"),
+                (1, "SYNOPSIS"),
+                (1, "DESCRIPTION"),
+                (2, "Exit status:"),
+                (1, "AUTHOR")
+            ]
+        );
+    }
+
+    #[test]
+    fn numbered_and_underlined_levels() {
+        let src = "Project Title\n=============\n\nSome intro text that runs on.\n\nInstall\n-------\n\nRun the thing.\n\nDetails\n~~~~~~~\n\nMore text here.\n\nUsage\n-----\n\nText.\n";
+        let x = run(src);
+        assert_eq!(
+            headings(&x),
+            [
+                (1, "Project Title"),
+                (2, "Install"),
+                (3, "Details"),
+                (2, "Usage")
+            ]
+        );
+        let src = "1.  Introduction\n\n   Text of the introduction.\n\n1.1.  Terminology\n\n   The key words.\n\n2.  Protocol\n\n   More.\n\nAppendix A.  Grammar\n\n   Rules.\n";
+        let x = run(src);
+        assert_eq!(
+            headings(&x),
+            [
+                (1, "1. Introduction"),
+                (2, "1.1. Terminology"),
+                (1, "2. Protocol"),
+                (1, "Appendix A. Grammar")
+            ]
+        );
+    }
+
+    #[test]
+    fn lists_toc_and_references_are_never_headings() {
+        let src = "Table of Contents\n\n   1.  Introduction . . . . . . . . . . . 2\n   2.  Protocol  . . . . . . . . . . . . . 3\n\n1. Introduction\n\nSteps:\n\n1. Install it\n\n2. Configure it\n\n3. Run it\n\n[RFC2119]  Bradner, S., \"Key words\", March 1997.\n";
+        let x = run(src);
+        assert_eq!(
+            headings(&x),
+            [(1, "Table of Contents"), (1, "1. Introduction")]
+        );
+        assert_eq!(
+            kinds(&x),
+            ["heading", "list", "heading", "prose", "list", "prose"]
+        );
+    }
+
+    const WORDS: [&str; 6] = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"];
+
+    #[test]
+    fn furniture_is_removed_and_paragraphs_continue_across_pages() {
+        let mut src = String::new();
+        for p in 1..=5 {
+            let w = WORDS[p];
+            src.push_str("RFC 9999            Example Protocol            June 2030\n\n");
+            src.push_str(&format!("The {w} paragraph starts here and\n"));
+            src.push_str(&format!("runs over the page break with {w}\n\n"));
+            src.push_str(&format!(
+                "Author                Informational              [Page {p}]\n\x0c"
+            ));
+        }
+        let x = run(&src);
+        assert_eq!(x.pages, Some(5));
+        assert_eq!(x.furniture_lines, 10);
+        assert!(!x.canonical.contains("RFC 9999") && !x.canonical.contains("[Page"));
+        assert!(!x.canonical.contains('\x0c'));
+        // "…with alpha" + "The bravo…": upper case, so a new paragraph on every page.
+        assert_eq!(x.blocks.len(), 5);
+        assert_eq!(x.blocks[4].page, Some(5));
+        for b in &x.blocks {
+            let s = b.src_begin.unwrap() as usize;
+            assert_eq!(&src[s..s + 4], &x.canonical[b.off_begin..b.off_begin + 4]);
+        }
+        // A lower-case continuation on the next page joins the paragraph.
+        let src = "Header line\n\nFirst part of a sentence\n\n- 1 -\n\x0cHeader line\n\ncontinued on page two.\n\n- 2 -\n\x0cHeader line\n\nThird page.\n\n- 3 -\n";
+        let x = run(src);
+        assert_eq!(x.furniture_lines, 6);
+        assert_eq!(
+            texts(&x),
+            [
+                "First part of a sentence\n\n\ncontinued on page two.",
+                "Third page."
+            ]
+        );
+        assert_eq!(x.blocks[0].page, Some(1));
+    }
+
+    #[test]
+    fn content_lines_that_repeat_mid_page_stay() {
+        let mut src = String::new();
+        for p in 1..=4 {
+            let w = WORDS[p];
+            src.push_str(&format!(
+                "Manual of things\n\nOn {w} we begin.\n\nSecond {w} line here.\n\nNote: same line.\n\nAnother {w} line.\n\nLast {w} words.\n\n{p}\n\x0c"
+            ));
+        }
+        let x = run(&src);
+        assert_eq!(x.furniture_lines, 8);
+        assert_eq!(x.canonical.matches("Note: same line.").count(), 4);
+        assert_eq!(x.canonical.matches(" line here.").count(), 4);
+    }
+
+    #[test]
+    fn hyphenation_in_prose_only() {
+        let src = "The exam-\nple shows a well-\nknown case; a well-known one.\n\n    code-\n    line = 1;\n\nA state-of-the-\nart result and an ACME-\nwidget, x-\n2 too.\n";
+        let x = run(src);
+        let t = &x.canonical;
+        assert!(t.contains("The example shows a well-known case"), "{t}");
+        assert!(t.contains("code-\n    line"));
+        assert!(t.contains("state-of-the-art"));
+        assert!(t.contains("ACME-\nwidget"));
+        assert!(t.contains("x2 too"), "{t}");
+        assert_eq!(x.hyphen_joins, 2);
+    }
+
+    #[test]
+    fn tables_code_and_lists() {
+        let src = "| a | b |\n|---|---|\n| 1 | 2 |\n\nname,age,city\nBob,3,\"Paris, FR\"\nAl,4,Rome\n\nName      Size   Kind\nfoo.txt   12     file\nbar       -      dir\n\n    fn main() {\n        println!(\"hi\");\n    }\n\n- one\n- two\n\n- three\n\nFigure 1: The main loop.\n";
+        let x = run(src);
+        assert_eq!(
+            kinds(&x),
+            ["table", "table", "table", "code", "list", "prose"]
+        );
+        let grid: Vec<_> = x
+            .blocks
+            .iter()
+            .filter_map(|b| {
+                b.attrs
+                    .table
+                    .as_ref()
+                    .map(|t| (t.rows, t.cols, t.header_rows, t.grid_kind))
+            })
+            .collect();
+        assert_eq!(
+            grid,
+            [(2, 2, 1, "pipe"), (3, 3, 0, "csv"), (3, 3, 0, "aligned")]
+        );
+        assert!(texts(&x)[4].ends_with("- three"));
+    }
+
+    #[test]
+    fn degenerate_inputs() {
+        for src in [
+            "",
+            "\n\n\n",
+            "\x0c\x0c\x0c",
+            "1\n2\n3\n4\n",
+            "1\n\n2\n\n3\n\n4\n",
+            "TITLE\n\nTITLE\n\nTITLE\n",
+            "中文标题\n\n这是一个段落。\n\nעברית\n",
+            "-\n-\n-\n",
+            "a-\n-b\n",
+        ] {
+            let x = run(src);
+            for b in &x.blocks {
+                assert!(b.off_begin < b.off_end && b.off_end <= x.canonical.len());
+                assert!(x.canonical.is_char_boundary(b.off_begin));
+            }
+        }
+        let long = "word ".repeat(200_000);
+        let x = run(&long);
+        assert_eq!(kinds(&x), ["prose"]);
+    }
+}
