@@ -21,6 +21,9 @@ pub struct Numbering {
     pub kind: NumberKind,
     /// Byte length of the number and the separator after it, within the trimmed line.
     pub prefix_len: usize,
+    /// The title starts with a lower-case letter (`1.1. man-db`): allowed only after a
+    /// multi-part number with a final dot, and then only when it continues the sequence.
+    pub lower_title: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,7 +64,8 @@ pub struct Candidate<'a> {
     pub text: &'a str,
     pub blank_before: bool,
     pub blank_after: bool,
-    /// Underlined by a line of one repeated punctuation character.
+    /// Underlined by a line of one repeated punctuation character, or framed by one
+    /// (`*** Title ***`): explicit markup, so a lower-case title counts too.
     pub underlined: bool,
     /// Set left of the document's body text, with the lines after it indented further.
     pub outdented: bool,
@@ -100,6 +104,7 @@ pub fn numbering(line: &str) -> Option<Numbering> {
                 parts,
                 kind,
                 prefix_len: t.len() - title.len(),
+                lower_title: false,
             });
         }
     }
@@ -129,13 +134,22 @@ pub fn numbering(line: &str) -> Option<Numbering> {
         };
         let after = &t[i + mark..];
         let title = after.trim_start();
-        if title.len() == after.len() || title.is_empty() || !title_start_ok(title) {
+        if title.len() == after.len() || title.is_empty() {
+            return None;
+        }
+        let lower_title = !title_start_ok(title);
+        if lower_title
+            && !(kind == NumberKind::Dotted
+                && parts.len() >= 2
+                && title.starts_with(|c: char| c.is_lowercase()))
+        {
             return None;
         }
         return Some(Numbering {
             parts,
             kind,
             prefix_len: t.len() - title.len(),
+            lower_title,
         });
     }
     // Roman numerals and capital letters: `IV. Title`, `A. Title`, `B) Title`.
@@ -152,6 +166,7 @@ pub fn numbering(line: &str) -> Option<Numbering> {
             parts: vec![v],
             kind: NumberKind::Roman,
             prefix_len,
+            lower_title: false,
         });
     }
     if word.len() == 1 && word.as_bytes()[0].is_ascii_uppercase() {
@@ -159,6 +174,7 @@ pub fn numbering(line: &str) -> Option<Numbering> {
             parts: vec![u32::from(word.as_bytes()[0] - b'A' + 1)],
             kind: NumberKind::Letter,
             prefix_len,
+            lower_title: false,
         });
     }
     None
@@ -321,12 +337,20 @@ pub fn score(
     }
     let first = t.chars().next().unwrap_or(' ');
     // Headings start with a capital, a digit or an uncased letter (CJK); never lower case,
-    // never a bullet, a bracket (reference entries) or other punctuation.
-    if first.is_lowercase() || (first.is_ascii_punctuation() && numbered.is_none()) {
+    // never a bullet, a bracket (reference entries) or other symbols; explicit markup aside.
+    let symbol = !first.is_alphanumeric() && !matches!(first, '"' | '\'' | '“' | '‘' | '(');
+    if !c.underlined && (first.is_lowercase() || (symbol && numbered.is_none())) {
         return 0.0;
     }
     let title = numbered.map_or(t, |n| &t[n.prefix_len.min(t.len())..]);
     if !title.chars().any(char::is_alphabetic) {
+        return 0.0;
+    }
+    // Two sentences ("Data control. A module…") are prose, whatever else they look like.
+    if !c.underlined && sentence_break(title) {
+        return 0.0;
+    }
+    if numbered.is_some_and(|n| n.lower_title && !sequence_ok) {
         return 0.0;
     }
     let mut s = 0.0;
@@ -383,6 +407,18 @@ pub fn score(
         }
     }
     s
+}
+
+/// `. ` followed by a capital inside the text: a sentence ends there.
+fn sentence_break(t: &str) -> bool {
+    t.match_indices(". ").any(|(p, _)| {
+        let before = &t[..p];
+        // "e.g. X", "Fig. 3", "S. Raymond": an abbreviation or initial, not a sentence end.
+        let word = before.rsplit(' ').next().unwrap_or("");
+        word.chars().filter(|c| c.is_alphabetic()).count() > 3
+            && !word.contains('.')
+            && t[p + 2..].starts_with(|c: char| c.is_uppercase())
+    })
 }
 
 /// Whether numbering `next` plausibly follows `prev` (the last numbered heading): the next

@@ -65,8 +65,19 @@ pub fn extract(canon: Canonical, cfg: &TextConfig) -> TextExtraction {
         .unwrap_or(1);
     let mut dels: Vec<(usize, usize)> = form_feeds.iter().map(|&p| (p, p + 1)).collect();
     let mut furniture_lines = 0u32;
-    if has_pages && pages as usize >= cfg.furniture_min_pages {
-        for i in furniture(text, &lines, pages, cfg) {
+    let found = if has_pages && pages as usize >= cfg.furniture_min_pages {
+        furniture(text, &lines, pages, cfg)
+    } else if has_pages {
+        Vec::new()
+    } else {
+        let mut f = periodic_furniture(text, &lines, cfg);
+        f.extend(man_title_lines(text, &lines));
+        f.sort_unstable();
+        f.dedup();
+        f
+    };
+    {
+        for i in found {
             let l = &mut lines[i];
             l.removed = true;
             furniture_lines += 1;
@@ -181,36 +192,99 @@ fn split_lines(text: &str) -> (Vec<Line>, Vec<usize>) {
     (lines, ffs)
 }
 
-/// Key under which a line repeats from page to page: trimmed, spaces collapsed, every digit
-/// run as `#`, lower case. None for lines too long or too short to be furniture.
+/// Key under which a line repeats from page to page: its letters only, lower case, so that
+/// page numbers, dates and OCR noise in punctuation do not matter (`Page 3 of 10`, `- 3 -`
+/// become `pageof`, `#`). None for lines too long to be furniture.
 fn furniture_key(s: &str) -> Option<String> {
     let t = s.trim();
     if t.is_empty() || t.len() > 200 {
         return None;
     }
-    let mut k = String::with_capacity(t.len());
-    let mut prev_digit = false;
-    let mut prev_space = false;
-    for c in t.chars() {
-        if c.is_ascii_digit() {
-            if !prev_digit {
-                k.push('#');
-            }
-            prev_digit = true;
-            prev_space = false;
-        } else if c.is_whitespace() {
-            if !prev_space {
-                k.push(' ');
-            }
-            prev_space = true;
-            prev_digit = false;
-        } else {
-            k.extend(c.to_lowercase());
-            prev_digit = false;
-            prev_space = false;
-        }
+    let k: String = t
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .collect();
+    if k.is_empty() {
+        // A bare page number in any dress: "3", "- 3 -", "[3]".
+        return t
+            .chars()
+            .any(|c| c.is_ascii_digit())
+            .then(|| "#".to_string());
     }
     Some(k)
+}
+
+/// Furniture of text paginated with blank lines instead of form feeds (nroff output): a short
+/// line standing alone that recurs every `d` lines (d ≥ 20) on at least the configured share
+/// of the `len / d` pages.
+fn periodic_furniture(text: &str, lines: &[Line], cfg: &TextConfig) -> Vec<usize> {
+    let blank = |i: usize| lines.get(i).is_none_or(|l| l.blank);
+    let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, l) in lines.iter().enumerate() {
+        if l.blank || l.end - l.start > 120 || !blank(i + 1) || (i > 0 && !blank(i - 1)) {
+            continue;
+        }
+        if let Some(k) = furniture_key(&text[l.start..l.end]) {
+            by_key.entry(k).or_default().push(i);
+        }
+    }
+    let mut out = Vec::new();
+    for occ in by_key.values() {
+        if occ.len() < 3 {
+            continue;
+        }
+        let mut gaps: HashMap<usize, usize> = HashMap::new();
+        for w in occ.windows(2) {
+            *gaps.entry(w[1] - w[0]).or_default() += 1;
+        }
+        let Some((&d, _)) = gaps
+            .iter()
+            .filter(|(&d, _)| d >= 20)
+            .max_by_key(|(&d, &n)| (n, std::cmp::Reverse(d)))
+        else {
+            continue;
+        };
+        let mut residues: HashMap<usize, usize> = HashMap::new();
+        for &i in occ {
+            *residues.entry(i % d).or_default() += 1;
+        }
+        let (&r, &n) = residues
+            .iter()
+            .max_by_key(|(&r, &n)| (n, std::cmp::Reverse(r)))
+            .unwrap_or((&0, &0));
+        let pages = lines.len().div_ceil(d);
+        if n >= 3 && n as f64 >= cfg.furniture_min_share * pages as f64 {
+            out.extend(occ.iter().copied().filter(|i| i % d == r));
+        }
+    }
+    out
+}
+
+/// A man page rendered as one stream: its first line `LS(1)  User Commands  LS(1)` and its
+/// last line (`GNU coreutils 9.1  2022  LS(1)`, or `BSD  January 19, 2003  BSD`).
+fn man_title_lines(text: &str, lines: &[Line]) -> Vec<usize> {
+    let mut content = lines.iter().enumerate().filter(|(_, l)| !l.blank);
+    let Some((first, fl)) = content.next() else {
+        return Vec::new();
+    };
+    let tokens: Vec<&str> = text[fl.start..fl.end].split_whitespace().collect();
+    let is_ref =
+        |t: &str| t.ends_with(')') && t.find('(').is_some_and(|p| p > 0 && p + 2 < t.len());
+    let (Some(&a), Some(&z)) = (tokens.first(), tokens.last()) else {
+        return Vec::new();
+    };
+    if tokens.len() < 2 || a != z || !is_ref(a) {
+        return Vec::new();
+    }
+    let mut out = vec![first];
+    if let Some((last, ll)) = content.last() {
+        let t: Vec<&str> = text[ll.start..ll.end].split_whitespace().collect();
+        if t.len() >= 2 && (t.last() == Some(&a) || (t.len() >= 3 && t.first() == t.last())) {
+            out.push(last);
+        }
+    }
+    out
 }
 
 /// Indices of the lines that are page furniture.
@@ -273,9 +347,21 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         let even = even_pages >= 2.0 && f64::from(c.2) >= (share * even_pages).max(2.0);
         all || odd || even
     };
+    // A title at the top of the first page may read like the running title of the pages after
+    // it; there it must repeat on enough of the other pages alone.
+    let rest_pages = content_pages - 1.0;
     let mut out: Vec<usize> = zone_lines
         .into_iter()
-        .filter(|(_, zone, key)| counts.get(&(*zone, key.clone())).is_some_and(is_furniture))
+        .filter(|(i, zone, key)| {
+            let Some(c) = counts.get(&(*zone, key.clone())) else {
+                return false;
+            };
+            if lines[*i].page == 0 && *zone && rest_pages >= 2.0 {
+                let others = f64::from(c.0 - 1);
+                return others >= (share * rest_pages).max(2.0);
+            }
+            is_furniture(c)
+        })
         .map(|(i, _, _)| i)
         .collect();
     out.sort_unstable();
@@ -287,8 +373,14 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
 /// others rank by first appearance of their style (as reStructuredText does with underlines).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Style {
+    /// Underline character, and whether the title is overlined too.
     Underline(char, bool),
-    Plain { caps: bool, indent: usize },
+    /// `*** Title ***`, `=== Title ===`.
+    Framed(char),
+    Plain {
+        caps: bool,
+        indent: usize,
+    },
 }
 
 struct Parser<'a> {
@@ -311,14 +403,34 @@ impl<'a> Parser<'a> {
         let content: Vec<usize> = (0..lines.len())
             .filter(|&i| !lines[i].blank && !lines[i].removed)
             .collect();
+        // Body indentation: the smallest indent that a fifth of the lines have (headings sit
+        // left of it in man pages and RFCs; option descriptions sit right of it), else the
+        // most common one.
         let mut hist: HashMap<usize, usize> = HashMap::new();
-        for &i in &content {
-            *hist.entry(lines[i].indent.min(40)).or_default() += 1;
+        // Continuation lines only: headings are one-line groups or first lines.
+        for w in content.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            if lines[a].page == lines[b].page && lines[a + 1..b].iter().all(|l| l.removed) {
+                *hist.entry(lines[b].indent.min(40)).or_default() += 1;
+            }
         }
-        let base_indent = hist
-            .into_iter()
-            .max_by_key(|&(indent, n)| (n, std::cmp::Reverse(indent)))
-            .map_or(0, |(i, _)| i);
+        if hist.is_empty() {
+            for &i in &content {
+                *hist.entry(lines[i].indent.min(40)).or_default() += 1;
+            }
+        }
+        let mut levels: Vec<(usize, usize)> = hist.into_iter().collect();
+        levels.sort_unstable();
+        let total: usize = levels.iter().map(|l| l.1).sum();
+        let base_indent = levels
+            .iter()
+            .find(|&&(_, n)| n * 5 >= total)
+            .or_else(|| {
+                levels
+                    .iter()
+                    .max_by_key(|&&(i, n)| (n, std::cmp::Reverse(i)))
+            })
+            .map_or(0, |l| l.0);
         Parser {
             text,
             lines,
@@ -345,6 +457,12 @@ impl<'a> Parser<'a> {
     fn adjacent(&self, c: usize) -> bool {
         let (a, b) = (self.content[c], self.content[c + 1]);
         self.lines[a].page == self.lines[b].page && self.lines[a + 1..b].iter().all(|l| l.removed)
+    }
+
+    /// A page ends between content lines `c - 1` and `c`: a form feed or removed furniture.
+    fn page_break_before(&self, c: usize) -> bool {
+        let (a, b) = (self.content[c - 1], self.content[c]);
+        self.lines[a].page != self.lines[b].page || self.lines[a + 1..b].iter().any(|l| l.removed)
     }
 
     /// Groups: maximal runs of adjacent content lines, as `[first, end)` into `content`.
@@ -391,13 +509,27 @@ impl<'a> Parser<'a> {
     ) -> usize {
         let n = end - start;
         let first = self.line(start);
-        let blank_before = start == 0 || !self.adjacent(start - 1);
-        // Overline + title + underline, or title + underline.
+        // A blank line, the start of a page, or a heading right above.
+        let blank_before = start == 0
+            || !self.adjacent(start - 1)
+            || (self
+                .blocks
+                .last()
+                .is_some_and(|b| b.kind == BlockType::Heading)
+                && self.block_lines.last().is_some_and(|r| r.1 == start));
+        // Overline + title + underline, or title + underline (same indentation).
         if n >= 3 {
             if let (Some(o), Some(u)) =
                 (rule_char(self.line(start)), rule_char(self.line(start + 2)))
             {
-                if o == u && self.try_heading(start + 1, blank_before, Some((u, true)), next) {
+                if o == u
+                    && self.try_heading(
+                        start + 1,
+                        blank_before,
+                        Some(Style::Underline(u, true)),
+                        next,
+                    )
+                {
                     return 3;
                 }
             }
@@ -407,35 +539,41 @@ impl<'a> Parser<'a> {
                 let title_chars = first.trim().chars().count();
                 let rule_len = self.line(start + 1).trim().chars().count();
                 if rule_len * 5 >= title_chars * 3
-                    && self.try_heading(start, blank_before, Some((u, false)), next)
+                    && self.l(start).indent.abs_diff(self.l(start + 1).indent) <= 1
+                    && self.try_heading(start, blank_before, Some(Style::Underline(u, false)), next)
                 {
                     return 2;
                 }
             }
         }
-        // A one-line group, or the first line of a group set left of the lines after it, or a
-        // numbered short line above a paragraph.
+        let follow = if n == 1 { next } else { Some((start + 1, end)) };
+        if let Some(c) = framed(first) {
+            if self.try_heading(start, blank_before, Some(Style::Framed(c)), follow) {
+                return 1;
+            }
+        }
+        // A one-line group, or the first line of a group when it stands out from the lines
+        // after it: set left of them, numbered, or in capitals above flush text.
         let outdented_first = n >= 2
             && self.l(start).indent < self.base_indent.max(1)
             && self.l(start + 1).indent > self.l(start).indent;
+        let second = if n >= 2 { self.line(start + 1) } else { "" };
+        let continues_sentence = second.trim_start().starts_with(|c: char| c.is_lowercase());
+        let short = first.trim().len() * 10 <= second.trim().len() * 7;
         let numbered_first = n >= 2
             && headings::numbering(first)
                 .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
-            && self
-                .line(start + 1)
-                .trim_start()
-                .chars()
-                .next()
-                .is_some_and(|c| !c.is_lowercase())
-            && first.trim().len() * 10 <= self.line(start + 1).trim().len() * 7;
-        if (n == 1 || outdented_first || numbered_first)
+            && short;
+        let caps_first = n >= 2
+            && is_caps(first)
+            && first.trim().chars().count() <= 40
+            && self.l(start + 1).indent <= self.l(start).indent;
+        if (n == 1 || outdented_first || caps_first || (numbered_first && !continues_sentence))
             && !self.numbered_list_run(start, n, rest)
             && !self.continues_list(start)
+            && self.try_heading(start, blank_before, None, follow)
         {
-            let follow = if n == 1 { next } else { Some((start + 1, end)) };
-            if self.try_heading(start, blank_before, None, follow) {
-                return 1;
-            }
+            return 1;
         }
         self.body(start, end)
     }
@@ -494,7 +632,7 @@ impl<'a> Parser<'a> {
         &mut self,
         c: usize,
         blank_before: bool,
-        underline: Option<(char, bool)>,
+        mark: Option<Style>,
         follow: Option<(usize, usize)>,
     ) -> bool {
         let raw = self.line(c);
@@ -505,10 +643,7 @@ impl<'a> Parser<'a> {
         let nb = headings::numbering(t);
         let title = &t[nb.as_ref().map_or(0, |n| n.prefix_len)..];
         // Columns, table-of-contents entries and running lines have wide internal gaps.
-        if title.contains("   ")
-            || toc_line(raw)
-            || (underline.is_none() && rule_char(raw).is_some())
-        {
+        if title.contains("   ") || toc_line(raw) || (mark.is_none() && rule_char(raw).is_some()) {
             return false;
         }
         let line = self.l(c);
@@ -517,16 +652,27 @@ impl<'a> Parser<'a> {
             b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
         });
         let follow_indent = follow.map(|(a, _)| self.l(a).indent);
+        // A framed title is scored on the text inside its frame.
+        let scored = match mark {
+            Some(Style::Framed(ch)) => t.trim_matches(ch).trim(),
+            _ => t,
+        };
         let cand = Candidate {
-            text: t,
+            text: scored,
             blank_before,
-            blank_after: blank_after && underline.is_none(),
-            underlined: underline.is_some(),
+            blank_after: blank_after && !matches!(mark, Some(Style::Underline(..))),
+            underlined: mark.is_some(),
             outdented: line.indent < self.base_indent
                 && follow_indent.is_some_and(|f| f > line.indent),
             indented: line.indent > self.base_indent + 2,
             body_follows,
             typography: None,
+        };
+        // Numbering as the scorer sees it (inside a frame, if any).
+        let nb = if scored.len() == t.len() {
+            nb
+        } else {
+            headings::numbering(scored)
         };
         let seq = nb
             .as_ref()
@@ -535,28 +681,25 @@ impl<'a> Parser<'a> {
         if s < self.cfg.threshold {
             return false;
         }
-        let (level, source) = match (&nb, underline) {
+        let (level, source) = match (&nb, mark) {
             (Some(n), None) => (n.depth(), HeadingSource::Numbering),
             (Some(n), Some(_)) => (n.depth(), HeadingSource::Underline),
-            (None, u) => {
-                let style = match u {
-                    Some((ch, over)) => Style::Underline(ch, over),
-                    None => Style::Plain {
-                        caps: t.chars().filter(|c| c.is_lowercase()).count() == 0,
-                        indent: line.indent,
-                    },
+            (None, mark) => {
+                let source = if mark.is_some() {
+                    HeadingSource::Underline
+                } else {
+                    HeadingSource::Style
                 };
+                let style = mark.unwrap_or(Style::Plain {
+                    caps: is_caps(t),
+                    indent: line.indent,
+                });
                 let rank = match self.styles.iter().position(|s| *s == style) {
                     Some(r) => r,
                     None => {
                         self.styles.push(style);
                         self.styles.len() - 1
                     }
-                };
-                let source = if u.is_some() {
-                    HeadingSource::Underline
-                } else {
-                    HeadingSource::Style
                 };
                 ((rank + 1).min(6) as u8, source)
             }
@@ -609,7 +752,7 @@ impl<'a> Parser<'a> {
             let prev_line = self.line(pe - 1);
             if prev.kind == BlockType::Prose
                 && pe == start
-                && self.l(start).page > self.l(pe - 1).page
+                && self.page_break_before(start)
                 && !prev_line.trim_end().ends_with(['.', '!', '?', ':', '"'])
                 && first
                     .trim_start()
@@ -849,6 +992,33 @@ fn rule_char(line: &str) -> Option<char> {
     t.chars().all(|x| x == c).then_some(c)
 }
 
+/// No lower-case letters and at least two capitals: `DESCRIPTION`, `SEE ALSO`.
+fn is_caps(line: &str) -> bool {
+    let mut upper = 0;
+    for c in line.chars() {
+        if c.is_lowercase() {
+            return false;
+        }
+        upper += usize::from(c.is_uppercase());
+    }
+    upper >= 2
+}
+
+/// `*** Title ***`: the same run of two or more `*`, `=`, `-`, `#`, `~` or `+` on both sides
+/// of a text. Returns the framing character.
+fn framed(line: &str) -> Option<char> {
+    let t = line.trim();
+    let c = t.chars().next()?;
+    if !matches!(c, '*' | '=' | '-' | '#' | '~' | '+') {
+        return None;
+    }
+    let lead = t.len() - t.trim_start_matches(c).len();
+    let trail = t.len() - t.trim_end_matches(c).len();
+    let inner = t.get(lead..t.len().checked_sub(trail)?)?;
+    (lead >= 2 && lead == trail && inner.starts_with(' ') && inner.chars().any(char::is_alphabetic))
+        .then_some(c)
+}
+
 /// `=====  ====  ===`: columns of a reST simple-table rule (two or more runs).
 fn rule_columns(line: &str) -> Option<usize> {
     let t = line.trim();
@@ -949,6 +1119,14 @@ fn list_marker(line: &str) -> Option<u8> {
     None
 }
 
+/// Byte offset just after the last char of `s` matching `pred` (0 when none does).
+fn after_last(s: &str, pred: impl Fn(char) -> bool) -> usize {
+    s.char_indices()
+        .rev()
+        .find(|&(_, c)| pred(c))
+        .map_or(0, |(p, c)| p + c.len_utf8())
+}
+
 /// Deletions that repair words hyphenated at line ends inside prose and list blocks, and how
 /// many words were joined.
 fn hyphenation(
@@ -961,7 +1139,7 @@ fn hyphenation(
     let content: Vec<usize> = (0..lines.len())
         .filter(|&i| !lines[i].blank && !lines[i].removed)
         .collect();
-    let mut cands: Vec<(usize, usize, String, String, bool)> = Vec::new();
+    let mut cands: Vec<(usize, usize, usize, String, String, bool)> = Vec::new();
     for (b, &(a, e)) in blocks.iter().zip(block_lines) {
         if !matches!(b.kind, BlockType::Prose | BlockType::List) {
             continue;
@@ -970,21 +1148,21 @@ fn hyphenation(
             let (l, r) = (&lines[content[c]], &lines[content[c + 1]]);
             // Next line of the same paragraph: only furniture between, or a page break.
             let between = &lines[content[c] + 1..content[c + 1]];
-            if l.page == r.page && !between.iter().all(|x| x.removed) {
+            let page_break = l.page != r.page || between.iter().any(|x| x.removed);
+            if !page_break && !between.is_empty() {
                 continue;
             }
             let left = text[l.start..l.end].trim_end();
-            let Some(stem) = left
+            let Some((stem, hyphen_len)) = left
                 .strip_suffix('-')
-                .or_else(|| left.strip_suffix('\u{2010}'))
+                .map(|s| (s, 1))
+                .or_else(|| left.strip_suffix('\u{2010}').map(|s| (s, 3)))
             else {
                 continue;
             };
-            let word_start = stem.rfind(|c: char| c.is_whitespace()).map_or(0, |p| p + 1);
+            let word_start = after_last(stem, char::is_whitespace);
             let token = &stem[word_start..];
-            let piece_start = token
-                .rfind(|c: char| !c.is_alphabetic())
-                .map_or(0, |p| p + 1);
+            let piece_start = after_last(token, |c| !c.is_alphabetic());
             let piece = &token[piece_start..];
             if piece.is_empty() || !piece.chars().last().is_some_and(char::is_lowercase) {
                 continue;
@@ -1013,6 +1191,7 @@ fn hyphenation(
             let next_text = r.start + (r.end - r.start - right_text.len());
             cands.push((
                 hyphen_at,
+                hyphen_len,
                 next_text,
                 piece.to_lowercase(),
                 right.to_lowercase(),
@@ -1024,27 +1203,45 @@ fn hyphenation(
         return (Vec::new(), 0);
     }
     // The document's own spelling decides where it can: words and hyphenated compounds.
-    let mut words: HashSet<String> = HashSet::new();
-    let mut compounds: HashSet<String> = HashSet::new();
+    let mut words: HashMap<String, u32> = HashMap::new();
+    let mut compounds: HashMap<String, u32> = HashMap::new();
     for w in text.split(|c: char| !(c.is_alphanumeric() || c == '-')) {
         let w = w.trim_matches('-');
         if w.is_empty() || w.len() > 64 {
             continue;
         }
-        if w.contains('-') {
-            compounds.insert(w.to_lowercase());
+        let set = if w.contains('-') {
+            &mut compounds
         } else {
-            words.insert(w.to_lowercase());
+            &mut words
+        };
+        *set.entry(w.to_lowercase()).or_default() += 1;
+    }
+    // The split pieces themselves were counted as words: take them out again.
+    for (_, _, _, left, right, compound) in &cands {
+        if !compound {
+            if let Some(n) = words.get_mut(left.as_str()) {
+                *n = n.saturating_sub(1);
+            }
+        }
+        if let Some(n) = words.get_mut(right.as_str()) {
+            *n = n.saturating_sub(1);
         }
     }
     let mut dels = Vec::with_capacity(cands.len());
     let mut joins = 0;
-    for (hyphen_at, next_text, left, right, compound) in cands {
-        let joined = format!("{left}{right}");
-        let hyphenated = format!("{left}-{right}");
-        let keep = compound || (compounds.contains(&hyphenated) && !words.contains(&joined));
+    for (hyphen_at, hyphen_len, next_text, left, right, compound) in cands {
+        let count = |m: &HashMap<String, u32>, k: &str| m.get(k).copied().unwrap_or(0);
+        let joined = count(&words, &format!("{left}{right}"));
+        let hyphenated = count(&compounds, &format!("{left}-{right}"));
+        // Two words the document uses on their own: a compound ("human-readable"), unless
+        // the joined word is written too.
+        let both_words =
+            left.chars().count() >= 3 && count(&words, &left) > 0 && count(&words, &right) > 0;
+        let keep =
+            compound || (joined == 0 && (hyphenated > 0 || both_words)) || hyphenated > joined;
         if keep {
-            dels.push((hyphen_at + 1, next_text));
+            dels.push((hyphen_at + hyphen_len, next_text));
         } else {
             dels.push((hyphen_at, next_text));
             joins += 1;
@@ -1229,6 +1426,32 @@ mod tests {
             [(2, 2, 1, "pipe"), (3, 3, 0, "csv"), (3, 3, 0, "aligned")]
         );
         assert!(texts(&x)[4].ends_with("- three"));
+    }
+
+    proptest::proptest! {
+        /// Any mix of lines, pages, hyphens, frames, tables and multi-byte punctuation: no
+        /// panic, blocks inside the text on char boundaries, in order, and each block's
+        /// source offsets inside the file.
+        #[test]
+        fn never_panics_and_blocks_are_sane(parts in proptest::collection::vec(0usize..24, 0..120)) {
+            const PIECES: [&str; 24] = [
+                "word ", "Word ", "\n", "\n\n", "\x0c", "exam-", "desig\u{2010}", "“quote” ",
+                "1.2 ", "1. ", "IV. ", "A) ", "*** ", " ***", "=====", "-----", "| a | b |", ",",
+                "    ", "\u{3000}", "…", "Page 3 of 9", "ÉTÉ ", "中文",
+            ];
+            let src: String = parts.iter().map(|&i| PIECES[i]).collect();
+            let x = run(&src);
+            let mut prev = 0;
+            for b in &x.blocks {
+                proptest::prop_assert!(b.off_begin < b.off_end && b.off_end <= x.canonical.len());
+                proptest::prop_assert!(x.canonical.is_char_boundary(b.off_begin));
+                proptest::prop_assert!(x.canonical.is_char_boundary(b.off_end));
+                proptest::prop_assert!(b.off_begin >= prev);
+                prev = b.off_end;
+                let (sb, se) = (b.src_begin.unwrap() as usize, b.src_end.unwrap() as usize);
+                proptest::prop_assert!(sb <= se && se <= src.len());
+            }
+        }
     }
 
     #[test]
