@@ -396,6 +396,8 @@ struct Parser<'a> {
     block_lines: Vec<(usize, usize)>,
     styles: Vec<Style>,
     last_number: Option<Vec<u32>>,
+    /// Content lines before this one are already in blocks.
+    consumed: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -403,7 +405,7 @@ impl<'a> Parser<'a> {
         let content: Vec<usize> = (0..lines.len())
             .filter(|&i| !lines[i].blank && !lines[i].removed)
             .collect();
-        // Body indentation: the smallest indent that a fifth of the lines have (headings sit
+        // Body indentation: the smallest indent of at least 2 % of the continuation lines (headings sit
         // left of it in man pages and RFCs; option descriptions sit right of it), else the
         // most common one.
         let mut hist: HashMap<usize, usize> = HashMap::new();
@@ -424,7 +426,7 @@ impl<'a> Parser<'a> {
         let total: usize = levels.iter().map(|l| l.1).sum();
         let base_indent = levels
             .iter()
-            .find(|&&(_, n)| n * 5 >= total)
+            .find(|&&(_, n)| n * 50 >= total && n >= 3)
             .or_else(|| {
                 levels
                     .iter()
@@ -441,6 +443,7 @@ impl<'a> Parser<'a> {
             block_lines: Vec::new(),
             styles: Vec::new(),
             last_number: None,
+            consumed: 0,
         }
     }
 
@@ -482,6 +485,11 @@ impl<'a> Parser<'a> {
         let groups = self.groups();
         for gi in 0..groups.len() {
             let (mut start, end) = groups[gi];
+            // A number line before may have taken this group's first line as its title.
+            start = start.max(self.consumed);
+            if start >= end {
+                continue;
+            }
             if self.is_toc(start, end) {
                 self.push(BlockType::List, start, end, None);
                 continue;
@@ -547,6 +555,21 @@ impl<'a> Parser<'a> {
             }
         }
         let follow = if n == 1 { next } else { Some((start + 1, end)) };
+        // A section number alone on its line, its title on the next non-blank line (text
+        // extracted from PDFs): `1.1` / `Linear programming problem`, `Chapter 1` / `Intro`.
+        if n == 1 && number_only(first) {
+            if let Some((na, nb)) = next {
+                let title_follow = if nb - na == 1 {
+                    rest.get(1).copied()
+                } else {
+                    Some((na + 1, nb))
+                };
+                if self.try_numbered_title(start, na, blank_before, title_follow) {
+                    self.consumed = na + 1;
+                    return 1;
+                }
+            }
+        }
         if let Some(c) = framed(first) {
             if self.try_heading(start, blank_before, Some(Style::Framed(c)), follow) {
                 return 1;
@@ -625,6 +648,48 @@ impl<'a> Parser<'a> {
             .is_some_and(|p| {
                 p.parts.len() == nb.parts.len() && headings::continues(Some(&p.parts), &nb.parts)
             })
+    }
+
+    /// Number line `num` + title line `title` as one numbered heading.
+    fn try_numbered_title(
+        &mut self,
+        num: usize,
+        title: usize,
+        blank_before: bool,
+        follow: Option<(usize, usize)>,
+    ) -> bool {
+        let t = self.line(title).trim();
+        if t.len() > MAX_SHAPE_LINE || numbering_prefix_only(t) {
+            return false;
+        }
+        let joined = format!("{} {}", self.line(num).trim(), t);
+        let Some(nb) = headings::numbering(&joined) else {
+            return false;
+        };
+        let seq = headings::continues(self.last_number.as_deref(), &nb.parts);
+        let cand = Candidate {
+            text: &joined,
+            blank_before,
+            blank_after: title + 1 >= self.content.len() || !self.adjacent(title),
+            body_follows: follow.is_some_and(|(a, b)| {
+                b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
+            }),
+            ..Default::default()
+        };
+        if headings::score(&cand, Some(&nb), seq, self.cfg) < self.cfg.threshold {
+            return false;
+        }
+        if !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman) {
+            self.last_number = Some(nb.parts.clone());
+        }
+        let info = HeadingInfo {
+            level: nb.depth(),
+            title: joined.split_whitespace().collect::<Vec<_>>().join(" "),
+            source: HeadingSource::Numbering,
+            anchor: None,
+        };
+        self.push(BlockType::Heading, num, title + 1, Some(info));
+        true
     }
 
     /// Scores content line `c` as a heading; pushes it and returns true when it is one.
@@ -990,6 +1055,32 @@ fn rule_char(line: &str) -> Option<char> {
         return None;
     }
     t.chars().all(|x| x == c).then_some(c)
+}
+
+/// A line that is only a section number: `1`, `1.2`, `1.2.`, `Chapter 4`, `Appendix B`.
+fn number_only(line: &str) -> bool {
+    let t = line.trim();
+    if t.is_empty() || t.len() > 24 {
+        return false;
+    }
+    let dotted = t.trim_end_matches('.');
+    if !dotted.is_empty()
+        && dotted
+            .split('.')
+            .all(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
+        && dotted.split('.').count() <= 6
+    {
+        return true;
+    }
+    numbering_prefix_only(t)
+}
+
+/// `Chapter 4`, `Appendix B`, `Part II`: a label word and its number, nothing else.
+fn numbering_prefix_only(t: &str) -> bool {
+    headings::numbering(t).is_some_and(|n| {
+        matches!(n.kind, NumberKind::Chapter | NumberKind::Appendix)
+            && n.prefix_len >= t.trim().len()
+    })
 }
 
 /// No lower-case letters and at least two capitals: `DESCRIPTION`, `SEE ALSO`.
