@@ -80,6 +80,9 @@ pub struct HeadingConfig {
     /// The title is one of `section_names` (`Abstract`, `References`, …).
     pub section_name: f32,
     pub section_names: Vec<String>,
+    /// Callout labels that stand on their own line but head no section (`Note`, `Tip`);
+    /// written in capitals (`EXAMPLE`) they still may.
+    pub labels: Vec<String>,
     pub blank_before: f32,
     pub blank_after: f32,
     /// Set left of the body text, which continues indented below it (man pages, RFCs).
@@ -88,6 +91,8 @@ pub struct HeadingConfig {
     pub indent_penalty: f32,
     /// A paragraph follows.
     pub body_follows: f32,
+    /// At most 60 % as long as the line right under it, which starts a sentence.
+    pub short_line: f32,
     /// Subtracted when the line ends with a colon (usually a lead-in sentence).
     pub colon_penalty: f32,
     /// Larger font than the body (bold counts half); PDF only.
@@ -200,11 +205,26 @@ impl Default for HeadingConfig {
             .iter()
             .map(|s| s.to_string())
             .collect(),
+            labels: [
+                "Note",
+                "Tip",
+                "Hint",
+                "Warning",
+                "Caution",
+                "Important",
+                "Danger",
+                "Attention",
+                "Example",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
             blank_before: 1.0,
             blank_after: 0.5,
             outdent: 2.5,
             indent_penalty: 1.0,
             body_follows: 0.5,
+            short_line: 1.5,
             colon_penalty: 0.5,
             typography: 2.0,
             max_words: 12,

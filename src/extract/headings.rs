@@ -73,6 +73,9 @@ pub struct Candidate<'a> {
     pub indented: bool,
     /// Followed by body text (a paragraph), not by another short line or the end.
     pub body_follows: bool,
+    /// Much shorter than the line right under it, which starts a sentence: a title line
+    /// above its paragraph in text extracted from PDFs.
+    pub short_above_body: bool,
     pub typography: Option<Typography>,
 }
 
@@ -262,17 +265,14 @@ fn to_roman(mut n: u32) -> String {
     out
 }
 
-/// A title starts with a capital letter, a letter of a script without case, or a quote/bracket
-/// followed by one; never with a lower-case letter (then the "number" is a quantity in prose).
+/// A title starts with anything but a lower-case letter (then the "number" is a quantity in
+/// prose: `3.5 kg`), quotes and brackets aside.
 fn title_start_ok(title: &str) -> bool {
     let c = title
         .chars()
         .find(|c| !matches!(c, '"' | '\'' | '(' | '[' | '“' | '‘' | '`'));
-    match c {
-        Some(c) if c.is_alphabetic() => !c.is_lowercase(),
-        Some(c) => c.is_ascii_digit() || !c.is_ascii(),
-        None => false,
-    }
+    // `<abstract>`, `"height" Attribute`, `--zstd`: markup and option names may lead a title.
+    c.is_some_and(|c| !c.is_lowercase())
 }
 
 /// The shape every heading has, whatever its cues: one line, at most `max_chars` characters
@@ -338,12 +338,18 @@ pub fn score(
     let first = t.chars().next().unwrap_or(' ');
     // Headings start with a capital, a digit or an uncased letter (CJK); never lower case,
     // never a bullet, a bracket (reference entries) or other symbols; explicit markup aside.
-    let symbol = !first.is_alphanumeric() && !matches!(first, '"' | '\'' | '“' | '‘' | '(');
-    if !c.underlined && (first.is_lowercase() || (symbol && numbered.is_none())) {
+    let symbol = !first.is_alphanumeric() && !matches!(first, '"' | '\'' | '“' | '‘');
+    // Explicit markup (an underline, a frame) and a line set left of the body (a man page's
+    // `.SS has(key)`) may start in lower case or with a symbol.
+    let marked = c.underlined || c.outdented;
+    if !marked && (first.is_lowercase() || (symbol && numbered.is_none())) {
         return 0.0;
     }
     let title = numbered.map_or(t, |n| &t[n.prefix_len.min(t.len())..]);
     if !title.chars().any(char::is_alphabetic) {
+        return 0.0;
+    }
+    if !marked && numbered.is_none() && (syntax_like(title) || is_label(title, cfg)) {
         return 0.0;
     }
     // Two sentences ("Data control. A module…") are prose, whatever else they look like.
@@ -356,8 +362,9 @@ pub fn score(
     let mut s = 0.0;
     if let Some(n) = numbered {
         match n.kind {
-            // A bare number ("2 Methods") is a heading only when it continues the sequence.
-            NumberKind::Bare if !sequence_ok => return 0.0,
+            // A bare number ("2 Methods") is a heading only when it continues the sequence;
+            // a dotted one ("1.2 Export") is a section number anyway.
+            NumberKind::Bare if !sequence_ok && n.parts.len() < 2 => return 0.0,
             _ => s += cfg.numbering,
         }
         if sequence_ok {
@@ -395,6 +402,9 @@ pub fn score(
     if c.body_follows {
         s += cfg.body_follows;
     }
+    if c.short_above_body {
+        s += cfg.short_line;
+    }
     if t.ends_with(':') {
         s -= cfg.colon_penalty;
     }
@@ -407,6 +417,34 @@ pub fn score(
         }
     }
     s
+}
+
+/// Command syntax and identifiers, not titles: `Q [exit-code]`, `HOME <dir>`, a single token
+/// such as `ForwardX11`, `SuppressQuiet`, `GREP_COLORS`, `O0,addr2`.
+fn syntax_like(t: &str) -> bool {
+    if t.contains(['[', '<', '{', '=', '|']) {
+        return true;
+    }
+    let mut tokens = t.split_whitespace();
+    let (Some(tok), None) = (tokens.next(), tokens.next()) else {
+        return false;
+    };
+    if !tok.chars().any(char::is_lowercase) {
+        return false; // SOURCES.LIST.D, X11: capitals read as a title
+    }
+    let chars: Vec<char> = tok.chars().collect();
+    let letters = chars.iter().filter(|c| c.is_alphabetic()).count();
+    let digits = chars.iter().filter(|c| c.is_ascii_digit()).count();
+    let inner_cap = chars
+        .windows(2)
+        .any(|w| w[0].is_lowercase() && w[1].is_uppercase());
+    tok.contains(['_', ',', '(', '.', '/']) || (letters > 0 && digits > 0) || inner_cap
+}
+
+/// A callout label on its own line (`Note`, `Tip`, `Warning:`), from `cfg.labels`.
+fn is_label(t: &str, cfg: &HeadingConfig) -> bool {
+    let t = t.trim_end_matches(':');
+    t.chars().any(char::is_lowercase) && cfg.labels.iter().any(|l| t.eq_ignore_ascii_case(l))
 }
 
 /// `. ` followed by a capital inside the text: a sentence ends there.

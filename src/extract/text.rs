@@ -587,11 +587,20 @@ impl<'a> Parser<'a> {
             && headings::numbering(first)
                 .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
             && short;
+        let short_first = n >= 2
+            && short
+            && !first.trim_end().ends_with(['.', ',', ';', ':'])
+            && second.trim_start().starts_with(|c: char| c.is_uppercase())
+            && self.l(start + 1).indent <= self.l(start).indent;
         let caps_first = n >= 2
             && is_caps(first)
             && first.trim().chars().count() <= 40
             && self.l(start + 1).indent <= self.l(start).indent;
-        if (n == 1 || outdented_first || caps_first || (numbered_first && !continues_sentence))
+        if (n == 1
+            || outdented_first
+            || caps_first
+            || short_first
+            || (numbered_first && !continues_sentence))
             && !self.numbered_list_run(start, n, rest)
             && !self.continues_list(start)
             && self.try_heading(start, blank_before, None, follow)
@@ -717,6 +726,11 @@ impl<'a> Parser<'a> {
             b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
         });
         let follow_indent = follow.map(|(a, _)| self.l(a).indent);
+        let short_above_body =
+            !blank_after && c + 1 < self.content.len() && !t.ends_with(['.', ',', ';', ':']) && {
+                let below = self.line(c + 1).trim();
+                t.len() * 10 <= below.len() * 6 && below.starts_with(|ch: char| ch.is_uppercase())
+            };
         // A framed title is scored on the text inside its frame.
         let scored = match mark {
             Some(Style::Framed(ch)) => t.trim_matches(ch).trim(),
@@ -731,6 +745,7 @@ impl<'a> Parser<'a> {
                 && follow_indent.is_some_and(|f| f > line.indent),
             indented: line.indent > self.base_indent + 2,
             body_follows,
+            short_above_body,
             typography: None,
         };
         // Numbering as the scorer sees it (inside a frame, if any).
