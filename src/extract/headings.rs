@@ -332,7 +332,21 @@ pub fn score(
     cfg: &HeadingConfig,
 ) -> f32 {
     let t = c.text;
-    if !title_shape(t, cfg.max_words, cfg.max_chars) {
+    let shaped = match numbered {
+        // The number's dots do not count as punctuation, and markup names may be the whole
+        // title (`2.13.  <br>`): half of it may be punctuation.
+        Some(n) => {
+            let title = t[n.prefix_len.min(t.len())..].trim();
+            title_shape(t, cfg.max_words, cfg.max_chars)
+                || (t.chars().count() <= cfg.max_chars
+                    && !title.ends_with(['.', ',', ';'])
+                    && title.split_whitespace().count() <= cfg.max_words
+                    && title.chars().filter(|c| c.is_ascii_punctuation()).count() * 2
+                        <= title.chars().count())
+        }
+        None => title_shape(t, cfg.max_words, cfg.max_chars),
+    };
+    if !shaped {
         return 0.0;
     }
     let first = t.chars().next().unwrap_or(' ');
@@ -455,7 +469,7 @@ fn sentence_break(t: &str) -> bool {
         let word = before.rsplit(' ').next().unwrap_or("");
         word.chars().filter(|c| c.is_alphabetic()).count() > 3
             && !word.contains('.')
-            && t[p + 2..].starts_with(|c: char| c.is_uppercase())
+            && t[p + 2..].trim_start().starts_with(|c: char| c.is_uppercase())
     })
 }
 

@@ -722,6 +722,14 @@ impl<'a> Parser<'a> {
         }
         let line = self.l(c);
         let blank_after = c + 1 >= self.content.len() || !self.adjacent(c);
+        // A long line whose sentence goes on in lower case on the next line is wrapped prose
+        // (a numbered list item, a hanging paragraph).
+        if !blank_after
+            && t.chars().count() >= 40
+            && self.line(c + 1).trim_start().starts_with(|ch: char| ch.is_lowercase())
+        {
+            return false;
+        }
         let body_follows = follow.is_some_and(|(a, b)| {
             b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
         });
