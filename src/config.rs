@@ -168,7 +168,7 @@ impl Default for HeadingConfig {
             underline: 4.0,
             all_caps: 1.5,
             upper_ratio: 0.6,
-            title_case: 0.5,
+            title_case: 1.0,
             section_name: 1.5,
             section_names: [
                 "Abstract",

@@ -140,6 +140,13 @@ pub fn numbering(line: &str) -> Option<Numbering> {
         if title.len() == after.len() || title.is_empty() {
             return None;
         }
+        // "2 Methods": a bare number needs a capital or a digit after it ("1 -f file" is an
+        // option list).
+        if kind == NumberKind::Bare
+            && !title.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
+        {
+            return None;
+        }
         let lower_title = !title_start_ok(title);
         if lower_title
             && !(kind == NumberKind::Dotted
@@ -433,11 +440,20 @@ pub fn score(
     s
 }
 
-/// Command syntax and identifiers, not titles: `Q [exit-code]`, `HOME <dir>`, a single token
+/// Command syntax, fields and identifiers, not titles: `Q [exit-code]`, `HOME <dir>`,
+/// `Types: deb`, a single token
 /// such as `ForwardX11`, `SuppressQuiet`, `GREP_COLORS`, `O0,addr2`.
 fn syntax_like(t: &str) -> bool {
     if t.contains(['[', '<', '{', '=', '|']) {
         return true;
+    }
+    // A field and its value: `Types: deb`, `Default: none`.
+    if let Some((_, v)) = t.split_once(": ") {
+        if v.trim_start()
+            .starts_with(|c: char| c.is_lowercase() || c.is_ascii_digit())
+        {
+            return true;
+        }
     }
     let mut tokens = t.split_whitespace();
     let (Some(tok), None) = (tokens.next(), tokens.next()) else {
@@ -469,7 +485,9 @@ fn sentence_break(t: &str) -> bool {
         let word = before.rsplit(' ').next().unwrap_or("");
         word.chars().filter(|c| c.is_alphabetic()).count() > 3
             && !word.contains('.')
-            && t[p + 2..].trim_start().starts_with(|c: char| c.is_uppercase())
+            && t[p + 2..]
+                .trim_start()
+                .starts_with(|c: char| c.is_uppercase())
     })
 }
 

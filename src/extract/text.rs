@@ -347,6 +347,28 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         let even = even_pages >= 2.0 && f64::from(c.2) >= (share * even_pages).max(2.0);
         all || odd || even
     };
+    // Running titles that change with the chapter ("Chapter 1: Introduction" on pages 3–9):
+    // the outermost line of a page, on at least 3 pages and on most pages between its first
+    // and last appearance.
+    let mut spans: HashMap<(bool, String), (u32, u32, u32)> = HashMap::new();
+    for (p, idx) in per_page.iter().enumerate() {
+        for (zone, i) in [(true, idx.first()), (false, idx.last())] {
+            let Some(&i) = i else { continue };
+            let Some(key) = furniture_key(&text[lines[i].start..lines[i].end]) else {
+                continue;
+            };
+            let e = spans.entry((zone, key)).or_insert((0, p as u32, p as u32));
+            e.0 += 1;
+            e.2 = p as u32;
+        }
+    }
+    let local = |zone: bool, key: &str| {
+        spans
+            .get(&(zone, key.to_string()))
+            .is_some_and(|&(n, first, last)| {
+                n >= 3 && f64::from(n) >= share * f64::from(last - first + 1)
+            })
+    };
     // A title at the top of the first page may read like the running title of the pages after
     // it; there it must repeat on enough of the other pages alone.
     let rest_pages = content_pages - 1.0;
@@ -360,7 +382,15 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                 let others = f64::from(c.0 - 1);
                 return others >= (share * rest_pages).max(2.0);
             }
-            is_furniture(c)
+            let outermost = {
+                let idx = &per_page[lines[*i].page as usize];
+                if *zone {
+                    idx.first() == Some(i)
+                } else {
+                    idx.last() == Some(i)
+                }
+            };
+            is_furniture(c) || (outermost && local(*zone, key))
         })
         .map(|(i, _, _)| i)
         .collect();
@@ -726,7 +756,10 @@ impl<'a> Parser<'a> {
         // (a numbered list item, a hanging paragraph).
         if !blank_after
             && t.chars().count() >= 40
-            && self.line(c + 1).trim_start().starts_with(|ch: char| ch.is_lowercase())
+            && self
+                .line(c + 1)
+                .trim_start()
+                .starts_with(|ch: char| ch.is_lowercase())
         {
             return false;
         }
@@ -1199,7 +1232,11 @@ fn toc_line(line: &str) -> bool {
     }
     let before = num_start.trim_end_matches(' ');
     let gap = num_start.len() - before.len();
-    let leaders = before.ends_with("..") || before.ends_with(". .") || before.ends_with('…');
+    // OCR collapses dot leaders: "Exchanges . 50".
+    let leaders = before.ends_with("..")
+        || before.ends_with(". .")
+        || before.ends_with(" .")
+        || before.ends_with('…');
     // A trailing roman "page" must be a whole word.
     let tail = &t[num_start.len()..];
     let roman_ok = tail.chars().all(|c| c.is_ascii_digit()) || gap > 0;
