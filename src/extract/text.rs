@@ -212,6 +212,11 @@ fn furniture_key(s: &str) -> Option<String> {
             .any(|c| c.is_ascii_digit())
             .then(|| "#".to_string());
     }
+    // Roman page numbers of front and back matter: "iv", "- xii -".
+    if k.len() <= 6 && t.len() <= 12 && k.chars().all(|c| matches!(c, 'i' | 'v' | 'x' | 'l' | 'c'))
+    {
+        return Some("#".to_string());
+    }
     Some(k)
 }
 
@@ -394,6 +399,41 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         })
         .map(|(i, _, _)| i)
         .collect();
+    out.sort_unstable();
+    out.dedup();
+    // A running title that OCR cut in two ("SED(1) User Commands" / "SED(1)"): a zone line
+    // whose key starts or ends the key of a running title of the same zone.
+    let whole: Vec<(bool, &String)> = counts
+        .iter()
+        .filter(|(_, c)| is_furniture(c))
+        .map(|((zone, key), _)| (*zone, key))
+        .collect();
+    let mut extra = Vec::new();
+    for idx in per_page.iter().skip(1) {
+        let n = idx.len();
+        for (j, &i) in idx.iter().enumerate() {
+            let zone = if j < k {
+                true
+            } else if j + k >= n {
+                false
+            } else {
+                continue;
+            };
+            if out.binary_search(&i).is_ok() {
+                continue;
+            }
+            let Some(key) = furniture_key(&text[lines[i].start..lines[i].end]) else {
+                continue;
+            };
+            let part_of = |&(z, f): &(bool, &String)| {
+                z == zone && f.len() > key.len() && (f.starts_with(&key) || f.ends_with(&key))
+            };
+            if key.len() >= 3 && whole.iter().any(part_of) {
+                extra.push(i);
+            }
+        }
+    }
+    out.extend(extra);
     out.sort_unstable();
     out.dedup();
     out
