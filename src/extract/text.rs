@@ -941,7 +941,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Indented further than the body by four or more on every line, and reads as code: a
-    /// literal block after `::`, symbols, or lines that are not wrapped sentences.
+    /// literal block after `::`, many symbols, or some symbols on lines that are not wrapped
+    /// sentences.
     fn is_code(&self, start: usize, end: usize) -> bool {
         let min_indent = (start..end).map(|c| self.l(c).indent).min().unwrap_or(0);
         if min_indent < self.base_indent + 4 || list_marker(self.line(start)).is_some() {
@@ -993,7 +994,9 @@ impl<'a> Parser<'a> {
                 prose_lines += 1;
             }
         }
-        sym * 25 >= chars || prose_lines * 2 < end - start
+        // Symbols make code; an indented description under a term ("TAR_SUBCOMMAND" / "A short
+        // option (with a dash)…") has few of them and stays prose.
+        sym * 12 >= chars || (sym * 25 >= chars && prose_lines * 2 < end - start)
     }
 
     /// A table: pipe rows, a grid (`+---+`), a reST simple table (`===  ===`), CSV-like rows
@@ -1310,6 +1313,11 @@ fn list_marker(line: &str) -> Option<u8> {
     None
 }
 
+/// Prefixes written with a hyphen before a word ("non-zero", "self-test").
+const HYPHEN_PREFIXES: &[&str] = &[
+    "non", "self", "cross", "counter", "anti", "semi", "pseudo", "quasi", "half", "well",
+];
+
 /// Byte offset just after the last char of `s` matching `pred` (0 when none does).
 fn after_last(s: &str, pred: impl Fn(char) -> bool) -> usize {
     s.char_indices()
@@ -1359,7 +1367,8 @@ fn hyphenation(
                 continue;
             }
             // A compound already hyphenated, or a path/URL/number: the hyphen is real.
-            let compound = token[..piece_start].contains('-');
+            // `state-of-the-` + `art`; the leading dashes of `--verba-` + `tim` do not count.
+            let compound = token[..piece_start].trim_start_matches('-').contains('-');
             if token[..piece_start]
                 .chars()
                 .any(|c| c.is_ascii_digit() || matches!(c, '/' | '.' | ':' | '_' | '@'))
@@ -1393,27 +1402,36 @@ fn hyphenation(
     if cands.is_empty() {
         return (Vec::new(), 0);
     }
-    // The document's own spelling decides where it can: words and hyphenated compounds.
+    // The document's own spelling decides where it can: its words, the parts of its
+    // hyphenated compounds, and which parts stand side by side in a compound.
     let mut words: HashMap<String, u32> = HashMap::new();
-    let mut compounds: HashMap<String, u32> = HashMap::new();
+    let mut parts: HashMap<String, u32> = HashMap::new();
+    let mut pairs: HashMap<(String, String), u32> = HashMap::new();
     for w in text.split(|c: char| !(c.is_alphanumeric() || c == '-')) {
         let w = w.trim_matches('-');
         if w.is_empty() || w.len() > 64 {
             continue;
         }
-        let set = if w.contains('-') {
-            &mut compounds
-        } else {
-            &mut words
-        };
-        *set.entry(w.to_lowercase()).or_default() += 1;
+        let lw = w.to_lowercase();
+        if !lw.contains('-') {
+            *words.entry(lw).or_default() += 1;
+            continue;
+        }
+        let ps: Vec<&str> = lw.split('-').filter(|p| !p.is_empty()).collect();
+        for p in &ps {
+            *parts.entry(p.to_string()).or_default() += 1;
+        }
+        for pair in ps.windows(2) {
+            *pairs
+                .entry((pair[0].to_string(), pair[1].to_string()))
+                .or_default() += 1;
+        }
     }
-    // The split pieces themselves were counted as words: take them out again.
+    // The split pieces themselves were counted: take them out again.
     for (_, _, _, left, right, compound) in &cands {
-        if !compound {
-            if let Some(n) = words.get_mut(left.as_str()) {
-                *n = n.saturating_sub(1);
-            }
+        let m = if *compound { &mut parts } else { &mut words };
+        if let Some(n) = m.get_mut(left.as_str()) {
+            *n = n.saturating_sub(1);
         }
         if let Some(n) = words.get_mut(right.as_str()) {
             *n = n.saturating_sub(1);
@@ -1423,14 +1441,23 @@ fn hyphenation(
     let mut joins = 0;
     for (hyphen_at, hyphen_len, next_text, left, right, compound) in cands {
         let count = |m: &HashMap<String, u32>, k: &str| m.get(k).copied().unwrap_or(0);
-        let joined = count(&words, &format!("{left}{right}"));
-        let hyphenated = count(&compounds, &format!("{left}-{right}"));
-        // Two words the document uses on their own: a compound ("human-readable"), unless
-        // the joined word is written too.
-        let both_words =
-            left.chars().count() >= 3 && count(&words, &left) > 0 && count(&words, &right) > 0;
-        let keep =
-            compound || (joined == 0 && (hyphenated > 0 || both_words)) || hyphenated > joined;
+        let joined_word = format!("{left}{right}");
+        let joined = count(&words, &joined_word) + count(&parts, &joined_word);
+        let hyphenated = pairs
+            .get(&(left.clone(), right.clone()))
+            .copied()
+            .unwrap_or(0);
+        // Two words the document uses on their own ("human-readable"), or a prefix that
+        // keeps its hyphen ("non-zero") before a word of the document.
+        let left_word = (left.chars().count() >= 3 && count(&words, &left) > 0)
+            || HYPHEN_PREFIXES.contains(&left.as_str());
+        let both_words = left_word && count(&words, &right) > 0;
+        let keep = if joined != hyphenated {
+            hyphenated > joined
+        } else {
+            // Unseen either way: a chain ("state-of-the-" + "art") or two words keep it.
+            compound || both_words
+        };
         if keep {
             dels.push((hyphen_at + hyphen_len, next_text));
         } else {
