@@ -2,6 +2,8 @@
 # Checks the release binary against independent oracles:
 # - every real documentation page in tests/data/html against the HTML oracle
 #   (tests/interop/check_html.py: outline, code blocks, tables, no navigation as headings);
+# - every real text document in tests/data/text against its gold (tests/interop/check_text.py:
+#   heading recall, spurious headings per 20 pages, page furniture, hyphenation);
 # - indexes datasets/sample, runs `validate`, then has pyarrow and DuckDB read every table and
 #   check it against the source files (tests/interop/check_index.py).
 # Usage: scripts/interop.sh DOCSWEEP_BIN VENV_DIR
@@ -14,6 +16,9 @@ trap 'rm -rf "$work"' EXIT
 "$venv/bin/python" "$root/tests/interop/check_html.py" --all "$root/tests/data/html" "$bin" > "$work/html.txt" \
   || { cat "$work/html.txt"; exit 1; }
 tail -n 1 "$work/html.txt"
+"$venv/bin/python" "$root/tests/interop/check_text.py" --all "$root/tests/data/text" "$bin" > "$work/text.txt" \
+  || { cat "$work/text.txt"; exit 1; }
+tail -n 1 "$work/text.txt"
 "$bin" index "$root/datasets/sample" -o "$work/index" --quiet
 "$bin" validate "$work/index" > "$work/validate.txt" || { cat "$work/validate.txt"; exit 1; }
 tail -n 1 "$work/validate.txt"

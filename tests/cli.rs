@@ -93,6 +93,20 @@ fn real_html_pages_index_deterministically_and_validate() {
 }
 
 #[test]
+fn real_text_documents_index_deterministically_and_validate() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/text");
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("t1"), tmp.path().join("t2"));
+    let sa = index(&docs, &a, &["--threads", "1", "--include", "*.txt"]);
+    let sb = index(&docs, &b, &["--threads", "2", "--include", "*.txt"]);
+    assert_eq!(sa["index_hash"], sb["index_hash"]);
+    assert!(sa["documents"].as_u64().unwrap() >= 10);
+    assert_eq!(sa["by_status"]["ok"], sa["documents"], "{sa}");
+    let v = run(&["validate", a.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+}
+
+#[test]
 fn validate_catches_a_corrupted_index() {
     let tmp = tempfile::tempdir().unwrap();
     let idx = tmp.path().join("idx");
@@ -204,6 +218,22 @@ fn bad_input_gets_rows_with_specific_reasons() {
     let words = "lorem ipsum dolor sit amet ".repeat(3_900_000);
     std::fs::write(c.join("one-line.md"), &words).unwrap();
     std::fs::write(c.join("no-spaces.md"), "x".repeat(3_000_000)).unwrap();
+    // Plain text: a 50 MB paragraph without one blank line, only headings, only numbers,
+    // mixed scripts, a NUL byte, and files without an extension (text or not).
+    let para = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod-\n"
+        .repeat(50_000_000 / 72);
+    std::fs::write(c.join("paragraph.txt"), &para).unwrap();
+    std::fs::write(c.join("headings.txt"), "INTRODUCTION\n\n".repeat(50_000)).unwrap();
+    let numbers: String = (0..200_000).map(|i| format!("{i}\n")).collect();
+    std::fs::write(c.join("numbers.txt"), numbers).unwrap();
+    std::fs::write(
+        c.join("scripts.txt"),
+        "第一章 概述\n\n这是一个段落。\n\nמבוא\n\nזוהי פסקה בעברית.\n\x0cمقدمة\n".repeat(500),
+    )
+    .unwrap();
+    std::fs::write(c.join("nul.txt"), b"Title\n\nText\x00more\n").unwrap();
+    std::fs::write(c.join("README"), "Project\n=======\n\nWhat it does.\n").unwrap();
+    std::fs::write(c.join("blob"), b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR").unwrap();
     std::os::unix::fs::symlink(&c, c.join("loop/back")).unwrap();
     let fifo = c.join("pipe.md");
     assert!(Command::new("mkfifo")
@@ -228,6 +258,25 @@ fn bad_input_gets_rows_with_specific_reasons() {
         assert_eq!(get("good.md").1, "ok");
         assert_eq!(get("one-line.md").1, "ok");
         assert_eq!(get("no-spaces.md").1, "ok");
+        for ok in [
+            "paragraph.txt",
+            "headings.txt",
+            "numbers.txt",
+            "scripts.txt",
+            "README",
+        ] {
+            assert_eq!(get(ok).1, "ok", "{:?}", get(ok));
+        }
+        assert!(get("nul.txt").2.as_deref().unwrap().contains("NUL byte"));
+        let blob = get("blob");
+        assert_eq!(blob.1, "skipped");
+        assert!(
+            blob.2
+                .as_deref()
+                .unwrap()
+                .contains("no file extension and binary content"),
+            "{blob:?}"
+        );
         let b = get("binary.md");
         assert_eq!(b.1, "failed");
         assert!(b.2.as_deref().unwrap().contains("binary content"));
