@@ -227,8 +227,14 @@ pub fn validate(index: &Path) -> Result<Report> {
                 seen.insert(sec.id.as_str()),
                 || format!("{doc}: {} repeats", sec.id),
             );
+            let page_section = sec
+                .id
+                .strip_prefix('p')
+                .is_some_and(|n| n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()));
             let shape_ok = if sec.id == "0" {
                 sec.depth == 0 && sec.parent.is_none()
+            } else if page_section {
+                sec.depth == 1 && sec.parent.is_none()
             } else {
                 let parts: Vec<&str> = sec.id.split('.').collect();
                 parts.len() as u32 == sec.depth

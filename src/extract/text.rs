@@ -1594,6 +1594,18 @@ mod tests {
     }
 
     #[test]
+    fn paged_text_without_headings_gets_page_sections() {
+        let src = "just some words on page one.\n\x0cand more on page two.\n\nstill two.\n\x0c\x0cpage four.\n";
+        let mut x = run(src);
+        let st = crate::structure::build(&x.canonical, &mut x.blocks);
+        let ids: Vec<_> = st.sections.iter().map(|s| s.section_id.as_str()).collect();
+        assert_eq!(ids, ["p001", "p002", "p004"]);
+        assert_eq!(st.block_section, [0, 1, 1, 2]);
+        assert_eq!(st.block_index, [0, 0, 1, 0]);
+        assert_eq!(st.sections[1].page_start, Some(2));
+    }
+
+    #[test]
     fn content_lines_that_repeat_mid_page_stay() {
         let mut src = String::new();
         for p in 1..=4 {

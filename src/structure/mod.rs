@@ -39,6 +39,35 @@ pub fn build(canonical: &str, blocks: &mut [Block]) -> Structure {
         .collect();
     let nodes = outline::build(&levels);
 
+    // A paged document without headings gets one section per page: `p001`, `p002`, …
+    if heading_blocks.is_empty() && blocks.iter().any(|b| b.page.is_some()) {
+        let mut sections: Vec<Section> = Vec::new();
+        let mut region = vec![0usize; blocks.len()];
+        for (i, b) in blocks.iter().enumerate() {
+            let page = b.page.unwrap_or(1);
+            let id = format!("p{page:03}");
+            if sections.last().is_none_or(|s| s.section_id != id) {
+                sections.push(Section {
+                    section_id: id,
+                    parent_id: None,
+                    depth: 1,
+                    source_level: None,
+                    title: None,
+                    anchor_id: None,
+                    heading_source: "page",
+                    heading_block: None,
+                    span: None,
+                    anchor: None,
+                    first_block: None,
+                    last_block: None,
+                    page_start: Some(page),
+                    page_end: Some(page),
+                });
+            }
+            region[i] = sections.len() - 1;
+        }
+        return finish(canonical, blocks, sections, region, false);
+    }
     let has_preamble = heading_blocks
         .first()
         .map_or(!blocks.is_empty(), |&h| h > 0);
@@ -92,7 +121,18 @@ pub fn build(canonical: &str, blocks: &mut [Block]) -> Structure {
         }
         *r = current;
     }
+    finish(canonical, blocks, sections, region, has_preamble)
+}
 
+/// Spans, anchors, membership and indices, once every block has a region (the section it is
+/// laid out in).
+fn finish(
+    canonical: &str,
+    blocks: &[Block],
+    mut sections: Vec<Section>,
+    region: Vec<usize>,
+    has_preamble: bool,
+) -> Structure {
     // Spans and anchors from each region's body blocks.
     let mut bodies: Vec<Vec<usize>> = vec![Vec::new(); sections.len()];
     for (i, &r) in region.iter().enumerate() {

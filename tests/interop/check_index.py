@@ -31,7 +31,7 @@ STATUSES = {"ok", "failed", "skipped"}
 BLOCK_TYPES = {"prose", "heading", "list", "code", "table", "figure", "caption", "footnote", "formula"}
 HEX16 = re.compile(r"^[0-9a-f]{16}$")
 HEX32 = re.compile(r"^[0-9a-f]{32}$")
-SECTION_ID = re.compile(r"^(0|[0-9]+(\.[0-9]+)*)$")
+SECTION_ID = re.compile(r"^(0|[0-9]+(\.[0-9]+)*|p[0-9]{3,})$")
 BLOCK_ID = re.compile(r"^(?P<doc>[^|]+)\|s=(?P<sec>[^|]+)\|p=(?P<page>[0-9]{3,})\|b=(?P<block>[0-9]{3,})$")
 BOM = b"\xef\xbb\xbf"
 SOFT_HYPHEN = "\u00ad"
@@ -709,9 +709,9 @@ def main(argv=None) -> int:
             for s in rows:
                 sid = s.get("section_id") or ""
                 if not SECTION_ID.match(sid):
-                    c.fail(f"doc {did}: section_id {sid!r} is not '0' or dotted numbers")
+                    c.fail(f"doc {did}: section_id {sid!r} is not '0', dotted numbers or a page 'pNNN'")
                 else:
-                    want_depth = 0 if sid == "0" else len(sid.split("."))
+                    want_depth = 0 if sid == "0" else 1 if sid.startswith("p") else len(sid.split("."))
                     if s.get("depth") != want_depth:
                         c.fail(f"doc {did} section {sid}: depth {s.get('depth')}, want {want_depth}")
                 pid = s.get("parent_id")
