@@ -76,6 +76,8 @@ pub struct Candidate<'a> {
     /// Much shorter than the line right under it, which starts a sentence: a title line
     /// above its paragraph in text extracted from PDFs.
     pub short_above_body: bool,
+    /// Numbered headings came before this line.
+    pub numbering_started: bool,
     pub typography: Option<Typography>,
 }
 
@@ -378,6 +380,23 @@ pub fn score(
         return 0.0;
     }
     if numbered.is_some_and(|n| n.lower_title && !sequence_ok) {
+        return 0.0;
+    }
+    // `1.` again in the middle of numbered headings starts a list, not a section.
+    if numbered.is_some_and(|n| {
+        n.parts.len() == 1
+            && matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+            && c.numbering_started
+            && !sequence_ok
+    }) {
+        return 0.0;
+    }
+    // A lead-in sentence ("Make the directory and start it as before:"), or a single letter
+    // (an index's `M`), is no title.
+    if !c.underlined
+        && ((t.ends_with(':') && title.split_whitespace().count() > 5)
+            || title.chars().filter(|c| c.is_alphanumeric()).count() < 2)
+    {
         return 0.0;
     }
     let mut s = 0.0;

@@ -220,6 +220,18 @@ fn furniture_key(s: &str) -> Option<String> {
     Some(k)
 }
 
+/// Key of a running title for the chapter-local rule: letters and digits, without the page
+/// number and separators at either end (`Chapter 3: Objects 15` and `… 16` agree, `Preface to
+/// Version 2.0` and `… 1.1` do not).
+fn local_key(s: &str) -> String {
+    let edge = |c: char| !c.is_alphabetic();
+    s.trim_matches(edge)
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 /// Furniture of text paginated with blank lines instead of form feeds (nroff output): a short
 /// line standing alone that recurs every `d` lines (d ≥ 20) on at least the configured share
 /// of the `len / d` pages.
@@ -353,25 +365,34 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         all || odd || even
     };
     // Running titles that change with the chapter ("Chapter 1: Introduction" on pages 3–9):
-    // the outermost line of a page, on at least 3 pages and on most pages between its first
-    // and last appearance.
-    let mut spans: HashMap<(bool, String), (u32, u32, u32)> = HashMap::new();
+    // the outermost line of a page, of 8 letters or more, on at least 3 pages and on most pages
+    // (of its side) between its first and last appearance.
+    let mut spans: HashMap<(bool, String), (u32, u32, u32, u8)> = HashMap::new();
     for (p, idx) in per_page.iter().enumerate() {
         for (zone, i) in [(true, idx.first()), (false, idx.last())] {
             let Some(&i) = i else { continue };
-            let Some(key) = furniture_key(&text[lines[i].start..lines[i].end]) else {
-                continue;
-            };
-            let e = spans.entry((zone, key)).or_insert((0, p as u32, p as u32));
+            let key = local_key(&text[lines[i].start..lines[i].end]);
+            let e = spans
+                .entry((zone, key))
+                .or_insert((0, p as u32, p as u32, 0u8));
             e.0 += 1;
             e.2 = p as u32;
+            e.3 |= 1 << (p % 2);
         }
     }
-    let local = |zone: bool, key: &str| {
+    let local = |zone: bool, line: usize| {
+        let key = local_key(&text[lines[line].start..lines[line].end]);
+        // Left and right pages may carry different titles: a title on one side only is
+        // counted against the pages of that side.
         spans
-            .get(&(zone, key.to_string()))
-            .is_some_and(|&(n, first, last)| {
-                n >= 3 && f64::from(n) >= share * f64::from(last - first + 1)
+            .get(&(zone, key.clone()))
+            .is_some_and(|&(n, first, last, sides)| {
+                let slots = if sides == 3 {
+                    last - first + 1
+                } else {
+                    (last - first) / 2 + 1
+                };
+                key.len() >= 8 && n >= 3 && f64::from(n) >= share * f64::from(slots)
             })
     };
     // A title at the top of the first page may read like the running title of the pages after
@@ -387,15 +408,23 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                 let others = f64::from(c.0 - 1);
                 return others >= (share * rest_pages).max(2.0);
             }
-            let outermost = {
-                let idx = &per_page[lines[*i].page as usize];
-                if *zone {
-                    idx.first() == Some(i)
-                } else {
-                    idx.last() == Some(i)
-                }
+            // The outermost line, or the one inside it when that is a running title too (a
+            // title wrapped over two lines).
+            let idx = &per_page[lines[*i].page as usize];
+            let (outer, inner) = if *zone {
+                (idx.first(), idx.get(1))
+            } else {
+                (
+                    idx.last(),
+                    idx.len().checked_sub(2).and_then(|j| idx.get(j)),
+                )
             };
-            is_furniture(c) || (outermost && local(*zone, key))
+            let local_title = match (outer, inner) {
+                (Some(o), _) if o == i => local(*zone, *i),
+                (Some(&o), Some(n)) if n == i => local(*zone, o) && local(*zone, *i),
+                _ => false,
+            };
+            is_furniture(c) || local_title
         })
         .map(|(i, _, _)| i)
         .collect();
@@ -753,6 +782,7 @@ impl<'a> Parser<'a> {
             body_follows: follow.is_some_and(|(a, b)| {
                 b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
             }),
+            numbering_started: self.last_number.is_some(),
             ..Default::default()
         };
         if headings::score(&cand, Some(&nb), seq, self.cfg) < self.cfg.threshold {
@@ -827,6 +857,7 @@ impl<'a> Parser<'a> {
             indented: line.indent > self.base_indent + 2,
             body_follows,
             short_above_body,
+            numbering_started: self.last_number.is_some(),
             typography: None,
         };
         // Numbering as the scorer sees it (inside a frame, if any).
