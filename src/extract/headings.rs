@@ -479,7 +479,8 @@ fn syntax_like(t: &str) -> bool {
         return false;
     };
     if !tok.chars().any(char::is_lowercase) {
-        return false; // SOURCES.LIST.D, X11: capitals read as a title
+        // SOURCES.LIST.D, X11 read as titles; ERR_NO_MEM, SWIGPHP7 are names.
+        return tok.contains('_') || tok.chars().any(|c| c.is_ascii_digit()) && tok.len() > 4;
     }
     let chars: Vec<char> = tok.chars().collect();
     let letters = chars.iter().filter(|c| c.is_alphabetic()).count();

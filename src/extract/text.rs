@@ -497,6 +497,8 @@ struct Parser<'a> {
     last_number: Option<Vec<u32>>,
     /// Content lines before this one are already in blocks.
     consumed: usize,
+    /// Heading blocks set left of the body text (man pages, RFCs): structure, never terms.
+    outdented: HashSet<usize>,
 }
 
 impl<'a> Parser<'a> {
@@ -543,6 +545,7 @@ impl<'a> Parser<'a> {
             styles: Vec::new(),
             last_number: None,
             consumed: 0,
+            outdented: HashSet::new(),
         }
     }
 
@@ -597,6 +600,49 @@ impl<'a> Parser<'a> {
             while start < end {
                 start += self.group(start, end, groups.get(gi + 1).copied(), &groups[gi + 1..]);
             }
+        }
+        self.demote_term_runs();
+    }
+
+    /// Four or more headings in a row found by style alone, of one style, each over at most
+    /// two lines of body: the terms of a definition list (`SWIGPYTHON` / one line on it), not
+    /// sections. They become prose.
+    fn demote_term_runs(&mut self) {
+        let heads: Vec<usize> = (0..self.blocks.len())
+            .filter(|&i| self.blocks[i].kind == BlockType::Heading)
+            .collect();
+        let body_lines = |k: usize| -> usize {
+            let end = heads.get(k + 1).copied().unwrap_or(self.blocks.len());
+            (heads[k] + 1..end)
+                .map(|b| self.block_lines[b].1 - self.block_lines[b].0)
+                .sum()
+        };
+        let style_of = |h: usize| {
+            let b = &self.blocks[h];
+            b.heading
+                .as_ref()
+                .filter(|i| i.source == HeadingSource::Style && !self.outdented.contains(&h))
+                .map(|i| i.level)
+        };
+        let mut demote = Vec::new();
+        let mut k = 0;
+        while k < heads.len() {
+            let Some(level) = style_of(heads[k]) else {
+                k += 1;
+                continue;
+            };
+            let mut end = k;
+            while end < heads.len() && style_of(heads[end]) == Some(level) && body_lines(end) <= 2 {
+                end += 1;
+            }
+            if end - k >= 4 {
+                demote.extend_from_slice(&heads[k..end]);
+            }
+            k = end.max(k + 1);
+        }
+        for h in demote {
+            self.blocks[h].kind = BlockType::Prose;
+            self.blocks[h].heading = None;
         }
     }
 
@@ -907,7 +953,10 @@ impl<'a> Parser<'a> {
             source,
             anchor: None,
         };
-        self.push(BlockType::Heading, c, c + 1, Some(info));
+        let b = self.push(BlockType::Heading, c, c + 1, Some(info));
+        if cand.outdented {
+            self.outdented.insert(b);
+        }
         true
     }
 
