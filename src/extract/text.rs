@@ -395,6 +395,26 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                 key.len() >= 8 && n >= 3 && f64::from(n) >= share * f64::from(slots)
             })
     };
+    // A line of 8 letters or more that the document writes only at the edges of its pages (the
+    // two outermost lines), on 3 pages or more: a running title that skips chapter openings
+    // and the other side of the spread.
+    let mut edge_count: HashMap<String, (u32, u32)> = HashMap::new();
+    for idx in &per_page {
+        for (j, &i) in idx.iter().enumerate() {
+            let Some(key) = furniture_key(&text[lines[i].start..lines[i].end]) else {
+                continue;
+            };
+            if key.len() < 8 {
+                continue;
+            }
+            let e = edge_count.entry(key).or_default();
+            e.0 += 1;
+            if j < 2 || j + 2 >= idx.len() {
+                e.1 += 1;
+            }
+        }
+    }
+    let edge_only = |key: &str| edge_count.get(key).is_some_and(|&(all, edge)| edge >= 3 && edge == all);
     // A title at the top of the first page may read like the running title of the pages after
     // it; there it must repeat on enough of the other pages alone.
     let rest_pages = content_pages - 1.0;
@@ -419,12 +439,8 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                     idx.len().checked_sub(2).and_then(|j| idx.get(j)),
                 )
             };
-            let local_title = match (outer, inner) {
-                (Some(o), _) if o == i => local(*zone, *i),
-                (Some(&o), Some(n)) if n == i => local(*zone, o) && local(*zone, *i),
-                _ => false,
-            };
-            is_furniture(c) || local_title
+            let edge = outer == Some(i) || inner == Some(i);
+            is_furniture(c) || (edge && (local(*zone, *i) || edge_only(key)))
         })
         .map(|(i, _, _)| i)
         .collect();
