@@ -365,11 +365,18 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         all || odd || even
     };
     // Running titles that change with the chapter ("Chapter 1: Introduction" on pages 3–9):
-    // the outermost line of a page, of 8 letters or more, on at least 3 pages and on most pages
+    // one of the two outermost lines of a page, of 8 letters or more, on at least 3 pages and on most pages
     // (of its side) between its first and last appearance.
     let mut spans: HashMap<(bool, String), (u32, u32, u32, u8)> = HashMap::new();
     for (p, idx) in per_page.iter().enumerate() {
-        for (zone, i) in [(true, idx.first()), (false, idx.last())] {
+        let n = idx.len();
+        let inner_bottom = n.checked_sub(2).and_then(|j| idx.get(j));
+        for (zone, i) in [
+            (true, idx.first()),
+            (true, idx.get(1)),
+            (false, idx.last()),
+            (false, inner_bottom),
+        ] {
             let Some(&i) = i else { continue };
             let key = local_key(&text[lines[i].start..lines[i].end]);
             let e = spans
