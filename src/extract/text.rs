@@ -421,7 +421,11 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             }
         }
     }
-    let edge_only = |key: &str| edge_count.get(key).is_some_and(|&(all, edge)| edge >= 3 && edge == all);
+    let edge_only = |key: &str| {
+        edge_count
+            .get(key)
+            .is_some_and(|&(all, edge)| edge >= 3 && edge == all)
+    };
     // A title at the top of the first page may read like the running title of the pages after
     // it; there it must repeat on enough of the other pages alone.
     let rest_pages = content_pages - 1.0;
@@ -754,7 +758,12 @@ impl<'a> Parser<'a> {
         let numbered_first = n >= 2
             && headings::numbering(first)
                 .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
-            && short;
+            && (short || {
+                // A title right above its first subsection ("2 Structure" / "2.1 Syntax").
+                let here = headings::numbering(first).map(|nb| nb.parts);
+                let below = headings::numbering(second).map(|nb| nb.parts);
+                matches!((here, below), (Some(h), Some(b)) if headings::continues(Some(&h), &b))
+            });
         let short_first = n >= 2
             && short
             && !first.trim_end().ends_with(['.', ',', ';', ':'])
@@ -775,7 +784,34 @@ impl<'a> Parser<'a> {
         {
             return 1;
         }
+        // A numbered heading inside the group (text extracted from PDFs without blank lines
+        // around headings): the lines before it are body, it starts over.
+        if let Some(m) = (start + 1..end).find(|&c| self.numbered_in_sequence(c)) {
+            return self.body(start, m);
+        }
         self.body(start, end)
+    }
+
+    /// Content line `c` is a subsection title that continues the numbering of the headings so
+    /// far (`2.1 ASN.1 syntax` after `2 ASN.1 structure handling`); `2. Header line` in the
+    /// middle of a paragraph is a list item, so one-part numbers never count here.
+    fn numbered_in_sequence(&self, c: usize) -> bool {
+        let t = self.line(c).trim();
+        if t.len() > 80 {
+            return false;
+        }
+        headings::numbering(t).is_some_and(|nb| {
+            matches!(nb.kind, NumberKind::Dotted | NumberKind::Bare)
+                && !nb.lower_title
+                && nb.parts.len() >= 2
+                && t[nb.prefix_len..].starts_with(|ch: char| ch.is_uppercase())
+                && headings::continues(self.last_number.as_deref(), &nb.parts)
+                && headings::title_shape(
+                    &t[nb.prefix_len..],
+                    self.cfg.max_words,
+                    self.cfg.max_chars,
+                )
+        })
     }
 
     /// Three or more one-line groups in a row, numbered at the same depth in sequence: a
