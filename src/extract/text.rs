@@ -526,6 +526,9 @@ struct Parser<'a> {
     consumed: usize,
     /// Heading blocks set left of the body text (man pages, RFCs): structure, never terms.
     outdented: HashSet<usize>,
+    /// Section numbers already given to a heading: a second `3.2` is a running title or a
+    /// cross-reference, not a new section.
+    numbers_seen: HashSet<(u8, Vec<u32>)>,
 }
 
 impl<'a> Parser<'a> {
@@ -573,6 +576,7 @@ impl<'a> Parser<'a> {
             last_number: None,
             consumed: 0,
             outdented: HashSet::new(),
+            numbers_seen: HashSet::new(),
         }
     }
 
@@ -890,12 +894,15 @@ impl<'a> Parser<'a> {
             numbering_started: self.last_number.is_some(),
             ..Default::default()
         };
-        if headings::score(&cand, Some(&nb), seq, self.cfg) < self.cfg.threshold {
+        if self.number_seen(&nb)
+            || headings::score(&cand, Some(&nb), seq, self.cfg) < self.cfg.threshold
+        {
             return false;
         }
         if !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman) {
             self.last_number = Some(nb.parts.clone());
         }
+        self.numbers_seen.insert(number_key(&nb));
         let info = HeadingInfo {
             level: nb.depth(),
             title: joined.split_whitespace().collect::<Vec<_>>().join(" "),
@@ -904,6 +911,10 @@ impl<'a> Parser<'a> {
         };
         self.push(BlockType::Heading, num, title + 1, Some(info));
         true
+    }
+
+    fn number_seen(&self, n: &headings::Numbering) -> bool {
+        self.numbers_seen.contains(&number_key(n))
     }
 
     /// Scores content line `c` as a heading; pushes it and returns true when it is one.
@@ -974,6 +985,9 @@ impl<'a> Parser<'a> {
         let seq = nb
             .as_ref()
             .is_some_and(|n| headings::continues(self.last_number.as_deref(), &n.parts));
+        if nb.as_ref().is_some_and(|n| self.number_seen(n)) {
+            return false;
+        }
         let s = headings::score(&cand, nb.as_ref(), seq, self.cfg);
         if s < self.cfg.threshold {
             return false;
@@ -1005,6 +1019,7 @@ impl<'a> Parser<'a> {
             if !matches!(n.kind, NumberKind::Letter | NumberKind::Roman) {
                 self.last_number = Some(n.parts.clone());
             }
+            self.numbers_seen.insert(number_key(n));
         }
         let info = HeadingInfo {
             level,
@@ -1293,6 +1308,18 @@ fn rule_char(line: &str) -> Option<char> {
         return None;
     }
     t.chars().all(|x| x == c).then_some(c)
+}
+
+/// Numbers of different families do not collide: `Chapter 2`, `2.`, `Appendix B`, `B.`.
+fn number_key(n: &headings::Numbering) -> (u8, Vec<u32>) {
+    let family = match n.kind {
+        NumberKind::Dotted | NumberKind::Bare => 0,
+        NumberKind::Chapter => 1,
+        NumberKind::Appendix => 2,
+        NumberKind::Letter => 3,
+        NumberKind::Roman => 4,
+    };
+    (family, n.parts.clone())
 }
 
 /// A line that is only a section number: `1`, `1.2`, `1.2.`, `Chapter 4`, `Appendix B`.
