@@ -529,6 +529,9 @@ struct Parser<'a> {
     /// Section numbers already given to a heading: a second `3.2` is a running title or a
     /// cross-reference, not a new section.
     numbers_seen: HashSet<(u8, Vec<u32>)>,
+    /// Content line after a `Contents` heading while its entries run on.
+    toc_from: Option<usize>,
+    toc_numbers: HashSet<(u8, Vec<u32>)>,
 }
 
 impl<'a> Parser<'a> {
@@ -577,6 +580,8 @@ impl<'a> Parser<'a> {
             consumed: 0,
             outdented: HashSet::new(),
             numbers_seen: HashSet::new(),
+            toc_from: None,
+            toc_numbers: HashSet::new(),
         }
     }
 
@@ -623,8 +628,8 @@ impl<'a> Parser<'a> {
             if start >= end {
                 continue;
             }
-            if self.is_toc(start, end) {
-                self.push(BlockType::List, start, end, None);
+            if self.is_toc(start, end) || self.in_toc_region(start, end) {
+                self.push_toc(start, end);
                 continue;
             }
             // A group may be consumed in parts: a heading, then the rest of its lines.
@@ -674,6 +679,58 @@ impl<'a> Parser<'a> {
         for h in demote {
             self.blocks[h].kind = BlockType::Prose;
             self.blocks[h].heading = None;
+        }
+    }
+
+    /// After a `Contents` heading, text extracted from a PDF may spread each entry over lines of
+    /// its own (`2.1` / `Default Runtime Environment` / `. . . .` / `1`). Until a paragraph
+    /// comes, or a section number comes round again (the first real heading), or 400 lines
+    /// have passed, groups belong to the table of contents.
+    fn in_toc_region(&mut self, start: usize, end: usize) -> bool {
+        let Some(from) = self.toc_from else {
+            return false;
+        };
+        let lines: Vec<&str> = (start..end).map(|c| self.line(c).trim()).collect();
+        let paragraph = lines
+            .iter()
+            .any(|l| l.split_whitespace().count() > 10 && !toc_line(l))
+            || (lines.len() >= 2
+                && lines
+                    .iter()
+                    .filter(|l| l.len() > 50 && !toc_line(l))
+                    .count()
+                    >= 2);
+        let again =
+            headings::numbering(lines[0]).is_some_and(|n| !self.toc_numbers.insert(number_key(&n)));
+        if paragraph || again || start > from + 400 {
+            self.toc_from = None;
+            return false;
+        }
+        true
+    }
+
+    /// A table-of-contents group: a list, joined to the list right before it.
+    fn push_toc(&mut self, start: usize, end: usize) {
+        if self.toc_from.is_some() {
+            // Entries seen here: the same number later is the real heading.
+            for c in start..end {
+                if let Some(n) = headings::numbering(self.line(c)) {
+                    self.toc_numbers.insert(number_key(&n));
+                }
+            }
+        }
+        let joined = self
+            .blocks
+            .last()
+            .is_some_and(|b| b.kind == BlockType::List)
+            && self
+                .block_lines
+                .last()
+                .is_some_and(|r| self.toc_from.is_some() && r.1 <= start);
+        if joined {
+            self.extend_last(end);
+        } else {
+            self.push(BlockType::List, start, end, None);
         }
     }
 
@@ -1252,6 +1309,14 @@ impl<'a> Parser<'a> {
     }
 
     fn push(&mut self, kind: BlockType, a: usize, b: usize, heading: Option<HeadingInfo>) -> usize {
+        if let Some(h) = &heading {
+            let t = h.title.to_ascii_lowercase();
+            let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ');
+            if t == "contents" || t == "table of contents" {
+                self.toc_from = Some(b);
+                self.toc_numbers.clear();
+            }
+        }
         let (first, last) = (self.l(a), self.l(b - 1));
         let whole_lines = matches!(kind, BlockType::Code | BlockType::Table | BlockType::Figure);
         let off_begin = if whole_lines {
