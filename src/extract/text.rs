@@ -220,6 +220,24 @@ fn furniture_key(s: &str) -> Option<String> {
     Some(k)
 }
 
+/// `7`, `- 7 -`, `[7]`, `iv`: a page number alone, not a section number (`2.1`).
+fn bare_page_number(s: &str) -> bool {
+    let t = s
+        .trim()
+        .trim_matches(|c: char| matches!(c, '-' | '–' | '—' | '[' | ']' | '(' | ')' | ' '));
+    !t.is_empty()
+        && t.len() <= 6
+        && (t.bytes().all(|b| b.is_ascii_digit())
+            || t.bytes()
+                .all(|b| matches!(b, b'i' | b'v' | b'x' | b'l' | b'c')))
+}
+
+/// The value of an arabic page number (None for roman ones).
+fn page_number_value(s: &str) -> Option<i64> {
+    let digits: String = s.chars().filter(|c| c.is_ascii_digit()).collect();
+    digits.parse().ok()
+}
+
 /// Key of a running title for the chapter-local rule: letters and digits, without the page
 /// number and separators at either end (`Chapter 3: Objects 15` and `… 16` agree, `Preface to
 /// Version 2.0` and `… 1.1` do not).
@@ -295,7 +313,7 @@ fn man_title_lines(text: &str, lines: &[Line]) -> Vec<usize> {
         return Vec::new();
     }
     let mut out = vec![first];
-    if let Some((last, ll)) = content.last() {
+    if let Some((last, ll)) = content.next_back() {
         let t: Vec<&str> = text[ll.start..ll.end].split_whitespace().collect();
         if t.len() >= 2 && (t.last() == Some(&a) || (t.len() >= 3 && t.first() == t.last())) {
             out.push(last);
@@ -421,6 +439,36 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             }
         }
     }
+    // Bare page numbers (`7`, `- 7 -`, `iv`) as the outermost line of a page, on 3 pages or
+    // more, wherever the layout puts them (front matter at the foot, body at the head).
+    // They go up with the page: an arabic one counts when its value minus the page index is
+    // the most common such offset (a chapter number `1` above its title does not fit).
+    let page_numbers: Vec<(usize, Option<i64>)> = per_page
+        .iter()
+        .enumerate()
+        .flat_map(|(p, idx)| [idx.first(), idx.last()].map(|i| (p, i)))
+        .filter_map(|(p, i)| {
+            let i = *i?;
+            let t = &text[lines[i].start..lines[i].end];
+            bare_page_number(t).then(|| (i, page_number_value(t).map(|v| v - p as i64)))
+        })
+        .collect();
+    let mut offsets: HashMap<i64, usize> = HashMap::new();
+    for &(_, o) in &page_numbers {
+        if let Some(o) = o {
+            *offsets.entry(o).or_default() += 1;
+        }
+    }
+    let best_offset = offsets
+        .iter()
+        .max_by_key(|(&o, &n)| (n, std::cmp::Reverse(o)))
+        .map(|(&o, _)| o);
+    let page_number_lines: HashSet<usize> = page_numbers
+        .iter()
+        .filter(|(_, o)| o.is_none() || *o == best_offset)
+        .map(|&(i, _)| i)
+        .collect();
+    let number_edges = page_number_lines.len();
     let edge_only = |key: &str| {
         edge_count
             .get(key)
@@ -451,7 +499,8 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                 )
             };
             let edge = outer == Some(i) || inner == Some(i);
-            is_furniture(c) || (edge && (local(*zone, *i) || edge_only(key)))
+            let page_number = number_edges >= 3 && page_number_lines.contains(i);
+            is_furniture(c) || page_number || (edge && (local(*zone, *i) || edge_only(key)))
         })
         .map(|(i, _, _)| i)
         .collect();
@@ -1785,12 +1834,12 @@ mod tests {
     }
 
     const WORDS: [&str; 6] = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"];
+    // Pages 1..=5 take WORDS[1..=5].
 
     #[test]
     fn furniture_is_removed_and_paragraphs_continue_across_pages() {
         let mut src = String::new();
-        for p in 1..=5 {
-            let w = WORDS[p];
+        for (p, w) in WORDS.iter().enumerate().skip(1) {
             src.push_str("RFC 9999            Example Protocol            June 2030\n\n");
             src.push_str(&format!("The {w} paragraph starts here and\n"));
             src.push_str(&format!("runs over the page break with {w}\n\n"));
@@ -1839,8 +1888,7 @@ mod tests {
     #[test]
     fn content_lines_that_repeat_mid_page_stay() {
         let mut src = String::new();
-        for p in 1..=4 {
-            let w = WORDS[p];
+        for (p, w) in WORDS.iter().enumerate().skip(1).take(4) {
             src.push_str(&format!(
                 "Manual of things\n\nOn {w} we begin.\n\nSecond {w} line here.\n\nNote: same line.\n\nAnother {w} line.\n\nLast {w} words.\n\n{p}\n\x0c"
             ));
