@@ -1,10 +1,11 @@
 //! Per-document stages on fixed inputs: the Markdown files of `datasets/sample`, concatenated
-//! per stage run. `cargo bench --bench stages` (or `make bench` for whole-run throughput).
+//! per stage run, and the real text documents of `tests/data/text` for the plain-text stages.
+//! `cargo bench --bench stages` (or `make bench` for whole-run throughput).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use docsweep::chunk::{self, tokenizer::Analyzer};
 use docsweep::config::Config;
-use docsweep::extract::{canonical::Canonical, markdown};
+use docsweep::extract::{canonical::Canonical, markdown, text};
 use docsweep::structure;
 use std::path::Path;
 
@@ -97,5 +98,55 @@ fn stages(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, stages);
+fn text_docs() -> Vec<Vec<u8>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/text");
+    let mut docs = Vec::new();
+    for e in walkdir::WalkDir::new(root).max_depth(1).sort_by_file_name() {
+        let e = e.expect("text fixtures are readable");
+        if e.path().extension().is_some_and(|x| x == "txt") {
+            docs.push(std::fs::read(e.path()).expect("readable"));
+        }
+    }
+    docs
+}
+
+/// Plain text: furniture, hyphenation, blocks and headings (`text_extract`), and the whole
+/// analysis with tokenizing and chunking (`text_analyze_whole`).
+fn text_stages(c: &mut Criterion) {
+    let docs = text_docs();
+    let cfg = Config::default();
+    let analyzer = Analyzer::by_name("cl100k_base").expect("embedded tokenizer");
+    let mut g = c.benchmark_group("text");
+    g.throughput(Throughput::Bytes(docs.iter().map(|d| d.len() as u64).sum()));
+    g.sample_size(10);
+    g.bench_function("text_extract", |b| {
+        b.iter(|| {
+            docs.iter()
+                .map(|d| {
+                    text::extract(Canonical::from_bytes(d), &cfg.text)
+                        .blocks
+                        .len()
+                })
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("text_analyze_whole", |b| {
+        b.iter(|| {
+            docs.iter()
+                .map(|d| {
+                    docsweep::analyze::analyze_with(
+                        docsweep::extract::Format::Text,
+                        d,
+                        &cfg,
+                        &analyzer,
+                    )
+                    .map_or(0, |a| a.chunks.len())
+                })
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, stages, text_stages);
 criterion_main!(benches);

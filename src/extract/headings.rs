@@ -85,7 +85,6 @@ pub struct Candidate<'a> {
 /// digit-free non-letter, or a letter of a script without case.
 pub fn numbering(line: &str) -> Option<Numbering> {
     let t = line.trim();
-    let lower = t.to_ascii_lowercase();
     for (word, kind) in [
         ("appendix ", NumberKind::Appendix),
         ("annex ", NumberKind::Appendix),
@@ -93,7 +92,9 @@ pub fn numbering(line: &str) -> Option<Numbering> {
         ("part ", NumberKind::Chapter),
         ("section ", NumberKind::Chapter),
     ] {
-        if lower.starts_with(word) {
+        if t.get(..word.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(word))
+        {
             let rest = &t[word.len()..];
             let (parts, used) = label_parts(rest)?;
             let after = &rest[used..];

@@ -907,7 +907,7 @@ impl<'a> Parser<'a> {
     /// middle of a paragraph is a list item, so one-part numbers never count here.
     fn numbered_in_sequence(&self, c: usize) -> bool {
         let t = self.line(c).trim();
-        if t.len() > 80 {
+        if t.len() > 80 || !t.starts_with(|ch: char| ch.is_ascii_digit()) {
             return false;
         }
         headings::numbering(t).is_some_and(|nb| {
@@ -1314,6 +1314,9 @@ impl<'a> Parser<'a> {
         }
         // CSV-like.
         for delim in [',', ';', '\t'] {
+            if !rows.iter().all(|r| r.contains(delim)) {
+                continue;
+            }
             let fields: Vec<Option<Vec<&str>>> =
                 rows.iter().map(|r| csv_fields(r, delim)).collect();
             if fields.iter().all(Option::is_some) {
@@ -1334,6 +1337,12 @@ impl<'a> Parser<'a> {
             }
         }
         // Space-aligned columns: the same cell starts on every row.
+        if !rows
+            .iter()
+            .all(|r| r.contains("  ") || rule_char(r).is_some() || rule_columns(r).is_some())
+        {
+            return None;
+        }
         let starts: Vec<Vec<usize>> = (start..end).map(|c| cell_starts(self.line(c))).collect();
         let rule_rows: Vec<bool> = rows
             .iter()
@@ -1684,27 +1693,39 @@ fn hyphenation(
     }
     // The document's own spelling decides where it can: its words, the parts of its
     // hyphenated compounds, and which parts stand side by side in a compound.
+    // Only the pieces and joined forms of the candidates are counted, so the scan allocates
+    // nothing for the other words.
+    let mut needed: HashSet<String> = HashSet::new();
+    for (_, _, _, left, right, _) in &cands {
+        needed.insert(left.clone());
+        needed.insert(right.clone());
+        needed.insert(format!("{left}{right}"));
+    }
     let mut words: HashMap<String, u32> = HashMap::new();
     let mut parts: HashMap<String, u32> = HashMap::new();
     let mut pairs: HashMap<(String, String), u32> = HashMap::new();
+    let mut buf = String::new();
     for w in text.split(|c: char| !(c.is_alphanumeric() || c == '-')) {
         let w = w.trim_matches('-');
         if w.is_empty() || w.len() > 64 {
             continue;
         }
-        let lw = w.to_lowercase();
-        if !lw.contains('-') {
-            *words.entry(lw).or_default() += 1;
-            continue;
-        }
-        let ps: Vec<&str> = lw.split('-').filter(|p| !p.is_empty()).collect();
-        for p in &ps {
-            *parts.entry(p.to_string()).or_default() += 1;
-        }
-        for pair in ps.windows(2) {
-            *pairs
-                .entry((pair[0].to_string(), pair[1].to_string()))
-                .or_default() += 1;
+        let compound = w.contains('-');
+        let mut prev_part: Option<String> = None;
+        for p in w.split('-').filter(|p| !p.is_empty()) {
+            buf.clear();
+            buf.extend(p.chars().flat_map(char::to_lowercase));
+            let known = needed.contains(buf.as_str());
+            if known {
+                let m = if compound { &mut parts } else { &mut words };
+                *m.entry(buf.clone()).or_default() += 1;
+            }
+            if compound {
+                if let (Some(prev), true) = (&prev_part, known) {
+                    *pairs.entry((prev.clone(), buf.clone())).or_default() += 1;
+                }
+                prev_part = needed.contains(buf.as_str()).then(|| buf.clone());
+            }
         }
     }
     // The split pieces themselves were counted: take them out again.
