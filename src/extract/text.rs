@@ -578,6 +578,8 @@ struct Parser<'a> {
     /// Section numbers already given to a heading: a second `3.2` is a running title or a
     /// cross-reference, not a new section.
     numbers_seen: HashSet<(u8, Vec<u32>)>,
+    /// The first non-blank line of every page after the first (furniture or not).
+    page_tops: HashSet<usize>,
     /// Content line after a `Contents` heading while its entries run on.
     toc_from: Option<usize>,
     toc_numbers: HashSet<(u8, Vec<u32>)>,
@@ -631,6 +633,17 @@ impl<'a> Parser<'a> {
             numbers_seen: HashSet::new(),
             toc_from: None,
             toc_numbers: HashSet::new(),
+            page_tops: {
+                let mut tops = HashSet::new();
+                let mut page = 0;
+                for (i, l) in lines.iter().enumerate() {
+                    if !l.blank && l.page > page {
+                        page = l.page;
+                        tops.insert(i);
+                    }
+                }
+                tops
+            },
         }
     }
 
@@ -982,7 +995,9 @@ impl<'a> Parser<'a> {
         follow: Option<(usize, usize)>,
     ) -> bool {
         let t = self.line(title).trim();
-        if t.len() > MAX_SHAPE_LINE || numbering_prefix_only(t) {
+        // A number line above a line that is numbered itself is a page number or a header.
+        if t.len() > MAX_SHAPE_LINE || numbering_prefix_only(t) || headings::numbering(t).is_some()
+        {
             return false;
         }
         let joined = format!("{} {}", self.line(num).trim(), t);
@@ -1092,6 +1107,10 @@ impl<'a> Parser<'a> {
             .as_ref()
             .is_some_and(|n| headings::continues(self.last_number.as_deref(), &n.parts));
         if nb.as_ref().is_some_and(|n| self.number_seen(n)) {
+            return false;
+        }
+        // `3.2. COMPILING` as the first line of a page: the running title of the section.
+        if nb.is_some() && is_caps(t) && self.page_tops.contains(&self.content[c]) {
             return false;
         }
         let s = headings::score(&cand, nb.as_ref(), seq, self.cfg);
