@@ -376,6 +376,15 @@ pub fn score(
     if !marked && numbered.is_none() && (syntax_like(title) || is_label(title, cfg)) {
         return 0.0;
     }
+    // A caption ("Figure 1: Setup dialog"), a notice ("Copyright © 2021 …"), or a line cut
+    // after a function word ("… implementation of the") is not a title.
+    if !c.underlined
+        && (crate::structure::captions::caption_label(t).is_some()
+            || t.contains('©')
+            || ends_with_function_word(title))
+    {
+        return 0.0;
+    }
     // Two sentences ("Data control. A module…") are prose, whatever else they look like.
     if !c.underlined && sentence_break(title) {
         return 0.0;
@@ -460,6 +469,18 @@ pub fn score(
     s
 }
 
+/// The last word is one a title does not end with: an article, a preposition or a
+/// conjunction (English), so the line is a sentence wrapped onto the next one.
+fn ends_with_function_word(t: &str) -> bool {
+    let last = t.rsplit(char::is_whitespace).next().unwrap_or("");
+    t.split_whitespace().count() >= 3
+        && [
+            "the", "a", "an", "of", "and", "or", "to", "in", "for", "with", "on", "by", "is",
+            "are", "that", "from", "as", "at",
+        ]
+        .contains(&last)
+}
+
 /// Command syntax, fields and identifiers, not titles: `Q [exit-code]`, `HOME <dir>`,
 /// `Types: deb`, a single token
 /// such as `ForwardX11`, `SuppressQuiet`, `GREP_COLORS`, `O0,addr2`.
@@ -489,7 +510,7 @@ fn syntax_like(t: &str) -> bool {
     let inner_cap = chars
         .windows(2)
         .any(|w| w[0].is_lowercase() && w[1].is_uppercase());
-    tok.contains(['_', ',', '(', '.', '/']) || (letters > 0 && digits > 0) || inner_cap
+    tok.contains(['_', ',', '(', '.', '/', '+']) || (letters > 0 && digits > 0) || inner_cap
 }
 
 /// A callout label on its own line (`Note`, `Tip`, `Warning:`), from `cfg.labels`.
