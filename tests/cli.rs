@@ -75,35 +75,34 @@ fn sample_corpus_is_byte_identical_for_any_thread_count() {
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
 }
 
-#[test]
-fn real_html_pages_index_deterministically_and_validate() {
-    let pages = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/html");
+/// Indexes the real documents under `tests/data/DIR` that match `include` with 1 and 2 threads:
+/// the same `index_hash`, at least `min_docs` documents, all `ok`, and a valid index.
+fn real_documents_index_deterministically(dir: &str, include: &str, min_docs: u64) {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(dir);
     let tmp = tempfile::tempdir().unwrap();
-    let (a, b) = (tmp.path().join("h1"), tmp.path().join("h2"));
-    let sa = index(&pages, &a, &["--threads", "1", "--include", "**/*.html"]);
-    let sb = index(&pages, &b, &["--threads", "2", "--include", "**/*.html"]);
+    let (a, b) = (tmp.path().join("one"), tmp.path().join("two"));
+    let sa = index(&docs, &a, &["--threads", "1", "--include", include]);
+    let sb = index(&docs, &b, &["--threads", "2", "--include", include]);
     assert_eq!(sa["index_hash"], sb["index_hash"]);
-    assert!(sa["documents"].as_u64().unwrap() >= 20);
+    assert!(sa["documents"].as_u64().unwrap() >= min_docs);
     assert_eq!(
         sa["by_status"]["ok"], sa["documents"],
-        "every page indexes: {sa}"
+        "every document indexes: {sa}"
     );
     let v = run(&["validate", a.to_str().unwrap()]);
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
 }
 
 #[test]
+fn real_html_pages_index_deterministically_and_validate() {
+    real_documents_index_deterministically("html", "**/*.html", 20);
+}
+
+#[test]
 fn real_text_documents_index_deterministically_and_validate() {
-    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/text");
-    let tmp = tempfile::tempdir().unwrap();
-    let (a, b) = (tmp.path().join("t1"), tmp.path().join("t2"));
-    let sa = index(&docs, &a, &["--threads", "1", "--include", "*.txt"]);
-    let sb = index(&docs, &b, &["--threads", "2", "--include", "*.txt"]);
-    assert_eq!(sa["index_hash"], sb["index_hash"]);
-    assert!(sa["documents"].as_u64().unwrap() >= 10);
-    assert_eq!(sa["by_status"]["ok"], sa["documents"], "{sa}");
-    let v = run(&["validate", a.to_str().unwrap()]);
-    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+    real_documents_index_deterministically("text", "*.txt", 10);
 }
 
 #[test]
