@@ -119,7 +119,7 @@ fn run() -> Result<ExitCode> {
             };
             let failed = summary.by_status.get("failed").copied().unwrap_or(0);
             if json {
-                println!("{}", serde_json::to_string_pretty(&summary)?);
+                emit(&format!("{}\n", serde_json::to_string_pretty(&summary)?));
             } else if !quiet {
                 eprintln!(
                     "indexed {} documents ({}) in {:.2}s, {:.1} MB/s: {} blocks, {} sections, {} chunks\nindex {}  index_hash {}",
@@ -144,36 +144,39 @@ fn run() -> Result<ExitCode> {
             let cfg = load_config(config.as_ref())?;
             let rows = docsweep::inspect::rows(&file, &cfg)?;
             if json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&docsweep::inspect::to_json(&rows))?
-                );
+                let j = serde_json::to_string_pretty(&docsweep::inspect::to_json(&rows))?;
+                emit(&format!("{j}\n"));
             } else {
-                print!("{}", docsweep::inspect::to_text(&rows));
+                emit(&docsweep::inspect::to_text(&rows));
             }
             Ok(ExitCode::SUCCESS)
         }
         Command::Validate { index, json } => {
             let report = docsweep::validate::validate(&index)?;
             if json {
-                println!("{}", serde_json::to_string_pretty(&report)?);
+                emit(&format!("{}\n", serde_json::to_string_pretty(&report)?));
             } else {
+                use std::fmt::Write as _;
+                let mut out = String::new();
                 for c in &report.checks {
                     let mark = if c.failures == 0 { "ok  " } else { "FAIL" };
-                    println!(
+                    let _ = writeln!(
+                        out,
                         "{mark} {} ({} checked, {} failed)",
                         c.name, c.checked, c.failures
                     );
                     for e in &c.examples {
-                        println!("       {e}");
+                        let _ = writeln!(out, "       {e}");
                     }
                 }
-                println!(
+                let _ = writeln!(
+                    out,
                     "{}: index_hash {} {}",
                     report.index,
                     report.index_hash,
                     if report.ok { "valid" } else { "INVALID" }
                 );
+                emit(&out);
             }
             Ok(if report.ok {
                 ExitCode::SUCCESS
@@ -190,6 +193,19 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("docsweep: {e:#}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// Writes to standard output. A reader that stops early (`docsweep inspect --json F | head`)
+/// is not an error: the rest of the output is dropped quietly.
+fn emit(text: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("docsweep: cannot write to standard output: {e}");
+            std::process::exit(1);
         }
     }
 }

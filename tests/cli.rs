@@ -450,6 +450,32 @@ fn an_index_inside_its_corpus_is_not_indexed_again() {
 }
 
 #[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    use std::io::Read;
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/text/dash.1.txt");
+    let mut child = bin()
+        .args(["inspect", "--json", file.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+    // The pipe is closed here, with far more than a pipe buffer of JSON still to come.
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn inspect_shows_outline_and_chunks() {
     let tmp = tempfile::tempdir().unwrap();
     let f = tmp.path().join("guide.md");
