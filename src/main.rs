@@ -48,6 +48,10 @@ enum Command {
         /// Exit non-zero when any document failed.
         #[arg(long)]
         strict: bool,
+        /// An earlier index of this corpus: documents with the same path and content hash are
+        /// not analyzed again, their rows are copied (the result is the same, byte for byte).
+        #[arg(long, value_name = "OLD")]
+        previous: Option<PathBuf>,
     },
     /// Show what docsweep finds in one file: outline, blocks, sections, chunks.
     Inspect {
@@ -86,6 +90,7 @@ fn run() -> Result<ExitCode> {
             quiet,
             json,
             strict,
+            previous,
         } => {
             let mut cfg = load_config(config.as_ref())?;
             cfg.walk.include.extend(include);
@@ -108,6 +113,7 @@ fn run() -> Result<ExitCode> {
                 threads,
                 progress: !quiet && !json,
                 interrupted: interrupted.clone(),
+                previous,
             });
             let summary = match summary {
                 Ok(s) => s,

@@ -33,6 +33,23 @@ impl BlockType {
         }
     }
 
+    /// The type a stored `type` column names.
+    pub fn parse(s: &str) -> Option<BlockType> {
+        [
+            BlockType::Prose,
+            BlockType::Heading,
+            BlockType::List,
+            BlockType::Code,
+            BlockType::Table,
+            BlockType::Figure,
+            BlockType::Caption,
+            BlockType::Footnote,
+            BlockType::Formula,
+        ]
+        .into_iter()
+        .find(|t| t.as_str() == s)
+    }
+
     /// Code and tables are atomic: split only when one block alone exceeds a window.
     pub fn is_atomic(self) -> bool {
         matches!(

@@ -11,6 +11,7 @@ use crate::chunk::tokenizer::Analyzer;
 use crate::config::Config;
 use crate::corpus::{self, PlanEntry};
 use crate::sink::commit::{self, Manifest, Staging};
+use crate::sink::previous::{Opened, Previous};
 use crate::sink::Sink;
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
@@ -28,6 +29,8 @@ pub struct IndexOptions {
     pub progress: bool,
     /// Set from a signal handler; the run stops and publishes nothing.
     pub interrupted: Arc<AtomicBool>,
+    /// An earlier index whose rows are reused for unchanged documents.
+    pub previous: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -45,6 +48,9 @@ pub struct Summary {
     pub threads: usize,
     /// Peak resident memory of the process so far (Linux `VmHWM`), when known.
     pub peak_rss_mb: Option<f64>,
+    /// With `--previous`: what was reused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub previous: Option<commit::PreviousRun>,
 }
 
 /// Runs one document, turning a panic into a `failed` row so that one bad file never takes the
@@ -97,6 +103,20 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
             opts.corpus.display()
         )
     })?;
+    let version = env!("CARGO_PKG_VERSION");
+    let mut previous = match &opts.previous {
+        None => None,
+        Some(old) => match Previous::open(old, version, &cfg.hash())? {
+            Opened::Usable(p) => Some(p),
+            Opened::Incompatible(why) => {
+                eprintln!(
+                    "docsweep: not reusing --previous {}: {why}; indexing every document",
+                    old.display()
+                );
+                None
+            }
+        },
+    };
     let out_abs = absolute(&opts.out)?;
     let guard = corpus::OutputGuard::new(&out_abs);
     let plan = corpus::plan(
@@ -152,12 +172,36 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         })
         .context("cannot start the sink thread")?;
 
+    let mut reuse = commit::PreviousRun {
+        index_hash: previous
+            .as_ref()
+            .map(|p| p.index_hash.clone())
+            .unwrap_or_default(),
+        reused: 0,
+        reprocessed: 0,
+        new: 0,
+        deleted: 0,
+    };
+    let mut reuse_error = None;
     for seq in 0..plan.len() {
         if interrupted.load(Ordering::Relaxed) {
             break;
         }
         if !budget.acquire(plan[seq].meta.bytes, &interrupted) {
             break; // interrupted, or the sink stopped on an error (reported below)
+        }
+        if let Some(prev) = previous.as_mut() {
+            match reuse_rows(prev, &plan[seq], &mut reuse) {
+                Ok(Some(rows)) => {
+                    let _ = result_tx.send((seq, rows));
+                    continue;
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    reuse_error = Some(e);
+                    break;
+                }
+            }
         }
         let (plan, cfg, tx) = (plan.clone(), cfg.clone(), result_tx.clone());
         pool.spawn(move || {
@@ -176,10 +220,18 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
             opts.out.display()
         );
     }
+    if let Some(e) = reuse_error {
+        return Err(e);
+    }
     let (sink, tally) = sink_result?;
     let written = sink.finish()?;
+    let previous = previous.map(|p| {
+        let now: std::collections::HashSet<&str> =
+            plan.iter().map(|e| e.meta.rel_path.as_str()).collect();
+        reuse.deleted = p.paths().filter(|x| !now.contains(x)).count() as u64;
+        reuse
+    });
 
-    let version = env!("CARGO_PKG_VERSION");
     let config_hash = cfg.hash();
     let index_hash = commit::index_hash(version, &config_hash, &written);
     let manifest = Manifest {
@@ -195,6 +247,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         by_status: tally.by_status.clone(),
         by_format: tally.by_format.clone(),
         tables: commit::tables_map(&written),
+        previous: previous.clone(),
     };
     staging.publish(&manifest)?;
     let seconds = started.elapsed().as_secs_f64();
@@ -211,7 +264,32 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         mb_per_s: tally.bytes as f64 / 1e6 / seconds.max(1e-9),
         threads,
         peak_rss_mb: peak_rss_mb(),
+        previous,
     })
+}
+
+/// OLD's rows for this entry when its path and content hash match; counts what happened.
+fn reuse_rows(
+    prev: &mut Previous,
+    entry: &PlanEntry,
+    reuse: &mut commit::PreviousRun,
+) -> Result<Option<DocRows>> {
+    let path = entry.meta.rel_path.as_str();
+    let known = prev.paths_contain(path);
+    if entry.verdict.is_none() {
+        if let Ok(bytes) = corpus::load(&entry.abs_path) {
+            if prev.matches(path, &crate::ids::content_hash(&bytes)) {
+                reuse.reused += 1;
+                return prev.rows(path).map(Some);
+            }
+        }
+    }
+    if known {
+        reuse.reprocessed += 1;
+    } else {
+        reuse.new += 1;
+    }
+    Ok(None)
 }
 
 /// `path` made absolute with its parent resolved (the path itself may not exist yet).

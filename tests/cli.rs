@@ -575,3 +575,137 @@ fn unreadable_files_and_directories_get_failed_rows() {
         "{l:?}"
     );
 }
+
+/// The tables of an index, file by file (the manifest aside: it names the corpus path and the
+/// previous run).
+fn tables(idx: &Path) -> Vec<(String, Vec<u8>)> {
+    tree(idx)
+        .into_iter()
+        .filter(|(rel, _)| rel.ends_with(".parquet"))
+        .collect()
+}
+
+#[test]
+fn previous_reuses_unchanged_documents_and_matches_a_full_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    copy_dir(&sample(), &c);
+    let old = tmp.path().join("old");
+    let first = index(&c, &old, &[]);
+    let n = first["documents"].as_u64().unwrap();
+
+    // Unchanged corpus: everything reused, same index.
+    let same = tmp.path().join("same");
+    let s = index(&c, &same, &["--previous", old.to_str().unwrap()]);
+    assert_eq!(s["index_hash"], first["index_hash"]);
+    assert_eq!(s["previous"]["reused"].as_u64(), Some(n));
+    assert_eq!(tables(&same), tables(&old));
+
+    // Change one document, delete one, add a Markdown and a text file.
+    let mut mds: Vec<PathBuf> = tree(&c)
+        .into_iter()
+        .filter(|(r, _)| r.ends_with(".md"))
+        .map(|(r, _)| c.join(r))
+        .collect();
+    mds.sort();
+    let mut changed = std::fs::read_to_string(&mds[3]).unwrap();
+    changed.push_str("\n\nA closing paragraph added tonight.\n");
+    std::fs::write(&mds[3], changed).unwrap();
+    std::fs::remove_file(&mds[7]).unwrap();
+    std::fs::write(c.join("new.md"), "# New\n\nA new document.\n").unwrap();
+    std::fs::write(c.join("NOTES"), "NOTES\n\n   Plain text, new too.\n").unwrap();
+
+    let full = tmp.path().join("full");
+    let f = index(&c, &full, &[]);
+    let incr = tmp.path().join("incr");
+    let i = index(
+        &c,
+        &incr,
+        &["--previous", old.to_str().unwrap(), "--threads", "2"],
+    );
+    assert_eq!(i["index_hash"], f["index_hash"], "{i}");
+    assert_eq!(tables(&incr), tables(&full), "byte-identical to a full run");
+    let p = &i["previous"];
+    assert_eq!(p["index_hash"], first["index_hash"]);
+    assert_eq!(p["reused"].as_u64(), Some(n - 2));
+    assert_eq!(p["reprocessed"].as_u64(), Some(1));
+    assert_eq!(p["new"].as_u64(), Some(2));
+    assert_eq!(p["deleted"].as_u64(), Some(1));
+    let m: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(incr.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(m["previous"], *p);
+    let v = run(&["validate", incr.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+
+    // Another config: a full run, said on stderr, same result as a full run with that config.
+    let cfg = tmp.path().join("small.toml");
+    std::fs::write(&cfg, "[chunk]\nmax_tokens = 200\noverlap_tokens = 20\n").unwrap();
+    let other = tmp.path().join("other");
+    let o = run(&[
+        "index",
+        c.to_str().unwrap(),
+        "-o",
+        other.to_str().unwrap(),
+        "--json",
+        "--config",
+        cfg.to_str().unwrap(),
+        "--previous",
+        old.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("another config"));
+    let o: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(o.get("previous").is_none());
+    let other_full = tmp.path().join("other-full");
+    let of = index(&c, &other_full, &["--config", cfg.to_str().unwrap()]);
+    assert_eq!(o["index_hash"], of["index_hash"]);
+}
+
+#[test]
+fn a_missing_or_damaged_previous_index_stops_the_run_and_writes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    std::fs::create_dir_all(&c).unwrap();
+    std::fs::write(c.join("a.md"), "# A\n\nText of a.\n").unwrap();
+    std::fs::write(c.join("b.md"), "# B\n\nText of b.\n").unwrap();
+    let old = tmp.path().join("old");
+    index(&c, &old, &[]);
+    std::fs::write(c.join("b.md"), "# B\n\nText of b, changed.\n").unwrap();
+
+    let new = tmp.path().join("new");
+    let missing = tmp.path().join("nowhere");
+    let o = run(&[
+        "index",
+        c.to_str().unwrap(),
+        "-o",
+        new.to_str().unwrap(),
+        "--previous",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no docsweep index there"));
+    assert!(!new.exists());
+
+    // A damaged part file is named, and nothing is left where NEW would go.
+    let blocks = old.join("blocks/part-00000.parquet");
+    let bytes = std::fs::read(&blocks).unwrap();
+    std::fs::write(&blocks, &bytes[..bytes.len() / 2]).unwrap();
+    let o = run(&[
+        "index",
+        c.to_str().unwrap(),
+        "-o",
+        new.to_str().unwrap(),
+        "--previous",
+        old.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("blocks/part-00000.parquet"), "{err}");
+    assert!(!new.exists());
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}

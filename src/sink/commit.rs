@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-pub const SCHEMA_VERSION: u32 = 1;
+/// 2: `documents.furniture_lines` and `hyphen_joins`, page sections `pNNN`.
+pub const SCHEMA_VERSION: u32 = 2;
 pub const MANIFEST: &str = "manifest.json";
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -31,6 +32,23 @@ pub struct Manifest {
     pub by_status: BTreeMap<String, u64>,
     pub by_format: BTreeMap<String, u64>,
     pub tables: BTreeMap<String, TableInfo>,
+    /// Set by `index --previous`: which index was reused, and how much of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previous: Option<PreviousRun>,
+}
+
+/// What `index --previous OLD` took from OLD.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct PreviousRun {
+    pub index_hash: String,
+    /// Documents whose rows were carried over (same path and content hash).
+    pub reused: u64,
+    /// Documents OLD had whose content changed.
+    pub reprocessed: u64,
+    /// Documents OLD did not have.
+    pub new: u64,
+    /// Documents OLD had that are gone.
+    pub deleted: u64,
 }
 
 /// 32 hex of xxh3-128 over the schema version, tool version, config hash and every table file

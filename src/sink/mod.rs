@@ -5,6 +5,7 @@
 //! time, and no timestamp is written anywhere, so the same input gives the same bytes.
 
 pub mod commit;
+pub mod previous;
 pub mod tables;
 
 use crate::analyze::DocRows;
