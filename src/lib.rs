@@ -4,12 +4,14 @@
 //! canonical text and typed blocks, one module per format) → [`structure`] (captions, heading
 //! tree, sections, anchors) → [`chunk`] (token windows) → [`sink`] (Parquet, manifest, atomic
 //! commit). [`analyze`] is the pure per-document function that strings the middle stages
-//! together; [`pipeline`] runs it over a corpus; [`validate`] and [`inspect`] sit beside them.
+//! together; [`pipeline`] runs it over a corpus; [`validate`] and [`inspect`] sit beside them;
+//! [`diff`] maps the ids of one index onto the next.
 
 pub mod analyze;
 pub mod chunk;
 pub mod config;
 pub mod corpus;
+pub mod diff;
 pub mod extract;
 pub mod ids;
 pub mod inspect;

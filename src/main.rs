@@ -67,6 +67,19 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Where every block and chunk id of OLD went in NEW: migration table, redirects, summary.
+    Diff {
+        /// The earlier index.
+        old: PathBuf,
+        /// The later index.
+        new: PathBuf,
+        /// Output folder: migration.parquet, redirects.parquet, summary.json.
+        #[arg(short = 'o', long = "output")]
+        out: PathBuf,
+        /// Print the summary as JSON on stdout.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn load_config(path: Option<&PathBuf>) -> Result<Config> {
@@ -154,6 +167,38 @@ fn run() -> Result<ExitCode> {
                 emit(&format!("{j}\n"));
             } else {
                 emit(&docsweep::inspect::to_text(&rows));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Diff {
+            old,
+            new,
+            out,
+            json,
+        } => {
+            let s = docsweep::diff::diff(&docsweep::diff::DiffOptions {
+                old,
+                new,
+                out: out.clone(),
+            })?;
+            if json {
+                emit(&format!("{}\n", serde_json::to_string_pretty(&s)?));
+            } else {
+                let fmt = |m: &std::collections::BTreeMap<&str, u64>| {
+                    m.iter()
+                        .map(|(k, v)| format!("{k} {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                emit(&format!(
+                    "documents: {}\nblocks: {}\nchunks: {}\nredirect coverage {:.4}, {} high-risk ids; written to {}\n",
+                    fmt(&s.documents),
+                    fmt(&s.blocks),
+                    fmt(&s.chunks),
+                    s.redirect_coverage,
+                    s.high_risk.len(),
+                    out.display()
+                ));
             }
             Ok(ExitCode::SUCCESS)
         }

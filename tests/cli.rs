@@ -709,3 +709,208 @@ fn a_missing_or_damaged_previous_index_stops_the_run_and_writes_nothing() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
+
+/// Rows of `migration.parquet`: (doc path marker, kind, old_id, new_id, move, old_off,
+/// new_off, new_parts, conf).
+type MigrationRow = (
+    String,
+    String,
+    Option<String>,
+    String,
+    (u64, u64),
+    Option<(u64, u64)>,
+    Vec<String>,
+    f32,
+);
+
+fn migration(out: &Path) -> Vec<MigrationRow> {
+    use arrow_array::{Array, Float32Array, ListArray, StringArray, UInt64Array};
+    let f = std::fs::File::open(out.join("migration.parquet")).unwrap();
+    let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
+        .unwrap()
+        .build()
+        .unwrap();
+    let mut rows = Vec::new();
+    for b in r {
+        let b = b.unwrap();
+        let s = |n: &str| {
+            b.column_by_name(n)
+                .unwrap()
+                .as_any()
+                .downcast_ref::<StringArray>()
+                .unwrap()
+                .clone()
+        };
+        let l = |n: &str| {
+            b.column_by_name(n)
+                .unwrap()
+                .as_any()
+                .downcast_ref::<ListArray>()
+                .unwrap()
+                .clone()
+        };
+        let (kind, old, new, mv) = (s("kind"), s("old_id"), s("new_id"), s("move"));
+        let (oo, no, parts) = (l("old_off"), l("new_off"), l("new_parts"));
+        let conf = b
+            .column_by_name("conf")
+            .unwrap()
+            .as_any()
+            .downcast_ref::<Float32Array>()
+            .unwrap()
+            .clone();
+        let pair = |a: &ListArray, i: usize| {
+            (!a.is_null(i)).then(|| {
+                let v = a.value(i);
+                let v = v.as_any().downcast_ref::<UInt64Array>().unwrap();
+                (v.value(0), v.value(1))
+            })
+        };
+        for i in 0..b.num_rows() {
+            let p = parts.value(i);
+            let p = p.as_any().downcast_ref::<StringArray>().unwrap();
+            rows.push((
+                kind.value(i).to_string(),
+                old.value(i).to_string(),
+                (!new.is_null(i)).then(|| new.value(i).to_string()),
+                mv.value(i).to_string(),
+                pair(&oo, i).unwrap(),
+                pair(&no, i),
+                (0..p.len()).map(|k| p.value(k).to_string()).collect(),
+                conf.value(i),
+            ));
+        }
+    }
+    rows
+}
+
+#[test]
+fn diff_reports_shifts_splits_merges_renames_and_deletions() {
+    let design = std::fs::read_to_string(sample().join("crates/aho-corasick/DESIGN.md")).unwrap();
+    // The first plain paragraph with two sentence breaks, and the first pair of plain
+    // paragraphs in a row: real text of a real document.
+    let paras: Vec<&str> = design.split("\n\n").collect();
+    let plain = |p: &str| {
+        !p.is_empty()
+            && !p.starts_with(['#', '`', '|', '-', '*', '>', '<', '[', '!', ' '])
+            && !p.contains("```")
+    };
+    let para = paras
+        .iter()
+        .copied()
+        .find(|p| plain(p) && p.matches(". ").count() >= 2)
+        .unwrap();
+    let pair = (0..paras.len() - 1)
+        .find(|&i| plain(paras[i]) && plain(paras[i + 1]) && paras[i] != para)
+        .unwrap();
+    let first_sentence_end = para.find(". ").unwrap() + 1;
+
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    std::fs::create_dir_all(&c).unwrap();
+    // Each copy ends differently, so that a rename is told apart by its content hash.
+    let design = |name: &str| format!("{design}\n\nThis copy is called {name}.\n");
+    for name in ["edit", "split", "merge", "insert", "gone", "moved"] {
+        std::fs::write(c.join(format!("{name}.md")), design(name)).unwrap();
+    }
+    let old = tmp.path().join("old");
+    index(&c, &old, &[]);
+
+    // Its last sentence rewritten.
+    let last = para.rfind(". ").unwrap() + 2;
+    let rewritten = format!(
+        "{}This closing sentence was rewritten tonight.",
+        &para[..last]
+    );
+    std::fs::write(
+        c.join("edit.md"),
+        design("edit").replacen(para, &rewritten, 1),
+    )
+    .unwrap();
+    let cut = format!(
+        "{}\n\n## Inserted heading\n\n{}",
+        &para[..first_sentence_end],
+        para[first_sentence_end..].trim_start()
+    );
+    std::fs::write(c.join("split.md"), design("split").replacen(para, &cut, 1)).unwrap();
+    let joined = format!("{}\n{}", paras[pair], paras[pair + 1]);
+    let two = format!("{}\n\n{}", paras[pair], paras[pair + 1]);
+    std::fs::write(
+        c.join("merge.md"),
+        design("merge").replacen(&two, &joined, 1),
+    )
+    .unwrap();
+    let base = design("insert");
+    let at = base.find("\n# ").unwrap() + 1;
+    let inserted = format!(
+        "{}# A new first section\n\nWith a paragraph of its own, long enough to stand alone.\n\n{}",
+        &base[..at],
+        &base[at..]
+    );
+    std::fs::write(c.join("insert.md"), inserted).unwrap();
+    std::fs::remove_file(c.join("gone.md")).unwrap();
+    std::fs::rename(c.join("moved.md"), c.join("renamed.md")).unwrap();
+    let new = tmp.path().join("new");
+    index(&c, &new, &[]);
+
+    let out = tmp.path().join("diff");
+    let o = run(&[
+        "diff",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(summary["documents"]["renamed"], 1);
+    assert_eq!(summary["documents"]["deleted"], 1);
+    let rows = migration(&out);
+    let doc = |name: &str| docsweep::ids::doc_id(&format!("{name}.md"));
+    let of = |name: &str| -> Vec<MigrationRow> {
+        let d = doc(name);
+        rows.iter()
+            .filter(|r| r.0 == "block" && r.1.starts_with(&d))
+            .cloned()
+            .collect()
+    };
+
+    // One sentence changed: its block is a shift; every other block keeps its id.
+    let edit = of("edit");
+    let edited: Vec<_> = edit.iter().filter(|r| r.7 < 0.99).collect();
+    assert_eq!(edited.len(), 1, "{edited:?}");
+    assert_eq!(edited[0].3, "shift");
+    assert!(edited[0].7 >= 0.6);
+    for r in edit.iter().filter(|r| r.7 >= 0.99) {
+        assert_eq!(r.2.as_deref(), Some(r.1.as_str()), "{r:?}");
+        assert!(r.3 == "same" || r.3 == "shift");
+    }
+
+    // A heading inserted into a paragraph: that block is split in two parts.
+    let split: Vec<_> = of("split").into_iter().filter(|r| r.3 == "split").collect();
+    assert_eq!(split.len(), 1, "{split:?}");
+    assert_eq!(split[0].6.len(), 2);
+
+    // Two paragraphs joined: both merge into one new block, longer than either.
+    let merged: Vec<_> = of("merge").into_iter().filter(|r| r.3 == "merge").collect();
+    assert_eq!(merged.len(), 2, "{merged:?}");
+    assert_eq!(merged[0].2, merged[1].2);
+    let (nb, ne) = merged[0].5.unwrap();
+    assert!(ne - nb > merged[0].4 .1 - merged[0].4 .0);
+    assert!(ne - nb > merged[1].4 .1 - merged[1].4 .0);
+
+    // A section inserted: later sections renumber, and every old id has a new one.
+    let insert = of("insert");
+    assert!(insert.iter().all(|r| r.2.is_some()), "{insert:?}");
+    assert!(insert.iter().any(|r| r.2.as_deref() != Some(r.1.as_str())));
+
+    // Deleted and renamed documents.
+    assert!(of("gone").iter().all(|r| r.3 == "deleted" && r.2.is_none()));
+    let moved = of("moved");
+    assert!(!moved.is_empty());
+    let renamed = doc("renamed");
+    assert!(moved.iter().all(|r| r.3 == "shift"
+        && r.7 == 1.0
+        && r.2.as_deref().is_some_and(|n| n.starts_with(&renamed))));
+    assert!(out.join("redirects.parquet").is_file() && out.join("summary.json").is_file());
+}

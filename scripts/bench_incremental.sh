@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# A nightly rerun: a full index of a copy of CORPUS, then 1 % of its documents edited (a
+# sentence appended to every 100th file in name order), then both a full run and an
+# `--previous` run over the edited copy. Prints both wall times, their ratio, and checks that
+# both runs wrote the same index_hash.
+# Usage: scripts/bench_incremental.sh DOCSWEEP_BIN [CORPUS] [THREADS]
+# CORPUS defaults to the benchmark corpus of scripts/fetch_bench_corpus.sh.
+set -euo pipefail
+bin=${1:?usage: bench_incremental.sh DOCSWEEP_BIN [CORPUS] [THREADS]}
+corpus=${2:-${DOCSWEEP_CACHE:-$HOME/.cache/docsweep}/bench-corpus}
+threads=${3:-2}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp -r "$corpus" "$work/c"
+files=$(find "$work/c" -type f | wc -l)
+echo "corpus: $corpus ($files files, $(du -sm "$work/c" | cut -f1) MB), --threads $threads"
+"$bin" index "$work/c" -o "$work/old" --quiet --threads "$threads"
+edited=0
+while IFS= read -r f; do
+  printf '\n\nA sentence added by the nightly edit.\n' >> "$f"
+  edited=$((edited + 1))
+done < <(find "$work/c" -type f | sort | awk 'NR % 100 == 0')
+echo "edited: $edited files"
+secs() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print(s["seconds"], s["index_hash"])' "$1"; }
+# Warm the page cache for both runs alike.
+"$bin" index "$work/c" -o "$work/warm" --quiet --threads "$threads"
+"$bin" index "$work/c" -o "$work/full" --quiet --json --threads "$threads" > "$work/full.json"
+"$bin" index "$work/c" -o "$work/incr" --quiet --json --threads "$threads" --previous "$work/old" > "$work/incr.json"
+read -r full_s full_h < <(secs "$work/full.json")
+read -r incr_s incr_h < <(secs "$work/incr.json")
+python3 - "$work/incr.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["previous"]
+print(f"reused {p['reused']}, reprocessed {p['reprocessed']}, new {p['new']}, deleted {p['deleted']}")
+PY
+[ "$full_h" = "$incr_h" ] || { echo "index_hash differs: full $full_h, --previous $incr_h"; exit 1; }
+python3 -c "import sys; f,i=map(float,sys.argv[1:]); print(f'full {f:.2f} s, --previous {i:.2f} s, ratio {i/f:.3f} (same index_hash)')" "$full_s" "$incr_s"

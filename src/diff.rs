@@ -1,0 +1,705 @@
+//! `docsweep diff OLD NEW -o OUT`: where every block and chunk id of OLD went in NEW, so that a
+//! serving system can migrate yesterday's citations (reference digest, reindex_migration).
+//!
+//! Per OLD document, matched to NEW by path (or, when its path is gone, by content hash: a
+//! rename):
+//! - same path and content hash: every id is `same` (no alignment needed);
+//! - renamed: ids mapped by position, `shift` with confidence 1;
+//! - gone: every id `deleted`;
+//! - changed: blocks (and chunks) are aligned. A candidate with the same fingerprint and text
+//!   wins outright; otherwise word 3-shingles are compared. Jaccard ≥ `shift` (0.85) is a
+//!   `shift`; an old block covered ≥ 0.85 by one larger new block that covers another old
+//!   block too is a `merge`; covered ≥ 0.85 by two consecutive new blocks, a `split`; a best
+//!   Jaccard ≥ `unmapped` (0.60) is still a `shift` with that confidence; below it, `unmapped`.
+//!
+//! Output: `OUT/migration.parquet` (one row per old block and chunk), `OUT/redirects.parquet`
+//! (`old_id → new_id` for every id that moved), `OUT/summary.json`. OUT is written beside its
+//! place and renamed into it, so a failed run leaves nothing half-written.
+
+use crate::sink::commit::{self, Manifest};
+use anyhow::{bail, Context, Result};
+use arrow_array::builder::{Float32Builder, ListBuilder, StringBuilder, UInt64Builder};
+use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, UInt64Array};
+use arrow_schema::{DataType, Field, Schema};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::arrow::ArrowWriter;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Alignment thresholds (reference digest defaults).
+pub const SHIFT: f64 = 0.85;
+pub const UNMAPPED: f64 = 0.60;
+
+#[derive(Debug, Clone)]
+struct Unit {
+    id: String,
+    /// A heading block (split parts are found around headings).
+    heading: bool,
+    begin: u64,
+    end: u64,
+    fingerprint: String,
+    text: String,
+}
+
+#[derive(Debug, Default)]
+struct Doc {
+    doc_id: String,
+    content_hash: Option<String>,
+    blocks: Vec<Unit>,
+    chunks: Vec<Unit>,
+}
+
+struct Index {
+    manifest: Manifest,
+    docs: BTreeMap<String, Doc>,
+}
+
+/// One row of `migration.parquet`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Mapping {
+    pub doc_id: String,
+    pub kind: &'static str,
+    pub old_id: String,
+    pub new_id: Option<String>,
+    pub move_: &'static str,
+    pub old_off: (u64, u64),
+    pub new_off: Option<(u64, u64)>,
+    pub new_parts: Vec<String>,
+    pub conf: f32,
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    pub old_index_hash: String,
+    pub new_index_hash: String,
+    pub documents: BTreeMap<&'static str, u64>,
+    pub blocks: BTreeMap<&'static str, u64>,
+    pub chunks: BTreeMap<&'static str, u64>,
+    /// Share of old ids of documents still present that lead to a new id.
+    pub redirect_coverage: f64,
+    /// Old ids mapped with confidence below 0.8, or unmapped (at most 100).
+    pub high_risk: Vec<String>,
+    pub seconds: f64,
+}
+
+fn read_table(index: &Path, m: &Manifest, table: &str) -> Result<Vec<RecordBatch>> {
+    let info = m
+        .tables
+        .get(table)
+        .with_context(|| format!("{}: manifest lists no table {table}", index.display()))?;
+    let mut out = Vec::new();
+    for f in &info.files {
+        let p = index.join(&f.path);
+        let file =
+            std::fs::File::open(&p).with_context(|| format!("cannot open {}", p.display()))?;
+        let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+            .with_context(|| format!("{} is not a readable Parquet file", p.display()))?
+            .build()?;
+        for b in reader {
+            out.push(b.with_context(|| format!("{} is damaged", p.display()))?);
+        }
+    }
+    Ok(out)
+}
+
+fn strs<'a>(b: &'a RecordBatch, name: &str) -> Result<&'a StringArray> {
+    b.column_by_name(name)
+        .and_then(|c| c.as_any().downcast_ref::<StringArray>())
+        .with_context(|| format!("column {name} missing or not text"))
+}
+
+fn u64s<'a>(b: &'a RecordBatch, name: &str) -> Result<&'a UInt64Array> {
+    b.column_by_name(name)
+        .and_then(|c| c.as_any().downcast_ref::<UInt64Array>())
+        .with_context(|| format!("column {name} missing or not u64"))
+}
+
+fn load(index: &Path) -> Result<Index> {
+    if !index.join(commit::MANIFEST).is_file() {
+        bail!(
+            "{}: no docsweep index there (no {})",
+            index.display(),
+            commit::MANIFEST
+        );
+    }
+    let manifest = commit::read_manifest(index)?;
+    if manifest.schema_version != commit::SCHEMA_VERSION {
+        bail!(
+            "{}: index schema version {} but this docsweep reads version {}",
+            index.display(),
+            manifest.schema_version,
+            commit::SCHEMA_VERSION
+        );
+    }
+    let mut docs: BTreeMap<String, Doc> = BTreeMap::new();
+    let mut by_id: HashMap<String, String> = HashMap::new();
+    for b in read_table(index, &manifest, "documents")? {
+        let (id, path, hash) = (
+            strs(&b, "doc_id")?,
+            strs(&b, "path")?,
+            strs(&b, "content_hash")?,
+        );
+        for i in 0..b.num_rows() {
+            by_id.insert(id.value(i).to_string(), path.value(i).to_string());
+            docs.insert(
+                path.value(i).to_string(),
+                Doc {
+                    doc_id: id.value(i).to_string(),
+                    content_hash: (!hash.is_null(i)).then(|| hash.value(i).to_string()),
+                    ..Doc::default()
+                },
+            );
+        }
+    }
+    for (table, id_col) in [("blocks", "block_id"), ("chunks", "chunk_id")] {
+        for b in read_table(index, &manifest, table)? {
+            let doc = strs(&b, "doc_id")?;
+            let id = strs(&b, id_col)?;
+            let (ob, oe) = (u64s(&b, "off_begin")?, u64s(&b, "off_end")?);
+            let text = strs(&b, "text")?;
+            let (fp, ty) = if table == "blocks" {
+                (Some(strs(&b, "fingerprint")?), Some(strs(&b, "type")?))
+            } else {
+                (None, None)
+            };
+            for i in 0..b.num_rows() {
+                let Some(d) = by_id.get(doc.value(i)).and_then(|p| docs.get_mut(p)) else {
+                    continue;
+                };
+                let u = Unit {
+                    id: id.value(i).to_string(),
+                    heading: ty.is_some_and(|t| t.value(i) == "heading"),
+                    begin: ob.value(i),
+                    end: oe.value(i),
+                    fingerprint: fp.map_or(String::new(), |f| f.value(i).to_string()),
+                    text: text.value(i).to_string(),
+                };
+                if table == "blocks" {
+                    d.blocks.push(u);
+                } else {
+                    d.chunks.push(u);
+                }
+            }
+        }
+    }
+    Ok(Index { manifest, docs })
+}
+
+/// Word 3-shingles (words for texts shorter than three), hashed.
+fn shingles(text: &str) -> HashSet<u64> {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let h = |ws: &[String]| xxhash_rust::xxh3::xxh3_64(ws.join(" ").as_bytes());
+    if words.len() < 3 {
+        return words.chunks(1).map(h).collect();
+    }
+    words.windows(3).map(h).collect()
+}
+
+fn jaccard(a: &HashSet<u64>, b: &HashSet<u64>) -> f64 {
+    if a.is_empty() && b.is_empty() {
+        return 1.0;
+    }
+    let inter = a.intersection(b).count();
+    inter as f64 / (a.len() + b.len() - inter) as f64
+}
+
+/// 2·LCS / (|a| + |b|) over the words of two texts (difflib's ratio), for texts of up to
+/// 2,000 words each (longer pairs count as unlike: they are never one edited block).
+fn word_likeness(a: &str, b: &str) -> f64 {
+    let words = |t: &str| -> Vec<String> {
+        t.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    let (x, y) = (words(a), words(b));
+    if x.is_empty() || y.is_empty() || x.len() > 2000 || y.len() > 2000 {
+        return 0.0;
+    }
+    let mut prev = vec![0u32; y.len() + 1];
+    let mut cur = vec![0u32; y.len() + 1];
+    for xi in &x {
+        for (j, yj) in y.iter().enumerate() {
+            cur[j + 1] = if xi == yj {
+                prev[j] + 1
+            } else {
+                cur[j].max(prev[j + 1])
+            };
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    2.0 * f64::from(prev[y.len()]) / (x.len() + y.len()) as f64
+}
+
+/// Share of `a` found in `b`.
+fn coverage(a: &HashSet<u64>, b: &HashSet<u64>) -> f64 {
+    if a.is_empty() {
+        return 1.0;
+    }
+    a.iter().filter(|x| b.contains(x)).count() as f64 / a.len() as f64
+}
+
+/// Where each old unit went among the new ones of the same document.
+fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Mapping> {
+    let os: Vec<HashSet<u64>> = old.iter().map(|u| shingles(&u.text)).collect();
+    let ns: Vec<HashSet<u64>> = new.iter().map(|u| shingles(&u.text)).collect();
+    let mut exact: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
+    for (j, u) in new.iter().enumerate() {
+        exact.entry((&u.fingerprint, &u.text)).or_default().push(j);
+    }
+    // First pass: best target by containment, to find merges (two old → one new).
+    let contained: Vec<Option<usize>> = os
+        .iter()
+        .map(|a| {
+            (0..new.len())
+                .map(|j| (coverage(a, &ns[j]), j))
+                .filter(|(c, j)| *c >= SHIFT && ns[*j].len() > a.len())
+                .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)))
+                .map(|(_, j)| j)
+        })
+        .collect();
+    let mut merged_into: HashMap<usize, usize> = HashMap::new();
+    for j in contained.iter().flatten() {
+        *merged_into.entry(*j).or_default() += 1;
+    }
+    let mut used_exact: HashSet<usize> = HashSet::new();
+    let mut out = Vec::with_capacity(old.len());
+    for (i, u) in old.iter().enumerate() {
+        let mapping = |new_j: Option<usize>,
+                       mv: &'static str,
+                       conf: f64,
+                       parts: Vec<String>,
+                       reason: Option<String>| {
+            Mapping {
+                doc_id: doc_id.to_string(),
+                kind,
+                old_id: u.id.clone(),
+                new_id: new_j.map(|j| new[j].id.clone()),
+                move_: mv,
+                old_off: (u.begin, u.end),
+                new_off: new_j.map(|j| (new[j].begin, new[j].end)),
+                new_parts: parts,
+                conf: conf as f32,
+                reason,
+            }
+        };
+        // The same text: the nearest unused copy.
+        if let Some(js) = exact.get(&(u.fingerprint.as_str(), u.text.as_str())) {
+            if let Some(&j) = js
+                .iter()
+                .filter(|j| !used_exact.contains(j))
+                .min_by_key(|&&j| j.abs_diff(i))
+            {
+                used_exact.insert(j);
+                let mv = if new[j].id == u.id && (new[j].begin, new[j].end) == (u.begin, u.end) {
+                    "same"
+                } else {
+                    "shift"
+                };
+                out.push(mapping(Some(j), mv, 1.0, Vec::new(), None));
+                continue;
+            }
+        }
+        let a = &os[i];
+        let best = (0..new.len())
+            .map(|j| (jaccard(a, &ns[j]), j))
+            .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
+        if let Some((score, j)) = best.filter(|b| b.0 >= SHIFT) {
+            out.push(mapping(Some(j), "shift", score, Vec::new(), None));
+            continue;
+        }
+        if let Some(j) = contained[i].filter(|j| merged_into[j] >= 2) {
+            let c = coverage(a, &ns[j]);
+            out.push(mapping(
+                Some(j),
+                "merge",
+                c,
+                Vec::new(),
+                Some("merged with its neighbour".into()),
+            ));
+            continue;
+        }
+        // Two consecutive body units (a heading inserted between them is skipped).
+        let next_body = |j: usize| (j + 1..new.len()).find(|&k| !new[k].heading);
+        let split = (0..new.len())
+            .filter(|&j| !new[j].heading)
+            .filter_map(|j| next_body(j).map(|k| (j, k)))
+            .map(|(j, k)| {
+                let both: HashSet<u64> = ns[j].union(&ns[k]).copied().collect();
+                (coverage(a, &both), j, k)
+            })
+            .filter(|(c, j, k)| {
+                *c >= SHIFT && coverage(a, &ns[*j]) < SHIFT && coverage(a, &ns[*k]) < SHIFT
+            })
+            .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
+        if let Some((c, j, k)) = split {
+            let parts = vec![new[j].id.clone(), new[k].id.clone()];
+            out.push(mapping(
+                Some(j),
+                "split",
+                c,
+                parts,
+                Some("cut in two".into()),
+            ));
+            continue;
+        }
+        if let Some(j) = contained[i] {
+            let c = coverage(a, &ns[j]);
+            out.push(mapping(
+                Some(j),
+                "shift",
+                c,
+                Vec::new(),
+                Some("grew".into()),
+            ));
+            continue;
+        }
+        // An edited block: the word-level likeness (LCS) of the closest candidates.
+        let mut ranked: Vec<(f64, usize)> = (0..new.len())
+            .filter(|&j| !new[j].heading)
+            .map(|j| (jaccard(a, &ns[j]).max(coverage(a, &ns[j]) * 0.5), j))
+            .collect();
+        ranked.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+        let best = ranked
+            .iter()
+            .take(3)
+            .map(|&(_, j)| (word_likeness(&u.text, &new[j].text), j))
+            .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)))
+            .or(best);
+        match best.filter(|b| b.0 >= UNMAPPED) {
+            Some((score, j)) => out.push(mapping(
+                Some(j),
+                "shift",
+                score,
+                Vec::new(),
+                Some("edited".into()),
+            )),
+            None => out.push(mapping(
+                None,
+                "unmapped",
+                best.map_or(0.0, |b| b.0),
+                Vec::new(),
+                Some("no new block holds this text".into()),
+            )),
+        }
+    }
+    out
+}
+
+/// Every old id of one document pair, by the rules in the module comment.
+fn map_document(old: &Doc, new: Option<(&str, &Doc)>, renamed_from: Option<&str>) -> Vec<Mapping> {
+    let all = |kind: &'static str, units: &[Unit], mv: &'static str, reason: &str| {
+        units
+            .iter()
+            .map(|u| Mapping {
+                doc_id: old.doc_id.clone(),
+                kind,
+                old_id: u.id.clone(),
+                new_id: None,
+                move_: mv,
+                old_off: (u.begin, u.end),
+                new_off: None,
+                new_parts: Vec::new(),
+                conf: 0.0,
+                reason: Some(reason.to_string()),
+            })
+            .collect::<Vec<_>>()
+    };
+    let Some((new_path, nd)) = new else {
+        let mut v = all("block", &old.blocks, "deleted", "the document is gone");
+        v.extend(all("chunk", &old.chunks, "deleted", "the document is gone"));
+        return v;
+    };
+    if renamed_from.is_some() {
+        // Same bytes under a new path: the same units in the same order.
+        let by_pos = |kind: &'static str, o: &[Unit], n: &[Unit]| {
+            o.iter()
+                .zip(n)
+                .map(|(u, w)| Mapping {
+                    doc_id: old.doc_id.clone(),
+                    kind,
+                    old_id: u.id.clone(),
+                    new_id: Some(w.id.clone()),
+                    move_: "shift",
+                    old_off: (u.begin, u.end),
+                    new_off: Some((w.begin, w.end)),
+                    new_parts: Vec::new(),
+                    conf: 1.0,
+                    reason: Some(format!("renamed to {new_path}")),
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut v = by_pos("block", &old.blocks, &nd.blocks);
+        v.extend(by_pos("chunk", &old.chunks, &nd.chunks));
+        return v;
+    }
+    let mut v = align(&old.doc_id, "block", &old.blocks, &nd.blocks);
+    v.extend(align(&old.doc_id, "chunk", &old.chunks, &nd.chunks));
+    v
+}
+
+pub struct DiffOptions {
+    pub old: PathBuf,
+    pub new: PathBuf,
+    pub out: PathBuf,
+}
+
+pub fn diff(opts: &DiffOptions) -> Result<Summary> {
+    let started = std::time::Instant::now();
+    let old = load(&opts.old)?;
+    let new = load(&opts.new)?;
+    // Renames: a path gone from NEW whose bytes appear under a path new in NEW.
+    // Each new path takes at most one old one.
+    let mut new_by_hash: HashMap<&str, Vec<&str>> = HashMap::new();
+    for (p, d) in new.docs.iter().rev() {
+        if !old.docs.contains_key(p) {
+            if let Some(h) = d.content_hash.as_deref() {
+                new_by_hash.entry(h).or_default().push(p.as_str());
+            }
+        }
+    }
+    let mut rows: Vec<Mapping> = Vec::new();
+    let mut documents: BTreeMap<&'static str, u64> = BTreeMap::new();
+    for (path, od) in &old.docs {
+        let (target, renamed, what) = match new.docs.get(path) {
+            Some(nd) if nd.content_hash.is_some() && nd.content_hash == od.content_hash => {
+                let same = |kind: &'static str, units: &[Unit]| {
+                    units
+                        .iter()
+                        .map(|u| Mapping {
+                            doc_id: od.doc_id.clone(),
+                            kind,
+                            old_id: u.id.clone(),
+                            new_id: Some(u.id.clone()),
+                            move_: "same",
+                            old_off: (u.begin, u.end),
+                            new_off: Some((u.begin, u.end)),
+                            new_parts: Vec::new(),
+                            conf: 1.0,
+                            reason: None,
+                        })
+                        .collect::<Vec<_>>()
+                };
+                // Unchanged bytes, same config: the same rows, nothing to align.
+                if nd.blocks.len() == od.blocks.len()
+                    && nd.blocks.iter().zip(&od.blocks).all(|(a, b)| a.id == b.id)
+                {
+                    rows.extend(same("block", &od.blocks));
+                    rows.extend(same("chunk", &od.chunks));
+                    *documents.entry("same").or_default() += 1;
+                    continue;
+                }
+                (Some((path.as_str(), nd)), None, "changed")
+            }
+            Some(nd) => (Some((path.as_str(), nd)), None, "changed"),
+            None => match od
+                .content_hash
+                .as_deref()
+                .and_then(|h| new_by_hash.get_mut(h))
+                .and_then(Vec::pop)
+            {
+                Some(np) => (Some((np, &new.docs[np])), Some(path.as_str()), "renamed"),
+                None => (None, None, "deleted"),
+            },
+        };
+        *documents.entry(what).or_default() += 1;
+        rows.extend(map_document(od, target, renamed));
+    }
+    documents.insert(
+        "new",
+        new.docs
+            .iter()
+            .filter(|(p, d)| {
+                !old.docs.contains_key(*p)
+                    && !d.content_hash.as_deref().is_some_and(|h| {
+                        old.docs
+                            .values()
+                            .any(|o| o.content_hash.as_deref() == Some(h))
+                    })
+            })
+            .count() as u64,
+    );
+    let count = |kind: &str| {
+        let mut m: BTreeMap<&'static str, u64> = BTreeMap::new();
+        for r in rows.iter().filter(|r| r.kind == kind) {
+            *m.entry(r.move_).or_default() += 1;
+        }
+        m
+    };
+    let live: Vec<&Mapping> = rows.iter().filter(|r| r.move_ != "deleted").collect();
+    let redirect_coverage = if live.is_empty() {
+        1.0
+    } else {
+        live.iter().filter(|r| r.new_id.is_some()).count() as f64 / live.len() as f64
+    };
+    let high_risk = live
+        .iter()
+        .filter(|r| r.new_id.is_none() || r.conf < 0.8)
+        .take(100)
+        .map(|r| r.old_id.clone())
+        .collect();
+    let summary = Summary {
+        old_index_hash: old.manifest.index_hash.clone(),
+        new_index_hash: new.manifest.index_hash.clone(),
+        documents,
+        blocks: count("block"),
+        chunks: count("chunk"),
+        redirect_coverage,
+        high_risk,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    write_out(&opts.out, &rows, &summary)?;
+    Ok(summary)
+}
+
+fn migration_batch(rows: &[Mapping]) -> Result<RecordBatch> {
+    let mut doc = StringBuilder::new();
+    let mut kind = StringBuilder::new();
+    let mut old_id = StringBuilder::new();
+    let mut new_id = StringBuilder::new();
+    let mut mv = StringBuilder::new();
+    let mut old_off = ListBuilder::new(UInt64Builder::new());
+    let mut new_off = ListBuilder::new(UInt64Builder::new());
+    let mut parts = ListBuilder::new(StringBuilder::new());
+    let mut conf = Float32Builder::new();
+    let mut reason = StringBuilder::new();
+    for r in rows {
+        doc.append_value(&r.doc_id);
+        kind.append_value(r.kind);
+        old_id.append_value(&r.old_id);
+        new_id.append_option(r.new_id.as_deref());
+        mv.append_value(r.move_);
+        old_off.values().append_slice(&[r.old_off.0, r.old_off.1]);
+        old_off.append(true);
+        match r.new_off {
+            Some((b, e)) => {
+                new_off.values().append_slice(&[b, e]);
+                new_off.append(true);
+            }
+            None => new_off.append(false),
+        }
+        for p in &r.new_parts {
+            parts.values().append_value(p);
+        }
+        parts.append(true);
+        conf.append_value(r.conf);
+        reason.append_option(r.reason.as_deref());
+    }
+    let offs = || DataType::List(Arc::new(Field::new("item", DataType::UInt64, true)));
+    let schema = Schema::new(vec![
+        Field::new("doc_id", DataType::Utf8, false),
+        Field::new("kind", DataType::Utf8, false),
+        Field::new("old_id", DataType::Utf8, false),
+        Field::new("new_id", DataType::Utf8, true),
+        Field::new("move", DataType::Utf8, false),
+        Field::new("old_off", offs(), false),
+        Field::new("new_off", offs(), true),
+        Field::new(
+            "new_parts",
+            DataType::List(Arc::new(Field::new("item", DataType::Utf8, true))),
+            false,
+        ),
+        Field::new("conf", DataType::Float32, false),
+        Field::new("reason", DataType::Utf8, true),
+    ]);
+    let cols: Vec<ArrayRef> = vec![
+        Arc::new(doc.finish()),
+        Arc::new(kind.finish()),
+        Arc::new(old_id.finish()),
+        Arc::new(new_id.finish()),
+        Arc::new(mv.finish()),
+        Arc::new(old_off.finish()),
+        Arc::new(new_off.finish()),
+        Arc::new(parts.finish()),
+        Arc::new(conf.finish()),
+        Arc::new(reason.finish()),
+    ];
+    Ok(RecordBatch::try_new(Arc::new(schema), cols)?)
+}
+
+fn redirects_batch(rows: &[Mapping]) -> Result<RecordBatch> {
+    let mut old_id = StringBuilder::new();
+    let mut new_id = StringBuilder::new();
+    let mut kind = StringBuilder::new();
+    let mut conf = Float32Builder::new();
+    for r in rows {
+        if let Some(n) = r.new_id.as_deref().filter(|n| *n != r.old_id) {
+            old_id.append_value(&r.old_id);
+            new_id.append_value(n);
+            kind.append_value(r.kind);
+            conf.append_value(r.conf);
+        }
+    }
+    let schema = Schema::new(vec![
+        Field::new("old_id", DataType::Utf8, false),
+        Field::new("new_id", DataType::Utf8, false),
+        Field::new("kind", DataType::Utf8, false),
+        Field::new("conf", DataType::Float32, false),
+    ]);
+    let cols: Vec<ArrayRef> = vec![
+        Arc::new(old_id.finish()),
+        Arc::new(new_id.finish()),
+        Arc::new(kind.finish()),
+        Arc::new(conf.finish()),
+    ];
+    Ok(RecordBatch::try_new(Arc::new(schema), cols)?)
+}
+
+fn write_parquet(path: &Path, batch: &RecordBatch) -> Result<()> {
+    let file =
+        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
+    let props = parquet::file::properties::WriterProperties::builder()
+        .set_compression(parquet::basic::Compression::ZSTD(Default::default()))
+        .build();
+    let mut w = ArrowWriter::try_new(file, batch.schema(), Some(props))?;
+    w.write(batch)?;
+    w.close()?;
+    Ok(())
+}
+
+/// Writes OUT beside its place, then renames it in; replaces only an earlier diff output.
+fn write_out(out: &Path, rows: &[Mapping], summary: &Summary) -> Result<()> {
+    let name = out
+        .file_name()
+        .with_context(|| format!("invalid output path {}", out.display()))?
+        .to_string_lossy()
+        .into_owned();
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if out.exists() && !out.join("summary.json").is_file() {
+        bail!(
+            "{} exists and is not the output of `docsweep diff`; choose another -o",
+            out.display()
+        );
+    }
+    let tmp = parent.join(format!(".{name}.docsweep-diff-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+    let result = (|| -> Result<()> {
+        write_parquet(&tmp.join("migration.parquet"), &migration_batch(rows)?)?;
+        write_parquet(&tmp.join("redirects.parquet"), &redirects_batch(rows)?)?;
+        std::fs::write(
+            tmp.join("summary.json"),
+            serde_json::to_string_pretty(summary)? + "\n",
+        )?;
+        if out.exists() {
+            std::fs::remove_dir_all(out)
+                .with_context(|| format!("cannot replace {}", out.display()))?;
+        }
+        std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))?;
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+    result
+}
