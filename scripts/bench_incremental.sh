@@ -2,7 +2,7 @@
 # A nightly rerun: a full index of a copy of CORPUS, then 1 % of its documents edited (a
 # sentence appended to every 100th file in name order), then both a full run and an
 # `--previous` run over the edited copy. Prints both wall times, their ratio, and checks that
-# both runs wrote the same index_hash.
+# both runs wrote the same index_hash. Then times `docsweep diff` of the two indexes.
 # Usage: scripts/bench_incremental.sh DOCSWEEP_BIN [CORPUS] [THREADS]
 # CORPUS defaults to the benchmark corpus of scripts/fetch_bench_corpus.sh.
 set -euo pipefail
@@ -35,3 +35,12 @@ print(f"reused {p['reused']}, reprocessed {p['reprocessed']}, new {p['new']}, de
 PY
 [ "$full_h" = "$incr_h" ] || { echo "index_hash differs: full $full_h, --previous $incr_h"; exit 1; }
 python3 -c "import sys; f,i=map(float,sys.argv[1:]); print(f'full {f:.2f} s, --previous {i:.2f} s, ratio {i/f:.3f} (same index_hash)')" "$full_s" "$incr_s"
+start=$(date +%s.%N)
+"$bin" diff "$work/old" "$work/incr" -o "$work/diff" --json > "$work/diff.json"
+end=$(date +%s.%N)
+python3 - "$work/diff.json" "$start" "$end" "$edited" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); wall = float(sys.argv[3]) - float(sys.argv[2]); n = int(sys.argv[4])
+print(f"diff: {wall:.2f} s wall for {n} changed documents ({100 * wall / max(n, 1):.2f} s per 100), "
+      f"documents {s['documents']}, redirect coverage {s['redirect_coverage']:.4f}")
+PY

@@ -47,11 +47,14 @@ struct Unit {
 struct Doc {
     doc_id: String,
     content_hash: Option<String>,
+    /// Its rows `[start, end)` in blocks and in chunks.
+    rows: [(u64, u64); 2],
     blocks: Vec<Unit>,
     chunks: Vec<Unit>,
 }
 
 struct Index {
+    root: PathBuf,
     manifest: Manifest,
     docs: BTreeMap<String, Doc>,
 }
@@ -85,20 +88,69 @@ pub struct Summary {
     pub seconds: f64,
 }
 
-fn read_table(index: &Path, m: &Manifest, table: &str) -> Result<Vec<RecordBatch>> {
+/// Columns `cols` of `table`, for the table rows in `ranges` (sorted, disjoint `[start, end)`)
+/// or for every row. Only what is asked for is decoded: a diff of two nightly indexes reads the
+/// text of the changed documents alone.
+fn read_rows(
+    index: &Path,
+    m: &Manifest,
+    table: &str,
+    cols: &[&str],
+    ranges: Option<&[(u64, u64)]>,
+) -> Result<Vec<RecordBatch>> {
+    use parquet::arrow::arrow_reader::{RowSelection, RowSelector};
+    use parquet::arrow::ProjectionMask;
     let info = m
         .tables
         .get(table)
         .with_context(|| format!("{}: manifest lists no table {table}", index.display()))?;
     let mut out = Vec::new();
+    let mut file_start = 0u64;
     for f in &info.files {
+        let (lo, hi) = (file_start, file_start + f.rows);
+        file_start = hi;
+        let selection = match ranges {
+            None => None,
+            Some(rs) => {
+                let mut sel = Vec::new();
+                let mut at = lo;
+                for &(a, z) in rs.iter().filter(|(a, z)| *z > lo && *a < hi) {
+                    let (a, z) = (a.max(lo), z.min(hi));
+                    if a > at {
+                        sel.push(RowSelector::skip((a - at) as usize));
+                    }
+                    sel.push(RowSelector::select((z - a) as usize));
+                    at = z;
+                }
+                if sel.is_empty() {
+                    continue;
+                }
+                if hi > at {
+                    sel.push(RowSelector::skip((hi - at) as usize));
+                }
+                Some(RowSelection::from(sel))
+            }
+        };
         let p = index.join(&f.path);
         let file =
             std::fs::File::open(&p).with_context(|| format!("cannot open {}", p.display()))?;
-        let reader = ParquetRecordBatchReaderBuilder::try_new(file)
-            .with_context(|| format!("{} is not a readable Parquet file", p.display()))?
-            .build()?;
-        for b in reader {
+        let builder = ParquetRecordBatchReaderBuilder::try_new(file)
+            .with_context(|| format!("{} is not a readable Parquet file", p.display()))?;
+        let roots: Vec<usize> = cols
+            .iter()
+            .map(|c| {
+                builder
+                    .schema()
+                    .index_of(c)
+                    .with_context(|| format!("{}: no column {c}", p.display()))
+            })
+            .collect::<Result<_>>()?;
+        let mask = ProjectionMask::roots(builder.parquet_schema(), roots);
+        let mut builder = builder.with_projection(mask);
+        if let Some(sel) = selection {
+            builder = builder.with_row_selection(sel);
+        }
+        for b in builder.build()? {
             out.push(b.with_context(|| format!("{} is damaged", p.display()))?);
         }
     }
@@ -117,6 +169,8 @@ fn u64s<'a>(b: &'a RecordBatch, name: &str) -> Result<&'a UInt64Array> {
         .with_context(|| format!("column {name} missing or not u64"))
 }
 
+/// An index's documents (by path), with ids and offsets of their blocks and chunks but no text
+/// yet.
 fn load(index: &Path) -> Result<Index> {
     if !index.join(commit::MANIFEST).is_file() {
         bail!(
@@ -136,37 +190,60 @@ fn load(index: &Path) -> Result<Index> {
     }
     let mut docs: BTreeMap<String, Doc> = BTreeMap::new();
     let mut by_id: HashMap<String, String> = HashMap::new();
-    for b in read_table(index, &manifest, "documents")? {
+    let mut starts = [0u64; 2];
+    let cols = ["doc_id", "path", "content_hash", "blocks", "chunks"];
+    for b in read_rows(index, &manifest, "documents", &cols, None)? {
         let (id, path, hash) = (
             strs(&b, "doc_id")?,
             strs(&b, "path")?,
             strs(&b, "content_hash")?,
         );
+        let count = |n: &str| -> Result<&arrow_array::UInt32Array> {
+            b.column_by_name(n)
+                .and_then(|c| c.as_any().downcast_ref::<arrow_array::UInt32Array>())
+                .with_context(|| format!("column {n} missing"))
+        };
+        let (nb, nc) = (count("blocks")?, count("chunks")?);
         for i in 0..b.num_rows() {
             by_id.insert(id.value(i).to_string(), path.value(i).to_string());
+            let rows = [
+                (starts[0], starts[0] + u64::from(nb.value(i))),
+                (starts[1], starts[1] + u64::from(nc.value(i))),
+            ];
+            starts = [rows[0].1, rows[1].1];
             docs.insert(
                 path.value(i).to_string(),
                 Doc {
                     doc_id: id.value(i).to_string(),
                     content_hash: (!hash.is_null(i)).then(|| hash.value(i).to_string()),
+                    rows,
                     ..Doc::default()
                 },
             );
         }
     }
     for (table, id_col) in [("blocks", "block_id"), ("chunks", "chunk_id")] {
-        for b in read_table(index, &manifest, table)? {
+        let mut cols = vec!["doc_id", id_col, "off_begin", "off_end"];
+        if table == "blocks" {
+            cols.push("type");
+        }
+        for b in read_rows(index, &manifest, table, &cols, None)? {
             let doc = strs(&b, "doc_id")?;
             let id = strs(&b, id_col)?;
             let (ob, oe) = (u64s(&b, "off_begin")?, u64s(&b, "off_end")?);
-            let text = strs(&b, "text")?;
-            let (fp, ty) = if table == "blocks" {
-                (Some(strs(&b, "fingerprint")?), Some(strs(&b, "type")?))
+            let ty = if table == "blocks" {
+                Some(strs(&b, "type")?)
             } else {
-                (None, None)
+                None
             };
+            // A document's rows are contiguous: look its path up once per run of rows.
+            let mut current: Option<(String, String)> = None;
             for i in 0..b.num_rows() {
-                let Some(d) = by_id.get(doc.value(i)).and_then(|p| docs.get_mut(p)) else {
+                let id_now = doc.value(i);
+                if current.as_ref().is_none_or(|(d, _)| d != id_now) {
+                    current = by_id.get(id_now).map(|p| (id_now.to_string(), p.clone()));
+                }
+                let Some(d) = current.as_ref().and_then(|(_, p)| docs.get_mut(p)) else {
                     continue;
                 };
                 let u = Unit {
@@ -174,8 +251,8 @@ fn load(index: &Path) -> Result<Index> {
                     heading: ty.is_some_and(|t| t.value(i) == "heading"),
                     begin: ob.value(i),
                     end: oe.value(i),
-                    fingerprint: fp.map_or(String::new(), |f| f.value(i).to_string()),
-                    text: text.value(i).to_string(),
+                    fingerprint: String::new(),
+                    text: String::new(),
                 };
                 if table == "blocks" {
                     d.blocks.push(u);
@@ -185,7 +262,77 @@ fn load(index: &Path) -> Result<Index> {
             }
         }
     }
-    Ok(Index { manifest, docs })
+    Ok(Index {
+        root: index.to_path_buf(),
+        manifest,
+        docs,
+    })
+}
+
+/// Reads the text (and block fingerprints) of the documents at `paths`, in table order.
+fn load_text(ix: &mut Index, paths: &HashSet<&str>) -> Result<()> {
+    let wanted: Vec<String> = ix
+        .docs
+        .keys()
+        .filter(|p| paths.contains(p.as_str()))
+        .cloned()
+        .collect();
+    for (t, table) in ["blocks", "chunks"].iter().enumerate() {
+        let mut ranges: Vec<(u64, u64)> = wanted
+            .iter()
+            .map(|p| ix.docs[p].rows[t])
+            .filter(|r| r.1 > r.0)
+            .collect();
+        ranges.sort_unstable();
+        if ranges.is_empty() {
+            continue;
+        }
+        let cols: &[&str] = if t == 0 {
+            &["text", "fingerprint"]
+        } else {
+            &["text"]
+        };
+        let batches = read_rows(&ix.root, &ix.manifest, table, cols, Some(&ranges))?;
+        // Rows come back in table order: hand them out range by range.
+        let mut order: Vec<&String> = wanted.iter().collect();
+        order.sort_by_key(|p| ix.docs[*p].rows[t].0);
+        let mut slots: Vec<(String, usize)> = Vec::new();
+        for p in order {
+            let (a, z) = ix.docs[p].rows[t];
+            for k in 0..(z - a) as usize {
+                slots.push((p.clone(), k));
+            }
+        }
+        let mut next = 0;
+        for b in &batches {
+            let text = strs(b, "text")?;
+            let fp = if t == 0 {
+                Some(strs(b, "fingerprint")?)
+            } else {
+                None
+            };
+            for i in 0..b.num_rows() {
+                let Some((p, k)) = slots.get(next) else {
+                    bail!(
+                        "{}: table {table} holds more rows than its documents count",
+                        ix.root.display()
+                    );
+                };
+                next += 1;
+                let d = ix.docs.get_mut(p).expect("wanted paths exist");
+                let u = if t == 0 {
+                    &mut d.blocks[*k]
+                } else {
+                    &mut d.chunks[*k]
+                };
+                u.text = text.value(i).to_string();
+                if let Some(fp) = fp {
+                    u.fingerprint = fp.value(i).to_string();
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Word 3-shingles (words for texts shorter than three), hashed.
@@ -248,18 +395,58 @@ fn coverage(a: &HashSet<u64>, b: &HashSet<u64>) -> f64 {
 
 /// Where each old unit went among the new ones of the same document.
 fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Mapping> {
-    let os: Vec<HashSet<u64>> = old.iter().map(|u| shingles(&u.text)).collect();
-    let ns: Vec<HashSet<u64>> = new.iter().map(|u| shingles(&u.text)).collect();
+    // Exact copies first (same fingerprint and text): the nearest unused one.
     let mut exact: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
     for (j, u) in new.iter().enumerate() {
         exact.entry((&u.fingerprint, &u.text)).or_default().push(j);
     }
-    // First pass: best target by containment, to find merges (two old → one new).
+    let mut used = vec![false; new.len()];
+    let exact_of: Vec<Option<usize>> = old
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            let js = exact.get(&(u.fingerprint.as_str(), u.text.as_str()))?;
+            let j = js
+                .iter()
+                .copied()
+                .filter(|&j| !used[j])
+                .min_by_key(|&j| j.abs_diff(i))?;
+            used[j] = true;
+            Some(j)
+        })
+        .collect();
+    // The rest is compared with the new units no exact copy took.
+    let free: Vec<usize> = (0..new.len()).filter(|&j| !used[j]).collect();
+    let ns: Vec<HashSet<u64>> = (0..new.len())
+        .map(|j| {
+            if used[j] {
+                HashSet::new()
+            } else {
+                shingles(&new[j].text)
+            }
+        })
+        .collect();
+    let os: Vec<HashSet<u64>> = old
+        .iter()
+        .zip(&exact_of)
+        .map(|(u, e)| {
+            if e.is_some() {
+                HashSet::new()
+            } else {
+                shingles(&u.text)
+            }
+        })
+        .collect();
+    // Best target by containment, to find merges (two old → one new).
     let contained: Vec<Option<usize>> = os
         .iter()
-        .map(|a| {
-            (0..new.len())
-                .map(|j| (coverage(a, &ns[j]), j))
+        .zip(&exact_of)
+        .map(|(a, e)| {
+            if e.is_some() {
+                return None;
+            }
+            free.iter()
+                .map(|&j| (coverage(a, &ns[j]), j))
                 .filter(|(c, j)| *c >= SHIFT && ns[*j].len() > a.len())
                 .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)))
                 .map(|(_, j)| j)
@@ -269,7 +456,6 @@ fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Ma
     for j in contained.iter().flatten() {
         *merged_into.entry(*j).or_default() += 1;
     }
-    let mut used_exact: HashSet<usize> = HashSet::new();
     let mut out = Vec::with_capacity(old.len());
     for (i, u) in old.iter().enumerate() {
         let mapping = |new_j: Option<usize>,
@@ -290,26 +476,19 @@ fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Ma
                 reason,
             }
         };
-        // The same text: the nearest unused copy.
-        if let Some(js) = exact.get(&(u.fingerprint.as_str(), u.text.as_str())) {
-            if let Some(&j) = js
-                .iter()
-                .filter(|j| !used_exact.contains(j))
-                .min_by_key(|&&j| j.abs_diff(i))
-            {
-                used_exact.insert(j);
-                let mv = if new[j].id == u.id && (new[j].begin, new[j].end) == (u.begin, u.end) {
-                    "same"
-                } else {
-                    "shift"
-                };
-                out.push(mapping(Some(j), mv, 1.0, Vec::new(), None));
-                continue;
-            }
+        if let Some(j) = exact_of[i] {
+            let mv = if new[j].id == u.id && (new[j].begin, new[j].end) == (u.begin, u.end) {
+                "same"
+            } else {
+                "shift"
+            };
+            out.push(mapping(Some(j), mv, 1.0, Vec::new(), None));
+            continue;
         }
         let a = &os[i];
-        let best = (0..new.len())
-            .map(|j| (jaccard(a, &ns[j]), j))
+        let best = free
+            .iter()
+            .map(|&j| (jaccard(a, &ns[j]), j))
             .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
         if let Some((score, j)) = best.filter(|b| b.0 >= SHIFT) {
             out.push(mapping(Some(j), "shift", score, Vec::new(), None));
@@ -327,8 +506,10 @@ fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Ma
             continue;
         }
         // Two consecutive body units (a heading inserted between them is skipped).
-        let next_body = |j: usize| (j + 1..new.len()).find(|&k| !new[k].heading);
-        let split = (0..new.len())
+        let next_body = |j: usize| (j + 1..new.len()).find(|&k| !new[k].heading && !used[k]);
+        let split = free
+            .iter()
+            .copied()
             .filter(|&j| !new[j].heading)
             .filter_map(|j| next_body(j).map(|k| (j, k)))
             .map(|(j, k)| {
@@ -362,7 +543,9 @@ fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Ma
             continue;
         }
         // An edited block: the word-level likeness (LCS) of the closest candidates.
-        let mut ranked: Vec<(f64, usize)> = (0..new.len())
+        let mut ranked: Vec<(f64, usize)> = free
+            .iter()
+            .copied()
             .filter(|&j| !new[j].heading)
             .map(|j| (jaccard(a, &ns[j]).max(coverage(a, &ns[j]) * 0.5), j))
             .collect();
@@ -453,8 +636,26 @@ pub struct DiffOptions {
 
 pub fn diff(opts: &DiffOptions) -> Result<Summary> {
     let started = std::time::Instant::now();
-    let old = load(&opts.old)?;
-    let new = load(&opts.new)?;
+    let mut old = load(&opts.old)?;
+    let mut new = load(&opts.new)?;
+    // Text is read for the documents whose content changed, nowhere else.
+    let changed: HashSet<&str> = old
+        .docs
+        .iter()
+        .filter(|(p, d)| {
+            // Another config may cut the same bytes differently: align everything then.
+            new.docs.get(*p).is_some_and(|n| {
+                n.content_hash.is_none()
+                    || n.content_hash != d.content_hash
+                    || old.manifest.config_hash != new.manifest.config_hash
+            })
+        })
+        .map(|(p, _)| p.as_str())
+        .collect();
+    let changed: HashSet<String> = changed.into_iter().map(str::to_string).collect();
+    let wanted: HashSet<&str> = changed.iter().map(String::as_str).collect();
+    load_text(&mut old, &wanted)?;
+    load_text(&mut new, &wanted)?;
     // Renames: a path gone from NEW whose bytes appear under a path new in NEW.
     // Each new path takes at most one old one.
     let mut new_by_hash: HashMap<&str, Vec<&str>> = HashMap::new();
