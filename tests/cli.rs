@@ -913,4 +913,29 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
         && r.7 == 1.0
         && r.2.as_deref().is_some_and(|n| n.starts_with(&renamed))));
     assert!(out.join("redirects.parquet").is_file() && out.join("summary.json").is_file());
+
+    // A missing OLD or a damaged NEW: a clear error, and no OUT.
+    let out2 = tmp.path().join("diff2");
+    let o = run(&[
+        "diff",
+        tmp.path().join("nowhere").to_str().unwrap(),
+        new.to_str().unwrap(),
+        "-o",
+        out2.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no docsweep index there"));
+    let part = new.join("documents/part-00000.parquet");
+    let bytes = std::fs::read(&part).unwrap();
+    std::fs::write(&part, &bytes[..bytes.len() / 2]).unwrap();
+    let o = run(&[
+        "diff",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "-o",
+        out2.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("documents/part-00000.parquet"));
+    assert!(!out2.exists());
 }
