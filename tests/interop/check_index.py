@@ -44,7 +44,8 @@ SCHEMA = {
         ("bytes", "u64", False), ("content_hash", "str", True), ("rev", "str", True),
         ("pages", "u32", True), ("status", "str", False), ("reason", "str", True),
         ("blocks", "u32", False), ("sections", "u32", False), ("chunks", "u32", False),
-        ("flags", "list<str>", False),
+        ("flags", "list<str>", False), ("furniture_lines", "u32", True),
+        ("hyphen_joins", "u32", True),
     ],
     "blocks": [
         ("doc_id", "str", False), ("block_id", "str", False), ("seq", "u32", False),
