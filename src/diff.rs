@@ -17,11 +17,11 @@
 //! place and renamed into it, so a failed run leaves nothing half-written.
 
 use crate::sink::commit::{self, Manifest};
+use crate::sink::read_rows;
 use anyhow::{bail, Context, Result};
 use arrow_array::builder::{Float32Builder, ListBuilder, StringBuilder, UInt64Builder};
 use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, UInt64Array};
 use arrow_schema::{DataType, Field, Schema};
-use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::arrow::ArrowWriter;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -88,75 +88,6 @@ pub struct Summary {
     pub seconds: f64,
 }
 
-/// Columns `cols` of `table`, for the table rows in `ranges` (sorted, disjoint `[start, end)`)
-/// or for every row. Only what is asked for is decoded: a diff of two nightly indexes reads the
-/// text of the changed documents alone.
-fn read_rows(
-    index: &Path,
-    m: &Manifest,
-    table: &str,
-    cols: &[&str],
-    ranges: Option<&[(u64, u64)]>,
-) -> Result<Vec<RecordBatch>> {
-    use parquet::arrow::arrow_reader::{RowSelection, RowSelector};
-    use parquet::arrow::ProjectionMask;
-    let info = m
-        .tables
-        .get(table)
-        .with_context(|| format!("{}: manifest lists no table {table}", index.display()))?;
-    let mut out = Vec::new();
-    let mut file_start = 0u64;
-    for f in &info.files {
-        let (lo, hi) = (file_start, file_start + f.rows);
-        file_start = hi;
-        let selection = match ranges {
-            None => None,
-            Some(rs) => {
-                let mut sel = Vec::new();
-                let mut at = lo;
-                for &(a, z) in rs.iter().filter(|(a, z)| *z > lo && *a < hi) {
-                    let (a, z) = (a.max(lo), z.min(hi));
-                    if a > at {
-                        sel.push(RowSelector::skip((a - at) as usize));
-                    }
-                    sel.push(RowSelector::select((z - a) as usize));
-                    at = z;
-                }
-                if sel.is_empty() {
-                    continue;
-                }
-                if hi > at {
-                    sel.push(RowSelector::skip((hi - at) as usize));
-                }
-                Some(RowSelection::from(sel))
-            }
-        };
-        let p = index.join(&f.path);
-        let file =
-            std::fs::File::open(&p).with_context(|| format!("cannot open {}", p.display()))?;
-        let builder = ParquetRecordBatchReaderBuilder::try_new(file)
-            .with_context(|| format!("{} is not a readable Parquet file", p.display()))?;
-        let roots: Vec<usize> = cols
-            .iter()
-            .map(|c| {
-                builder
-                    .schema()
-                    .index_of(c)
-                    .with_context(|| format!("{}: no column {c}", p.display()))
-            })
-            .collect::<Result<_>>()?;
-        let mask = ProjectionMask::roots(builder.parquet_schema(), roots);
-        let mut builder = builder.with_projection(mask);
-        if let Some(sel) = selection {
-            builder = builder.with_row_selection(sel);
-        }
-        for b in builder.build()? {
-            out.push(b.with_context(|| format!("{} is damaged", p.display()))?);
-        }
-    }
-    Ok(out)
-}
-
 fn strs<'a>(b: &'a RecordBatch, name: &str) -> Result<&'a StringArray> {
     b.column_by_name(name)
         .and_then(|c| c.as_any().downcast_ref::<StringArray>())
@@ -192,7 +123,7 @@ fn load(index: &Path) -> Result<Index> {
     let mut by_id: HashMap<String, String> = HashMap::new();
     let mut starts = [0u64; 2];
     let cols = ["doc_id", "path", "content_hash", "blocks", "chunks"];
-    for b in read_rows(index, &manifest, "documents", &cols, None)? {
+    for b in read_rows(index, &manifest, "documents", Some(&cols), None)? {
         let (id, path, hash) = (
             strs(&b, "doc_id")?,
             strs(&b, "path")?,
@@ -227,7 +158,7 @@ fn load(index: &Path) -> Result<Index> {
         if table == "blocks" {
             cols.push("type");
         }
-        for b in read_rows(index, &manifest, table, &cols, None)? {
+        for b in read_rows(index, &manifest, table, Some(&cols), None)? {
             let doc = strs(&b, "doc_id")?;
             let id = strs(&b, id_col)?;
             let (ob, oe) = (u64s(&b, "off_begin")?, u64s(&b, "off_end")?);
@@ -292,7 +223,7 @@ fn load_text(ix: &mut Index, paths: &HashSet<&str>) -> Result<()> {
         } else {
             &["text"]
         };
-        let batches = read_rows(&ix.root, &ix.manifest, table, cols, Some(&ranges))?;
+        let batches = read_rows(&ix.root, &ix.manifest, table, Some(cols), Some(&ranges))?;
         // Rows come back in table order: hand them out range by range.
         let mut order: Vec<&String> = wanted.iter().collect();
         order.sort_by_key(|p| ix.docs[*p].rows[t].0);

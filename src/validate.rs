@@ -6,7 +6,6 @@ use crate::sink::commit::{self, Manifest};
 use crate::sink::hash_file;
 use anyhow::{Context, Result};
 use arrow_array::{Array, RecordBatch, StringArray, UInt32Array, UInt64Array};
-use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::Path;
@@ -48,23 +47,7 @@ impl Checks {
 }
 
 fn read_table(index: &Path, m: &Manifest, table: &str) -> Result<Vec<RecordBatch>> {
-    let info = m
-        .tables
-        .get(table)
-        .with_context(|| format!("manifest lists no table {table}"))?;
-    let mut out = Vec::new();
-    for f in &info.files {
-        let p = index.join(&f.path);
-        let file =
-            std::fs::File::open(&p).with_context(|| format!("cannot open {}", p.display()))?;
-        let reader = ParquetRecordBatchReaderBuilder::try_new(file)
-            .with_context(|| format!("{} is not a readable Parquet file", p.display()))?
-            .build()?;
-        for b in reader {
-            out.push(b?);
-        }
-    }
-    Ok(out)
+    crate::sink::read_rows(index, m, table, None, None)
 }
 
 fn col<'a, T: 'static>(b: &'a RecordBatch, name: &str) -> Result<&'a T> {

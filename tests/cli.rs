@@ -673,15 +673,17 @@ fn a_missing_or_damaged_previous_index_stops_the_run_and_writes_nothing() {
     std::fs::write(c.join("b.md"), "# B\n\nText of b, changed.\n").unwrap();
 
     let new = tmp.path().join("new");
-    let missing = tmp.path().join("nowhere");
-    let o = run(&[
-        "index",
-        c.to_str().unwrap(),
-        "-o",
-        new.to_str().unwrap(),
-        "--previous",
-        missing.to_str().unwrap(),
-    ]);
+    let with_previous = |prev: &Path| {
+        run(&[
+            "index",
+            c.to_str().unwrap(),
+            "-o",
+            new.to_str().unwrap(),
+            "--previous",
+            prev.to_str().unwrap(),
+        ])
+    };
+    let o = with_previous(&tmp.path().join("nowhere"));
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("no docsweep index there"));
     assert!(!new.exists());
@@ -690,14 +692,7 @@ fn a_missing_or_damaged_previous_index_stops_the_run_and_writes_nothing() {
     let blocks = old.join("blocks/part-00000.parquet");
     let bytes = std::fs::read(&blocks).unwrap();
     std::fs::write(&blocks, &bytes[..bytes.len() / 2]).unwrap();
-    let o = run(&[
-        "index",
-        c.to_str().unwrap(),
-        "-o",
-        new.to_str().unwrap(),
-        "--previous",
-        old.to_str().unwrap(),
-    ]);
+    let o = with_previous(&old);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("blocks/part-00000.parquet"), "{err}");

@@ -12,6 +12,8 @@ use crate::analyze::DocRows;
 use crate::config::SinkConfig;
 use anyhow::{Context, Result};
 use arrow_array::RecordBatch;
+use commit::Manifest;
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
@@ -138,6 +140,78 @@ pub fn hash_file(path: &Path) -> Result<(u64, String)> {
 /// Text bytes after which a batch is written even if it has fewer than `row_group_rows` rows.
 /// Deterministic like the row count: it depends only on the rows.
 const MAX_BATCH_TEXT_BYTES: usize = 256 << 20;
+
+/// Columns `cols` (all when None) of an index's `table`, for the table rows in `ranges`
+/// (sorted, disjoint `[start, end)`) or for every row. Only what is asked for is decoded: a diff of two nightly indexes reads the
+/// text of the changed documents alone.
+pub fn read_rows(
+    index: &Path,
+    m: &Manifest,
+    table: &str,
+    cols: Option<&[&str]>,
+    ranges: Option<&[(u64, u64)]>,
+) -> Result<Vec<RecordBatch>> {
+    use parquet::arrow::arrow_reader::{RowSelection, RowSelector};
+    use parquet::arrow::ProjectionMask;
+    let info = m
+        .tables
+        .get(table)
+        .with_context(|| format!("{}: manifest lists no table {table}", index.display()))?;
+    let mut out = Vec::new();
+    let mut file_start = 0u64;
+    for f in &info.files {
+        let (lo, hi) = (file_start, file_start + f.rows);
+        file_start = hi;
+        let selection = match ranges {
+            None => None,
+            Some(rs) => {
+                let mut sel = Vec::new();
+                let mut at = lo;
+                for &(a, z) in rs.iter().filter(|(a, z)| *z > lo && *a < hi) {
+                    let (a, z) = (a.max(lo), z.min(hi));
+                    if a > at {
+                        sel.push(RowSelector::skip((a - at) as usize));
+                    }
+                    sel.push(RowSelector::select((z - a) as usize));
+                    at = z;
+                }
+                if sel.is_empty() {
+                    continue;
+                }
+                if hi > at {
+                    sel.push(RowSelector::skip((hi - at) as usize));
+                }
+                Some(RowSelection::from(sel))
+            }
+        };
+        let p = index.join(&f.path);
+        let file =
+            std::fs::File::open(&p).with_context(|| format!("cannot open {}", p.display()))?;
+        let builder = ParquetRecordBatchReaderBuilder::try_new(file)
+            .with_context(|| format!("{} is not a readable Parquet file", p.display()))?;
+        let mut builder = builder;
+        if let Some(cols) = cols {
+            let roots: Vec<usize> = cols
+                .iter()
+                .map(|c| {
+                    builder
+                        .schema()
+                        .index_of(c)
+                        .with_context(|| format!("{}: no column {c}", p.display()))
+                })
+                .collect::<Result<_>>()?;
+            let mask = ProjectionMask::roots(builder.parquet_schema(), roots);
+            builder = builder.with_projection(mask);
+        }
+        if let Some(sel) = selection {
+            builder = builder.with_row_selection(sel);
+        }
+        for b in builder.build()? {
+            out.push(b.with_context(|| format!("{} is damaged", p.display()))?);
+        }
+    }
+    Ok(out)
+}
 
 /// Buffers rows per table and writes full batches.
 pub struct Sink {
