@@ -11,7 +11,7 @@ use crate::chunk::tokenizer::Analyzer;
 use crate::config::Config;
 use crate::corpus::{self, PlanEntry};
 use crate::sink::commit::{self, Manifest, Staging};
-use crate::sink::previous::{Opened, Previous};
+use crate::sink::previous::{OldDocs, Opened, Previous};
 use crate::sink::Sink;
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
@@ -104,7 +104,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         )
     })?;
     let version = env!("CARGO_PKG_VERSION");
-    let mut previous = match &opts.previous {
+    let previous = match &opts.previous {
         None => None,
         Some(old) => match Previous::open(old, version, &cfg.hash())? {
             Opened::Usable(p) => Some(p),
@@ -137,10 +137,15 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         .context("cannot start worker threads")?;
     let in_flight = (threads * 8).max(16);
     let budget = Arc::new(Budget::new(in_flight, IN_FLIGHT_BYTES));
-    let (result_tx, result_rx) = crossbeam_channel::bounded::<(usize, DocRows)>(in_flight);
+    let (result_tx, result_rx) = crossbeam_channel::bounded::<(usize, Item)>(in_flight);
 
     let bar = progress_bar(opts.progress, total_bytes, plan.len());
     let interrupted = opts.interrupted.clone();
+
+    // Workers tell from the content hash whether OLD's rows can be reused; the sink, which
+    // goes in plan order, reads them (one forward pass over OLD's tables).
+    let matcher = previous.as_ref().map(|p| p.matcher());
+    let reuse_base = previous.as_ref().map(|p| p.index_hash.clone());
 
     // The ordered sink: a reorder buffer in front of the Parquet writers.
     let plan = Arc::new(plan);
@@ -149,40 +154,62 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     let sink_plan = plan.clone();
     let sink_thread = std::thread::Builder::new()
         .name("docsweep-sink".into())
-        .spawn(move || -> Result<(Sink, Tally)> {
-            // However the sink ends (done, error, panic), the dispatcher must stop waiting.
-            let _close = CloseOnDrop(&sink_budget);
-            let mut sink = sink;
-            let mut tally = Tally::default();
-            let mut pending: HashMap<usize, DocRows> = HashMap::new();
-            let mut next = 0usize;
-            for (seq, rows) in result_rx.iter() {
-                pending.insert(seq, rows);
-                while let Some(rows) = pending.remove(&next) {
-                    sink.push(&rows)?;
-                    tally.add(&rows);
-                    sink_bar.inc(rows.document.bytes);
-                    sink_bar.set_message(format!("{} files", next + 1));
-                    // Give back exactly what the dispatcher took for it.
-                    sink_budget.release(sink_plan[next].meta.bytes);
-                    next += 1;
+        .spawn(
+            move || -> Result<(Sink, Tally, Option<commit::PreviousRun>)> {
+                // However the sink ends (done, error, panic), the dispatcher must stop waiting.
+                let _close = CloseOnDrop(&sink_budget);
+                let mut sink = sink;
+                let mut previous = previous;
+                let mut reuse = reuse_base.map(|index_hash| commit::PreviousRun {
+                    index_hash,
+                    reused: 0,
+                    reprocessed: 0,
+                    new: 0,
+                    deleted: 0,
+                });
+                let mut tally = Tally::default();
+                let mut pending: HashMap<usize, Item> = HashMap::new();
+                let mut next = 0usize;
+                for (seq, item) in result_rx.iter() {
+                    pending.insert(seq, item);
+                    while let Some(item) = pending.remove(&next) {
+                        let path = sink_plan[next].meta.rel_path.as_str();
+                        let rows = match (item, previous.as_mut(), reuse.as_mut()) {
+                            (Item::Reuse, Some(prev), Some(r)) => {
+                                r.reused += 1;
+                                prev.rows(path)?
+                            }
+                            (Item::Rows(rows), prev, r) => {
+                                if let (Some(prev), Some(r)) = (prev, r) {
+                                    if prev.paths_contain(path) {
+                                        r.reprocessed += 1;
+                                    } else {
+                                        r.new += 1;
+                                    }
+                                }
+                                rows
+                            }
+                            (Item::Reuse, _, _) => unreachable!("reuse without a previous index"),
+                        };
+                        sink.push(&rows)?;
+                        tally.add(&rows);
+                        sink_bar.inc(rows.document.bytes);
+                        sink_bar.set_message(format!("{} files", next + 1));
+                        // Give back exactly what the dispatcher took for it.
+                        sink_budget.release(sink_plan[next].meta.bytes);
+                        next += 1;
+                    }
                 }
-            }
-            Ok((sink, tally))
-        })
+                if let (Some(prev), Some(r)) = (previous.as_ref(), reuse.as_mut()) {
+                    let now: std::collections::HashSet<&str> =
+                        sink_plan.iter().map(|e| e.meta.rel_path.as_str()).collect();
+                    r.deleted = prev.paths().filter(|x| !now.contains(x)).count() as u64;
+                }
+                Ok((sink, tally, reuse))
+            },
+        )
         .context("cannot start the sink thread")?;
 
-    let mut reuse = commit::PreviousRun {
-        index_hash: previous
-            .as_ref()
-            .map(|p| p.index_hash.clone())
-            .unwrap_or_default(),
-        reused: 0,
-        reprocessed: 0,
-        new: 0,
-        deleted: 0,
-    };
-    let mut reuse_error = None;
     for seq in 0..plan.len() {
         if interrupted.load(Ordering::Relaxed) {
             break;
@@ -190,23 +217,20 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         if !budget.acquire(plan[seq].meta.bytes, &interrupted) {
             break; // interrupted, or the sink stopped on an error (reported below)
         }
-        if let Some(prev) = previous.as_mut() {
-            match reuse_rows(prev, &plan[seq], &mut reuse) {
-                Ok(Some(rows)) => {
-                    let _ = result_tx.send((seq, rows));
-                    continue;
-                }
-                Ok(None) => {}
-                Err(e) => {
-                    reuse_error = Some(e);
-                    break;
-                }
-            }
-        }
-        let (plan, cfg, tx) = (plan.clone(), cfg.clone(), result_tx.clone());
+        let (plan, cfg, tx, matcher) = (
+            plan.clone(),
+            cfg.clone(),
+            result_tx.clone(),
+            matcher.clone(),
+        );
         pool.spawn(move || {
-            let rows = process(&plan[seq], &cfg, &analyzer);
-            let _ = tx.send((seq, rows));
+            let entry = &plan[seq];
+            let item = if matcher.as_ref().is_some_and(|m| reusable(m, entry)) {
+                Item::Reuse
+            } else {
+                Item::Rows(process(entry, &cfg, &analyzer))
+            };
+            let _ = tx.send((seq, item));
         });
     }
     drop(result_tx);
@@ -220,17 +244,8 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
             opts.out.display()
         );
     }
-    if let Some(e) = reuse_error {
-        return Err(e);
-    }
-    let (sink, tally) = sink_result?;
+    let (sink, tally, previous) = sink_result?;
     let written = sink.finish()?;
-    let previous = previous.map(|p| {
-        let now: std::collections::HashSet<&str> =
-            plan.iter().map(|e| e.meta.rel_path.as_str()).collect();
-        reuse.deleted = p.paths().filter(|x| !now.contains(x)).count() as u64;
-        reuse
-    });
 
     let config_hash = cfg.hash();
     let index_hash = commit::index_hash(version, &config_hash, &written);
@@ -268,28 +283,17 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     })
 }
 
-/// OLD's rows for this entry when its path and content hash match; counts what happened.
-fn reuse_rows(
-    prev: &mut Previous,
-    entry: &PlanEntry,
-    reuse: &mut commit::PreviousRun,
-) -> Result<Option<DocRows>> {
-    let path = entry.meta.rel_path.as_str();
-    let known = prev.paths_contain(path);
-    if entry.verdict.is_none() {
-        if let Ok(bytes) = corpus::load(&entry.abs_path) {
-            if prev.matches(path, &crate::ids::content_hash(&bytes)) {
-                reuse.reused += 1;
-                return prev.rows(path).map(Some);
-            }
-        }
-    }
-    if known {
-        reuse.reprocessed += 1;
-    } else {
-        reuse.new += 1;
-    }
-    Ok(None)
+/// What a worker hands the sink: a document's rows, or word that OLD's rows are still good.
+enum Item {
+    Rows(DocRows),
+    Reuse,
+}
+
+/// The entry's file has the path and content hash OLD has.
+fn reusable(m: &OldDocs, entry: &PlanEntry) -> bool {
+    entry.verdict.is_none()
+        && corpus::load(&entry.abs_path)
+            .is_ok_and(|bytes| m.matches(&entry.meta.rel_path, &crate::ids::content_hash(&bytes)))
 }
 
 /// `path` made absolute with its parent resolved (the path itself may not exist yet).

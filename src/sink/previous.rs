@@ -27,10 +27,22 @@ struct OldDoc {
     starts: [u64; 3],
 }
 
+/// OLD's documents by path: shared with the workers, which decide what is reusable.
+pub struct OldDocs(HashMap<String, OldDoc>);
+
+impl OldDocs {
+    /// Whether OLD holds `path` with this content hash.
+    pub fn matches(&self, path: &str, content_hash: &str) -> bool {
+        self.0
+            .get(path)
+            .is_some_and(|d| d.content_hash.as_deref() == Some(content_hash))
+    }
+}
+
 /// OLD, opened for reuse.
 pub struct Previous {
     pub index_hash: String,
-    docs: HashMap<String, OldDoc>,
+    docs: std::sync::Arc<OldDocs>,
     cursors: [Cursor; 3],
 }
 
@@ -109,7 +121,7 @@ impl Previous {
         }
         Ok(Opened::Usable(Box::new(Previous {
             index_hash: m.index_hash.clone(),
-            docs,
+            docs: std::sync::Arc::new(OldDocs(docs)),
             cursors: [
                 Cursor::new(old, &m, "blocks")?,
                 Cursor::new(old, &m, "sections")?,
@@ -118,26 +130,25 @@ impl Previous {
         })))
     }
 
+    /// The documents, for the workers.
+    pub fn matcher(&self) -> std::sync::Arc<OldDocs> {
+        self.docs.clone()
+    }
+
     /// Paths OLD has rows for.
     pub fn paths(&self) -> impl Iterator<Item = &str> {
-        self.docs.keys().map(String::as_str)
+        self.docs.0.keys().map(String::as_str)
     }
 
     pub fn paths_contain(&self, path: &str) -> bool {
-        self.docs.contains_key(path)
-    }
-
-    /// Whether OLD holds `path` with this content hash.
-    pub fn matches(&self, path: &str, content_hash: &str) -> bool {
-        self.docs
-            .get(path)
-            .is_some_and(|d| d.content_hash.as_deref() == Some(content_hash))
+        self.docs.0.contains_key(path)
     }
 
     /// OLD's rows of `path` (call in walk order for a single forward pass).
     pub fn rows(&mut self, path: &str) -> Result<DocRows> {
         let d = self
             .docs
+            .0
             .get(path)
             .with_context(|| format!("--previous has no document {path}"))?;
         let document = d.row.clone();
