@@ -228,7 +228,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
             let item = if matcher.as_ref().is_some_and(|m| reusable(m, entry)) {
                 Item::Reuse
             } else {
-                Item::Rows(process(entry, &cfg, &analyzer))
+                Item::Rows(Box::new(process(entry, &cfg, &analyzer)))
             };
             let _ = tx.send((seq, item));
         });
@@ -285,7 +285,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
 
 /// What a worker hands the sink: a document's rows, or word that OLD's rows are still good.
 enum Item {
-    Rows(DocRows),
+    Rows(Box<DocRows>),
     Reuse,
 }
 
