@@ -187,9 +187,11 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                                         r.new += 1;
                                     }
                                 }
-                                rows
+                                *rows
                             }
-                            (Item::Reuse, _, _) => unreachable!("reuse without a previous index"),
+                            (Item::Reuse, _, _) => {
+                                anyhow::bail!("internal error: reuse without a previous index")
+                            }
                         };
                         sink.push(&rows)?;
                         tally.add(&rows);
