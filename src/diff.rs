@@ -89,15 +89,11 @@ pub struct Summary {
 }
 
 fn strs<'a>(b: &'a RecordBatch, name: &str) -> Result<&'a StringArray> {
-    b.column_by_name(name)
-        .and_then(|c| c.as_any().downcast_ref::<StringArray>())
-        .with_context(|| format!("column {name} missing or not text"))
+    crate::sink::column(b, name)
 }
 
 fn u64s<'a>(b: &'a RecordBatch, name: &str) -> Result<&'a UInt64Array> {
-    b.column_by_name(name)
-        .and_then(|c| c.as_any().downcast_ref::<UInt64Array>())
-        .with_context(|| format!("column {name} missing or not u64"))
+    crate::sink::column(b, name)
 }
 
 /// An index's documents (by path), with ids and offsets of their blocks and chunks but no text
@@ -129,11 +125,7 @@ fn load(index: &Path) -> Result<Index> {
             strs(&b, "path")?,
             strs(&b, "content_hash")?,
         );
-        let count = |n: &str| -> Result<&arrow_array::UInt32Array> {
-            b.column_by_name(n)
-                .and_then(|c| c.as_any().downcast_ref::<arrow_array::UInt32Array>())
-                .with_context(|| format!("column {n} missing"))
-        };
+        let count = |n: &str| crate::sink::column::<arrow_array::UInt32Array>(&b, n);
         let (nb, nc) = (count("blocks")?, count("chunks")?);
         for i in 0..b.num_rows() {
             by_id.insert(id.value(i).to_string(), path.value(i).to_string());
@@ -570,7 +562,7 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
     let mut old = load(&opts.old)?;
     let mut new = load(&opts.new)?;
     // Text is read for the documents whose content changed, nowhere else.
-    let changed: HashSet<&str> = old
+    let changed: Vec<String> = old
         .docs
         .iter()
         .filter(|(p, d)| {
@@ -581,9 +573,8 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
                     || old.manifest.config_hash != new.manifest.config_hash
             })
         })
-        .map(|(p, _)| p.as_str())
+        .map(|(p, _)| p.clone())
         .collect();
-    let changed: HashSet<String> = changed.into_iter().map(str::to_string).collect();
     let wanted: HashSet<&str> = changed.iter().map(String::as_str).collect();
     load_text(&mut old, &wanted)?;
     load_text(&mut new, &wanted)?;
@@ -644,20 +635,23 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
         *documents.entry(what).or_default() += 1;
         rows.extend(map_document(od, target, renamed));
     }
-    documents.insert(
-        "new",
-        new.docs
-            .iter()
-            .filter(|(p, d)| {
-                !old.docs.contains_key(*p)
-                    && !d.content_hash.as_deref().is_some_and(|h| {
-                        old.docs
-                            .values()
-                            .any(|o| o.content_hash.as_deref() == Some(h))
-                    })
-            })
-            .count() as u64,
-    );
+    let old_hashes: HashSet<&str> = old
+        .docs
+        .values()
+        .filter_map(|d| d.content_hash.as_deref())
+        .collect();
+    let added = new
+        .docs
+        .iter()
+        .filter(|(p, d)| {
+            !old.docs.contains_key(*p)
+                && !d
+                    .content_hash
+                    .as_deref()
+                    .is_some_and(|h| old_hashes.contains(h))
+        })
+        .count();
+    documents.insert("new", added as u64);
     let count = |kind: &str| {
         let mut m: BTreeMap<&'static str, u64> = BTreeMap::new();
         for r in rows.iter().filter(|r| r.kind == kind) {

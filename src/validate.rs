@@ -50,13 +50,7 @@ fn read_table(index: &Path, m: &Manifest, table: &str) -> Result<Vec<RecordBatch
     crate::sink::read_rows(index, m, table, None, None)
 }
 
-fn col<'a, T: 'static>(b: &'a RecordBatch, name: &str) -> Result<&'a T> {
-    b.column_by_name(name)
-        .with_context(|| format!("column {name} missing"))?
-        .as_any()
-        .downcast_ref::<T>()
-        .with_context(|| format!("column {name} has an unexpected type"))
-}
+use crate::sink::column as col;
 
 fn s(a: &StringArray, i: usize) -> Option<&str> {
     (!a.is_null(i)).then(|| a.value(i))

@@ -159,22 +159,24 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// The record batches of one Parquet file.
+fn batches(path: &Path) -> Vec<arrow_array::RecordBatch> {
+    let f = std::fs::File::open(path).unwrap();
+    parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
+        .unwrap()
+        .build()
+        .unwrap()
+        .map(Result::unwrap)
+        .collect()
+}
+
 fn documents(idx: &Path) -> Vec<(String, String, Option<String>)> {
     use arrow_array::{Array, StringArray};
     let mut out = Vec::new();
     for e in std::fs::read_dir(idx.join("documents")).unwrap() {
-        let f = std::fs::File::open(e.unwrap().path()).unwrap();
-        let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
-            .unwrap()
-            .build()
-            .unwrap();
-        for b in r {
-            let b = b.unwrap();
+        for b in batches(&e.unwrap().path()) {
             let col = |n: &str| {
-                b.column_by_name(n)
-                    .unwrap()
-                    .as_any()
-                    .downcast_ref::<StringArray>()
+                docsweep::sink::column::<StringArray>(&b, n)
                     .unwrap()
                     .clone()
             };
@@ -720,39 +722,14 @@ type MigrationRow = (
 
 fn migration(out: &Path) -> Vec<MigrationRow> {
     use arrow_array::{Array, Float32Array, ListArray, StringArray, UInt64Array};
-    let f = std::fs::File::open(out.join("migration.parquet")).unwrap();
-    let r = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
-        .unwrap()
-        .build()
-        .unwrap();
+    use docsweep::sink::column;
     let mut rows = Vec::new();
-    for b in r {
-        let b = b.unwrap();
-        let s = |n: &str| {
-            b.column_by_name(n)
-                .unwrap()
-                .as_any()
-                .downcast_ref::<StringArray>()
-                .unwrap()
-                .clone()
-        };
-        let l = |n: &str| {
-            b.column_by_name(n)
-                .unwrap()
-                .as_any()
-                .downcast_ref::<ListArray>()
-                .unwrap()
-                .clone()
-        };
+    for b in batches(&out.join("migration.parquet")) {
+        let s = |n: &str| column::<StringArray>(&b, n).unwrap().clone();
+        let l = |n: &str| column::<ListArray>(&b, n).unwrap().clone();
         let (kind, old, new, mv) = (s("kind"), s("old_id"), s("new_id"), s("move"));
         let (oo, no, parts) = (l("old_off"), l("new_off"), l("new_parts"));
-        let conf = b
-            .column_by_name("conf")
-            .unwrap()
-            .as_any()
-            .downcast_ref::<Float32Array>()
-            .unwrap()
-            .clone();
+        let conf = column::<Float32Array>(&b, "conf").unwrap().clone();
         let pair = |a: &ListArray, i: usize| {
             (!a.is_null(i)).then(|| {
                 let v = a.value(i);

@@ -95,7 +95,7 @@ pub fn extract(canon: Canonical, cfg: &TextConfig) -> TextExtraction {
     let mut blocks = p.blocks;
     let mut hyphen_joins = 0u32;
     if cfg.hyphenation {
-        let (d, n) = hyphenation(text, &lines, &blocks, &p.block_lines);
+        let (d, n) = hyphenation(text, &lines, &p.content, &blocks, &p.block_lines);
         hyphen_joins = n;
         dels.extend(d);
     }
@@ -1639,13 +1639,10 @@ fn after_last(s: &str, pred: impl Fn(char) -> bool) -> usize {
 fn hyphenation(
     text: &str,
     lines: &[Line],
+    content: &[usize],
     blocks: &[Block],
     block_lines: &[(usize, usize)],
 ) -> (Vec<(usize, usize)>, u32) {
-    // Content line indices again, as the parser numbered them.
-    let content: Vec<usize> = (0..lines.len())
-        .filter(|&i| !lines[i].blank && !lines[i].removed)
-        .collect();
     let mut cands: Vec<(usize, usize, usize, String, String, bool)> = Vec::new();
     for (b, &(a, e)) in blocks.iter().zip(block_lines) {
         if !matches!(b.kind, BlockType::Prose | BlockType::List) {

@@ -213,6 +213,15 @@ pub fn read_rows(
     Ok(out)
 }
 
+/// Column `name` of a batch read back from an index, as its Arrow array type.
+pub fn column<'a, T: 'static>(b: &'a RecordBatch, name: &str) -> Result<&'a T> {
+    b.column_by_name(name)
+        .with_context(|| format!("column {name} missing"))?
+        .as_any()
+        .downcast_ref::<T>()
+        .with_context(|| format!("column {name} has an unexpected type"))
+}
+
 /// Buffers rows per table and writes full batches.
 pub struct Sink {
     batch_rows: usize,

@@ -294,11 +294,7 @@ impl Cursor {
 }
 
 fn col<'a, T: 'static>(b: &'a RecordBatch, name: &str) -> Result<&'a T> {
-    b.column_by_name(name)
-        .with_context(|| format!("--previous: column {name} missing"))?
-        .as_any()
-        .downcast_ref::<T>()
-        .with_context(|| format!("--previous: column {name} has an unexpected type"))
+    super::column(b, name).context("--previous")
 }
 
 fn s(b: &RecordBatch, name: &str, i: usize) -> Result<Option<String>> {
