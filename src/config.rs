@@ -118,8 +118,11 @@ pub struct ChunkConfig {
 pub struct SinkConfig {
     /// zstd level of the Parquet pages (1..=22).
     pub zstd_level: i32,
-    /// Rows per Parquet row group.
+    /// A row group closes at the first page-run boundary once it holds this many rows.
     pub row_group_rows: usize,
+    /// Documents per page run, on average (the documents table: 16 times as many). A run is
+    /// the unit `index --previous` copies from OLD without encoding it again.
+    pub page_docs: usize,
     /// Rows per part file before a new `part-NNNNN.parquet` is started.
     pub part_rows: usize,
 }
@@ -248,6 +251,7 @@ impl Default for SinkConfig {
         SinkConfig {
             zstd_level: 3,
             row_group_rows: 16 * 1024,
+            page_docs: 4,
             part_rows: 1 << 20,
         }
     }
@@ -294,8 +298,8 @@ impl Config {
                 self.sink.zstd_level
             );
         }
-        if self.sink.row_group_rows == 0 || self.sink.part_rows == 0 {
-            bail!("sink.row_group_rows and sink.part_rows must be positive");
+        if self.sink.row_group_rows == 0 || self.sink.part_rows == 0 || self.sink.page_docs == 0 {
+            bail!("sink.row_group_rows, sink.part_rows and sink.page_docs must be positive");
         }
         if !(0.0..=1.0).contains(&self.text.furniture_min_share)
             || self.text.furniture_min_share < 0.5

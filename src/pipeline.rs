@@ -6,7 +6,7 @@
 //! comes back only when the sink has written it. Documents being analyzed, queued, or waiting in
 //! the reorder buffer all count, so a lake of huge files cannot pile up in memory either.
 
-use crate::analyze::{rows_for, DocRows};
+use crate::analyze::{rows_for, DocRows, DocumentRow};
 use crate::chunk::tokenizer::Analyzer;
 use crate::config::Config;
 use crate::corpus::{self, PlanEntry};
@@ -106,7 +106,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     let version = env!("CARGO_PKG_VERSION");
     let previous = match &opts.previous {
         None => None,
-        Some(old) => match Previous::open(old, version, &cfg.hash())? {
+        Some(old) => match Previous::open(old, version, &cfg.hash(), cfg.sink.page_docs as u64)? {
             Opened::Usable(p) => Some(p),
             Opened::Incompatible(why) => {
                 eprintln!(
@@ -127,7 +127,6 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     )?;
     let total_bytes: u64 = plan.iter().map(|e| e.meta.bytes).sum();
     let staging = Staging::create(&opts.out)?;
-    let sink = Sink::new(&staging.dir, &cfg.sink)?;
 
     let threads = opts.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -146,6 +145,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     // goes in plan order, reads them (one forward pass over OLD's tables).
     let matcher = previous.as_ref().map(|p| p.matcher());
     let reuse_base = previous.as_ref().map(|p| p.index_hash.clone());
+    let sink = Sink::new(&staging.dir, &cfg.sink, previous)?;
 
     // The ordered sink: a reorder buffer in front of the Parquet writers.
     let plan = Arc::new(plan);
@@ -159,13 +159,14 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                 // However the sink ends (done, error, panic), the dispatcher must stop waiting.
                 let _close = CloseOnDrop(&sink_budget);
                 let mut sink = sink;
-                let mut previous = previous;
                 let mut reuse = reuse_base.map(|index_hash| commit::PreviousRun {
                     index_hash,
                     reused: 0,
                     reprocessed: 0,
                     new: 0,
                     deleted: 0,
+                    rows_copied: 0,
+                    rows_reencoded: 0,
                 });
                 let mut tally = Tally::default();
                 let mut pending: HashMap<usize, Item> = HashMap::new();
@@ -174,35 +175,34 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                     pending.insert(seq, item);
                     while let Some(item) = pending.remove(&next) {
                         let path = sink_plan[next].meta.rel_path.as_str();
-                        let rows = match (item, previous.as_mut(), reuse.as_mut()) {
-                            (Item::Reuse, Some(prev), Some(r)) => {
-                                r.reused += 1;
-                                prev.rows(path)?
+                        match item {
+                            Item::Reuse => {
+                                let row = sink.push_reused(path)?;
+                                tally.add(&row);
+                                if let Some(r) = reuse.as_mut() {
+                                    r.reused += 1;
+                                }
                             }
-                            (Item::Rows(rows), prev, r) => {
-                                if let (Some(prev), Some(r)) = (prev, r) {
-                                    if prev.paths_contain(path) {
+                            Item::Rows(rows) => {
+                                if let (Some(prev), Some(r)) = (sink.previous(), reuse.as_mut()) {
+                                    if prev.doc(path).is_some() {
                                         r.reprocessed += 1;
                                     } else {
                                         r.new += 1;
                                     }
                                 }
-                                *rows
+                                sink.push(&rows)?;
+                                tally.add(&rows.document);
                             }
-                            (Item::Reuse, _, _) => {
-                                anyhow::bail!("internal error: reuse without a previous index")
-                            }
-                        };
-                        sink.push(&rows)?;
-                        tally.add(&rows);
-                        sink_bar.inc(rows.document.bytes);
+                        }
+                        sink_bar.inc(sink_plan[next].meta.bytes);
                         sink_bar.set_message(format!("{} files", next + 1));
                         // Give back exactly what the dispatcher took for it.
                         sink_budget.release(sink_plan[next].meta.bytes);
                         next += 1;
                     }
                 }
-                if let (Some(prev), Some(r)) = (previous.as_ref(), reuse.as_mut()) {
+                if let (Some(prev), Some(r)) = (sink.previous(), reuse.as_mut()) {
                     let now: std::collections::HashSet<&str> =
                         sink_plan.iter().map(|e| e.meta.rel_path.as_str()).collect();
                     r.deleted = prev.paths().filter(|x| !now.contains(x)).count() as u64;
@@ -246,8 +246,12 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
             opts.out.display()
         );
     }
-    let (sink, tally, previous) = sink_result?;
-    let written = sink.finish()?;
+    let (sink, tally, mut previous) = sink_result?;
+    let (written, rows_copied, rows_reencoded) = sink.finish()?;
+    if let Some(p) = previous.as_mut() {
+        p.rows_copied = rows_copied;
+        p.rows_reencoded = rows_reencoded;
+    }
 
     let config_hash = cfg.hash();
     let index_hash = commit::index_hash(version, &config_hash, &written);
@@ -398,14 +402,14 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, r: &DocRows) {
+    fn add(&mut self, d: &DocumentRow) {
         self.documents += 1;
-        *self.by_status.entry(r.document.status.into()).or_default() += 1;
-        *self.by_format.entry(r.document.format.into()).or_default() += 1;
-        self.blocks += r.blocks.len() as u64;
-        self.sections += r.sections.len() as u64;
-        self.chunks += r.chunks.len() as u64;
-        self.bytes += r.document.bytes;
+        *self.by_status.entry(d.status.into()).or_default() += 1;
+        *self.by_format.entry(d.format.into()).or_default() += 1;
+        self.blocks += u64::from(d.blocks);
+        self.sections += u64::from(d.sections);
+        self.chunks += u64::from(d.chunks);
+        self.bytes += d.bytes;
     }
 }
 

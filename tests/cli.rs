@@ -663,6 +663,111 @@ fn previous_reuses_unchanged_documents_and_matches_a_full_run() {
     assert_eq!(o["index_hash"], of["index_hash"]);
 }
 
+/// Sum of the row counts in an index summary's four tables.
+fn table_rows(summary: &serde_json::Value) -> u64 {
+    summary["documents"].as_u64().unwrap()
+        + ["blocks", "sections", "chunks"]
+            .iter()
+            .map(|t| summary[*t].as_u64().unwrap())
+            .sum::<u64>()
+}
+
+#[test]
+fn previous_copies_page_runs_across_row_groups_and_part_files() {
+    // Small runs, row groups and part files, so that copies and re-encodings meet every kind
+    // of boundary: runs of 2 documents, row groups of about 40 rows, part files of 150.
+    let tmp = tempfile::tempdir().unwrap();
+    let cfg = tmp.path().join("small.toml");
+    std::fs::write(
+        &cfg,
+        "[sink]\npage_docs = 2\nrow_group_rows = 40\npart_rows = 150\n",
+    )
+    .unwrap();
+    let cfg = cfg.to_str().unwrap();
+    let c = tmp.path().join("corpus");
+    copy_dir(&sample(), &c);
+    let old = tmp.path().join("old");
+    let first = index(&c, &old, &["--config", cfg]);
+    assert!(
+        std::fs::read_dir(old.join("blocks")).unwrap().count() > 2,
+        "several part files"
+    );
+
+    // Nothing changed: every row is copied, none encoded again.
+    let same = tmp.path().join("same");
+    let s = index(
+        &c,
+        &same,
+        &["--config", cfg, "--previous", old.to_str().unwrap()],
+    );
+    assert_eq!(tables(&same), tables(&old));
+    assert_eq!(
+        s["previous"]["rows_copied"].as_u64(),
+        Some(table_rows(&first))
+    );
+    assert_eq!(s["previous"]["rows_reencoded"].as_u64(), Some(0));
+
+    // Edits spread over the corpus: change every 9th file, delete every 13th, add two.
+    let mut files: Vec<PathBuf> = tree(&c).into_iter().map(|(r, _)| c.join(r)).collect();
+    files.sort();
+    for (k, f) in files.iter().enumerate() {
+        if k % 13 == 5 {
+            std::fs::remove_file(f).unwrap();
+        } else if k % 9 == 2 {
+            let mut bytes = std::fs::read(f).unwrap();
+            bytes.extend_from_slice(b"\n\nA line added by tonight's edit.\n");
+            std::fs::write(f, bytes).unwrap();
+        }
+    }
+    std::fs::write(
+        c.join("aaa-first.md"),
+        "# First\n\nSorted before the rest.\n",
+    )
+    .unwrap();
+    std::fs::write(c.join("zzz-last.txt"), "LAST\n\nSorted after the rest.\n").unwrap();
+
+    let full = tmp.path().join("full");
+    let f = index(&c, &full, &["--config", cfg]);
+    let incr = tmp.path().join("incr");
+    let i = index(
+        &c,
+        &incr,
+        &[
+            "--config",
+            cfg,
+            "--threads",
+            "3",
+            "--previous",
+            old.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(i["index_hash"], f["index_hash"], "{i}");
+    assert_eq!(tables(&incr), tables(&full), "byte-identical to a full run");
+    let p = &i["previous"];
+    let copied = p["rows_copied"].as_u64().unwrap();
+    let reencoded = p["rows_reencoded"].as_u64().unwrap();
+    assert!(copied > 0 && reencoded > 0, "{p}");
+    assert!(
+        copied + reencoded < table_rows(&f),
+        "changed rows are analyzed: {p}"
+    );
+
+    // An index written with --previous serves as the next night's OLD.
+    std::fs::write(c.join("aaa-first.md"), "# First\n\nEdited again.\n").unwrap();
+    let full2 = tmp.path().join("full2");
+    let f2 = index(&c, &full2, &["--config", cfg]);
+    let incr2 = tmp.path().join("incr2");
+    let i2 = index(
+        &c,
+        &incr2,
+        &["--config", cfg, "--previous", incr.to_str().unwrap()],
+    );
+    assert_eq!(i2["index_hash"], f2["index_hash"]);
+    assert_eq!(tables(&incr2), tables(&full2));
+    let v = run(&["validate", incr2.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+}
+
 #[test]
 fn a_missing_or_damaged_previous_index_stops_the_run_and_writes_nothing() {
     let tmp = tempfile::tempdir().unwrap();

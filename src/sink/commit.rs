@@ -49,6 +49,13 @@ pub struct PreviousRun {
     pub new: u64,
     /// Documents OLD had that are gone.
     pub deleted: u64,
+    /// Table rows whose pages were copied from OLD as they are.
+    #[serde(default)]
+    pub rows_copied: u64,
+    /// Rows of reused documents decoded from OLD and encoded again, because their page run
+    /// also holds a changed, new or deleted document.
+    #[serde(default)]
+    pub rows_reencoded: u64,
 }
 
 /// 32 hex of xxh3-128 over the schema version, tool version, config hash and every table file

@@ -5,22 +5,22 @@
 //! time, and no timestamp is written anywhere, so the same input gives the same bytes.
 
 pub mod commit;
+pub mod pages;
 pub mod previous;
 pub mod tables;
 
-use crate::analyze::DocRows;
+use crate::analyze::{DocRows, DocumentRow};
 use crate::config::SinkConfig;
 use anyhow::{Context, Result};
 use arrow_array::RecordBatch;
 use commit::Manifest;
+use pages::{RunCutter, TableWriter};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
-use parquet::arrow::ArrowWriter;
-use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::properties::WriterProperties;
+use previous::Previous;
 use serde::Serialize;
 use std::fs::File;
-use std::path::{Path, PathBuf};
-use tables::{BlocksBuilder, ChunksBuilder, DocumentsBuilder, SectionsBuilder};
+use std::path::Path;
+use tables::{BlocksBuilder, ChunksBuilder, DocumentsBuilder, SectionsBuilder, TABLES};
 use xxhash_rust::xxh3::Xxh3;
 
 #[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
@@ -30,94 +30,6 @@ pub struct FileInfo {
     pub bytes: u64,
     /// 32 hex of xxh3-128 of the file's bytes.
     pub hash: String,
-}
-
-/// Part files of one table.
-struct PartWriter {
-    table: &'static str,
-    dir: PathBuf,
-    props: WriterProperties,
-    part_rows: usize,
-    current: Option<(ArrowWriter<File>, String, u64)>,
-    files: Vec<FileInfo>,
-}
-
-impl PartWriter {
-    fn new(root: &Path, table: &'static str, cfg: &SinkConfig) -> Result<PartWriter> {
-        let dir = root.join(table);
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
-        let level = ZstdLevel::try_new(cfg.zstd_level).context("zstd level")?;
-        let props = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(level))
-            .set_max_row_group_row_count(Some(cfg.row_group_rows))
-            .build();
-        Ok(PartWriter {
-            table,
-            dir,
-            props,
-            part_rows: cfg.part_rows,
-            current: None,
-            files: Vec::new(),
-        })
-    }
-
-    fn open(&mut self) -> Result<()> {
-        let name = format!("part-{:05}.parquet", self.files.len());
-        let path = self.dir.join(&name);
-        let file =
-            File::create(&path).with_context(|| format!("cannot create {}", path.display()))?;
-        let w = ArrowWriter::try_new(file, tables::schema(self.table), Some(self.props.clone()))?;
-        self.current = Some((w, format!("{}/{name}", self.table), 0));
-        Ok(())
-    }
-
-    fn write(&mut self, batch: &RecordBatch) -> Result<()> {
-        if batch.num_rows() == 0 {
-            return Ok(());
-        }
-        if self.current.is_none() {
-            self.open()?;
-        }
-        let (w, _, rows) = self.current.as_mut().expect("open part");
-        w.write(batch)?;
-        *rows += batch.num_rows() as u64;
-        if *rows as usize >= self.part_rows {
-            self.close_part()?;
-        }
-        Ok(())
-    }
-
-    fn close_part(&mut self) -> Result<()> {
-        if let Some((w, rel, rows)) = self.current.take() {
-            let file = w.into_inner()?;
-            file.sync_all()?;
-            drop(file);
-            let path = self
-                .dir
-                .parent()
-                .expect("table dir has a parent")
-                .join(&rel);
-            let (bytes, hash) = hash_file(&path)?;
-            self.files.push(FileInfo {
-                path: rel,
-                rows,
-                bytes,
-                hash,
-            });
-        }
-        Ok(())
-    }
-
-    /// Closes the last part; a table without rows still gets one (empty) part file so that
-    /// readers globbing `table/*.parquet` find its schema.
-    fn finish(mut self) -> Result<Vec<FileInfo>> {
-        if self.files.is_empty() && self.current.is_none() {
-            self.open()?;
-        }
-        self.close_part()?;
-        Ok(self.files)
-    }
 }
 
 pub fn hash_file(path: &Path) -> Result<(u64, String)> {
@@ -136,10 +48,6 @@ pub fn hash_file(path: &Path) -> Result<(u64, String)> {
     }
     Ok((total, crate::ids::hex128(h.digest128())))
 }
-
-/// Text bytes after which a batch is written even if it has fewer than `row_group_rows` rows.
-/// Deterministic like the row count: it depends only on the rows.
-const MAX_BATCH_TEXT_BYTES: usize = 256 << 20;
 
 /// Columns `cols` (all when None) of an index's `table`, for the table rows in `ranges`
 /// (sorted, disjoint `[start, end)`) or for every row. Only what is asked for is decoded: a diff of two nightly indexes reads the
@@ -222,53 +130,79 @@ pub fn column<'a, T: 'static>(b: &'a RecordBatch, name: &str) -> Result<&'a T> {
         .with_context(|| format!("column {name} has an unexpected type"))
 }
 
-/// Buffers rows per table and writes full batches.
+/// A run's rows in order: fresh rows as batches, OLD's rows as table row ranges.
+enum Piece {
+    Batch(RecordBatch),
+    Old { start: u64, end: u64 },
+}
+
+/// One table's run being collected.
+struct Run {
+    docs_per_run: u64,
+    cutter: RunCutter,
+    pieces: Vec<Piece>,
+}
+
+/// Takes documents in plan order and writes the four tables as page runs (see `pages`).
 pub struct Sink {
-    batch_rows: usize,
     docs: DocumentsBuilder,
     blocks: BlocksBuilder,
     sections: SectionsBuilder,
     chunks: ChunksBuilder,
-    writers: [PartWriter; 4],
+    runs: [Run; 4],
+    writers: [TableWriter; 4],
+    previous: Option<Box<Previous>>,
+    /// Rows copied from OLD's pages, and rows of OLD decoded and encoded again.
+    rows_copied: u64,
+    rows_reencoded: u64,
 }
 
 /// What the sink wrote: per table, its part files.
 pub type Written = Vec<(&'static str, Vec<FileInfo>)>;
 
 impl Sink {
-    pub fn new(root: &Path, cfg: &SinkConfig) -> Result<Sink> {
+    pub fn new(root: &Path, cfg: &SinkConfig, previous: Option<Box<Previous>>) -> Result<Sink> {
+        let writer = |t: &'static str| {
+            TableWriter::new(
+                root,
+                t,
+                tables::schema(t),
+                cfg.zstd_level,
+                cfg.row_group_rows,
+                cfg.part_rows,
+            )
+        };
+        let run = |t: &str| Run {
+            docs_per_run: pages::run_docs(t, cfg.page_docs as u64),
+            cutter: RunCutter::default(),
+            pieces: Vec::new(),
+        };
         Ok(Sink {
-            batch_rows: cfg.row_group_rows,
             docs: DocumentsBuilder::default(),
             blocks: BlocksBuilder::default(),
             sections: SectionsBuilder::default(),
             chunks: ChunksBuilder::default(),
+            runs: TABLES.map(run),
             writers: [
-                PartWriter::new(root, "documents", cfg)?,
-                PartWriter::new(root, "blocks", cfg)?,
-                PartWriter::new(root, "sections", cfg)?,
-                PartWriter::new(root, "chunks", cfg)?,
+                writer(TABLES[0])?,
+                writer(TABLES[1])?,
+                writer(TABLES[2])?,
+                writer(TABLES[3])?,
             ],
+            previous,
+            rows_copied: 0,
+            rows_reencoded: 0,
         })
     }
 
-    /// Appends one document's rows. Call in plan order.
+    /// The index `--previous` reuses from, if any.
+    pub fn previous(&self) -> Option<&Previous> {
+        self.previous.as_deref()
+    }
+
+    /// Appends one analyzed document's rows. Call in plan order.
     pub fn push(&mut self, d: &DocRows) -> Result<()> {
         let id = d.document.doc_id.as_str();
-        // A batch's string columns hold at most 2 GiB (32-bit offsets), and big documents
-        // should not pile up in memory: cut the batch before a document that would overflow it.
-        let block_bytes: usize = d.blocks.iter().map(|b| b.text.len()).sum();
-        if self.blocks.len > 0 && self.blocks.text_bytes + block_bytes > MAX_BATCH_TEXT_BYTES {
-            self.writers[1].write(&self.blocks.finish())?;
-        }
-        let chunk_bytes: usize = d
-            .chunks
-            .iter()
-            .map(|c| c.text.len() + c.context.len())
-            .sum();
-        if self.chunks.len > 0 && self.chunks.text_bytes + chunk_bytes > MAX_BATCH_TEXT_BYTES {
-            self.writers[3].write(&self.chunks.finish())?;
-        }
         self.docs.push(&d.document);
         for b in &d.blocks {
             self.blocks.push(id, b);
@@ -279,34 +213,112 @@ impl Sink {
         for c in &d.chunks {
             self.chunks.push(id, c);
         }
-        self.flush(false)
-    }
-
-    fn flush(&mut self, all: bool) -> Result<()> {
-        let n = self.batch_rows;
-        let full = |rows: usize, bytes: usize| all || rows >= n || bytes >= MAX_BATCH_TEXT_BYTES;
-        if self.docs.len > 0 && (all || self.docs.len >= n) {
-            self.writers[0].write(&self.docs.finish())?;
-        }
-        if self.blocks.len > 0 && full(self.blocks.len, self.blocks.text_bytes) {
-            self.writers[1].write(&self.blocks.finish())?;
-        }
-        if self.sections.len > 0 && (all || self.sections.len >= n) {
-            self.writers[2].write(&self.sections.finish())?;
-        }
-        if self.chunks.len > 0 && full(self.chunks.len, self.chunks.text_bytes) {
-            self.writers[3].write(&self.chunks.finish())?;
+        for t in 0..4 {
+            self.after_doc(t, id, d.document.bytes)?;
         }
         Ok(())
     }
 
-    pub fn finish(mut self) -> Result<Written> {
-        self.flush(true)?;
+    /// Appends the rows `--previous` holds for `path` (its content hash matched). Call in plan
+    /// order. Returns its documents row.
+    pub fn push_reused(&mut self, path: &str) -> Result<DocumentRow> {
+        let prev = self
+            .previous
+            .as_ref()
+            .context("internal error: reuse without a previous index")?;
+        let doc = prev
+            .doc(path)
+            .with_context(|| format!("internal error: --previous has no document {path}"))?;
+        let (row, starts, counts) = (doc.row.clone(), doc.starts, doc.counts());
+        for t in 0..4 {
+            self.take_fresh(t);
+            let (start, end) = (starts[t], starts[t] + counts[t]);
+            let pieces = &mut self.runs[t].pieces;
+            match pieces.last_mut() {
+                Some(Piece::Old { end: e, .. }) if *e == start => *e = end,
+                _ => pieces.push(Piece::Old { start, end }),
+            }
+            self.after_doc(t, &row.doc_id, row.bytes)?;
+        }
+        Ok(row)
+    }
+
+    /// Moves table `t`'s fresh rows into its run as a batch.
+    fn take_fresh(&mut self, t: usize) {
+        let batch = match t {
+            0 if self.docs.len > 0 => self.docs.finish(),
+            1 if self.blocks.len > 0 => self.blocks.finish(),
+            2 if self.sections.len > 0 => self.sections.finish(),
+            3 if self.chunks.len > 0 => self.chunks.finish(),
+            _ => return,
+        };
+        self.runs[t].pieces.push(Piece::Batch(batch));
+    }
+
+    fn after_doc(&mut self, t: usize, doc_id: &str, source_bytes: u64) -> Result<()> {
+        let run = &mut self.runs[t];
+        if run
+            .cutter
+            .ends_after(doc_id, source_bytes, run.docs_per_run)
+        {
+            self.end_run(t)?;
+        }
+        Ok(())
+    }
+
+    /// Writes table `t`'s run: OLD's pages when the run is exactly one of OLD's runs, else its
+    /// rows encoded.
+    fn end_run(&mut self, t: usize) -> Result<()> {
+        self.take_fresh(t);
+        let pieces = std::mem::take(&mut self.runs[t].pieces);
+        let w = &mut self.writers[t];
+        if let ([Piece::Old { start, end }], Some(prev)) =
+            (&pieces[..], self.previous.as_deref_mut())
+        {
+            if let Some(pages) = prev.table(t).run_pages(*start, *end) {
+                w.copy_run(&pages, end - start)?;
+                self.rows_copied += end - start;
+                return w.run_ended();
+            }
+        }
+        let mut batches = Vec::new();
+        for p in pieces {
+            match p {
+                Piece::Batch(b) => batches.push(b),
+                Piece::Old { start, end } if end > start => {
+                    let prev = self
+                        .previous
+                        .as_deref_mut()
+                        .context("internal error: OLD rows without a previous index")?;
+                    self.rows_reencoded += end - start;
+                    for b in prev.table(t).read(start, end)? {
+                        batches.push(RecordBatch::try_new(
+                            w.schema().clone(),
+                            b.columns().to_vec(),
+                        )?);
+                    }
+                }
+                Piece::Old { .. } => {}
+            }
+        }
+        if !batches.is_empty() {
+            let batch = arrow_select::concat::concat_batches(w.schema(), &batches)?;
+            w.encode_run(&batch)?;
+        }
+        w.run_ended()
+    }
+
+    /// Writes the last runs and closes every table. Returns what was written, with the rows
+    /// copied from OLD and the rows of OLD encoded again.
+    pub fn finish(mut self) -> Result<(Written, u64, u64)> {
+        for t in 0..4 {
+            self.end_run(t)?;
+        }
         let mut out = Vec::new();
         for w in self.writers {
             let t = w.table;
             out.push((t, w.finish()?));
         }
-        Ok(out)
+        Ok((out, self.rows_copied, self.rows_reencoded))
     }
 }

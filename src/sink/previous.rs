@@ -1,30 +1,40 @@
 //! Reading yesterday's index back for `index --previous OLD`: a document whose path and
 //! content hash match OLD (built with the same schema, tool version and config) is not analyzed
-//! again; its rows are read from OLD's Parquet and written as they are. Since a document's rows
-//! depend only on its path, its bytes, the config and the version, the new index is byte for
-//! byte the one a full run writes.
-//!
-//! OLD's rows are read in order: documents appear in the same walk order in both runs, and each
-//! document's rows are contiguous in every table (their counts are in its `documents` row), so
-//! one forward cursor per table finds them without loading the tables.
+//! again. Its rows are OLD's rows; where a whole page run of OLD consists of such documents, the
+//! sink copies OLD's pages without decoding them (see `pages`), and otherwise it decodes just
+//! the rows it needs. Since a document's rows depend only on its path, its bytes, the config and
+//! the version, and a page run's bytes only on its rows, the new index is byte for byte the one
+//! a full run writes.
 
 use super::commit::{self, Manifest, SCHEMA_VERSION};
-use crate::analyze::{BlockRow, ChunkRow, DocRows, DocumentRow, SectionRow};
-use crate::model::{Block, BlockAttrs, BlockType, Chunk, Section, TableShape};
+use super::pages::{self, RunCutter};
+use super::tables::TABLES;
+use crate::analyze::DocumentRow;
 use anyhow::{bail, Context, Result};
-use arrow_array::{
-    Array, BooleanArray, ListArray, RecordBatch, StringArray, UInt32Array, UInt64Array,
-};
-use parquet::arrow::arrow_reader::{ParquetRecordBatchReader, ParquetRecordBatchReaderBuilder};
+use arrow_array::{Array, ListArray, RecordBatch, StringArray, UInt32Array, UInt64Array};
+use parquet::arrow::arrow_reader::{ParquetRecordBatchReaderBuilder, RowSelection, RowSelector};
+use parquet::file::metadata::{PageIndexPolicy, ParquetMetaDataReader};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Where one OLD document's rows are.
-struct OldDoc {
+pub struct OldDoc {
     content_hash: Option<String>,
-    row: DocumentRow,
-    /// First row of this document in blocks, sections, chunks.
-    starts: [u64; 3],
+    pub row: DocumentRow,
+    /// First row of this document in documents, blocks, sections, chunks.
+    pub starts: [u64; 4],
+}
+
+impl OldDoc {
+    /// Its rows in each table, in `TABLES` order.
+    pub fn counts(&self) -> [u64; 4] {
+        [
+            1,
+            u64::from(self.row.blocks),
+            u64::from(self.row.sections),
+            u64::from(self.row.chunks),
+        ]
+    }
 }
 
 /// OLD's documents by path: shared with the workers, which decide what is reusable.
@@ -43,7 +53,7 @@ impl OldDocs {
 pub struct Previous {
     pub index_hash: String,
     docs: std::sync::Arc<OldDocs>,
-    cursors: [Cursor; 3],
+    tables: Vec<OldTable>,
 }
 
 /// Why OLD cannot be reused at all (the run then goes on in full).
@@ -56,7 +66,12 @@ impl Previous {
     /// Opens OLD. Errors (naming the file) when it is missing, unreadable, not a docsweep index
     /// or of another schema version; `Incompatible` when it was built by another tool version
     /// or with another config.
-    pub fn open(old: &Path, tool_version: &str, config_hash: &str) -> Result<Opened> {
+    pub fn open(
+        old: &Path,
+        tool_version: &str,
+        config_hash: &str,
+        page_docs: u64,
+    ) -> Result<Opened> {
         if !old.join(commit::MANIFEST).is_file() {
             bail!(
                 "--previous {}: no docsweep index there (no {}); give the output folder of an earlier `docsweep index`",
@@ -87,46 +102,54 @@ impl Previous {
             )));
         }
         let mut docs = HashMap::new();
-        let mut starts = [0u64; 3];
-        let mut cursor = Cursor::new(old, &m, "documents")?;
-        let total = m.tables.get("documents").map_or(0, |t| t.rows);
-        cursor.visit(0, total, |b, i| {
-            let row = document_row(b, i)?;
-            let counts = [
-                u64::from(row.blocks),
-                u64::from(row.sections),
-                u64::from(row.chunks),
-            ];
-            docs.insert(
-                row.path.clone(),
-                OldDoc {
+        let mut starts = [0u64; 4];
+        // Where OLD's page runs start, per table: the writer's rule replayed over OLD's documents.
+        let mut run_starts: [Vec<u64>; 4] = std::array::from_fn(|_| vec![0]);
+        let mut cutters: [RunCutter; 4] = Default::default();
+        for b in super::read_rows(old, &m, "documents", None, None)
+            .with_context(|| format!("--previous {}", old.display()))?
+        {
+            for i in 0..b.num_rows() {
+                let row = document_row(&b, i)?;
+                let doc = OldDoc {
                     content_hash: row.content_hash.clone(),
                     row,
                     starts,
-                },
-            );
-            for (s, n) in starts.iter_mut().zip(counts) {
-                *s += n;
+                };
+                let counts = doc.counts();
+                for t in 0..4 {
+                    starts[t] += counts[t];
+                    let k = pages::run_docs(TABLES[t], page_docs);
+                    if cutters[t].ends_after(&doc.row.doc_id, doc.row.bytes, k)
+                        && run_starts[t].last() != Some(&starts[t])
+                    {
+                        run_starts[t].push(starts[t]);
+                    }
+                }
+                if docs.insert(doc.row.path.clone(), doc).is_some() {
+                    bail!(
+                        "--previous {}: a path appears twice in its documents table; the index is damaged (run `docsweep validate`)",
+                        old.display()
+                    );
+                }
             }
-            Ok(())
-        })?;
-        for (t, n) in ["blocks", "sections", "chunks"].iter().zip(starts) {
-            let rows = m.tables.get(*t).map_or(0, |x| x.rows);
-            if rows != n {
+        }
+        let mut tables = Vec::new();
+        for (t, (table, bounds)) in TABLES.iter().zip(run_starts).enumerate() {
+            let rows = m.tables.get(*table).map_or(0, |x| x.rows);
+            if rows != starts[t] {
                 bail!(
-                    "--previous {}: table {t} has {rows} rows but its documents count {n}; the index is damaged (run `docsweep validate`)",
-                    old.display()
+                    "--previous {}: table {table} has {rows} rows but its documents count {}; the index is damaged (run `docsweep validate`)",
+                    old.display(),
+                    starts[t]
                 );
             }
+            tables.push(OldTable::open(old, &m, table, bounds, rows)?);
         }
         Ok(Opened::Usable(Box::new(Previous {
             index_hash: m.index_hash.clone(),
             docs: std::sync::Arc::new(OldDocs(docs)),
-            cursors: [
-                Cursor::new(old, &m, "blocks")?,
-                Cursor::new(old, &m, "sections")?,
-                Cursor::new(old, &m, "chunks")?,
-            ],
+            tables,
         })))
     }
 
@@ -140,156 +163,214 @@ impl Previous {
         self.docs.0.keys().map(String::as_str)
     }
 
-    pub fn paths_contain(&self, path: &str) -> bool {
-        self.docs.0.contains_key(path)
+    pub fn doc(&self, path: &str) -> Option<&OldDoc> {
+        self.docs.0.get(path)
     }
 
-    /// OLD's rows of `path` (call in walk order for a single forward pass).
-    pub fn rows(&mut self, path: &str) -> Result<DocRows> {
-        let d = self
-            .docs
-            .0
-            .get(path)
-            .with_context(|| format!("--previous has no document {path}"))?;
-        let document = d.row.clone();
-        let counts = [
-            u64::from(document.blocks),
-            u64::from(document.sections),
-            u64::from(document.chunks),
-        ];
-        let starts = d.starts;
-        let mut blocks = Vec::with_capacity(counts[0] as usize);
-        self.cursors[0].visit(starts[0], counts[0], |b, i| {
-            blocks.push(block_row(b, i)?);
-            Ok(())
-        })?;
-        let mut sections = Vec::with_capacity(counts[1] as usize);
-        self.cursors[1].visit(starts[1], counts[1], |b, i| {
-            sections.push(section_row(b, i)?);
-            Ok(())
-        })?;
-        let mut chunks = Vec::with_capacity(counts[2] as usize);
-        self.cursors[2].visit(starts[2], counts[2], |b, i| {
-            chunks.push(chunk_row(b, i)?);
-            Ok(())
-        })?;
-        Ok(DocRows {
-            document,
-            blocks,
-            sections,
-            chunks,
-        })
+    pub fn table(&mut self, t: usize) -> &mut OldTable {
+        &mut self.tables[t]
     }
 }
 
-/// A forward reader over one table's part files; going back reopens it.
-struct Cursor {
-    files: Vec<PathBuf>,
-    next_file: usize,
-    reader: Option<ParquetRecordBatchReader>,
-    batch: Option<RecordBatch>,
-    /// Table row of the current batch's first row.
-    batch_start: u64,
+/// One table of OLD: its part files, opened with their offset indexes, and where its page runs
+/// start.
+pub struct OldTable {
+    files: Vec<OldFile>,
+    /// First row of every page run, ascending, without repeats (runs without rows vanish).
+    run_starts: Vec<u64>,
+    rows: u64,
+    inflater: pages::Inflater,
 }
 
-impl Cursor {
-    fn new(root: &Path, m: &Manifest, table: &str) -> Result<Cursor> {
+struct OldFile {
+    path: PathBuf,
+    map: memmap2::Mmap,
+    meta: std::sync::Arc<parquet::file::metadata::ParquetMetaData>,
+    /// Table row of this file's first row, and of each row group's first row.
+    first_row: u64,
+    groups: Vec<u64>,
+    rows: u64,
+}
+
+/// One column's pages of a run: (header ‖ body, first row within the run).
+pub type RunPages<'a> = Vec<Vec<(&'a [u8], u64)>>;
+
+impl OldTable {
+    fn open(
+        root: &Path,
+        m: &Manifest,
+        table: &str,
+        run_starts: Vec<u64>,
+        rows: u64,
+    ) -> Result<OldTable> {
         let info = m.tables.get(table).with_context(|| {
             format!(
                 "--previous {}: manifest lists no table {table}",
                 root.display()
             )
         })?;
-        Ok(Cursor {
-            files: info.files.iter().map(|f| root.join(&f.path)).collect(),
-            next_file: 0,
-            reader: None,
-            batch: None,
-            batch_start: 0,
+        let mut files = Vec::new();
+        let mut first_row = 0u64;
+        for f in &info.files {
+            let path = root.join(&f.path);
+            let file = std::fs::File::open(&path)
+                .with_context(|| format!("--previous: cannot open {}", path.display()))?;
+            let damaged = || {
+                format!(
+                    "--previous: {} is not a readable Parquet file",
+                    path.display()
+                )
+            };
+            let meta = ParquetMetaDataReader::new()
+                .with_offset_index_policy(PageIndexPolicy::Required)
+                .parse_and_finish(&file)
+                .with_context(damaged)?;
+            let meta = std::sync::Arc::new(meta);
+            // SAFETY: OLD is an index this tool published and does not change while it is read;
+            // a file changed underneath fails the page checks of the copy (sizes, headers).
+            let map = unsafe { memmap2::Mmap::map(&file) }.with_context(damaged)?;
+            let mut groups = Vec::new();
+            let mut at = first_row;
+            for g in meta.row_groups() {
+                groups.push(at);
+                at += g.num_rows() as u64;
+            }
+            if at - first_row != f.rows {
+                bail!(
+                    "--previous: {} has {} rows, its manifest says {}",
+                    path.display(),
+                    at - first_row,
+                    f.rows
+                );
+            }
+            files.push(OldFile {
+                path,
+                map,
+                meta,
+                first_row,
+                groups,
+                rows: f.rows,
+            });
+            first_row = at;
+        }
+        let inflater = pages::Inflater::new(&super::tables::schema(table))?;
+        Ok(OldTable {
+            files,
+            run_starts,
+            rows,
+            inflater,
         })
     }
 
-    fn rewind(&mut self) {
-        self.next_file = 0;
-        self.reader = None;
-        self.batch = None;
-        self.batch_start = 0;
+    /// OLD's pages of rows `start..end` when those rows are exactly one of its page runs.
+    pub fn run_pages(&self, start: u64, end: u64) -> Option<RunPages<'_>> {
+        if start >= end {
+            return None;
+        }
+        let i = self.run_starts.binary_search(&start).ok()?;
+        if self.run_starts.get(i + 1).copied().unwrap_or(self.rows) != end {
+            return None;
+        }
+        let (f, g) = locate(&self.files, start)?;
+        if end > f.group_end(g) {
+            return None;
+        }
+        f.pages(g, start, end)
     }
 
-    /// Moves to the next batch; false at the end of the table.
-    fn advance(&mut self) -> Result<bool> {
-        if let Some(b) = self.batch.take() {
-            self.batch_start += b.num_rows() as u64;
-        }
-        loop {
-            if let Some(r) = self.reader.as_mut() {
-                match r.next() {
-                    Some(b) => {
-                        let file = &self.files[self.next_file - 1];
-                        self.batch = Some(b.with_context(|| {
-                            format!(
-                                "--previous: {} is damaged (Parquet read error)",
-                                file.display()
-                            )
-                        })?);
-                        return Ok(true);
-                    }
-                    None => self.reader = None,
-                }
-            }
-            let Some(path) = self.files.get(self.next_file) else {
-                return Ok(false);
+    /// Decodes rows `start..end`: OLD's runs around them, inflated into an in-memory file, read
+    /// back with a row selection.
+    pub fn read(&mut self, start: u64, end: u64) -> Result<Vec<RecordBatch>> {
+        let OldTable {
+            files,
+            run_starts,
+            rows,
+            inflater,
+        } = self;
+        let mut out = Vec::new();
+        let mut at = start;
+        while at < end {
+            let damaged = || {
+                anyhow::anyhow!("--previous: the pages of table rows {at}..{end} are not where the index says; it is damaged (run `docsweep validate`)")
             };
-            let file = std::fs::File::open(path)
-                .with_context(|| format!("--previous: cannot open {}", path.display()))?;
-            self.reader = Some(
-                ParquetRecordBatchReaderBuilder::try_new(file)
-                    .with_context(|| {
-                        format!(
-                            "--previous: {} is not a readable Parquet file",
-                            path.display()
-                        )
-                    })?
-                    .build()?,
-            );
-            self.next_file += 1;
+            let (f, g) = locate(files, at).ok_or_else(damaged)?;
+            let (g_start, g_end) = (f.groups[g], f.group_end(g));
+            let stop = end.min(g_end);
+            // Every column has a page boundary where a run starts.
+            let lo = run_starts[run_starts.partition_point(|&s| s <= at) - 1].max(g_start);
+            let hi = run_starts[run_starts.partition_point(|&s| s < stop)..]
+                .first()
+                .copied()
+                .unwrap_or(*rows)
+                .min(g_end);
+            let pages = f.pages(g, lo, hi).ok_or_else(damaged)?;
+            let path = f.path.display().to_string();
+            let bytes = inflater
+                .file(&pages, hi - lo)
+                .with_context(|| format!("--previous: {path} is damaged"))?;
+            let mut sel = vec![
+                RowSelector::skip((at - lo) as usize),
+                RowSelector::select((stop - at) as usize),
+            ];
+            if hi > stop {
+                sel.push(RowSelector::skip((hi - stop) as usize));
+            }
+            let reader = ParquetRecordBatchReaderBuilder::try_new(bytes)?
+                .with_row_selection(RowSelection::from(sel))
+                .with_batch_size(((stop - at) as usize).max(1))
+                .build()?;
+            for b in reader {
+                out.push(b.with_context(|| format!("--previous: {path} is damaged"))?);
+            }
+            at = stop;
         }
+        Ok(out)
+    }
+}
+
+/// The file and row group holding table row `row`.
+fn locate(files: &[OldFile], row: u64) -> Option<(&OldFile, usize)> {
+    let f = files
+        .iter()
+        .find(|f| row >= f.first_row && row < f.first_row + f.rows)?;
+    Some((f, f.groups.partition_point(|&s| s <= row) - 1))
+}
+
+impl OldFile {
+    fn group_end(&self, g: usize) -> u64 {
+        self.groups
+            .get(g + 1)
+            .copied()
+            .unwrap_or(self.first_row + self.rows)
     }
 
-    /// Calls `f(batch, i)` for table rows `start..start + n`, in order.
-    fn visit(
-        &mut self,
-        start: u64,
-        n: u64,
-        mut f: impl FnMut(&RecordBatch, usize) -> Result<()>,
-    ) -> Result<()> {
-        if n == 0 {
-            return Ok(());
-        }
-        if start < self.batch_start {
-            self.rewind();
-        }
-        let end = start + n;
-        let mut row = start;
-        while row < end {
-            let in_batch = self
-                .batch
-                .as_ref()
-                .is_some_and(|b| row < self.batch_start + b.num_rows() as u64);
-            if !in_batch {
-                if !self.advance()? {
-                    bail!("--previous: a table ends before row {row}; the index is damaged");
-                }
-                continue;
+    /// Every column's pages of table rows `start..end` of row group `g`, which must begin and
+    /// end on page boundaries.
+    fn pages(&self, g: usize, start: u64, end: u64) -> Option<RunPages<'_>> {
+        let index = self.meta.page_index()?;
+        let g_start = self.groups[g];
+        let (lo, hi) = ((start - g_start) as i64, (end - g_start) as i64);
+        let columns = self.meta.row_group(g).num_columns();
+        let mut out = Vec::with_capacity(columns);
+        for c in 0..columns {
+            let locs = &index.offset_index(g, c)?.page_locations;
+            let a = locs.partition_point(|p| p.first_row_index < lo);
+            let z = locs.partition_point(|p| p.first_row_index < hi);
+            if a >= z || locs[a].first_row_index != lo {
+                return None;
             }
-            let b = self.batch.as_ref().expect("checked above");
-            let stop = end.min(self.batch_start + b.num_rows() as u64);
-            for r in row..stop {
-                f(b, (r - self.batch_start) as usize)?;
+            let mut pages = Vec::with_capacity(z - a);
+            for p in &locs[a..z] {
+                let off = usize::try_from(p.offset).ok()?;
+                let len = usize::try_from(p.compressed_page_size).ok()?;
+                pages.push((
+                    self.map.get(off..off + len)?,
+                    (p.first_row_index - lo) as u64,
+                ));
             }
-            row = stop;
+            out.push(pages);
         }
-        Ok(())
+        Some(out)
     }
 }
 
@@ -348,26 +429,6 @@ fn known(v: &str, values: &[&'static str], what: &str) -> Result<&'static str> {
 
 const FORMATS: &[&str] = &["markdown", "html", "text", "pdf", "unknown", "directory"];
 const STATUSES: &[&str] = &["ok", "failed", "skipped"];
-const GRID_KINDS: &[&str] = &[
-    "markdown", "html", "pipe", "grid", "simple", "csv", "aligned",
-];
-const HEADING_SOURCES: &[&str] = &[
-    "md_atx",
-    "md_setext",
-    "html_h",
-    "aria",
-    "html_title",
-    "style",
-    "numbering",
-    "underline",
-    "preamble",
-    "page",
-];
-
-fn block_type(v: &str) -> Result<BlockType> {
-    BlockType::parse(v).with_context(|| format!("--previous: unknown block type {v:?}"))
-}
-
 fn document_row(b: &RecordBatch, i: usize) -> Result<DocumentRow> {
     Ok(DocumentRow {
         doc_id: s1(b, "doc_id", i)?,
@@ -385,130 +446,5 @@ fn document_row(b: &RecordBatch, i: usize) -> Result<DocumentRow> {
         flags: strings(b, "flags", i)?,
         furniture_lines: u32o(b, "furniture_lines", i)?,
         hyphen_joins: u32o(b, "hyphen_joins", i)?,
-    })
-}
-
-fn block_row(b: &RecordBatch, i: usize) -> Result<BlockRow> {
-    let table = match u32o(b, "table_rows", i)? {
-        Some(rows) => {
-            let spans = col::<ListArray>(b, "cell_spans")?;
-            let mut cell_spans = Vec::new();
-            if !spans.is_null(i) {
-                let outer = spans.value(i);
-                let outer = outer
-                    .as_any()
-                    .downcast_ref::<ListArray>()
-                    .context("--previous: cell_spans is not a list of lists")?;
-                for k in 0..outer.len() {
-                    let inner = outer.value(k);
-                    let inner = inner
-                        .as_any()
-                        .downcast_ref::<UInt32Array>()
-                        .context("--previous: cell_spans holds no u32")?;
-                    let v: Vec<u32> = inner.values().iter().copied().collect();
-                    let span: [u32; 4] = v
-                        .try_into()
-                        .map_err(|_| anyhow::anyhow!("--previous: a cell span is not 4 numbers"))?;
-                    cell_spans.push(span);
-                }
-            }
-            Some(TableShape {
-                rows,
-                cols: u32v(b, "table_cols", i)?,
-                header_rows: u32v(b, "table_header_rows", i)?,
-                grid_kind: known(&s1(b, "grid_kind", i)?, GRID_KINDS, "grid kind")?,
-                cell_spans,
-            })
-        }
-        None => None,
-    };
-    let lang_guess = col::<BooleanArray>(b, "lang_guess")?;
-    Ok(BlockRow {
-        block_id: s1(b, "block_id", i)?,
-        seq: u32v(b, "seq", i)?,
-        section_id: s1(b, "section_id", i)?,
-        block: Block {
-            kind: block_type(&s1(b, "type", i)?)?,
-            off_begin: u64v(b, "off_begin", i)? as usize,
-            off_end: u64v(b, "off_end", i)? as usize,
-            src_begin: u64o(b, "src_begin", i)?,
-            src_end: u64o(b, "src_end", i)?,
-            page: u32o(b, "page", i)?,
-            attrs: BlockAttrs {
-                lang: s(b, "lang", i)?,
-                lang_guess: (!lang_guess.is_null(i)).then(|| lang_guess.value(i)),
-                fence: s(b, "fence", i)?,
-                table,
-                figure_ref: s(b, "figure_ref", i)?,
-                caption_for: None,
-            },
-            heading: None,
-        },
-        fingerprint: s1(b, "fingerprint", i)?,
-        text: s1(b, "text", i)?,
-        caption_for: s(b, "caption_for", i)?,
-    })
-}
-
-fn section_row(b: &RecordBatch, i: usize) -> Result<SectionRow> {
-    let pair = |a: &str, z: &str| -> Result<Option<(usize, usize)>> {
-        Ok(match (u64o(b, a, i)?, u64o(b, z, i)?) {
-            (Some(x), Some(y)) => Some((x as usize, y as usize)),
-            _ => None,
-        })
-    };
-    Ok(SectionRow {
-        section: Section {
-            section_id: s1(b, "section_id", i)?,
-            parent_id: s(b, "parent_id", i)?,
-            depth: u32v(b, "depth", i)?,
-            source_level: u32o(b, "source_level", i)?,
-            title: s(b, "title", i)?,
-            anchor_id: s(b, "anchor_id", i)?,
-            heading_source: known(
-                &s1(b, "heading_source", i)?,
-                HEADING_SOURCES,
-                "heading source",
-            )?,
-            heading_block: None,
-            span: pair("off_begin", "off_end")?,
-            anchor: pair("anchor_begin", "anchor_end")?,
-            first_block: u32o(b, "first_block", i)?.map(|x| x as usize),
-            last_block: u32o(b, "last_block", i)?.map(|x| x as usize),
-            page_start: u32o(b, "page_start", i)?,
-            page_end: u32o(b, "page_end", i)?,
-        },
-        slug: s(b, "slug", i)?,
-        title_hash: s(b, "title_hash", i)?,
-        heading_block_id: s(b, "heading_block_id", i)?,
-        anchor_text: s(b, "anchor_text", i)?,
-    })
-}
-
-fn chunk_row(b: &RecordBatch, i: usize) -> Result<ChunkRow> {
-    let block_types = strings(b, "block_types", i)?
-        .iter()
-        .map(|t| block_type(t).map(BlockType::as_str))
-        .collect::<Result<Vec<_>>>()?;
-    Ok(ChunkRow {
-        chunk_id: s1(b, "chunk_id", i)?,
-        section_id: s1(b, "section_id", i)?,
-        seq: u32v(b, "seq", i)?,
-        chunk: Chunk {
-            section: 0,
-            off_begin: u64v(b, "off_begin", i)? as usize,
-            off_end: u64v(b, "off_end", i)? as usize,
-            tokens: u32v(b, "tokens", i)?,
-            first_block: u32v(b, "first_block", i)? as usize,
-            last_block: u32v(b, "last_block", i)? as usize,
-            window_in_block: 0,
-        },
-        src: (u64v(b, "src_begin", i)?, u64v(b, "src_end", i)?),
-        block_types,
-        page_start: u32o(b, "page_start", i)?,
-        page_end: u32o(b, "page_end", i)?,
-        hash: s1(b, "hash", i)?,
-        text: s1(b, "text", i)?,
-        context: s1(b, "context", i)?,
     })
 }

@@ -1,0 +1,670 @@
+//! Parquet files made of content-defined page runs, so that `index --previous` copies the pages
+//! of unchanged documents byte for byte instead of encoding them again.
+//!
+//! A table's rows are cut into *runs* at document boundaries: a run ends after a document whose
+//! id hashes to 0 modulo `page_docs` (the documents table: modulo 16 × `page_docs`), or once the
+//! run's documents hold [`RUN_MAX_SOURCE_BYTES`] of source. Each run is encoded alone: every
+//! column of it becomes one or more data pages (version 1, plain encoding, no dictionary), each
+//! compressed on its own with zstd. A run's pages therefore depend on its rows and nothing else.
+//! A row group closes at the first run boundary once it holds `row_group_rows` rows; a part file
+//! closes after the row group that brings it to `part_rows`.
+//!
+//! An incremental run whose run has exactly the rows of one OLD run (same documents, reused)
+//! copies OLD's pages; the file is the one a full run writes either way, because both paths
+//! describe a page by the same header, offset-index entry and column totals.
+//!
+//! The Arrow-to-Parquet value encoding is the parquet crate's (`ArrowColumnWriter`, page bodies
+//! captured through a `PageStore`); what is written here by hand is the page header (three
+//! integers in front of the crate's data-page header), the zstd call, and the column chunk
+//! metadata. The crate has no API to end a page at a chosen row or to splice single pages.
+//! Column chunks carry no min/max statistics and no column index: pages are cut per run, and
+//! per-page statistics of copied pages would have to be decoded from OLD.
+
+use super::FileInfo;
+use anyhow::{bail, Context, Result};
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
+use bytes::Bytes;
+use parquet::arrow::arrow_writer::{compute_leaves, ArrowRowGroupWriterFactory};
+use parquet::arrow::{add_encoded_arrow_schema_to_metadata, ArrowSchemaConverter};
+use parquet::basic::{Compression, EncodingMask, ZstdLevel};
+use parquet::column::page_store::{PageKey, PageStore, PageStoreArgs, PageStoreFactory};
+use parquet::column::writer::ColumnCloseResult;
+use parquet::file::metadata::ColumnChunkMetaData;
+use parquet::file::page_index::offset_index::{OffsetIndexMetaData, PageLocation};
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
+use parquet::file::writer::SerializedFileWriter;
+use parquet::schema::types::SchemaDescPtr;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+/// A run also ends once its documents hold this much source, which keeps a run's text columns
+/// far below Arrow's 2 GiB per string array (a document is at most `max_file_bytes`).
+pub const RUN_MAX_SOURCE_BYTES: u64 = 64 << 20;
+
+/// Documents per run in `table`, on average.
+pub fn run_docs(table: &str, page_docs: u64) -> u64 {
+    if table == "documents" {
+        page_docs.saturating_mul(16)
+    } else {
+        page_docs
+    }
+    .max(1)
+}
+
+/// Whether a run ends after the document `doc_id` (before the source-size rule).
+pub fn run_ends_after(doc_id: &str, docs_per_run: u64) -> bool {
+    xxhash_rust::xxh3::xxh3_64(doc_id.as_bytes()).is_multiple_of(docs_per_run)
+}
+
+/// Tracks where runs end over a sequence of documents: the same rule in both the writer and the
+/// reader of OLD.
+#[derive(Default, Clone)]
+pub struct RunCutter {
+    source_bytes: u64,
+}
+
+impl RunCutter {
+    /// Adds a document; true when the run ends after it.
+    pub fn ends_after(&mut self, doc_id: &str, source_bytes: u64, docs_per_run: u64) -> bool {
+        self.source_bytes = self.source_bytes.saturating_add(source_bytes);
+        if run_ends_after(doc_id, docs_per_run) || self.source_bytes >= RUN_MAX_SOURCE_BYTES {
+            self.source_bytes = 0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// The parts of a data page header that docsweep writes and reads back.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PageHead {
+    /// Length of the Thrift header in bytes.
+    pub header_len: usize,
+    pub uncompressed: usize,
+    pub compressed: usize,
+    pub num_values: i64,
+    pub encoding: i32,
+    /// Where the `DataPageHeader` field starts in the header.
+    dph_start: usize,
+}
+
+struct Thrift<'a> {
+    b: &'a [u8],
+    pos: usize,
+}
+
+impl Thrift<'_> {
+    fn byte(&mut self) -> Result<u8> {
+        let v = *self.b.get(self.pos).context("page header ends early")?;
+        self.pos += 1;
+        Ok(v)
+    }
+    fn i32(&mut self) -> Result<i32> {
+        let mut v = 0u64;
+        for shift in (0..35).step_by(7) {
+            let b = self.byte()?;
+            v |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                let z = v as u32;
+                return Ok((z >> 1) as i32 ^ -((z & 1) as i32));
+            }
+        }
+        bail!("page header has an overlong integer")
+    }
+    /// Next field id and compact type, None at the struct's end.
+    fn field(&mut self, last: &mut i16) -> Result<Option<(i16, u8)>> {
+        let h = self.byte()?;
+        if h == 0 {
+            return Ok(None);
+        }
+        let delta = i16::from(h >> 4);
+        if delta == 0 {
+            bail!("page header uses a long field header");
+        }
+        *last += delta;
+        Ok(Some((*last, h & 0x0f)))
+    }
+}
+
+const T_I32: u8 = 5;
+const T_STRUCT: u8 = 12;
+
+/// Reads a version-1 data page header as docsweep writes it: type, sizes, an optional crc and a
+/// `DataPageHeader` of integers only. Anything else is an error, never a guess.
+pub fn parse_head(b: &[u8]) -> Result<PageHead> {
+    let mut t = Thrift { b, pos: 0 };
+    let mut last = 0i16;
+    let (mut kind, mut unc, mut comp) = (None, None, None);
+    let mut dph = None;
+    while let Some((id, ty)) = t.field(&mut last)? {
+        match (id, ty) {
+            (1, T_I32) => kind = Some(t.i32()?),
+            (2, T_I32) => unc = Some(t.i32()?),
+            (3, T_I32) => comp = Some(t.i32()?),
+            (4, T_I32) => {
+                t.i32()?;
+            }
+            (5, T_STRUCT) => {
+                let start = t.pos - 1;
+                let mut inner = 0i16;
+                let (mut values, mut encoding) = (None, None);
+                while let Some((id, ty)) = t.field(&mut inner)? {
+                    if ty != T_I32 {
+                        bail!("data page header field {id} is not an integer");
+                    }
+                    let v = t.i32()?;
+                    match id {
+                        1 => values = Some(v),
+                        2 => encoding = Some(v),
+                        _ => {}
+                    }
+                }
+                dph = Some((
+                    start,
+                    values.context("no value count")?,
+                    encoding.context("no encoding")?,
+                ));
+            }
+            (id, _) => bail!("unexpected page header field {id}"),
+        }
+    }
+    if kind != Some(0) {
+        bail!("not a version-1 data page");
+    }
+    let (dph_start, num_values, encoding) = dph.context("no data page header")?;
+    let size = |v: Option<i32>| -> Result<usize> {
+        usize::try_from(v.context("page size missing")?).context("negative page size")
+    };
+    Ok(PageHead {
+        header_len: t.pos,
+        uncompressed: size(unc)?,
+        compressed: size(comp)?,
+        num_values: i64::from(num_values),
+        encoding,
+        dph_start,
+    })
+}
+
+fn put_varint(out: &mut Vec<u8>, v: i32) {
+    let mut z = ((v << 1) ^ (v >> 31)) as u32;
+    loop {
+        if z < 0x80 {
+            out.push(z as u8);
+            return;
+        }
+        out.push((z as u8 & 0x7f) | 0x80);
+        z >>= 7;
+    }
+}
+
+/// The header of a page whose body was compressed here: type 0 (data page), both sizes, then the
+/// crate's `DataPageHeader` unchanged.
+fn rewrite_head(crate_header: &[u8], uncompressed: usize, compressed: usize) -> Result<Vec<u8>> {
+    let h = parse_head(crate_header)?;
+    if h.header_len != crate_header.len() || crate_header[h.dph_start] >> 4 != 2 {
+        bail!("unexpected page header layout (a crc field?)");
+    }
+    let mut out = Vec::with_capacity(crate_header.len() + 8);
+    out.extend_from_slice(&[0x15, 0x00, 0x15]);
+    put_varint(
+        &mut out,
+        i32::try_from(uncompressed).context("page too large")?,
+    );
+    out.push(0x15);
+    put_varint(
+        &mut out,
+        i32::try_from(compressed).context("page too large")?,
+    );
+    out.extend_from_slice(&crate_header[h.dph_start..h.header_len]);
+    Ok(out)
+}
+
+/// Collects the page blobs (header, body, header, body, …) the crate's column writers produce.
+#[derive(Debug, Default, Clone)]
+struct Capture(Arc<Mutex<Vec<Vec<Bytes>>>>);
+
+struct CaptureStore {
+    column: usize,
+    sink: Capture,
+}
+
+impl PageStore for CaptureStore {
+    fn put(&mut self, value: Bytes) -> parquet::errors::Result<PageKey> {
+        let mut all = self.sink.0.lock().expect("page capture lock");
+        if all.len() <= self.column {
+            all.resize(self.column + 1, Vec::new());
+        }
+        all[self.column].push(value);
+        Ok(PageKey::new(all[self.column].len() as u64 - 1))
+    }
+    fn take(&mut self, _key: PageKey) -> parquet::errors::Result<Bytes> {
+        Err(parquet::errors::ParquetError::General(
+            "captured pages are not spliced by the crate".into(),
+        ))
+    }
+}
+
+impl PageStoreFactory for Capture {
+    fn create(&self, args: &PageStoreArgs<'_>) -> parquet::errors::Result<Box<dyn PageStore>> {
+        Ok(Box::new(CaptureStore {
+            column: args.column_index(),
+            sink: self.clone(),
+        }))
+    }
+}
+
+/// One column's pages in the row group being built.
+#[derive(Default)]
+struct ChunkBuf {
+    bytes: Vec<u8>,
+    pages: Vec<PageLocation>,
+    uncompressed: i64,
+    num_values: i64,
+    encodings: i32,
+}
+
+impl ChunkBuf {
+    /// Appends one page (header ‖ compressed body) that starts at row `first_row` of the group.
+    fn push(&mut self, page: &[u8], head: &PageHead, first_row: u64) -> Result<()> {
+        if head.header_len + head.compressed != page.len() {
+            bail!("page sizes do not add up");
+        }
+        self.pages.push(PageLocation {
+            offset: self.bytes.len() as i64,
+            compressed_page_size: i32::try_from(page.len()).context("page too large")?,
+            first_row_index: first_row as i64,
+        });
+        self.bytes.extend_from_slice(page);
+        self.uncompressed += (head.header_len + head.uncompressed) as i64;
+        self.num_values += head.num_values;
+        // Levels are RLE-encoded in every version-1 page; the values use the page's encoding.
+        self.encodings |= 1 << 3;
+        self.encodings |= 1 << head.encoding;
+        Ok(())
+    }
+}
+
+/// Writes one table: part files of row groups of runs.
+pub struct TableWriter {
+    pub table: &'static str,
+    dir: PathBuf,
+    arrow_schema: SchemaRef,
+    descr: SchemaDescPtr,
+    file_props: WriterPropertiesPtr,
+    factory: ArrowRowGroupWriterFactory,
+    capture: Capture,
+    zstd: zstd::bulk::Compressor<'static>,
+    codec: Compression,
+    row_group_rows: u64,
+    part_rows: u64,
+    chunks: Vec<ChunkBuf>,
+    group_rows: u64,
+    part: Option<Part>,
+    files: Vec<FileInfo>,
+}
+
+struct Part {
+    writer: SerializedFileWriter<BufWriter<File>>,
+    rel: String,
+    rows: u64,
+}
+
+impl TableWriter {
+    pub fn new(
+        root: &Path,
+        table: &'static str,
+        arrow_schema: SchemaRef,
+        zstd_level: i32,
+        row_group_rows: usize,
+        part_rows: usize,
+    ) -> Result<TableWriter> {
+        let dir = root.join(table);
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        let level = ZstdLevel::try_new(zstd_level).context("zstd level")?;
+        let codec = Compression::ZSTD(level);
+        let descr = Arc::new(ArrowSchemaConverter::new().convert(&arrow_schema)?);
+        let mut file_props = WriterProperties::builder()
+            .set_compression(codec)
+            .set_statistics_enabled(EnabledStatistics::None)
+            .set_dictionary_enabled(false)
+            .build();
+        add_encoded_arrow_schema_to_metadata(&arrow_schema, &mut file_props);
+        // Encoding only: the crate writes plain pages, uncompressed; they are compressed here.
+        let encode_props = Arc::new(
+            WriterProperties::builder()
+                .set_compression(Compression::UNCOMPRESSED)
+                .set_statistics_enabled(EnabledStatistics::None)
+                .set_dictionary_enabled(false)
+                .build(),
+        );
+        let capture = Capture::default();
+        let probe = SerializedFileWriter::new(
+            std::io::sink(),
+            descr.root_schema_ptr(),
+            encode_props.clone(),
+        )?;
+        let factory = ArrowRowGroupWriterFactory::new(&probe, arrow_schema.clone())
+            .with_page_store_factory(Arc::new(capture.clone()));
+        let columns = descr.num_columns();
+        Ok(TableWriter {
+            table,
+            dir,
+            arrow_schema,
+            descr,
+            file_props: Arc::new(file_props),
+            factory,
+            capture,
+            zstd: zstd::bulk::Compressor::new(zstd_level).context("zstd compressor")?,
+            codec,
+            row_group_rows: row_group_rows as u64,
+            part_rows: part_rows as u64,
+            chunks: (0..columns).map(|_| ChunkBuf::default()).collect(),
+            group_rows: 0,
+            part: None,
+            files: Vec::new(),
+        })
+    }
+
+    pub fn schema(&self) -> &SchemaRef {
+        &self.arrow_schema
+    }
+
+    /// Encodes one run's rows as new pages of the current row group.
+    pub fn encode_run(&mut self, batch: &RecordBatch) -> Result<()> {
+        let rows = batch.num_rows() as u64;
+        if rows == 0 {
+            return Ok(());
+        }
+        let mut writers = self.factory.create_column_writers(0)?;
+        let mut leaves = writers.iter_mut();
+        for (field, array) in self.arrow_schema.fields().iter().zip(batch.columns()) {
+            for leaf in compute_leaves(field, array)? {
+                leaves
+                    .next()
+                    .context("more leaf columns than writers")?
+                    .write(&leaf)?;
+            }
+        }
+        let mut first_rows = Vec::with_capacity(writers.len());
+        for w in writers {
+            let chunk = w.close()?;
+            let locations = chunk
+                .close()
+                .offset_index
+                .as_ref()
+                .context("column writer kept no offset index")?
+                .page_locations
+                .iter()
+                .map(|p| p.first_row_index as u64)
+                .collect::<Vec<_>>();
+            first_rows.push(locations);
+        }
+        let captured = std::mem::take(&mut *self.capture.0.lock().expect("page capture lock"));
+        let start = self.group_rows;
+        for (c, firsts) in first_rows.iter().enumerate() {
+            let blobs = captured.get(c).map_or(&[][..], Vec::as_slice);
+            if blobs.len() != 2 * firsts.len() {
+                bail!(
+                    "column {c}: {} page blobs for {} pages",
+                    blobs.len(),
+                    firsts.len()
+                );
+            }
+            for (pair, first) in blobs.chunks(2).zip(firsts) {
+                let (crate_header, body) = (&pair[0], &pair[1]);
+                let compressed = self.zstd.compress(body).context("zstd")?;
+                let header = rewrite_head(crate_header, body.len(), compressed.len())?;
+                let mut page = header;
+                let header_len = page.len();
+                page.extend_from_slice(&compressed);
+                let head = parse_head(&page)?;
+                debug_assert_eq!(head.header_len, header_len);
+                self.chunks[c].push(&page, &head, start + first)?;
+            }
+        }
+        self.group_rows += rows;
+        Ok(())
+    }
+
+    /// Copies one run's pages: `pages[c]` lists column `c`'s pages (header ‖ body) with the row,
+    /// within the run, where each starts; the run has `rows` rows.
+    pub fn copy_run(&mut self, pages: &[Vec<(&[u8], u64)>], rows: u64) -> Result<()> {
+        if pages.len() != self.chunks.len() {
+            bail!(
+                "{} columns copied, the table has {}",
+                pages.len(),
+                self.chunks.len()
+            );
+        }
+        let start = self.group_rows;
+        for (chunk, col) in self.chunks.iter_mut().zip(pages) {
+            for (page, first) in col {
+                chunk.push(page, &parse_head(page)?, start + first)?;
+            }
+        }
+        self.group_rows += rows;
+        Ok(())
+    }
+
+    /// Called at each run boundary: closes the row group (and maybe the part file) when full.
+    pub fn run_ended(&mut self) -> Result<()> {
+        if self.group_rows >= self.row_group_rows {
+            self.close_group()?;
+        }
+        Ok(())
+    }
+
+    fn close_group(&mut self) -> Result<()> {
+        if self.group_rows == 0 {
+            return Ok(());
+        }
+        if self.part.is_none() {
+            self.open_part()?;
+        }
+        let part = self.part.as_mut().expect("open part");
+        write_group(
+            &mut part.writer,
+            &self.descr,
+            self.codec,
+            &mut self.chunks,
+            self.group_rows,
+        )?;
+        part.rows += self.group_rows;
+        self.group_rows = 0;
+        if part.rows >= self.part_rows {
+            self.close_part()?;
+        }
+        Ok(())
+    }
+
+    fn open_part(&mut self) -> Result<()> {
+        let name = format!("part-{:05}.parquet", self.files.len());
+        let path = self.dir.join(&name);
+        let file =
+            File::create(&path).with_context(|| format!("cannot create {}", path.display()))?;
+        let writer = SerializedFileWriter::new(
+            BufWriter::with_capacity(1 << 20, file),
+            self.descr.root_schema_ptr(),
+            self.file_props.clone(),
+        )?;
+        self.part = Some(Part {
+            writer,
+            rel: format!("{}/{name}", self.table),
+            rows: 0,
+        });
+        Ok(())
+    }
+
+    fn close_part(&mut self) -> Result<()> {
+        if let Some(part) = self.part.take() {
+            let file = part
+                .writer
+                .into_inner()?
+                .into_inner()
+                .map_err(|e| e.into_error())?;
+            file.sync_all()?;
+            drop(file);
+            let path = self
+                .dir
+                .parent()
+                .expect("table dir has a parent")
+                .join(&part.rel);
+            let (bytes, hash) = super::hash_file(&path)?;
+            self.files.push(FileInfo {
+                path: part.rel,
+                rows: part.rows,
+                bytes,
+                hash,
+            });
+        }
+        Ok(())
+    }
+
+    /// Closes the last row group and part; a table without rows still gets one (empty) part
+    /// file so that readers globbing `table/*.parquet` find its schema.
+    pub fn finish(mut self) -> Result<Vec<FileInfo>> {
+        self.close_group()?;
+        if self.files.is_empty() && self.part.is_none() {
+            self.open_part()?;
+        }
+        self.close_part()?;
+        Ok(self.files)
+    }
+}
+
+/// Writes one row group from per-column pages (and empties `chunks`).
+fn write_group<W: std::io::Write + Send>(
+    writer: &mut SerializedFileWriter<W>,
+    descr: &SchemaDescPtr,
+    codec: Compression,
+    chunks: &mut [ChunkBuf],
+    rows: u64,
+) -> Result<()> {
+    let mut rg = writer.next_row_group()?;
+    for (i, chunk) in chunks.iter_mut().enumerate() {
+        let chunk = std::mem::take(chunk);
+        let metadata = ColumnChunkMetaData::builder(descr.column(i))
+            .set_compression_codec(codec.into())
+            .set_encodings_mask(EncodingMask::try_new(chunk.encodings)?)
+            .set_total_compressed_size(chunk.bytes.len() as i64)
+            .set_total_uncompressed_size(chunk.uncompressed)
+            .set_num_values(chunk.num_values)
+            .set_data_page_offset(0)
+            .build()?;
+        let close = ColumnCloseResult {
+            bytes_written: chunk.bytes.len() as u64,
+            rows_written: rows,
+            metadata,
+            bloom_filter: None,
+            column_index: None,
+            offset_index: Some(OffsetIndexMetaData {
+                page_locations: chunk.pages,
+                unencoded_byte_array_data_bytes: None,
+            }),
+        };
+        rg.append_column(&Bytes::from(chunk.bytes), close)?;
+    }
+    rg.close()?;
+    Ok(())
+}
+
+/// Turns pages of an index into a small uncompressed Parquet file in memory, for decoding OLD's
+/// rows: the parquet reader makes a zstd context per column chunk it reads, which costs more
+/// than decoding a run; here one decompressor serves every page.
+pub struct Inflater {
+    dctx: zstd::bulk::Decompressor<'static>,
+    descr: SchemaDescPtr,
+    props: WriterPropertiesPtr,
+}
+
+impl Inflater {
+    pub fn new(arrow_schema: &SchemaRef) -> Result<Inflater> {
+        let descr = Arc::new(ArrowSchemaConverter::new().convert(arrow_schema)?);
+        let mut props = WriterProperties::builder()
+            .set_compression(Compression::UNCOMPRESSED)
+            .set_statistics_enabled(EnabledStatistics::None)
+            .set_dictionary_enabled(false)
+            .build();
+        add_encoded_arrow_schema_to_metadata(arrow_schema, &mut props);
+        Ok(Inflater {
+            dctx: zstd::bulk::Decompressor::new().context("zstd decompressor")?,
+            descr,
+            props: Arc::new(props),
+        })
+    }
+
+    /// A one-row-group file of `rows` rows from `pages[c]` (header ‖ zstd body, first row).
+    pub fn file(&mut self, pages: &[Vec<(&[u8], u64)>], rows: u64) -> Result<Bytes> {
+        let mut chunks: Vec<ChunkBuf> = (0..pages.len()).map(|_| ChunkBuf::default()).collect();
+        for (chunk, col) in chunks.iter_mut().zip(pages) {
+            for (page, first) in col {
+                let head = parse_head(page)?;
+                if head.header_len + head.compressed != page.len() {
+                    bail!("page sizes do not add up");
+                }
+                let body = self
+                    .dctx
+                    .decompress(&page[head.header_len..], head.uncompressed)
+                    .context("a page does not decompress")?;
+                if body.len() != head.uncompressed {
+                    bail!(
+                        "a page decompresses to {} bytes, its header says {}",
+                        body.len(),
+                        head.uncompressed
+                    );
+                }
+                let mut plain = rewrite_head(&page[..head.header_len], body.len(), body.len())?;
+                plain.extend_from_slice(&body);
+                chunk.push(&plain, &parse_head(&plain)?, *first)?;
+            }
+        }
+        let mut writer = SerializedFileWriter::new(
+            Vec::new(),
+            self.descr.root_schema_ptr(),
+            self.props.clone(),
+        )?;
+        write_group(
+            &mut writer,
+            &self.descr,
+            Compression::UNCOMPRESSED,
+            &mut chunks,
+            rows,
+        )?;
+        Ok(Bytes::from(writer.into_inner()?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_round_trip() {
+        // type 0, sizes 300 and 120, DataPageHeader {num_values 7, encodings 0, 3, 3}.
+        let mut crate_header = vec![0x15, 0x00, 0x15];
+        put_varint(&mut crate_header, 300);
+        crate_header.push(0x15);
+        put_varint(&mut crate_header, 300);
+        crate_header.extend_from_slice(&[
+            0x2c, 0x15, 0x0e, 0x15, 0x00, 0x15, 0x06, 0x15, 0x06, 0x00, 0x00,
+        ]);
+        let h = parse_head(&crate_header).unwrap();
+        assert_eq!(
+            (h.uncompressed, h.compressed, h.num_values, h.encoding),
+            (300, 300, 7, 0)
+        );
+        let out = rewrite_head(&crate_header, 300, 120).unwrap();
+        let h2 = parse_head(&out).unwrap();
+        assert_eq!(
+            (h2.uncompressed, h2.compressed, h2.num_values, h2.encoding),
+            (300, 120, 7, 0)
+        );
+        assert_eq!(h2.header_len, out.len());
+        assert!(parse_head(&out[..out.len() - 1]).is_err());
+    }
+}
