@@ -145,7 +145,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     // goes in plan order, reads them (one forward pass over OLD's tables).
     let matcher = previous.as_ref().map(|p| p.matcher());
     let reuse_base = previous.as_ref().map(|p| p.index_hash.clone());
-    let sink = Sink::new(&staging.dir, &cfg.sink, previous)?;
+    let sink = Sink::new(&staging.dir, &cfg.sink, previous, threads)?;
 
     // The ordered sink: a reorder buffer in front of the Parquet writers.
     let plan = Arc::new(plan);
@@ -336,7 +336,8 @@ const IN_FLIGHT_BYTES: u64 = 512 << 20;
 /// Room for documents in flight: a count and a byte budget, taken by the dispatcher and given
 /// back by the sink.
 struct Budget {
-    state: std::sync::Mutex<(usize, u64, bool)>,
+    /// Documents and bytes in flight, closed, threads waiting.
+    state: std::sync::Mutex<(usize, u64, bool, usize)>,
     changed: std::sync::Condvar,
     max_docs: usize,
     max_bytes: u64,
@@ -345,7 +346,7 @@ struct Budget {
 impl Budget {
     fn new(max_docs: usize, max_bytes: u64) -> Budget {
         Budget {
-            state: std::sync::Mutex::new((0, 0, false)),
+            state: std::sync::Mutex::new((0, 0, false, 0)),
             changed: std::sync::Condvar::new(),
             max_docs,
             max_bytes,
@@ -364,11 +365,13 @@ impl Budget {
                 s.1 += bytes;
                 return true;
             }
+            s.3 += 1;
             s = self
                 .changed
                 .wait_timeout(s, std::time::Duration::from_millis(100))
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
+            s.3 -= 1;
         }
     }
 
@@ -376,7 +379,10 @@ impl Budget {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         s.0 = s.0.saturating_sub(1);
         s.1 = s.1.saturating_sub(bytes);
-        self.changed.notify_all();
+        // Waking costs a system call per document; only the dispatcher ever waits.
+        if s.3 > 0 {
+            self.changed.notify_all();
+        }
     }
 }
 

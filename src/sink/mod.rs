@@ -14,7 +14,7 @@ use crate::config::SinkConfig;
 use anyhow::{Context, Result};
 use arrow_array::RecordBatch;
 use commit::Manifest;
-use pages::{RunCutter, TableWriter};
+use pages::{RunCutter, Source, TableWriter};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use previous::Previous;
 use serde::Serialize;
@@ -161,17 +161,22 @@ pub struct Sink {
 pub type Written = Vec<(&'static str, Vec<FileInfo>)>;
 
 impl Sink {
-    pub fn new(root: &Path, cfg: &SinkConfig, previous: Option<Box<Previous>>) -> Result<Sink> {
-        let writer = |t: &'static str| {
-            TableWriter::new(
-                root,
-                t,
-                tables::schema(t),
-                cfg.zstd_level,
-                cfg.row_group_rows,
-                cfg.part_rows,
-            )
-        };
+    /// A sink writing under `root`; page runs are encoded on `threads` threads.
+    pub fn new(
+        root: &Path,
+        cfg: &SinkConfig,
+        previous: Option<Box<Previous>>,
+        threads: usize,
+    ) -> Result<Sink> {
+        let pool = std::sync::Arc::new(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.max(1))
+                .thread_name(|i| format!("docsweep-encode-{i}"))
+                .build()
+                .context("cannot start encoder threads")?,
+        );
+        let writer =
+            |t: &'static str| TableWriter::new(root, t, tables::schema(t), cfg, pool.clone());
         let run = |t: &str| Run {
             docs_per_run: pages::run_docs(t, cfg.page_docs as u64),
             cutter: RunCutter::default(),
@@ -267,44 +272,37 @@ impl Sink {
     }
 
     /// Writes table `t`'s run: OLD's pages when the run is exactly one of OLD's runs, else its
-    /// rows encoded.
+    /// rows encoded (OLD's rows among them decoded first).
     fn end_run(&mut self, t: usize) -> Result<()> {
         self.take_fresh(t);
         let pieces = std::mem::take(&mut self.runs[t].pieces);
         let w = &mut self.writers[t];
-        if let ([Piece::Old { start, end }], Some(prev)) =
-            (&pieces[..], self.previous.as_deref_mut())
-        {
+        let prev = self.previous.as_deref();
+        if let ([Piece::Old { start, end }], Some(prev)) = (&pieces[..], prev) {
             if let Some(pages) = prev.table(t).run_pages(*start, *end) {
-                w.copy_run(&pages, end - start)?;
+                w.copy_run(pages, end - start)?;
                 self.rows_copied += end - start;
                 return w.run_ended();
             }
         }
-        let mut batches = Vec::new();
+        let mut sources = Vec::with_capacity(pieces.len());
         for p in pieces {
             match p {
-                Piece::Batch(b) => batches.push(b),
+                Piece::Batch(b) => sources.push(Source::Batch(b)),
                 Piece::Old { start, end } if end > start => {
-                    let prev = self
-                        .previous
-                        .as_deref_mut()
-                        .context("internal error: OLD rows without a previous index")?;
+                    let prev = prev.context("internal error: OLD rows without a previous index")?;
                     self.rows_reencoded += end - start;
-                    for b in prev.table(t).read(start, end)? {
-                        batches.push(RecordBatch::try_new(
-                            w.schema().clone(),
-                            b.columns().to_vec(),
-                        )?);
-                    }
+                    sources.extend(
+                        prev.table(t)
+                            .slices(start, end)?
+                            .into_iter()
+                            .map(Source::Old),
+                    );
                 }
                 Piece::Old { .. } => {}
             }
         }
-        if !batches.is_empty() {
-            let batch = arrow_select::concat::concat_batches(w.schema(), &batches)?;
-            w.encode_run(&batch)?;
-        }
+        w.build_run(sources)?;
         w.run_ended()
     }
 

@@ -25,6 +25,7 @@ use anyhow::{bail, Context, Result};
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use bytes::Bytes;
+use parquet::arrow::arrow_reader::{ParquetRecordBatchReaderBuilder, RowSelection, RowSelector};
 use parquet::arrow::arrow_writer::{compute_leaves, ArrowRowGroupWriterFactory};
 use parquet::arrow::{add_encoded_arrow_schema_to_metadata, ArrowSchemaConverter};
 use parquet::basic::{Compression, EncodingMask, ZstdLevel};
@@ -35,6 +36,7 @@ use parquet::file::page_index::offset_index::{OffsetIndexMetaData, PageLocation}
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesPtr};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::SchemaDescPtr;
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
@@ -257,10 +259,12 @@ impl PageStoreFactory for Capture {
     }
 }
 
-/// One column's pages in the row group being built.
+/// One column's pages in the row group being built, kept as the pages themselves (fresh, or
+/// slices of OLD's mapped files) until the row group is written.
 #[derive(Default)]
 struct ChunkBuf {
-    bytes: Vec<u8>,
+    parts: Vec<Bytes>,
+    len: usize,
     pages: Vec<PageLocation>,
     uncompressed: i64,
     num_values: i64,
@@ -269,16 +273,18 @@ struct ChunkBuf {
 
 impl ChunkBuf {
     /// Appends one page (header ‖ compressed body) that starts at row `first_row` of the group.
-    fn push(&mut self, page: &[u8], head: &PageHead, first_row: u64) -> Result<()> {
+    fn push(&mut self, page: &Bytes, first_row: u64) -> Result<()> {
+        let head = parse_head(page)?;
         if head.header_len + head.compressed != page.len() {
             bail!("page sizes do not add up");
         }
         self.pages.push(PageLocation {
-            offset: self.bytes.len() as i64,
+            offset: self.len as i64,
             compressed_page_size: i32::try_from(page.len()).context("page too large")?,
             first_row_index: first_row as i64,
         });
-        self.bytes.extend_from_slice(page);
+        self.parts.push(page.clone());
+        self.len += page.len();
         self.uncompressed += (head.header_len + head.uncompressed) as i64;
         self.num_values += head.num_values;
         // Levels are RLE-encoded in every version-1 page; the values use the page's encoding.
@@ -288,99 +294,169 @@ impl ChunkBuf {
     }
 }
 
-/// Writes one table: part files of row groups of runs.
-pub struct TableWriter {
-    pub table: &'static str,
-    dir: PathBuf,
-    arrow_schema: SchemaRef,
-    descr: SchemaDescPtr,
-    file_props: WriterPropertiesPtr,
+/// A column chunk's pages as one readable stream, for `append_column`.
+struct Segments(Vec<Bytes>, u64);
+
+impl parquet::file::reader::Length for Segments {
+    fn len(&self) -> u64 {
+        self.1
+    }
+}
+
+impl parquet::file::reader::ChunkReader for Segments {
+    type T = SegmentsRead;
+
+    fn get_read(&self, start: u64) -> parquet::errors::Result<SegmentsRead> {
+        let mut r = SegmentsRead(self.0.iter().cloned().collect());
+        r.skip(start);
+        Ok(r)
+    }
+
+    fn get_bytes(&self, start: u64, length: usize) -> parquet::errors::Result<Bytes> {
+        let mut out = vec![0u8; length];
+        std::io::Read::read_exact(&mut self.get_read(start)?, &mut out)?;
+        Ok(Bytes::from(out))
+    }
+}
+
+struct SegmentsRead(VecDeque<Bytes>);
+
+impl SegmentsRead {
+    fn skip(&mut self, mut n: u64) {
+        while let Some(front) = self.0.front_mut() {
+            if n < front.len() as u64 {
+                bytes::Buf::advance(front, n as usize);
+                return;
+            }
+            n -= front.len() as u64;
+            self.0.pop_front();
+        }
+    }
+}
+
+impl std::io::Read for SegmentsRead {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while let Some(front) = self.0.front_mut() {
+            if front.is_empty() {
+                self.0.pop_front();
+                continue;
+            }
+            let n = buf.len().min(front.len());
+            buf[..n].copy_from_slice(&front[..n]);
+            bytes::Buf::advance(front, n);
+            return Ok(n);
+        }
+        Ok(0)
+    }
+}
+
+/// A run's pages: per column, each page (header ‖ body) with the row of the run it starts at.
+pub type RunPages = Vec<Vec<(Bytes, u64)>>;
+
+/// Where a run's rows come from, in order.
+pub enum Source {
+    Batch(RecordBatch),
+    Old(OldSlice),
+}
+
+/// Rows `skip..skip + take` of a span of OLD's pages that holds `rows` rows, every column's
+/// pages starting at the span's first row.
+pub struct OldSlice {
+    pub pages: RunPages,
+    pub rows: u64,
+    pub skip: u64,
+    pub take: u64,
+}
+
+impl Source {
+    fn rows(&self) -> u64 {
+        match self {
+            Source::Batch(b) => b.num_rows() as u64,
+            Source::Old(o) => o.take,
+        }
+    }
+}
+
+/// Encodes and decodes runs: the crate's column writers with a page capture, a zstd compressor
+/// and decompressor. Kept in a free list, one per concurrent job.
+struct Codec {
     factory: ArrowRowGroupWriterFactory,
     capture: Capture,
     zstd: zstd::bulk::Compressor<'static>,
-    codec: Compression,
-    row_group_rows: u64,
-    part_rows: u64,
-    chunks: Vec<ChunkBuf>,
-    group_rows: u64,
-    part: Option<Part>,
-    files: Vec<FileInfo>,
+    unzstd: zstd::bulk::Decompressor<'static>,
 }
 
-struct Part {
-    writer: SerializedFileWriter<BufWriter<File>>,
-    rel: String,
-    rows: u64,
+/// What every run job of one table shares.
+struct Kit {
+    arrow_schema: SchemaRef,
+    descr: SchemaDescPtr,
+    encode_props: WriterPropertiesPtr,
+    inflate_props: WriterPropertiesPtr,
+    zstd_level: i32,
+    codecs: Mutex<Vec<Codec>>,
 }
 
-impl TableWriter {
-    pub fn new(
-        root: &Path,
-        table: &'static str,
-        arrow_schema: SchemaRef,
-        zstd_level: i32,
-        row_group_rows: usize,
-        part_rows: usize,
-    ) -> Result<TableWriter> {
-        let dir = root.join(table);
-        std::fs::create_dir_all(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
-        let level = ZstdLevel::try_new(zstd_level).context("zstd level")?;
-        let codec = Compression::ZSTD(level);
+impl Kit {
+    fn new(arrow_schema: SchemaRef, zstd_level: i32) -> Result<Kit> {
         let descr = Arc::new(ArrowSchemaConverter::new().convert(&arrow_schema)?);
-        let mut file_props = WriterProperties::builder()
-            .set_compression(codec)
-            .set_statistics_enabled(EnabledStatistics::None)
-            .set_dictionary_enabled(false)
-            .build();
-        add_encoded_arrow_schema_to_metadata(&arrow_schema, &mut file_props);
-        // Encoding only: the crate writes plain pages, uncompressed; they are compressed here.
-        let encode_props = Arc::new(
+        let plain = || {
             WriterProperties::builder()
                 .set_compression(Compression::UNCOMPRESSED)
                 .set_statistics_enabled(EnabledStatistics::None)
                 .set_dictionary_enabled(false)
-                .build(),
-        );
-        let capture = Capture::default();
-        let probe = SerializedFileWriter::new(
-            std::io::sink(),
-            descr.root_schema_ptr(),
-            encode_props.clone(),
-        )?;
-        let factory = ArrowRowGroupWriterFactory::new(&probe, arrow_schema.clone())
-            .with_page_store_factory(Arc::new(capture.clone()));
-        let columns = descr.num_columns();
-        Ok(TableWriter {
-            table,
-            dir,
+        };
+        let mut inflate_props = plain().build();
+        add_encoded_arrow_schema_to_metadata(&arrow_schema, &mut inflate_props);
+        Ok(Kit {
             arrow_schema,
             descr,
-            file_props: Arc::new(file_props),
-            factory,
-            capture,
-            zstd: zstd::bulk::Compressor::new(zstd_level).context("zstd compressor")?,
-            codec,
-            row_group_rows: row_group_rows as u64,
-            part_rows: part_rows as u64,
-            chunks: (0..columns).map(|_| ChunkBuf::default()).collect(),
-            group_rows: 0,
-            part: None,
-            files: Vec::new(),
+            // Encoding only: the crate writes plain pages, uncompressed; they are compressed here.
+            encode_props: Arc::new(plain().build()),
+            inflate_props: Arc::new(inflate_props),
+            zstd_level,
+            codecs: Mutex::new(Vec::new()),
         })
     }
 
-    pub fn schema(&self) -> &SchemaRef {
-        &self.arrow_schema
+    fn codec(&self) -> Result<Codec> {
+        if let Some(c) = self.codecs.lock().expect("codec list lock").pop() {
+            return Ok(c);
+        }
+        let capture = Capture::default();
+        let probe = SerializedFileWriter::new(
+            std::io::sink(),
+            self.descr.root_schema_ptr(),
+            self.encode_props.clone(),
+        )?;
+        let factory = ArrowRowGroupWriterFactory::new(&probe, self.arrow_schema.clone())
+            .with_page_store_factory(Arc::new(capture.clone()));
+        Ok(Codec {
+            factory,
+            capture,
+            zstd: zstd::bulk::Compressor::new(self.zstd_level).context("zstd compressor")?,
+            unzstd: zstd::bulk::Decompressor::new().context("zstd decompressor")?,
+        })
     }
 
-    /// Encodes one run's rows as new pages of the current row group.
-    pub fn encode_run(&mut self, batch: &RecordBatch) -> Result<()> {
-        let rows = batch.num_rows() as u64;
-        if rows == 0 {
-            return Ok(());
+    /// A run's pages from its rows.
+    fn build(&self, sources: Vec<Source>) -> Result<RunPages> {
+        let mut codec = self.codec()?;
+        let mut batches = Vec::with_capacity(sources.len());
+        for s in sources {
+            match s {
+                Source::Batch(b) => batches.push(b),
+                Source::Old(o) => self.decode(&mut codec, &o, &mut batches)?,
+            }
         }
-        let mut writers = self.factory.create_column_writers(0)?;
+        let batch = arrow_select::concat::concat_batches(&self.arrow_schema, &batches)?;
+        let pages = self.encode(&mut codec, &batch)?;
+        self.codecs.lock().expect("codec list lock").push(codec);
+        Ok(pages)
+    }
+
+    /// Encodes one run's rows: each column's pages, compressed here.
+    fn encode(&self, codec: &mut Codec, batch: &RecordBatch) -> Result<RunPages> {
+        let mut writers = codec.factory.create_column_writers(0)?;
         let mut leaves = writers.iter_mut();
         for (field, array) in self.arrow_schema.fields().iter().zip(batch.columns()) {
             for leaf in compute_leaves(field, array)? {
@@ -393,7 +469,7 @@ impl TableWriter {
         let mut first_rows = Vec::with_capacity(writers.len());
         for w in writers {
             let chunk = w.close()?;
-            let locations = chunk
+            let firsts = chunk
                 .close()
                 .offset_index
                 .as_ref()
@@ -402,10 +478,10 @@ impl TableWriter {
                 .iter()
                 .map(|p| p.first_row_index as u64)
                 .collect::<Vec<_>>();
-            first_rows.push(locations);
+            first_rows.push(firsts);
         }
-        let captured = std::mem::take(&mut *self.capture.0.lock().expect("page capture lock"));
-        let start = self.group_rows;
+        let captured = std::mem::take(&mut *codec.capture.0.lock().expect("page capture lock"));
+        let mut out = Vec::with_capacity(first_rows.len());
         for (c, firsts) in first_rows.iter().enumerate() {
             let blobs = captured.get(c).map_or(&[][..], Vec::as_slice);
             if blobs.len() != 2 * firsts.len() {
@@ -415,25 +491,199 @@ impl TableWriter {
                     firsts.len()
                 );
             }
+            let mut pages = Vec::with_capacity(firsts.len());
             for (pair, first) in blobs.chunks(2).zip(firsts) {
                 let (crate_header, body) = (&pair[0], &pair[1]);
-                let compressed = self.zstd.compress(body).context("zstd")?;
-                let header = rewrite_head(crate_header, body.len(), compressed.len())?;
-                let mut page = header;
-                let header_len = page.len();
+                let compressed = codec.zstd.compress(body).context("zstd")?;
+                let mut page = rewrite_head(crate_header, body.len(), compressed.len())?;
                 page.extend_from_slice(&compressed);
-                let head = parse_head(&page)?;
-                debug_assert_eq!(head.header_len, header_len);
-                self.chunks[c].push(&page, &head, start + first)?;
+                pages.push((Bytes::from(page), *first));
+            }
+            out.push(pages);
+        }
+        Ok(out)
+    }
+
+    /// OLD's rows of `o`: its pages inflated into a small uncompressed Parquet file in memory,
+    /// read back with a row selection. (The parquet reader makes a zstd context per column
+    /// chunk it reads, which costs more than decoding a run; here one decompressor serves.)
+    fn decode(&self, codec: &mut Codec, o: &OldSlice, out: &mut Vec<RecordBatch>) -> Result<()> {
+        let mut chunks: Vec<ChunkBuf> = (0..o.pages.len()).map(|_| ChunkBuf::default()).collect();
+        for (chunk, col) in chunks.iter_mut().zip(&o.pages) {
+            for (page, first) in col {
+                let head = parse_head(page)?;
+                let body = codec
+                    .unzstd
+                    .decompress(&page[head.header_len..], head.uncompressed)
+                    .context("a page does not decompress")?;
+                if body.len() != head.uncompressed {
+                    bail!(
+                        "a page decompresses to {} bytes, its header says {}",
+                        body.len(),
+                        head.uncompressed
+                    );
+                }
+                let mut plain = rewrite_head(&page[..head.header_len], body.len(), body.len())?;
+                plain.extend_from_slice(&body);
+                chunk.push(&Bytes::from(plain), *first)?;
             }
         }
+        let mut writer = SerializedFileWriter::new(
+            Vec::new(),
+            self.descr.root_schema_ptr(),
+            self.inflate_props.clone(),
+        )?;
+        write_group(
+            &mut writer,
+            &self.descr,
+            Compression::UNCOMPRESSED,
+            &mut chunks,
+            o.rows,
+        )?;
+        let file = Bytes::from(writer.into_inner()?);
+        let mut sel = vec![
+            RowSelector::skip(o.skip as usize),
+            RowSelector::select(o.take as usize),
+        ];
+        if o.rows > o.skip + o.take {
+            sel.push(RowSelector::skip((o.rows - o.skip - o.take) as usize));
+        }
+        let reader = ParquetRecordBatchReaderBuilder::try_new(file)?
+            .with_row_selection(RowSelection::from(sel))
+            .with_batch_size((o.take as usize).max(1))
+            .build()?;
+        for b in reader {
+            out.push(RecordBatch::try_new(
+                self.arrow_schema.clone(),
+                b?.columns().to_vec(),
+            )?);
+        }
+        Ok(())
+    }
+}
+
+/// A run in the queue of the row group being built.
+enum Slot {
+    Ready(RunPages),
+    Building(crossbeam_channel::Receiver<Result<RunPages>>),
+}
+
+/// Runs being built at once per table, beyond which the sink waits for the oldest.
+const MAX_BUILDING: usize = 64;
+
+/// Writes one table: part files of row groups of runs. Runs that need encoding are built on a
+/// thread pool; they are placed in order, so the file does not depend on the thread count.
+pub struct TableWriter {
+    pub table: &'static str,
+    dir: PathBuf,
+    kit: Arc<Kit>,
+    pool: Arc<rayon::ThreadPool>,
+    file_props: WriterPropertiesPtr,
+    codec: Compression,
+    row_group_rows: u64,
+    part_rows: u64,
+    /// Runs of the current row group not yet placed, with their row counts.
+    queue: VecDeque<(Slot, u64)>,
+    building: usize,
+    /// Rows of the current row group: placed, and in all.
+    placed_rows: u64,
+    group_rows: u64,
+    chunks: Vec<ChunkBuf>,
+    part: Option<Part>,
+    files: Vec<FileInfo>,
+}
+
+/// A part file being written, hashed as its bytes go out (no second read to hash it).
+struct Hashing {
+    out: BufWriter<File>,
+    hash: xxhash_rust::xxh3::Xxh3,
+    bytes: u64,
+}
+
+impl std::io::Write for Hashing {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        self.hash.update(&buf[..n]);
+        self.bytes += n as u64;
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+struct Part {
+    writer: SerializedFileWriter<Hashing>,
+    rel: String,
+    rows: u64,
+}
+
+impl TableWriter {
+    pub fn new(
+        root: &Path,
+        table: &'static str,
+        arrow_schema: SchemaRef,
+        cfg: &crate::config::SinkConfig,
+        pool: Arc<rayon::ThreadPool>,
+    ) -> Result<TableWriter> {
+        let dir = root.join(table);
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        let level = ZstdLevel::try_new(cfg.zstd_level).context("zstd level")?;
+        let codec = Compression::ZSTD(level);
+        let kit = Kit::new(arrow_schema.clone(), cfg.zstd_level)?;
+        let mut file_props = WriterProperties::builder()
+            .set_compression(codec)
+            .set_statistics_enabled(EnabledStatistics::None)
+            .set_dictionary_enabled(false)
+            .build();
+        add_encoded_arrow_schema_to_metadata(&arrow_schema, &mut file_props);
+        let columns = kit.descr.num_columns();
+        Ok(TableWriter {
+            table,
+            dir,
+            kit: Arc::new(kit),
+            pool,
+            file_props: Arc::new(file_props),
+            codec,
+            row_group_rows: cfg.row_group_rows as u64,
+            part_rows: cfg.part_rows as u64,
+            queue: VecDeque::new(),
+            building: 0,
+            placed_rows: 0,
+            group_rows: 0,
+            chunks: (0..columns).map(|_| ChunkBuf::default()).collect(),
+            part: None,
+            files: Vec::new(),
+        })
+    }
+
+    /// Adds a run whose rows come from `sources` (encoded on the pool).
+    pub fn build_run(&mut self, sources: Vec<Source>) -> Result<()> {
+        let rows: u64 = sources.iter().map(Source::rows).sum();
+        if rows == 0 {
+            return Ok(());
+        }
+        let (tx, rx) = crossbeam_channel::bounded(1);
+        let kit = self.kit.clone();
+        self.pool.spawn(move || {
+            let built =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| kit.build(sources)))
+                    .unwrap_or_else(|_| {
+                        Err(anyhow::anyhow!(
+                            "internal error: encoding a page run panicked"
+                        ))
+                    });
+            let _ = tx.send(built);
+        });
+        self.queue.push_back((Slot::Building(rx), rows));
+        self.building += 1;
         self.group_rows += rows;
         Ok(())
     }
 
-    /// Copies one run's pages: `pages[c]` lists column `c`'s pages (header ‖ body) with the row,
-    /// within the run, where each starts; the run has `rows` rows.
-    pub fn copy_run(&mut self, pages: &[Vec<(&[u8], u64)>], rows: u64) -> Result<()> {
+    /// Adds a run of pages copied as they are.
+    pub fn copy_run(&mut self, pages: RunPages, rows: u64) -> Result<()> {
         if pages.len() != self.chunks.len() {
             bail!(
                 "{} columns copied, the table has {}",
@@ -441,25 +691,60 @@ impl TableWriter {
                 self.chunks.len()
             );
         }
-        let start = self.group_rows;
-        for (chunk, col) in self.chunks.iter_mut().zip(pages) {
-            for (page, first) in col {
-                chunk.push(page, &parse_head(page)?, start + first)?;
-            }
-        }
+        self.queue.push_back((Slot::Ready(pages), rows));
         self.group_rows += rows;
+        Ok(())
+    }
+
+    /// Places queued runs in order: all of them when `all`, else those already built (and the
+    /// oldest ones while too many are being built).
+    fn place(&mut self, all: bool) -> Result<()> {
+        while let Some((slot, rows)) = self.queue.pop_front() {
+            let pages = match slot {
+                Slot::Ready(p) => p,
+                Slot::Building(rx) => {
+                    let wait = all || self.building > MAX_BUILDING;
+                    let got =
+                        if wait {
+                            Some(rx.recv().map_err(|_| {
+                                anyhow::anyhow!("internal error: a page run was lost")
+                            })?)
+                        } else {
+                            rx.try_recv().ok()
+                        };
+                    match got {
+                        Some(built) => {
+                            self.building -= 1;
+                            built?
+                        }
+                        None => {
+                            self.queue.push_front((Slot::Building(rx), rows));
+                            return Ok(());
+                        }
+                    }
+                }
+            };
+            for (chunk, col) in self.chunks.iter_mut().zip(&pages) {
+                for (page, first) in col {
+                    chunk.push(page, self.placed_rows + first)?;
+                }
+            }
+            self.placed_rows += rows;
+        }
         Ok(())
     }
 
     /// Called at each run boundary: closes the row group (and maybe the part file) when full.
     pub fn run_ended(&mut self) -> Result<()> {
         if self.group_rows >= self.row_group_rows {
-            self.close_group()?;
+            self.close_group()
+        } else {
+            self.place(false)
         }
-        Ok(())
     }
 
     fn close_group(&mut self) -> Result<()> {
+        self.place(true)?;
         if self.group_rows == 0 {
             return Ok(());
         }
@@ -469,13 +754,14 @@ impl TableWriter {
         let part = self.part.as_mut().expect("open part");
         write_group(
             &mut part.writer,
-            &self.descr,
+            &self.kit.descr,
             self.codec,
             &mut self.chunks,
             self.group_rows,
         )?;
         part.rows += self.group_rows;
         self.group_rows = 0;
+        self.placed_rows = 0;
         if part.rows >= self.part_rows {
             self.close_part()?;
         }
@@ -487,9 +773,14 @@ impl TableWriter {
         let path = self.dir.join(&name);
         let file =
             File::create(&path).with_context(|| format!("cannot create {}", path.display()))?;
+        let out = Hashing {
+            out: BufWriter::with_capacity(1 << 20, file),
+            hash: xxhash_rust::xxh3::Xxh3::new(),
+            bytes: 0,
+        };
         let writer = SerializedFileWriter::new(
-            BufWriter::with_capacity(1 << 20, file),
-            self.descr.root_schema_ptr(),
+            out,
+            self.kit.descr.root_schema_ptr(),
             self.file_props.clone(),
         )?;
         self.part = Some(Part {
@@ -502,24 +793,14 @@ impl TableWriter {
 
     fn close_part(&mut self) -> Result<()> {
         if let Some(part) = self.part.take() {
-            let file = part
-                .writer
-                .into_inner()?
-                .into_inner()
-                .map_err(|e| e.into_error())?;
+            let h = part.writer.into_inner()?;
+            let file = h.out.into_inner().map_err(|e| e.into_error())?;
             file.sync_all()?;
-            drop(file);
-            let path = self
-                .dir
-                .parent()
-                .expect("table dir has a parent")
-                .join(&part.rel);
-            let (bytes, hash) = super::hash_file(&path)?;
             self.files.push(FileInfo {
                 path: part.rel,
                 rows: part.rows,
-                bytes,
-                hash,
+                bytes: h.bytes,
+                hash: crate::ids::hex128(h.hash.digest128()),
             });
         }
         Ok(())
@@ -551,13 +832,13 @@ fn write_group<W: std::io::Write + Send>(
         let metadata = ColumnChunkMetaData::builder(descr.column(i))
             .set_compression_codec(codec.into())
             .set_encodings_mask(EncodingMask::try_new(chunk.encodings)?)
-            .set_total_compressed_size(chunk.bytes.len() as i64)
+            .set_total_compressed_size(chunk.len as i64)
             .set_total_uncompressed_size(chunk.uncompressed)
             .set_num_values(chunk.num_values)
             .set_data_page_offset(0)
             .build()?;
         let close = ColumnCloseResult {
-            bytes_written: chunk.bytes.len() as u64,
+            bytes_written: chunk.len as u64,
             rows_written: rows,
             metadata,
             bloom_filter: None,
@@ -567,76 +848,10 @@ fn write_group<W: std::io::Write + Send>(
                 unencoded_byte_array_data_bytes: None,
             }),
         };
-        rg.append_column(&Bytes::from(chunk.bytes), close)?;
+        rg.append_column(&Segments(chunk.parts, chunk.len as u64), close)?;
     }
     rg.close()?;
     Ok(())
-}
-
-/// Turns pages of an index into a small uncompressed Parquet file in memory, for decoding OLD's
-/// rows: the parquet reader makes a zstd context per column chunk it reads, which costs more
-/// than decoding a run; here one decompressor serves every page.
-pub struct Inflater {
-    dctx: zstd::bulk::Decompressor<'static>,
-    descr: SchemaDescPtr,
-    props: WriterPropertiesPtr,
-}
-
-impl Inflater {
-    pub fn new(arrow_schema: &SchemaRef) -> Result<Inflater> {
-        let descr = Arc::new(ArrowSchemaConverter::new().convert(arrow_schema)?);
-        let mut props = WriterProperties::builder()
-            .set_compression(Compression::UNCOMPRESSED)
-            .set_statistics_enabled(EnabledStatistics::None)
-            .set_dictionary_enabled(false)
-            .build();
-        add_encoded_arrow_schema_to_metadata(arrow_schema, &mut props);
-        Ok(Inflater {
-            dctx: zstd::bulk::Decompressor::new().context("zstd decompressor")?,
-            descr,
-            props: Arc::new(props),
-        })
-    }
-
-    /// A one-row-group file of `rows` rows from `pages[c]` (header ‖ zstd body, first row).
-    pub fn file(&mut self, pages: &[Vec<(&[u8], u64)>], rows: u64) -> Result<Bytes> {
-        let mut chunks: Vec<ChunkBuf> = (0..pages.len()).map(|_| ChunkBuf::default()).collect();
-        for (chunk, col) in chunks.iter_mut().zip(pages) {
-            for (page, first) in col {
-                let head = parse_head(page)?;
-                if head.header_len + head.compressed != page.len() {
-                    bail!("page sizes do not add up");
-                }
-                let body = self
-                    .dctx
-                    .decompress(&page[head.header_len..], head.uncompressed)
-                    .context("a page does not decompress")?;
-                if body.len() != head.uncompressed {
-                    bail!(
-                        "a page decompresses to {} bytes, its header says {}",
-                        body.len(),
-                        head.uncompressed
-                    );
-                }
-                let mut plain = rewrite_head(&page[..head.header_len], body.len(), body.len())?;
-                plain.extend_from_slice(&body);
-                chunk.push(&plain, &parse_head(&plain)?, *first)?;
-            }
-        }
-        let mut writer = SerializedFileWriter::new(
-            Vec::new(),
-            self.descr.root_schema_ptr(),
-            self.props.clone(),
-        )?;
-        write_group(
-            &mut writer,
-            &self.descr,
-            Compression::UNCOMPRESSED,
-            &mut chunks,
-            rows,
-        )?;
-        Ok(Bytes::from(writer.into_inner()?))
-    }
 }
 
 #[cfg(test)]

@@ -7,15 +7,14 @@
 //! a full run writes.
 
 use super::commit::{self, Manifest, SCHEMA_VERSION};
-use super::pages::{self, RunCutter};
+use super::pages::{self, OldSlice, RunCutter, RunPages};
 use super::tables::TABLES;
 use crate::analyze::DocumentRow;
 use anyhow::{bail, Context, Result};
 use arrow_array::{Array, ListArray, RecordBatch, StringArray, UInt32Array, UInt64Array};
-use parquet::arrow::arrow_reader::{ParquetRecordBatchReaderBuilder, RowSelection, RowSelector};
 use parquet::file::metadata::{PageIndexPolicy, ParquetMetaDataReader};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Where one OLD document's rows are.
 pub struct OldDoc {
@@ -167,8 +166,8 @@ impl Previous {
         self.docs.0.get(path)
     }
 
-    pub fn table(&mut self, t: usize) -> &mut OldTable {
-        &mut self.tables[t]
+    pub fn table(&self, t: usize) -> &OldTable {
+        &self.tables[t]
     }
 }
 
@@ -179,21 +178,17 @@ pub struct OldTable {
     /// First row of every page run, ascending, without repeats (runs without rows vanish).
     run_starts: Vec<u64>,
     rows: u64,
-    inflater: pages::Inflater,
 }
 
 struct OldFile {
-    path: PathBuf,
-    map: memmap2::Mmap,
+    /// The file's bytes (memory-mapped), sliced without copying for the pages copied.
+    data: bytes::Bytes,
     meta: std::sync::Arc<parquet::file::metadata::ParquetMetaData>,
     /// Table row of this file's first row, and of each row group's first row.
     first_row: u64,
     groups: Vec<u64>,
     rows: u64,
 }
-
-/// One column's pages of a run: (header ‖ body, first row within the run).
-pub type RunPages<'a> = Vec<Vec<(&'a [u8], u64)>>;
 
 impl OldTable {
     fn open(
@@ -226,9 +221,11 @@ impl OldTable {
                 .parse_and_finish(&file)
                 .with_context(damaged)?;
             let meta = std::sync::Arc::new(meta);
-            // SAFETY: OLD is an index this tool published and does not change while it is read;
-            // a file changed underneath fails the page checks of the copy (sizes, headers).
+            // SAFETY: the file is only read. Like the corpus files, OLD must not be truncated
+            // while the run reads it; pages are bounds-checked against the mapping and their
+            // headers parsed before use.
             let map = unsafe { memmap2::Mmap::map(&file) }.with_context(damaged)?;
+            let data = bytes::Bytes::from_owner(map);
             let mut groups = Vec::new();
             let mut at = first_row;
             for g in meta.row_groups() {
@@ -244,8 +241,7 @@ impl OldTable {
                 );
             }
             files.push(OldFile {
-                path,
-                map,
+                data,
                 meta,
                 first_row,
                 groups,
@@ -253,17 +249,15 @@ impl OldTable {
             });
             first_row = at;
         }
-        let inflater = pages::Inflater::new(&super::tables::schema(table))?;
         Ok(OldTable {
             files,
             run_starts,
             rows,
-            inflater,
         })
     }
 
     /// OLD's pages of rows `start..end` when those rows are exactly one of its page runs.
-    pub fn run_pages(&self, start: u64, end: u64) -> Option<RunPages<'_>> {
+    pub fn run_pages(&self, start: u64, end: u64) -> Option<RunPages> {
         if start >= end {
             return None;
         }
@@ -278,50 +272,31 @@ impl OldTable {
         f.pages(g, start, end)
     }
 
-    /// Decodes rows `start..end`: OLD's runs around them, inflated into an in-memory file, read
-    /// back with a row selection.
-    pub fn read(&mut self, start: u64, end: u64) -> Result<Vec<RecordBatch>> {
-        let OldTable {
-            files,
-            run_starts,
-            rows,
-            inflater,
-        } = self;
+    /// Where rows `start..end` are: for each row group they touch, OLD's runs around them (every
+    /// column has a page boundary where a run starts) and which of their rows to take.
+    pub fn slices(&self, start: u64, end: u64) -> Result<Vec<OldSlice>> {
         let mut out = Vec::new();
         let mut at = start;
         while at < end {
             let damaged = || {
                 anyhow::anyhow!("--previous: the pages of table rows {at}..{end} are not where the index says; it is damaged (run `docsweep validate`)")
             };
-            let (f, g) = locate(files, at).ok_or_else(damaged)?;
+            let (f, g) = locate(&self.files, at).ok_or_else(damaged)?;
             let (g_start, g_end) = (f.groups[g], f.group_end(g));
             let stop = end.min(g_end);
-            // Every column has a page boundary where a run starts.
-            let lo = run_starts[run_starts.partition_point(|&s| s <= at) - 1].max(g_start);
-            let hi = run_starts[run_starts.partition_point(|&s| s < stop)..]
+            let rs = &self.run_starts;
+            let lo = rs[rs.partition_point(|&s| s <= at) - 1].max(g_start);
+            let hi = rs[rs.partition_point(|&s| s < stop)..]
                 .first()
                 .copied()
-                .unwrap_or(*rows)
+                .unwrap_or(self.rows)
                 .min(g_end);
-            let pages = f.pages(g, lo, hi).ok_or_else(damaged)?;
-            let path = f.path.display().to_string();
-            let bytes = inflater
-                .file(&pages, hi - lo)
-                .with_context(|| format!("--previous: {path} is damaged"))?;
-            let mut sel = vec![
-                RowSelector::skip((at - lo) as usize),
-                RowSelector::select((stop - at) as usize),
-            ];
-            if hi > stop {
-                sel.push(RowSelector::skip((hi - stop) as usize));
-            }
-            let reader = ParquetRecordBatchReaderBuilder::try_new(bytes)?
-                .with_row_selection(RowSelection::from(sel))
-                .with_batch_size(((stop - at) as usize).max(1))
-                .build()?;
-            for b in reader {
-                out.push(b.with_context(|| format!("--previous: {path} is damaged"))?);
-            }
+            out.push(OldSlice {
+                pages: f.pages(g, lo, hi).ok_or_else(damaged)?,
+                rows: hi - lo,
+                skip: at - lo,
+                take: stop - at,
+            });
             at = stop;
         }
         Ok(out)
@@ -346,7 +321,7 @@ impl OldFile {
 
     /// Every column's pages of table rows `start..end` of row group `g`, which must begin and
     /// end on page boundaries.
-    fn pages(&self, g: usize, start: u64, end: u64) -> Option<RunPages<'_>> {
+    fn pages(&self, g: usize, start: u64, end: u64) -> Option<RunPages> {
         let index = self.meta.page_index()?;
         let g_start = self.groups[g];
         let (lo, hi) = ((start - g_start) as i64, (end - g_start) as i64);
@@ -363,8 +338,11 @@ impl OldFile {
             for p in &locs[a..z] {
                 let off = usize::try_from(p.offset).ok()?;
                 let len = usize::try_from(p.compressed_page_size).ok()?;
+                if off.checked_add(len)? > self.data.len() {
+                    return None;
+                }
                 pages.push((
-                    self.map.get(off..off + len)?,
+                    self.data.slice(off..off + len),
                     (p.first_row_index - lo) as u64,
                 ));
             }
