@@ -120,9 +120,9 @@ pub struct SinkConfig {
     pub zstd_level: i32,
     /// A row group closes at the first page-run boundary once it holds this many rows.
     pub row_group_rows: usize,
-    /// Documents per page run, on average (the documents table: 16 times as many). A run is
-    /// the unit `index --previous` copies from OLD without encoding it again.
-    pub page_docs: usize,
+    /// Source bytes per page run, on average (the documents table: 16 times as many). A run
+    /// is the unit `index --previous` copies from OLD without encoding it again.
+    pub page_run_bytes: u64,
     /// Rows per part file before a new `part-NNNNN.parquet` is started.
     pub part_rows: usize,
 }
@@ -251,7 +251,7 @@ impl Default for SinkConfig {
         SinkConfig {
             zstd_level: 3,
             row_group_rows: 16 * 1024,
-            page_docs: 4,
+            page_run_bytes: 64 << 10,
             part_rows: 1 << 20,
         }
     }
@@ -298,8 +298,11 @@ impl Config {
                 self.sink.zstd_level
             );
         }
-        if self.sink.row_group_rows == 0 || self.sink.part_rows == 0 || self.sink.page_docs == 0 {
-            bail!("sink.row_group_rows, sink.part_rows and sink.page_docs must be positive");
+        if self.sink.row_group_rows == 0
+            || self.sink.part_rows == 0
+            || self.sink.page_run_bytes == 0
+        {
+            bail!("sink.row_group_rows, sink.part_rows and sink.page_run_bytes must be positive");
         }
         if !(0.0..=1.0).contains(&self.text.furniture_min_share)
             || self.text.furniture_min_share < 0.5

@@ -106,7 +106,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     let version = env!("CARGO_PKG_VERSION");
     let previous = match &opts.previous {
         None => None,
-        Some(old) => match Previous::open(old, version, &cfg.hash(), cfg.sink.page_docs as u64)? {
+        Some(old) => match Previous::open(old, version, &cfg.hash(), cfg.sink.page_run_bytes)? {
             Opened::Usable(p) => Some(p),
             Opened::Incompatible(why) => {
                 eprintln!(
@@ -193,12 +193,13 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                                 }
                                 sink.push(&rows)?;
                                 tally.add(&rows.document);
+                                // Give back exactly what the dispatcher took for it (a worker
+                                // gave back a reused document's share already).
+                                sink_budget.release(sink_plan[next].meta.bytes);
                             }
                         }
                         sink_bar.inc(sink_plan[next].meta.bytes);
                         sink_bar.set_message(format!("{} files", next + 1));
-                        // Give back exactly what the dispatcher took for it.
-                        sink_budget.release(sink_plan[next].meta.bytes);
                         next += 1;
                     }
                 }
@@ -219,15 +220,19 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         if !budget.acquire(plan[seq].meta.bytes, &interrupted) {
             break; // interrupted, or the sink stopped on an error (reported below)
         }
-        let (plan, cfg, tx, matcher) = (
+        let (plan, cfg, tx, matcher, budget) = (
             plan.clone(),
             cfg.clone(),
             result_tx.clone(),
             matcher.clone(),
+            budget.clone(),
         );
         pool.spawn(move || {
             let entry = &plan[seq];
             let item = if matcher.as_ref().is_some_and(|m| reusable(m, entry)) {
+                // A reused document holds no rows: its place in the budget is free at once, so
+                // a slow changed document does not hold up the hashing of the ones after it.
+                budget.release(entry.meta.bytes);
                 Item::Reuse
             } else {
                 Item::Rows(Box::new(process(entry, &cfg, &analyzer)))

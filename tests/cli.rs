@@ -675,12 +675,12 @@ fn table_rows(summary: &serde_json::Value) -> u64 {
 #[test]
 fn previous_copies_page_runs_across_row_groups_and_part_files() {
     // Small runs, row groups and part files, so that copies and re-encodings meet every kind
-    // of boundary: runs of 2 documents, row groups of about 40 rows, part files of 150.
+    // of boundary: runs of about 4 KB of source, row groups of about 40 rows, part files of 150.
     let tmp = tempfile::tempdir().unwrap();
     let cfg = tmp.path().join("small.toml");
     std::fs::write(
         &cfg,
-        "[sink]\npage_docs = 2\nrow_group_rows = 40\npart_rows = 150\n",
+        "[sink]\npage_run_bytes = 4096\nrow_group_rows = 40\npart_rows = 150\n",
     )
     .unwrap();
     let cfg = cfg.to_str().unwrap();

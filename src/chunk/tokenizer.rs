@@ -8,10 +8,12 @@
 use anyhow::{bail, Result};
 use bpe_openai::Tokenizer;
 
+/// A tokenizer by name. Its tables load on first use (tens of milliseconds), so a run that
+/// analyzes nothing (`index --previous` over an unchanged corpus) never pays for them.
 #[derive(Clone, Copy)]
 pub struct Analyzer {
     name: &'static str,
-    tok: &'static Tokenizer,
+    tables: fn() -> &'static Tokenizer,
 }
 
 impl Analyzer {
@@ -19,11 +21,11 @@ impl Analyzer {
         match name {
             "cl100k_base" => Ok(Analyzer {
                 name: "cl100k_base",
-                tok: bpe_openai::cl100k_base(),
+                tables: bpe_openai::cl100k_base,
             }),
             "o200k_base" => Ok(Analyzer {
                 name: "o200k_base",
-                tok: bpe_openai::o200k_base(),
+                tables: bpe_openai::o200k_base,
             }),
             other => bail!("unknown tokenizer {other:?}: use cl100k_base or o200k_base"),
         }
@@ -31,6 +33,10 @@ impl Analyzer {
 
     pub fn name(&self) -> &'static str {
         self.name
+    }
+
+    fn tok(&self) -> &'static Tokenizer {
+        (self.tables)()
     }
 
     /// Byte offsets where each token of `text` starts, ascending. Offsets are 32-bit: a
@@ -65,21 +71,21 @@ impl Analyzer {
     /// a whole run without the cache), and a lookup returns exactly what encoding would.
     fn for_each_piece(&self, text: &str, mut f: impl FnMut(usize, &[u16])) {
         let mut pos = 0usize;
+        let tok = self.tok();
         PIECE_CACHE.with_borrow_mut(|caches| {
             let cache = &mut caches[usize::from(self.name == "o200k_base")];
-            for piece in self.tok.split(text) {
+            for piece in tok.split(text) {
                 let bytes = piece.as_bytes();
                 let cacheable = bytes.len() <= MAX_CACHED_PIECE;
                 let hit = if cacheable { cache.get(bytes) } else { None };
                 match hit {
                     Some(lens) => f(pos, lens),
                     None => {
-                        let lens: Box<[u16]> = self
-                            .tok
+                        let lens: Box<[u16]> = tok
                             .bpe
                             .encode_via_backtracking(bytes)
                             .into_iter()
-                            .map(|t| self.tok.bpe.token_len(t) as u16)
+                            .map(|t| tok.bpe.token_len(t) as u16)
                             .collect();
                         f(pos, &lens);
                         if cacheable {

@@ -138,7 +138,7 @@ enum Piece {
 
 /// One table's run being collected.
 struct Run {
-    docs_per_run: u64,
+    run_bytes: u64,
     cutter: RunCutter,
     pieces: Vec<Piece>,
 }
@@ -178,7 +178,7 @@ impl Sink {
         let writer =
             |t: &'static str| TableWriter::new(root, t, tables::schema(t), cfg, pool.clone());
         let run = |t: &str| Run {
-            docs_per_run: pages::run_docs(t, cfg.page_docs as u64),
+            run_bytes: pages::run_bytes(t, cfg.page_run_bytes),
             cutter: RunCutter::default(),
             pieces: Vec::new(),
         };
@@ -262,10 +262,7 @@ impl Sink {
 
     fn after_doc(&mut self, t: usize, doc_id: &str, source_bytes: u64) -> Result<()> {
         let run = &mut self.runs[t];
-        if run
-            .cutter
-            .ends_after(doc_id, source_bytes, run.docs_per_run)
-        {
+        if run.cutter.ends_after(doc_id, source_bytes, run.run_bytes) {
             self.end_run(t)?;
         }
         Ok(())

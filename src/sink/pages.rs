@@ -1,9 +1,9 @@
 //! Parquet files made of content-defined page runs, so that `index --previous` copies the pages
 //! of unchanged documents byte for byte instead of encoding them again.
 //!
-//! A table's rows are cut into *runs* at document boundaries: a run ends after a document whose
-//! id hashes to 0 modulo `page_docs` (the documents table: modulo 16 × `page_docs`), or once the
-//! run's documents hold [`RUN_MAX_SOURCE_BYTES`] of source. Each run is encoded alone: every
+//! A table's rows are cut into *runs* at document boundaries: a run ends after a document with a
+//! probability of its source size over `page_run_bytes` (16 times that in the documents table),
+//! decided by the hash of its id, or once the run's documents hold [`RUN_MAX_SOURCE_BYTES`]. Each run is encoded alone: every
 //! column of it becomes one or more data pages (version 1, plain encoding, no dictionary), each
 //! compressed on its own with zstd. A run's pages therefore depend on its rows and nothing else.
 //! A row group closes at the first run boundary once it holds `row_group_rows` rows; a part file
@@ -46,19 +46,23 @@ use std::sync::{Arc, Mutex};
 /// far below Arrow's 2 GiB per string array (a document is at most `max_file_bytes`).
 pub const RUN_MAX_SOURCE_BYTES: u64 = 64 << 20;
 
-/// Documents per run in `table`, on average.
-pub fn run_docs(table: &str, page_docs: u64) -> u64 {
+/// Source bytes per run, on average, in `table`: the documents table has one small row per
+/// document, so its runs are 16 times longer.
+pub fn run_bytes(table: &str, page_run_bytes: u64) -> u64 {
     if table == "documents" {
-        page_docs.saturating_mul(16)
+        page_run_bytes.saturating_mul(16)
     } else {
-        page_docs
+        page_run_bytes
     }
     .max(1)
 }
 
-/// Whether a run ends after the document `doc_id` (before the source-size rule).
-pub fn run_ends_after(doc_id: &str, docs_per_run: u64) -> bool {
-    xxhash_rust::xxh3::xxh3_64(doc_id.as_bytes()).is_multiple_of(docs_per_run)
+/// Whether a run ends after the document `doc_id` of `source_bytes` bytes (before the size
+/// cap): with probability `source_bytes / run_bytes`, decided by the id's hash, so that a run
+/// holds `run_bytes` of source on average and a document's decision never depends on others.
+pub fn run_ends_after(doc_id: &str, source_bytes: u64, run_bytes: u64) -> bool {
+    let h = u128::from(xxhash_rust::xxh3::xxh3_64(doc_id.as_bytes()));
+    h * u128::from(run_bytes) < u128::from(source_bytes) << 64
 }
 
 /// Tracks where runs end over a sequence of documents: the same rule in both the writer and the
@@ -70,9 +74,11 @@ pub struct RunCutter {
 
 impl RunCutter {
     /// Adds a document; true when the run ends after it.
-    pub fn ends_after(&mut self, doc_id: &str, source_bytes: u64, docs_per_run: u64) -> bool {
+    pub fn ends_after(&mut self, doc_id: &str, source_bytes: u64, run_bytes: u64) -> bool {
         self.source_bytes = self.source_bytes.saturating_add(source_bytes);
-        if run_ends_after(doc_id, docs_per_run) || self.source_bytes >= RUN_MAX_SOURCE_BYTES {
+        if run_ends_after(doc_id, source_bytes, run_bytes)
+            || self.source_bytes >= RUN_MAX_SOURCE_BYTES
+        {
             self.source_bytes = 0;
             true
         } else {
@@ -857,6 +863,32 @@ fn write_group<W: std::io::Write + Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn runs_end_in_proportion_to_document_size() {
+        let ids: Vec<String> = (0..20_000).map(|i| format!("doc-{i:05}")).collect();
+        // A document as large as a run always ends one; an empty one never does.
+        assert!(ids.iter().all(|id| run_ends_after(id, 4096, 4096)));
+        assert!(ids.iter().all(|id| !run_ends_after(id, 0, 4096)));
+        // A quarter of a run ends one about a quarter of the time, the same ids every time.
+        let cuts: Vec<bool> = ids
+            .iter()
+            .map(|id| run_ends_after(id, 1024, 4096))
+            .collect();
+        let share = cuts.iter().filter(|c| **c).count() as f64 / ids.len() as f64;
+        assert!((0.23..0.27).contains(&share), "{share}");
+        assert!(ids
+            .iter()
+            .zip(&cuts)
+            .all(|(id, c)| run_ends_after(id, 1024, 4096) == *c));
+        // The size cap ends a run of documents that would never end one by their hash.
+        let mut cutter = RunCutter::default();
+        let big = RUN_MAX_SOURCE_BYTES / 3 + 1;
+        let ends: Vec<bool> = (0..3)
+            .map(|_| cutter.ends_after("x", big, u64::MAX))
+            .collect();
+        assert_eq!(ends, [false, false, true]);
+    }
 
     #[test]
     fn header_round_trip() {

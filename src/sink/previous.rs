@@ -69,7 +69,7 @@ impl Previous {
         old: &Path,
         tool_version: &str,
         config_hash: &str,
-        page_docs: u64,
+        page_run_bytes: u64,
     ) -> Result<Opened> {
         if !old.join(commit::MANIFEST).is_file() {
             bail!(
@@ -118,7 +118,7 @@ impl Previous {
                 let counts = doc.counts();
                 for t in 0..4 {
                     starts[t] += counts[t];
-                    let k = pages::run_docs(TABLES[t], page_docs);
+                    let k = pages::run_bytes(TABLES[t], page_run_bytes);
                     if cutters[t].ends_after(&doc.row.doc_id, doc.row.bytes, k)
                         && run_starts[t].last() != Some(&starts[t])
                     {
