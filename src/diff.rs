@@ -72,6 +72,10 @@ pub struct Mapping {
     pub new_parts: Vec<String>,
     pub conf: f32,
     pub reason: Option<String>,
+    /// Text the old unit shares with its new unit(s): `[old_begin, new_begin, len]` byte
+    /// segments of the canonical texts, in order. Empty for `same` (offsets unchanged),
+    /// `unmapped` and `deleted`.
+    pub offset_map: Vec<[u64; 3]>,
 }
 
 #[derive(Debug, Serialize)]
@@ -308,6 +312,122 @@ fn word_likeness(a: &str, b: &str) -> f64 {
     2.0 * f64::from(prev[y.len()]) / (x.len() + y.len()) as f64
 }
 
+/// Words of `text` (runs of letters and digits) with their byte offsets.
+fn word_spans(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        match (c.is_alphanumeric(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(b)) => {
+                out.push((b, &text[b..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(b) = start {
+        out.push((b, &text[b..]));
+    }
+    out
+}
+
+/// Word pairs of a longest common subsequence of `x` and `y` (at most 4M cells; beyond that,
+/// none: the common prefix and suffix still anchor the map).
+fn lcs_pairs(x: &[&str], y: &[&str]) -> Vec<(usize, usize)> {
+    let (n, m) = (x.len(), y.len());
+    if n == 0 || m == 0 || n * m > 4 << 20 {
+        return Vec::new();
+    }
+    let w = m + 1;
+    let mut t = vec![0u32; (n + 1) * w];
+    for i in (0..n).rev() {
+        for j in (0..m).rev() {
+            t[i * w + j] = if x[i] == y[j] {
+                t[(i + 1) * w + j + 1] + 1
+            } else {
+                t[(i + 1) * w + j].max(t[i * w + j + 1])
+            };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, Vec::new());
+    while i < n && j < m {
+        if x[i] == y[j] {
+            out.push((i, j));
+            i += 1;
+            j += 1;
+        } else if t[(i + 1) * w + j] >= t[i * w + j + 1] {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    out
+}
+
+/// The offset transform of an old unit into its new unit(s) (the parts of a split, in order):
+/// the words a local LCS matches, as byte segments, joined with the text between them where that
+/// text is the same on both sides. An old citation offset inside a segment moves to
+/// `new_begin + (offset − old_begin)`.
+fn offset_map(old: &Unit, new: &[&Unit]) -> Vec<[u64; 3]> {
+    if let [w] = new {
+        if w.text == old.text {
+            return vec![[old.begin, w.begin, old.text.len() as u64]];
+        }
+    }
+    let ow = word_spans(&old.text);
+    // New words with their canonical offsets, part after part.
+    let mut nw: Vec<(u64, &str, usize)> = Vec::new();
+    for (p, w) in new.iter().enumerate() {
+        nw.extend(
+            word_spans(&w.text)
+                .into_iter()
+                .map(|(b, t)| (w.begin + b as u64, t, p)),
+        );
+    }
+    let x: Vec<&str> = ow.iter().map(|w| w.1).collect();
+    let y: Vec<&str> = nw.iter().map(|w| w.1).collect();
+    let pre = x.iter().zip(&y).take_while(|(a, b)| a == b).count();
+    let suf = x[pre..]
+        .iter()
+        .rev()
+        .zip(y[pre..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut pairs: Vec<(usize, usize)> = (0..pre).map(|i| (i, i)).collect();
+    pairs.extend(
+        lcs_pairs(&x[pre..x.len() - suf], &y[pre..y.len() - suf])
+            .into_iter()
+            .map(|(i, j)| (i + pre, j + pre)),
+    );
+    pairs.extend((0..suf).map(|k| (x.len() - suf + k, y.len() - suf + k)));
+    let mut out: Vec<[u64; 3]> = Vec::new();
+    let mut last: Option<(usize, usize)> = None;
+    for (i, j) in pairs {
+        let (ob, nb) = (old.begin + ow[i].0 as u64, nw[j].0);
+        let len = ow[i].1.len() as u64;
+        // Join with the previous segment when both words follow it directly, in the same new
+        // part, with the same text in between.
+        if let (Some((pi, pj)), Some(seg)) = (last, out.last_mut()) {
+            let gap_old = &old.text[(seg[0] + seg[2] - old.begin) as usize..ow[i].0];
+            let part = new[nw[j].2];
+            let same_part = nw[pj].2 == nw[j].2;
+            if pi + 1 == i && pj + 1 == j && same_part {
+                let gap_new =
+                    &part.text[(seg[1] + seg[2] - part.begin) as usize..(nb - part.begin) as usize];
+                if gap_old == gap_new {
+                    seg[2] = ob + len - seg[0];
+                    last = Some((i, j));
+                    continue;
+                }
+            }
+        }
+        out.push([ob, nb, len]);
+        last = Some((i, j));
+    }
+    out
+}
+
 /// Share of `a` found in `b`.
 fn coverage(a: &HashSet<u64>, b: &HashSet<u64>) -> f64 {
     if a.is_empty() {
@@ -397,6 +517,10 @@ fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Ma
                 new_parts: parts,
                 conf: conf as f32,
                 reason,
+                offset_map: match new_j {
+                    Some(j) if mv != "same" => offset_map(u, &[&new[j]]),
+                    _ => Vec::new(),
+                },
             }
         };
         if let Some(j) = exact_of[i] {
@@ -445,13 +569,9 @@ fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Ma
             .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
         if let Some((c, j, k)) = split {
             let parts = vec![new[j].id.clone(), new[k].id.clone()];
-            out.push(mapping(
-                Some(j),
-                "split",
-                c,
-                parts,
-                Some("cut in two".into()),
-            ));
+            let mut m = mapping(Some(j), "split", c, parts, Some("cut in two".into()));
+            m.offset_map = offset_map(u, &[&new[j], &new[k]]);
+            out.push(m);
             continue;
         }
         if let Some(j) = contained[i] {
@@ -515,6 +635,7 @@ fn map_document(old: &Doc, new: Option<(&str, &Doc)>, renamed_from: Option<&str>
                 new_parts: Vec::new(),
                 conf: 0.0,
                 reason: Some(reason.to_string()),
+                offset_map: Vec::new(),
             })
             .collect::<Vec<_>>()
     };
@@ -539,6 +660,7 @@ fn map_document(old: &Doc, new: Option<(&str, &Doc)>, renamed_from: Option<&str>
                     new_parts: Vec::new(),
                     conf: 1.0,
                     reason: Some(format!("renamed to {new_path}")),
+                    offset_map: offset_map(u, &[w]),
                 })
                 .collect::<Vec<_>>()
         };
@@ -607,6 +729,7 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
                             new_parts: Vec::new(),
                             conf: 1.0,
                             reason: None,
+                            offset_map: Vec::new(),
                         })
                         .collect::<Vec<_>>()
                 };
@@ -696,7 +819,14 @@ fn migration_batch(rows: &[Mapping]) -> Result<RecordBatch> {
     let mut parts = ListBuilder::new(StringBuilder::new());
     let mut conf = Float32Builder::new();
     let mut reason = StringBuilder::new();
+    let (mut map_offsets, mut map_cols) = (vec![0i32], [Vec::new(), Vec::new(), Vec::new()]);
     for r in rows {
+        for seg in &r.offset_map {
+            for (c, v) in map_cols.iter_mut().zip(seg) {
+                c.push(*v);
+            }
+        }
+        map_offsets.push(i32::try_from(map_cols[0].len()).context("offset map too large")?);
         doc.append_value(&r.doc_id);
         kind.append_value(r.kind);
         old_id.append_value(&r.old_id);
@@ -719,6 +849,31 @@ fn migration_batch(rows: &[Mapping]) -> Result<RecordBatch> {
         reason.append_option(r.reason.as_deref());
     }
     let offs = || DataType::List(Arc::new(Field::new("item", DataType::UInt64, true)));
+    let seg_fields: arrow_schema::Fields = ["old_begin", "new_begin", "len"]
+        .iter()
+        .map(|n| Field::new(*n, DataType::UInt64, false))
+        .collect();
+    let map_item = Arc::new(Field::new(
+        "item",
+        DataType::Struct(seg_fields.clone()),
+        false,
+    ));
+    let [a, b, c] = map_cols;
+    let segments = arrow_array::StructArray::try_new(
+        seg_fields,
+        vec![
+            Arc::new(UInt64Array::from(a)) as ArrayRef,
+            Arc::new(UInt64Array::from(b)),
+            Arc::new(UInt64Array::from(c)),
+        ],
+        None,
+    )?;
+    let offset_map = arrow_array::ListArray::try_new(
+        map_item.clone(),
+        arrow_buffer::OffsetBuffer::new(map_offsets.into()),
+        Arc::new(segments),
+        None,
+    )?;
     let schema = Schema::new(vec![
         Field::new("doc_id", DataType::Utf8, false),
         Field::new("kind", DataType::Utf8, false),
@@ -734,6 +889,7 @@ fn migration_batch(rows: &[Mapping]) -> Result<RecordBatch> {
         ),
         Field::new("conf", DataType::Float32, false),
         Field::new("reason", DataType::Utf8, true),
+        Field::new("offset_map", DataType::List(map_item.clone()), false),
     ]);
     let cols: Vec<ArrayRef> = vec![
         Arc::new(doc.finish()),
@@ -746,6 +902,7 @@ fn migration_batch(rows: &[Mapping]) -> Result<RecordBatch> {
         Arc::new(parts.finish()),
         Arc::new(conf.finish()),
         Arc::new(reason.finish()),
+        Arc::new(offset_map),
     ];
     Ok(RecordBatch::try_new(Arc::new(schema), cols)?)
 }

@@ -823,7 +823,34 @@ type MigrationRow = (
     Option<(u64, u64)>,
     Vec<String>,
     f32,
+    Vec<[u64; 3]>,
 );
+
+/// Every block of an index: (doc_id, off_begin, text).
+fn block_texts(idx: &Path) -> Vec<(String, u64, String)> {
+    use arrow_array::{StringArray, UInt64Array};
+    use docsweep::sink::column;
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(idx.join("blocks")).unwrap() {
+        for b in batches(&entry.unwrap().path()) {
+            let doc = column::<StringArray>(&b, "doc_id").unwrap();
+            let off = column::<UInt64Array>(&b, "off_begin").unwrap();
+            let text = column::<StringArray>(&b, "text").unwrap();
+            for i in 0..b.num_rows() {
+                out.push((doc.value(i).into(), off.value(i), text.value(i).into()));
+            }
+        }
+    }
+    out
+}
+
+/// Canonical text `begin..begin + len` of a document, when one block holds it.
+fn canonical(blocks: &[(String, u64, String)], doc: &str, begin: u64, len: u64) -> Option<String> {
+    blocks
+        .iter()
+        .find(|(d, b, t)| d == doc && *b <= begin && begin + len <= b + t.len() as u64)
+        .map(|(_, b, t)| t[(begin - b) as usize..(begin + len - b) as usize].to_string())
+}
 
 fn migration(out: &Path) -> Vec<MigrationRow> {
     use arrow_array::{Array, Float32Array, ListArray, StringArray, UInt64Array};
@@ -835,6 +862,7 @@ fn migration(out: &Path) -> Vec<MigrationRow> {
         let (kind, old, new, mv) = (s("kind"), s("old_id"), s("new_id"), s("move"));
         let (oo, no, parts) = (l("old_off"), l("new_off"), l("new_parts"));
         let conf = column::<Float32Array>(&b, "conf").unwrap().clone();
+        let maps = l("offset_map");
         let pair = |a: &ListArray, i: usize| {
             (!a.is_null(i)).then(|| {
                 let v = a.value(i);
@@ -854,6 +882,24 @@ fn migration(out: &Path) -> Vec<MigrationRow> {
                 pair(&no, i),
                 (0..p.len()).map(|k| p.value(k).to_string()).collect(),
                 conf.value(i),
+                {
+                    let m = maps.value(i);
+                    let m = m
+                        .as_any()
+                        .downcast_ref::<arrow_array::StructArray>()
+                        .unwrap();
+                    let c = |k: usize| {
+                        m.column(k)
+                            .as_any()
+                            .downcast_ref::<UInt64Array>()
+                            .unwrap()
+                            .clone()
+                    };
+                    let (ob, nb, len) = (c(0), c(1), c(2));
+                    (0..m.len())
+                        .map(|k| [ob.value(k), nb.value(k), len.value(k)])
+                        .collect()
+                },
             ));
         }
     }
@@ -963,10 +1009,40 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
         assert!(r.3 == "same" || r.3 == "shift");
     }
 
+    // The offset transform: every segment of every moved block holds the same text in OLD and
+    // NEW, and covers most of an edited block (all but the rewritten sentence) and of a split.
+    let (old_blocks, new_blocks) = (block_texts(&old), block_texts(&new));
+    for name in ["edit", "split", "merge", "insert", "moved"] {
+        let d = doc(name);
+        let new_doc = if name == "moved" {
+            doc("renamed")
+        } else {
+            d.clone()
+        };
+        for r in of(name).iter().filter(|r| r.3 != "same" && r.2.is_some()) {
+            assert!(!r.8.is_empty(), "{r:?}");
+            for &[ob, nb, len] in &r.8 {
+                assert!(ob >= r.4 .0 && ob + len <= r.4 .1, "{r:?}");
+                let was = canonical(&old_blocks, &d, ob, len).unwrap();
+                assert_eq!(
+                    Some(was),
+                    canonical(&new_blocks, &new_doc, nb, len),
+                    "{r:?}"
+                );
+            }
+        }
+    }
+    let covered =
+        |r: &MigrationRow| r.8.iter().map(|s| s[2]).sum::<u64>() as f64 / (r.4 .1 - r.4 .0) as f64;
+    let kept =
+        1.0 - "This closing sentence was rewritten tonight.".len() as f64 / para.len() as f64;
+    assert!(covered(edited[0]) >= kept - 0.05, "{:?}", edited[0]);
+
     // A heading inserted into a paragraph: that block is split in two parts.
     let split: Vec<_> = of("split").into_iter().filter(|r| r.3 == "split").collect();
     assert_eq!(split.len(), 1, "{split:?}");
     assert_eq!(split[0].6.len(), 2);
+    assert!(covered(&split[0]) > 0.9, "{:?}", split[0]);
 
     // Two paragraphs joined: both merge into one new block, longer than either.
     let merged: Vec<_> = of("merge").into_iter().filter(|r| r.3 == "merge").collect();
