@@ -795,15 +795,20 @@ fn a_missing_or_damaged_previous_index_stops_the_run_and_writes_nothing() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("no docsweep index there"));
     assert!(!new.exists());
 
-    // A damaged part file is named, and nothing is left where NEW would go.
+    // A damaged part file is named, and nothing is left where NEW would go: one byte changed
+    // inside a page (its pages would be copied as they are), then a cut file.
     let blocks = old.join("blocks/part-00000.parquet");
     let bytes = std::fs::read(&blocks).unwrap();
-    std::fs::write(&blocks, &bytes[..bytes.len() / 2]).unwrap();
-    let o = with_previous(&old);
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("blocks/part-00000.parquet"), "{err}");
-    assert!(!new.exists());
+    let mut flipped = bytes.clone();
+    flipped[bytes.len() / 3] ^= 0x20;
+    for damaged in [flipped, bytes[..bytes.len() / 2].to_vec()] {
+        std::fs::write(&blocks, &damaged).unwrap();
+        let o = with_previous(&old);
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("blocks/part-00000.parquet"), "{err}");
+        assert!(!new.exists());
+    }
     let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -225,6 +225,16 @@ impl OldTable {
             // while the run reads it; pages are bounds-checked against the mapping and their
             // headers parsed before use.
             let map = unsafe { memmap2::Mmap::map(&file) }.with_context(damaged)?;
+            // Pages are copied without being decoded, so check first that the file is the one
+            // OLD's manifest describes (xxh3 runs at memory speed).
+            let mut h = xxhash_rust::xxh3::Xxh3::new();
+            h.update(&map);
+            if crate::ids::hex128(h.digest128()) != f.hash || map.len() as u64 != f.bytes {
+                bail!(
+                    "--previous: {} is not the file OLD's manifest lists (its hash differs); the index is damaged (run `docsweep validate`)",
+                    path.display()
+                );
+            }
             let data = bytes::Bytes::from_owner(map);
             let mut groups = Vec::new();
             let mut at = first_row;
