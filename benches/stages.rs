@@ -148,5 +148,44 @@ fn text_stages(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, stages, text_stages);
+/// The split step before BPE, by the tokenizers' regex (bpe-openai) and by `chunk::pretok`,
+/// and whole token counting: bpe-openai's `count` (regex split, BPE of every piece) against
+/// docsweep's `Analyzer::count` (hand split, per-thread cache of piece token lengths).
+fn tokenizer(c: &mut Criterion) {
+    use docsweep::chunk::pretok::{self, Pattern};
+    let canon: Vec<String> = sample_docs()
+        .iter()
+        .map(|d| Canonical::from_bytes(d).text)
+        .collect();
+    let bytes: u64 = canon.iter().map(|t| t.len() as u64).sum();
+    let mut g = c.benchmark_group("tokenizer");
+    g.throughput(Throughput::Bytes(bytes));
+    g.sample_size(10);
+    for (name, tok, pattern) in [
+        ("cl100k", bpe_openai::cl100k_base(), Pattern::Cl100k),
+        ("o200k", bpe_openai::o200k_base(), Pattern::O200k),
+    ] {
+        g.bench_function(format!("split_regex_{name}"), |b| {
+            b.iter(|| canon.iter().map(|t| tok.split(t).count()).sum::<usize>())
+        });
+        g.bench_function(format!("split_hand_{name}"), |b| {
+            b.iter(|| {
+                canon
+                    .iter()
+                    .map(|t| pretok::split(pattern, t).count())
+                    .sum::<usize>()
+            })
+        });
+        g.bench_function(format!("count_regex_{name}"), |b| {
+            b.iter(|| canon.iter().map(|t| tok.count(t.as_str())).sum::<usize>())
+        });
+        let analyzer = Analyzer::by_name(&format!("{name}_base")).expect("embedded tokenizer");
+        g.bench_function(format!("count_docsweep_{name}"), |b| {
+            b.iter(|| canon.iter().map(|t| analyzer.count(t)).sum::<usize>())
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, stages, text_stages, tokenizer);
 criterion_main!(benches);

@@ -8,6 +8,7 @@
 //! then token boundaries. A section whose only member is its heading gets no chunk: its title
 //! lives on in its children's `context`.
 
+pub mod pretok;
 pub mod tokenizer;
 
 use crate::config::ChunkConfig;

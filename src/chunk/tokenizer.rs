@@ -5,6 +5,7 @@
 //! can differ by a token at a range's edges from tokenizing the range alone (a token such as
 //! " word" may start just before it), so the chunker confirms each window with [`Analyzer::count`].
 
+use super::pretok::{self, Pattern};
 use anyhow::{bail, Result};
 use bpe_openai::Tokenizer;
 
@@ -14,6 +15,7 @@ use bpe_openai::Tokenizer;
 pub struct Analyzer {
     name: &'static str,
     tables: fn() -> &'static Tokenizer,
+    pattern: Pattern,
 }
 
 impl Analyzer {
@@ -22,10 +24,12 @@ impl Analyzer {
             "cl100k_base" => Ok(Analyzer {
                 name: "cl100k_base",
                 tables: bpe_openai::cl100k_base,
+                pattern: Pattern::Cl100k,
             }),
             "o200k_base" => Ok(Analyzer {
                 name: "o200k_base",
                 tables: bpe_openai::o200k_base,
+                pattern: Pattern::O200k,
             }),
             other => bail!("unknown tokenizer {other:?}: use cl100k_base or o200k_base"),
         }
@@ -74,7 +78,9 @@ impl Analyzer {
         let tok = self.tok();
         PIECE_CACHE.with_borrow_mut(|caches| {
             let cache = &mut caches[usize::from(self.name == "o200k_base")];
-            for piece in tok.split(text) {
+            // The split pattern by hand (`pretok`), not the tokenizer's regex: same pieces, a
+            // fraction of the time.
+            for piece in pretok::split(self.pattern, text) {
                 let bytes = piece.as_bytes();
                 let cacheable = bytes.len() <= MAX_CACHED_PIECE;
                 let hit = if cacheable { cache.get(bytes) } else { None };
