@@ -7,6 +7,7 @@ use crate::extract::canonical::{Canonical, SrcMap};
 use crate::extract::{html, markdown, text, Format};
 use crate::ids;
 use crate::model::{Block, Chunk};
+use crate::stages::{self, Stage};
 use crate::structure::{self, fingerprint::fingerprint, Structure};
 
 /// Everything docsweep finds in one document.
@@ -183,11 +184,15 @@ pub fn analyze_with(
             x.canonical.len()
         )));
     }
+    stages::end(Stage::Extract);
     let mut blocks = x.blocks;
     let text = x.canonical.as_str();
     let st = structure::build(text, &mut blocks);
+    stages::end(Stage::Structure);
     let ts = analyzer.token_starts(text);
+    stages::end(Stage::Tokenize);
     let chunks = chunk::chunk(text, &blocks, &st, &ts, analyzer, &cfg.chunk);
+    stages::end(Stage::Chunk);
     let chunk_src = chunks
         .iter()
         .map(|c| match &x.map {
@@ -370,7 +375,9 @@ pub fn rows_for(meta: &DocMeta, bytes: &[u8], cfg: &Config, analyzer: &Analyzer)
         Ok(a) => a,
         Err(f) => return DocRows::without_content(meta, "failed", f.0, Some(bytes)),
     };
-    to_rows(meta, bytes, &a)
+    let rows = to_rows(meta, bytes, &a);
+    stages::end(Stage::Rows);
+    rows
 }
 
 /// Why a file without an extension is not text (executables, images, archives), judged on

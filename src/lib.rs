@@ -8,6 +8,7 @@
 //! [`diff`] maps the ids of one index onto the next.
 
 pub mod analyze;
+pub mod bench;
 pub mod chunk;
 pub mod config;
 pub mod corpus;
@@ -18,5 +19,6 @@ pub mod inspect;
 pub mod model;
 pub mod pipeline;
 pub mod sink;
+pub mod stages;
 pub mod structure;
 pub mod validate;

@@ -53,6 +53,23 @@ enum Command {
         #[arg(long, value_name = "OLD")]
         previous: Option<PathBuf>,
     },
+    /// Index a corpus into a temporary folder and report speed: MB/s, docs/s, chunks/s, peak
+    /// memory, thread time per stage, and analysis speed per format.
+    Bench {
+        /// Folder holding the documents.
+        corpus: PathBuf,
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Only files matching this glob (relative to CORPUS); repeatable.
+        #[arg(long)]
+        include: Vec<String>,
+        /// Print the report as JSON on stdout.
+        #[arg(long)]
+        json: bool,
+    },
     /// Show what docsweep finds in one file: outline, blocks, sections, chunks.
     Inspect {
         file: PathBuf,
@@ -158,6 +175,29 @@ fn run() -> Result<ExitCode> {
             } else {
                 ExitCode::SUCCESS
             })
+        }
+        Command::Bench {
+            corpus,
+            config,
+            threads,
+            include,
+            json,
+        } => {
+            let mut cfg = load_config(config.as_ref())?;
+            cfg.walk.include.extend(include);
+            let threads = threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let r = docsweep::bench::bench(docsweep::bench::BenchOptions {
+                corpus,
+                config: cfg,
+                threads,
+            })?;
+            if json {
+                emit(&format!("{}\n", serde_json::to_string_pretty(&r)?));
+            } else {
+                emit(&format!("{r}\n"));
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Inspect { file, config, json } => {
             let cfg = load_config(config.as_ref())?;

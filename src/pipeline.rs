@@ -13,6 +13,7 @@ use crate::corpus::{self, PlanEntry};
 use crate::sink::commit::{self, Manifest, Staging};
 use crate::sink::previous::{OldDocs, Opened, Previous};
 use crate::sink::Sink;
+use crate::stages::{self, Stage};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
@@ -59,6 +60,14 @@ fn process(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows {
     if let Some((status, reason)) = &entry.verdict {
         return DocRows::without_content(&entry.meta, status, reason.clone(), None);
     }
+    let began = stages::now();
+    stages::start();
+    let rows = process_file(entry, cfg, analyzer);
+    stages::charge_format(entry.meta.format.as_str(), began);
+    rows
+}
+
+fn process_file(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows {
     let bytes = match corpus::load(&entry.abs_path) {
         Ok(b) => b,
         Err(e) => {
@@ -70,6 +79,7 @@ fn process(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows {
             )
         }
     };
+    stages::end(Stage::Load);
     let mut meta = entry.meta.clone();
     meta.bytes = bytes.len() as u64;
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -174,6 +184,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                 for (seq, item) in result_rx.iter() {
                     pending.insert(seq, item);
                     while let Some(item) = pending.remove(&next) {
+                        stages::start();
                         let path = sink_plan[next].meta.rel_path.as_str();
                         match item {
                             Item::Reuse => {
@@ -200,6 +211,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                         }
                         sink_bar.inc(sink_plan[next].meta.bytes);
                         sink_bar.set_message(format!("{} files", next + 1));
+                        stages::end(Stage::Sink);
                         next += 1;
                     }
                 }
@@ -252,7 +264,9 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         );
     }
     let (sink, tally, mut previous) = sink_result?;
+    stages::start();
     let (written, rows_copied, rows_reencoded) = sink.finish()?;
+    stages::end(Stage::Sink);
     if let Some(p) = previous.as_mut() {
         p.rows_copied = rows_copied;
         p.rows_reencoded = rows_reencoded;
@@ -302,9 +316,12 @@ enum Item {
 
 /// The entry's file has the path and content hash OLD has.
 fn reusable(m: &OldDocs, entry: &PlanEntry) -> bool {
-    entry.verdict.is_none()
+    stages::start();
+    let same = entry.verdict.is_none()
         && corpus::load(&entry.abs_path)
-            .is_ok_and(|bytes| m.matches(&entry.meta.rel_path, &crate::ids::content_hash(&bytes)))
+            .is_ok_and(|bytes| m.matches(&entry.meta.rel_path, &crate::ids::content_hash(&bytes)));
+    stages::end(Stage::Load);
+    same
 }
 
 /// `path` made absolute with its parent resolved (the path itself may not exist yet).

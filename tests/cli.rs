@@ -478,6 +478,65 @@ fn a_reader_that_stops_early_is_not_an_error() {
 }
 
 #[test]
+fn bench_reports_throughput_and_stage_times_and_cleans_up() {
+    let tmp = tempfile::tempdir().unwrap();
+    let o = bin()
+        .env("TMPDIR", tmp.path())
+        .args([
+            "bench",
+            sample().to_str().unwrap(),
+            "--threads",
+            "2",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let full = index(&sample(), &tmp.path().join("idx"), &[]);
+    assert_eq!(r["documents"], full["documents"]);
+    assert_eq!(r["chunks"], full["chunks"]);
+    assert_eq!(
+        r["index_hash"], full["index_hash"],
+        "timing does not change the index"
+    );
+    let stages = r["stages"].as_array().unwrap();
+    let names: Vec<&str> = stages
+        .iter()
+        .map(|s| s["stage"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "load",
+            "extract",
+            "structure",
+            "tokenize",
+            "chunk",
+            "rows",
+            "sink",
+            "encode"
+        ]
+    );
+    for s in stages {
+        assert!(s["seconds"].as_f64().unwrap() > 0.0, "{s}");
+    }
+    let share: f64 = stages.iter().map(|s| s["share"].as_f64().unwrap()).sum();
+    assert!((share - 1.0).abs() < 1e-6);
+    let md = &r["formats"]["markdown"];
+    assert!(md["documents"].as_u64().unwrap() > 50, "{r}");
+    assert!(md["analysis_seconds"].as_f64().unwrap() > 0.0);
+    assert!(r["mb_per_s"].as_f64().unwrap() > 0.0 && r["chunks_per_s"].as_f64().unwrap() > 0.0);
+    // The temporary index is gone.
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("docsweep-bench"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
 fn inspect_shows_outline_and_chunks() {
     let tmp = tempfile::tempdir().unwrap();
     let f = tmp.path().join("guide.md");

@@ -239,8 +239,10 @@ pub fn load(path: &Path) -> std::io::Result<Loaded> {
             return Ok(Loaded::Mapped(map));
         }
     }
-    let mut buf = Vec::with_capacity(len as usize);
-    std::io::Read::read_to_end(&mut std::io::BufReader::new(file), &mut buf)?;
+    // One byte more than the length, so that reading to the end needs no second buffer.
+    let mut buf = Vec::with_capacity(len as usize + 1);
+    let mut file = file;
+    std::io::Read::read_to_end(&mut file, &mut buf)?;
     Ok(Loaded::Read(buf))
 }
 

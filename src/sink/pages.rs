@@ -446,6 +446,7 @@ impl Kit {
 
     /// A run's pages from its rows.
     fn build(&self, sources: Vec<Source>) -> Result<RunPages> {
+        let _timer = crate::stages::span(crate::stages::Stage::Encode);
         let mut codec = self.codec()?;
         let mut batches = Vec::with_capacity(sources.len());
         for s in sources {

@@ -1,0 +1,127 @@
+//! Where the time goes, for `docsweep bench`: thread time per pipeline stage, and analysis
+//! time per format. Off unless a bench turns it on; then each stage boundary of a document reads
+//! the clock once. Off, a boundary costs one relaxed load of a flag.
+
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+static ENABLED: AtomicBool = AtomicBool::new(false);
+
+/// Pipeline stages, in the order a document meets them.
+#[derive(Clone, Copy, Debug)]
+pub enum Stage {
+    /// Reading the file (or its memory map), and its content hash under `--previous`.
+    Load,
+    /// Bytes to canonical text and typed blocks (format-specific).
+    Extract,
+    /// Captions, heading tree, sections, anchors.
+    Structure,
+    /// Token starts of the whole canonical text.
+    Tokenize,
+    /// Token windows, with their exact counts.
+    Chunk,
+    /// Ids, fingerprints and table rows.
+    Rows,
+    /// The sink thread: ordering documents, cutting page runs, writing row groups.
+    Sink,
+    /// Encoding page runs (Arrow to Parquet pages, zstd), on the encoder threads.
+    Encode,
+}
+
+pub const STAGES: [(Stage, &str); 8] = [
+    (Stage::Load, "load"),
+    (Stage::Extract, "extract"),
+    (Stage::Structure, "structure"),
+    (Stage::Tokenize, "tokenize"),
+    (Stage::Chunk, "chunk"),
+    (Stage::Rows, "rows"),
+    (Stage::Sink, "sink"),
+    (Stage::Encode, "encode"),
+];
+
+static NANOS: [AtomicU64; 8] = [const { AtomicU64::new(0) }; 8];
+
+/// Formats in `Format::as_str` order of `FORMAT_NAMES`.
+pub const FORMAT_NAMES: [&str; 6] = ["markdown", "html", "text", "pdf", "unknown", "directory"];
+static FORMAT_NANOS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
+
+thread_local! {
+    static MARK: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// Turns timing on and clears what was measured.
+pub fn enable() {
+    for n in NANOS.iter().chain(&FORMAT_NANOS) {
+        n.store(0, Ordering::Relaxed);
+    }
+    ENABLED.store(true, Ordering::Relaxed);
+}
+
+pub fn disable() {
+    ENABLED.store(false, Ordering::Relaxed);
+}
+
+#[inline]
+fn on() -> bool {
+    ENABLED.load(Ordering::Relaxed)
+}
+
+/// Starts timing on this thread (a document, or a piece of sink work, begins).
+#[inline]
+pub fn start() {
+    if on() {
+        MARK.set(Some(Instant::now()));
+    }
+}
+
+/// Charges the time since the last mark on this thread to `stage`, and marks again.
+#[inline]
+pub fn end(stage: Stage) {
+    if on() {
+        let now = Instant::now();
+        if let Some(m) = MARK.replace(Some(now)) {
+            NANOS[stage as usize].fetch_add((now - m).as_nanos() as u64, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A timer for work measured as a whole (an encode job), charged to `stage` when dropped.
+pub struct Span(Option<(Instant, Stage)>);
+
+#[inline]
+pub fn span(stage: Stage) -> Span {
+    Span(on().then(|| (Instant::now(), stage)))
+}
+
+impl Drop for Span {
+    fn drop(&mut self) {
+        if let Some((t, stage)) = self.0 {
+            NANOS[stage as usize].fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Charges `since`..now to the format `name` (a document's whole analysis).
+#[inline]
+pub fn charge_format(name: &str, since: Option<Instant>) {
+    if let (Some(t), Some(i)) = (since, FORMAT_NAMES.iter().position(|f| *f == name)) {
+        FORMAT_NANOS[i].fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
+    }
+}
+
+/// The clock, when timing is on.
+#[inline]
+pub fn now() -> Option<Instant> {
+    on().then(Instant::now)
+}
+
+/// Seconds of thread time per stage, in `STAGES` order.
+pub fn stage_seconds() -> [f64; 8] {
+    std::array::from_fn(|i| NANOS[i].load(Ordering::Relaxed) as f64 / 1e9)
+}
+
+/// Seconds of analysis thread time per format, in `FORMAT_NAMES` order.
+pub fn format_seconds() -> [f64; 6] {
+    std::array::from_fn(|i| FORMAT_NANOS[i].load(Ordering::Relaxed) as f64 / 1e9)
+}
