@@ -2,6 +2,7 @@
 //! reported as throughput overall and per format, peak memory, and where the thread time went.
 
 use crate::config::Config;
+use crate::extract::Format;
 use crate::pipeline::{self, IndexOptions};
 use crate::sink::{self, commit};
 use crate::stages;
@@ -94,14 +95,13 @@ pub fn bench(opts: BenchOptions) -> Result<Report> {
                 e.1 += n.value(i);
             }
         }
-        let fsecs = stages::format_seconds();
         let formats = per
             .into_iter()
             .map(|(name, (docs, bytes))| {
-                let secs = stages::FORMAT_NAMES
+                let secs = Format::ALL
                     .iter()
-                    .position(|f| *f == name)
-                    .map_or(0.0, |i| fsecs[i]);
+                    .find(|f| f.as_str() == name)
+                    .map_or(0.0, |f| stages::format_seconds(*f));
                 let mb = bytes as f64 / 1e6;
                 let t = FormatTime {
                     documents: docs,

@@ -63,7 +63,7 @@ fn process(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows {
     let began = stages::now();
     stages::start();
     let rows = process_file(entry, cfg, analyzer);
-    stages::charge_format(entry.meta.format.as_str(), began);
+    stages::charge_format(entry.meta.format, began);
     rows
 }
 

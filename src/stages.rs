@@ -2,6 +2,7 @@
 //! time per format. Off unless a bench turns it on; then each stage boundary of a document reads
 //! the clock once. Off, a boundary costs one relaxed load of a flag.
 
+use crate::extract::Format;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -42,9 +43,9 @@ pub const STAGES: [(Stage, &str); 8] = [
 
 static NANOS: [AtomicU64; 8] = [const { AtomicU64::new(0) }; 8];
 
-/// Formats in `Format::as_str` order of `FORMAT_NAMES`.
-pub const FORMAT_NAMES: [&str; 6] = ["markdown", "html", "text", "pdf", "unknown", "directory"];
-static FORMAT_NANOS: [AtomicU64; 6] = [const { AtomicU64::new(0) }; 6];
+/// Analysis time per format, indexed by `Format as usize`.
+static FORMAT_NANOS: [AtomicU64; Format::ALL.len()] =
+    [const { AtomicU64::new(0) }; Format::ALL.len()];
 
 thread_local! {
     static MARK: Cell<Option<Instant>> = const { Cell::new(None) };
@@ -102,11 +103,11 @@ impl Drop for Span {
     }
 }
 
-/// Charges `since`..now to the format `name` (a document's whole analysis).
+/// Charges `since`..now to `format` (a document's whole analysis).
 #[inline]
-pub fn charge_format(name: &str, since: Option<Instant>) {
-    if let (Some(t), Some(i)) = (since, FORMAT_NAMES.iter().position(|f| *f == name)) {
-        FORMAT_NANOS[i].fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
+pub fn charge_format(format: Format, since: Option<Instant>) {
+    if let Some(t) = since {
+        FORMAT_NANOS[format as usize].fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
     }
 }
 
@@ -121,7 +122,7 @@ pub fn stage_seconds() -> [f64; 8] {
     std::array::from_fn(|i| NANOS[i].load(Ordering::Relaxed) as f64 / 1e9)
 }
 
-/// Seconds of analysis thread time per format, in `FORMAT_NAMES` order.
-pub fn format_seconds() -> [f64; 6] {
-    std::array::from_fn(|i| FORMAT_NANOS[i].load(Ordering::Relaxed) as f64 / 1e9)
+/// Seconds of analysis thread time spent on `format`'s documents.
+pub fn format_seconds(format: Format) -> f64 {
+    FORMAT_NANOS[format as usize].load(Ordering::Relaxed) as f64 / 1e9
 }

@@ -199,9 +199,14 @@ impl Scan<'_> {
                 }
             }
         }
-        // \p{N}{1,3}
+        self.tail(i, c, k, false)
+    }
+
+    /// The alternatives both patterns end with: `\p{N}{1,3}`, then
+    /// ` ?[^\s\p{L}\p{N}]+[\r\n]*` (o200k: `[\r\n/]*`), then the whitespace ones.
+    fn tail(&self, i: usize, c: char, k: u8, slash: bool) -> usize {
         if k & NUMBER != 0 {
-            let mut e = next;
+            let mut e = i + c.len_utf8();
             for _ in 0..2 {
                 match self.at(e) {
                     Some((d, kd)) if kd & NUMBER != 0 => e += d.len_utf8(),
@@ -210,8 +215,7 @@ impl Scan<'_> {
             }
             return e;
         }
-        // ` ?[^\s\p{L}\p{N}]+[\r\n]*`
-        if let Some(e) = self.punct(i, c, k, false) {
+        if let Some(e) = self.punct(i, c, k, slash) {
             return e;
         }
         self.space(i)
@@ -261,21 +265,7 @@ impl Scan<'_> {
                 return e;
             }
         }
-        // \p{N}{1,3}
-        if k & NUMBER != 0 {
-            let mut e = next;
-            for _ in 0..2 {
-                match self.at(e) {
-                    Some((d, kd)) if kd & NUMBER != 0 => e += d.len_utf8(),
-                    _ => break,
-                }
-            }
-            return e;
-        }
-        if let Some(e) = self.punct(i, c, k, true) {
-            return e;
-        }
-        self.space(i)
+        self.tail(i, c, k, true)
     }
 
     fn suffix(&self, e: usize) -> usize {

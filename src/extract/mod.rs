@@ -22,6 +22,16 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format, in declaration order (`Format as usize` indexes it).
+    pub const ALL: [Format; 6] = [
+        Format::Markdown,
+        Format::Html,
+        Format::Text,
+        Format::Pdf,
+        Format::Unknown,
+        Format::Directory,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Format::Markdown => "markdown",

@@ -10,6 +10,7 @@ use super::commit::{self, Manifest, SCHEMA_VERSION};
 use super::pages::{self, OldSlice, RunCutter, RunPages};
 use super::tables::TABLES;
 use crate::analyze::DocumentRow;
+use crate::extract::Format;
 use anyhow::{bail, Context, Result};
 use arrow_array::{Array, ListArray, RecordBatch, StringArray, UInt32Array, UInt64Array};
 use parquet::file::metadata::{PageIndexPolicy, ParquetMetaDataReader};
@@ -18,7 +19,6 @@ use std::path::Path;
 
 /// Where one OLD document's rows are.
 pub struct OldDoc {
-    content_hash: Option<String>,
     pub row: DocumentRow,
     /// First row of this document in documents, blocks, sections, chunks.
     pub starts: [u64; 4],
@@ -44,7 +44,7 @@ impl OldDocs {
     pub fn matches(&self, path: &str, content_hash: &str) -> bool {
         self.0
             .get(path)
-            .is_some_and(|d| d.content_hash.as_deref() == Some(content_hash))
+            .is_some_and(|d| d.row.content_hash.as_deref() == Some(content_hash))
     }
 }
 
@@ -110,11 +110,7 @@ impl Previous {
         {
             for i in 0..b.num_rows() {
                 let row = document_row(&b, i)?;
-                let doc = OldDoc {
-                    content_hash: row.content_hash.clone(),
-                    row,
-                    starts,
-                };
+                let doc = OldDoc { row, starts };
                 let counts = doc.counts();
                 for t in 0..4 {
                     starts[t] += counts[t];
@@ -415,13 +411,16 @@ fn known(v: &str, values: &[&'static str], what: &str) -> Result<&'static str> {
         .with_context(|| format!("--previous: unknown {what} {v:?}"))
 }
 
-const FORMATS: &[&str] = &["markdown", "html", "text", "pdf", "unknown", "directory"];
 const STATUSES: &[&str] = &["ok", "failed", "skipped"];
 fn document_row(b: &RecordBatch, i: usize) -> Result<DocumentRow> {
     Ok(DocumentRow {
         doc_id: s1(b, "doc_id", i)?,
         path: s1(b, "path", i)?,
-        format: known(&s1(b, "format", i)?, FORMATS, "format")?,
+        format: known(
+            &s1(b, "format", i)?,
+            &Format::ALL.map(Format::as_str),
+            "format",
+        )?,
         bytes: u64v(b, "bytes", i)?,
         content_hash: s(b, "content_hash", i)?,
         rev: s(b, "rev", i)?,
