@@ -138,15 +138,22 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     let total_bytes: u64 = plan.iter().map(|e| e.meta.bytes).sum();
     let staging = Staging::create(&opts.out)?;
 
+    // One pool analyzes documents and encodes page runs: `--threads` is all the CPU a run
+    // takes besides the light sink thread.
     let threads = opts.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("docsweep-worker-{i}"))
-        .build()
-        .context("cannot start worker threads")?;
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|i| format!("docsweep-worker-{i}"))
+            .build()
+            .context("cannot start worker threads")?,
+    );
     let in_flight = (threads * 8).max(16);
     let budget = Arc::new(Budget::new(in_flight, IN_FLIGHT_BYTES));
-    let (result_tx, result_rx) = crossbeam_channel::bounded::<(usize, Item)>(in_flight);
+    // Unbounded: rows in flight are bounded by the budget, and a worker must never wait on the
+    // sink, which may itself wait for a page run encoded on this pool. (Reused documents free
+    // their permit at once and send a few bytes each.)
+    let (result_tx, result_rx) = crossbeam_channel::unbounded::<(usize, Item)>();
 
     let bar = progress_bar(opts.progress, total_bytes, plan.len());
     let interrupted = opts.interrupted.clone();
@@ -155,7 +162,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     // goes in plan order, reads them (one forward pass over OLD's tables).
     let matcher = previous.as_ref().map(|p| p.matcher());
     let reuse_base = previous.as_ref().map(|p| p.index_hash.clone());
-    let sink = Sink::new(&staging.dir, &cfg.sink, previous, threads)?;
+    let sink = Sink::new(&staging.dir, &cfg.sink, previous, pool.clone())?;
 
     // The ordered sink: a reorder buffer in front of the Parquet writers.
     let plan = Arc::new(plan);

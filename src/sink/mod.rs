@@ -161,20 +161,13 @@ pub struct Sink {
 pub type Written = Vec<(&'static str, Vec<FileInfo>)>;
 
 impl Sink {
-    /// A sink writing under `root`; page runs are encoded on `threads` threads.
+    /// A sink writing under `root`; page runs are encoded on `pool`.
     pub fn new(
         root: &Path,
         cfg: &SinkConfig,
         previous: Option<Box<Previous>>,
-        threads: usize,
+        pool: std::sync::Arc<rayon::ThreadPool>,
     ) -> Result<Sink> {
-        let pool = std::sync::Arc::new(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.max(1))
-                .thread_name(|i| format!("docsweep-encode-{i}"))
-                .build()
-                .context("cannot start encoder threads")?,
-        );
         let writer =
             |t: &'static str| TableWriter::new(root, t, tables::schema(t), cfg, pool.clone());
         let run = |t: &str| Run {

@@ -575,8 +575,9 @@ enum Slot {
     Building(crossbeam_channel::Receiver<Result<RunPages>>),
 }
 
-/// Runs being built at once per table, beyond which the sink waits for the oldest.
-const MAX_BUILDING: usize = 64;
+/// Runs being built at once per table and pool thread, beyond which the sink waits for the
+/// oldest: enough to keep the pool busy, few enough to bound the rows held.
+const BUILDING_PER_THREAD: usize = 4;
 
 /// Writes one table: part files of row groups of runs. Runs that need encoding are built on a
 /// thread pool; they are placed in order, so the file does not depend on the thread count.
@@ -592,6 +593,7 @@ pub struct TableWriter {
     /// Runs of the current row group not yet placed, with their row counts.
     queue: VecDeque<(Slot, u64)>,
     building: usize,
+    max_building: usize,
     /// Rows of the current row group: placed, and in all.
     placed_rows: u64,
     group_rows: u64,
@@ -646,6 +648,7 @@ impl TableWriter {
             .build();
         add_encoded_arrow_schema_to_metadata(&arrow_schema, &mut file_props);
         let columns = kit.descr.num_columns();
+        let max_building = BUILDING_PER_THREAD * pool.current_num_threads();
         Ok(TableWriter {
             table,
             dir,
@@ -657,6 +660,7 @@ impl TableWriter {
             part_rows: cfg.part_rows as u64,
             queue: VecDeque::new(),
             building: 0,
+            max_building,
             placed_rows: 0,
             group_rows: 0,
             chunks: (0..columns).map(|_| ChunkBuf::default()).collect(),
@@ -710,7 +714,7 @@ impl TableWriter {
             let pages = match slot {
                 Slot::Ready(p) => p,
                 Slot::Building(rx) => {
-                    let wait = all || self.building > MAX_BUILDING;
+                    let wait = all || self.building > self.max_building;
                     let got =
                         if wait {
                             Some(rx.recv().map_err(|_| {
