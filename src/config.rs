@@ -18,6 +18,28 @@ pub struct Config {
     pub text: TextConfig,
     pub chunk: ChunkConfig,
     pub sink: SinkConfig,
+    /// Settings of `docsweep diff`; they do not change an index, so the config hash leaves
+    /// them out.
+    pub diff: DiffConfig,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiffConfig {
+    /// Shingle Jaccard (or containment, for merges and splits) at which an old unit counts as
+    /// found again: `shift`, `merge`, or `split` when two consecutive new parts cover it.
+    pub shift: f64,
+    /// Word-level likeness below which an edited unit is `unmapped`.
+    pub unmapped: f64,
+}
+
+impl Default for DiffConfig {
+    fn default() -> Self {
+        DiffConfig {
+            shift: 0.85,
+            unmapped: 0.60,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -272,6 +294,14 @@ impl Config {
 
     /// Rejects settings no run can honour.
     pub fn check(&self) -> Result<()> {
+        let d = &self.diff;
+        if !(0.0 < d.unmapped && d.unmapped <= d.shift && d.shift <= 1.0) {
+            bail!(
+                "diff thresholds must satisfy 0 < unmapped <= shift <= 1 (got unmapped {}, shift {})",
+                d.unmapped,
+                d.shift
+            );
+        }
         if self.chunk.max_tokens < 8 {
             bail!(
                 "chunk.max_tokens must be at least 8 (got {})",
@@ -321,7 +351,11 @@ impl Config {
     /// The settings that shape the index's content, as canonical JSON. Walk settings are part of
     /// it because they decide which files are in the index.
     pub fn canonical_json(&self) -> String {
-        serde_json::to_string(self).expect("config serializes")
+        let mut v = serde_json::to_value(self).expect("config serializes");
+        if let Some(m) = v.as_object_mut() {
+            m.remove("diff");
+        }
+        v.to_string()
     }
 
     /// 16 hex of xxh3-64 over [`Config::canonical_json`].

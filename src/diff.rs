@@ -16,6 +16,7 @@
 //! (`old_id → new_id` for every id that moved), `OUT/summary.json`. OUT is written beside its
 //! place and renamed into it, so a failed run leaves nothing half-written.
 
+use crate::config::DiffConfig;
 use crate::sink::commit::{self, Manifest};
 use crate::sink::read_rows;
 use anyhow::{bail, Context, Result};
@@ -29,8 +30,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Alignment thresholds (reference digest defaults).
-pub const SHIFT: f64 = 0.85;
-pub const UNMAPPED: f64 = 0.60;
 
 #[derive(Debug, Clone)]
 struct Unit {
@@ -437,7 +436,14 @@ fn coverage(a: &HashSet<u64>, b: &HashSet<u64>) -> f64 {
 }
 
 /// Where each old unit went among the new ones of the same document.
-fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Mapping> {
+fn align(
+    doc_id: &str,
+    kind: &'static str,
+    old: &[Unit],
+    new: &[Unit],
+    th: &DiffConfig,
+) -> Vec<Mapping> {
+    let (shift, unmapped) = (th.shift, th.unmapped);
     // Exact copies first (same fingerprint and text): the nearest unused one.
     let mut exact: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
     for (j, u) in new.iter().enumerate() {
@@ -490,7 +496,7 @@ fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Ma
             }
             free.iter()
                 .map(|&j| (coverage(a, &ns[j]), j))
-                .filter(|(c, j)| *c >= SHIFT && ns[*j].len() > a.len())
+                .filter(|(c, j)| *c >= shift && ns[*j].len() > a.len())
                 .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)))
                 .map(|(_, j)| j)
         })
@@ -537,7 +543,7 @@ fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Ma
             .iter()
             .map(|&j| (jaccard(a, &ns[j]), j))
             .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
-        if let Some((score, j)) = best.filter(|b| b.0 >= SHIFT) {
+        if let Some((score, j)) = best.filter(|b| b.0 >= shift) {
             out.push(mapping(Some(j), "shift", score, Vec::new(), None));
             continue;
         }
@@ -564,7 +570,7 @@ fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Ma
                 (coverage(a, &both), j, k)
             })
             .filter(|(c, j, k)| {
-                *c >= SHIFT && coverage(a, &ns[*j]) < SHIFT && coverage(a, &ns[*k]) < SHIFT
+                *c >= shift && coverage(a, &ns[*j]) < shift && coverage(a, &ns[*k]) < shift
             })
             .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
         if let Some((c, j, k)) = split {
@@ -599,7 +605,7 @@ fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Ma
             .map(|&(_, j)| (word_likeness(&u.text, &new[j].text), j))
             .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)))
             .or(best);
-        match best.filter(|b| b.0 >= UNMAPPED) {
+        match best.filter(|b| b.0 >= unmapped) {
             Some((score, j)) => out.push(mapping(
                 Some(j),
                 "shift",
@@ -620,7 +626,12 @@ fn align(doc_id: &str, kind: &'static str, old: &[Unit], new: &[Unit]) -> Vec<Ma
 }
 
 /// Every old id of one document pair, by the rules in the module comment.
-fn map_document(old: &Doc, new: Option<(&str, &Doc)>, renamed_from: Option<&str>) -> Vec<Mapping> {
+fn map_document(
+    old: &Doc,
+    new: Option<(&str, &Doc)>,
+    renamed_from: Option<&str>,
+    th: &DiffConfig,
+) -> Vec<Mapping> {
     let all = |kind: &'static str, units: &[Unit], mv: &'static str, reason: &str| {
         units
             .iter()
@@ -668,8 +679,8 @@ fn map_document(old: &Doc, new: Option<(&str, &Doc)>, renamed_from: Option<&str>
         v.extend(by_pos("chunk", &old.chunks, &nd.chunks));
         return v;
     }
-    let mut v = align(&old.doc_id, "block", &old.blocks, &nd.blocks);
-    v.extend(align(&old.doc_id, "chunk", &old.chunks, &nd.chunks));
+    let mut v = align(&old.doc_id, "block", &old.blocks, &nd.blocks, th);
+    v.extend(align(&old.doc_id, "chunk", &old.chunks, &nd.chunks, th));
     v
 }
 
@@ -677,6 +688,7 @@ pub struct DiffOptions {
     pub old: PathBuf,
     pub new: PathBuf,
     pub out: PathBuf,
+    pub thresholds: DiffConfig,
 }
 
 pub fn diff(opts: &DiffOptions) -> Result<Summary> {
@@ -756,7 +768,7 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
             },
         };
         *documents.entry(what).or_default() += 1;
-        rows.extend(map_document(od, target, renamed));
+        rows.extend(map_document(od, target, renamed, &opts.thresholds));
     }
     let old_hashes: HashSet<&str> = old
         .docs

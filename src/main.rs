@@ -96,6 +96,9 @@ enum Command {
         /// Print the summary as JSON on stdout.
         #[arg(long)]
         json: bool,
+        /// TOML config whose `[diff]` table sets the alignment thresholds.
+        #[arg(long)]
+        config: Option<PathBuf>,
     },
 }
 
@@ -215,11 +218,15 @@ fn run() -> Result<ExitCode> {
             new,
             out,
             json,
+            config,
         } => {
+            let cfg = load_config(config.as_ref())?;
+            cfg.check()?;
             let s = docsweep::diff::diff(&docsweep::diff::DiffOptions {
                 old,
                 new,
                 out: out.clone(),
+                thresholds: cfg.diff,
             })?;
             if json {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&s)?));

@@ -1131,6 +1131,28 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
         && r.2.as_deref().is_some_and(|n| n.starts_with(&renamed))));
     assert!(out.join("redirects.parquet").is_file() && out.join("summary.json").is_file());
 
+    // Thresholds come from the config: with likeness required to be 0.99, the edited block
+    // is unmapped.
+    let strict = tmp.path().join("strict.toml");
+    std::fs::write(&strict, "[diff]\nshift = 0.99\nunmapped = 0.99\n").unwrap();
+    let out3 = tmp.path().join("diff3");
+    let o = run(&[
+        "diff",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "-o",
+        out3.to_str().unwrap(),
+        "--config",
+        strict.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let again = migration(&out3);
+    let row = again
+        .iter()
+        .find(|r| r.1 == edited[0].1 && r.0 == "block")
+        .unwrap();
+    assert_eq!(row.3, "unmapped", "{row:?}");
+
     // A missing OLD or a damaged NEW: a clear error, and no OUT.
     let out2 = tmp.path().join("diff2");
     let o = run(&[
