@@ -3,7 +3,8 @@
 # sentence appended to every 100th file in name order), then both a full run and an
 # `--previous` run over the edited copy. Prints both wall times, their ratio, and checks that
 # both runs wrote the same index_hash. Then times `docsweep diff` of the two indexes.
-# Usage: scripts/bench_incremental.sh DOCSWEEP_BIN [CORPUS] [THREADS]
+# Usage: [TRUST_MTIME=1] scripts/bench_incremental.sh DOCSWEEP_BIN [CORPUS] [THREADS]
+# (TRUST_MTIME=1 adds --trust-mtime to the --previous run.)
 # CORPUS defaults to the benchmark corpus of scripts/fetch_bench_corpus.sh.
 set -euo pipefail
 bin=${1:?usage: bench_incremental.sh DOCSWEEP_BIN [CORPUS] [THREADS]}
@@ -25,7 +26,9 @@ secs() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print(s["s
 # Warm the page cache for both runs alike.
 "$bin" index "$work/c" -o "$work/warm" --quiet --threads "$threads"
 "$bin" index "$work/c" -o "$work/full" --quiet --json --threads "$threads" > "$work/full.json"
-"$bin" index "$work/c" -o "$work/incr" --quiet --json --threads "$threads" --previous "$work/old" > "$work/incr.json"
+trust=()
+if [ -n "${TRUST_MTIME:-}" ]; then trust=(--trust-mtime); fi
+"$bin" index "$work/c" -o "$work/incr" --quiet --json --threads "$threads" --previous "$work/old" "${trust[@]}" > "$work/incr.json"
 read -r full_s full_h < <(secs "$work/full.json")
 read -r incr_s incr_h < <(secs "$work/incr.json")
 python3 - "$work/incr.json" <<'PY'

@@ -69,6 +69,7 @@ pub fn bench(opts: BenchOptions) -> Result<Report> {
         progress: false,
         interrupted: Arc::new(AtomicBool::new(false)),
         previous: None,
+        trust_mtime: false,
     });
     stages::disable();
     let report = run.and_then(|s| {

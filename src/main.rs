@@ -52,6 +52,11 @@ enum Command {
         /// not analyzed again, their rows are copied (the result is the same, byte for byte).
         #[arg(long, value_name = "OLD")]
         previous: Option<PathBuf>,
+        /// With --previous: take a file whose size and modification time are those OLD saw as
+        /// unchanged, without reading it (faster on slow storage; an edit that keeps both is
+        /// missed).
+        #[arg(long, requires = "previous")]
+        trust_mtime: bool,
     },
     /// Index a corpus into a temporary folder and report speed: MB/s, docs/s, chunks/s, peak
     /// memory, thread time per stage, and analysis speed per format.
@@ -124,6 +129,7 @@ fn run() -> Result<ExitCode> {
             json,
             strict,
             previous,
+            trust_mtime,
         } => {
             let mut cfg = load_config(config.as_ref())?;
             cfg.walk.include.extend(include);
@@ -147,6 +153,7 @@ fn run() -> Result<ExitCode> {
                 progress: !quiet && !json,
                 interrupted: interrupted.clone(),
                 previous,
+                trust_mtime,
             });
             let summary = match summary {
                 Ok(s) => s,

@@ -32,6 +32,9 @@ pub struct IndexOptions {
     pub interrupted: Arc<AtomicBool>,
     /// An earlier index whose rows are reused for unchanged documents.
     pub previous: Option<PathBuf>,
+    /// With `previous`: a file whose size and mtime are those OLD saw is taken as unchanged
+    /// without being read (its content hash is not checked).
+    pub trust_mtime: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -157,6 +160,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
 
     let bar = progress_bar(opts.progress, total_bytes, plan.len());
     let interrupted = opts.interrupted.clone();
+    let trust_mtime = opts.trust_mtime;
 
     // Workers tell from the content hash whether OLD's rows can be reused; the sink, which
     // goes in plan order, reads them (one forward pass over OLD's tables).
@@ -184,6 +188,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                     deleted: 0,
                     rows_copied: 0,
                     rows_reencoded: 0,
+                    trusted: 0,
                 });
                 let mut tally = Tally::default();
                 let mut pending: HashMap<usize, Item> = HashMap::new();
@@ -194,11 +199,12 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                         stages::start();
                         let path = sink_plan[next].meta.rel_path.as_str();
                         match item {
-                            Item::Reuse => {
+                            Item::Reuse { trusted } => {
                                 let row = sink.push_reused(path)?;
                                 tally.add(&row);
                                 if let Some(r) = reuse.as_mut() {
                                     r.reused += 1;
+                                    r.trusted += u64::from(trusted);
                                 }
                             }
                             Item::Rows(rows) => {
@@ -248,11 +254,16 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         );
         pool.spawn(move || {
             let entry = &plan[seq];
-            let item = if matcher.as_ref().is_some_and(|m| reusable(m, entry)) {
+            let trusted = trust_mtime
+                && entry.verdict.is_none()
+                && matcher.as_ref().is_some_and(|m| {
+                    m.same_stat(&entry.meta.rel_path, entry.meta.bytes, entry.mtime_ns)
+                });
+            let item = if trusted || matcher.as_ref().is_some_and(|m| reusable(m, entry)) {
                 // A reused document holds no rows: its place in the budget is free at once, so
                 // a slow changed document does not hold up the hashing of the ones after it.
                 budget.release(entry.meta.bytes);
-                Item::Reuse
+                Item::Reuse { trusted }
             } else {
                 Item::Rows(Box::new(process(entry, &cfg, &analyzer)))
             };
@@ -273,6 +284,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     let (sink, tally, mut previous) = sink_result?;
     stages::start();
     let (written, rows_copied, rows_reencoded) = sink.finish()?;
+    crate::sink::stats::write(&staging.dir, &plan)?;
     stages::end(Stage::Sink);
     if let Some(p) = previous.as_mut() {
         p.rows_copied = rows_copied;
@@ -318,7 +330,10 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
 /// What a worker hands the sink: a document's rows, or word that OLD's rows are still good.
 enum Item {
     Rows(Box<DocRows>),
-    Reuse,
+    /// OLD's rows are still good; `trusted` when size and mtime said so (the file was not read).
+    Reuse {
+        trusted: bool,
+    },
 }
 
 /// The entry's file has the path and content hash OLD has.

@@ -828,6 +828,68 @@ fn previous_copies_page_runs_across_row_groups_and_part_files() {
 }
 
 #[test]
+fn trust_mtime_takes_files_on_size_and_mtime_without_reading_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    copy_dir(&sample(), &c);
+    let old = tmp.path().join("old");
+    let first = index(&c, &old, &[]);
+    let prev = ["--previous", old.to_str().unwrap(), "--trust-mtime"];
+
+    // Unchanged: every document OLD hashed is taken on its size and mtime.
+    let s = index(&c, &tmp.path().join("same"), &prev);
+    assert_eq!(s["index_hash"], first["index_hash"]);
+    let p = &s["previous"];
+    let hashed: u64 = std::fs::read_dir(old.join("documents"))
+        .unwrap()
+        .flat_map(|e| batches(&e.unwrap().path()))
+        .map(|b| {
+            let h = b.column_by_name("content_hash").unwrap();
+            (h.len() - h.null_count()) as u64
+        })
+        .sum();
+    assert!(hashed > 50);
+    assert_eq!(p["trusted"].as_u64(), Some(hashed), "{p}");
+
+    // An edit that keeps both size and mtime: missed with the flag (its contract), found by
+    // the content hash without it.
+    let mut mds: Vec<PathBuf> = tree(&c)
+        .into_iter()
+        .filter(|(r, _)| r.ends_with(".md"))
+        .map(|(r, _)| c.join(r))
+        .collect();
+    mds.sort();
+    let f = &mds[5];
+    let when = std::fs::metadata(f).unwrap().modified().unwrap();
+    let mut bytes = std::fs::read(f).unwrap();
+    let at = bytes.iter().position(|b| b.is_ascii_lowercase()).unwrap();
+    bytes[at] = bytes[at].to_ascii_uppercase();
+    std::fs::write(f, &bytes).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(f)
+        .unwrap()
+        .set_modified(when)
+        .unwrap();
+    let t = index(&c, &tmp.path().join("trusted"), &prev);
+    assert_eq!(t["index_hash"], first["index_hash"], "the edit is not seen");
+    let h = index(
+        &c,
+        &tmp.path().join("hashed"),
+        &["--previous", old.to_str().unwrap()],
+    );
+    assert_ne!(h["index_hash"], first["index_hash"]);
+    assert_eq!(h["previous"]["reprocessed"].as_u64(), Some(1));
+    assert_eq!(h["previous"]["trusted"].as_u64(), Some(0));
+
+    // A new mtime: the file is read again even with the flag.
+    std::fs::write(f, &bytes).unwrap();
+    let n = index(&c, &tmp.path().join("touched"), &prev);
+    assert_eq!(n["index_hash"], h["index_hash"]);
+    assert_eq!(n["previous"]["trusted"].as_u64(), Some(hashed - 1));
+}
+
+#[test]
 fn a_missing_or_damaged_previous_index_stops_the_run_and_writes_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let c = tmp.path().join("corpus");

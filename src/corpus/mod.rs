@@ -15,6 +15,8 @@ pub struct PlanEntry {
     pub abs_path: PathBuf,
     /// Set when the walk already knows the file cannot be indexed: `(status, reason)`.
     pub verdict: Option<(&'static str, String)>,
+    /// Modification time (nanoseconds since the Unix epoch), when the file system gives one.
+    pub mtime_ns: Option<i64>,
 }
 
 fn globset(globs: &[String], what: &str) -> Result<GlobSet> {
@@ -125,6 +127,7 @@ pub fn plan(
                     },
                     abs_path: e.path().to_path_buf(),
                     verdict: None,
+                    mtime_ns: None,
                 };
                 if ft.is_symlink() {
                     entry.verdict = Some((
@@ -141,6 +144,11 @@ pub fn plan(
                     match e.metadata() {
                         Ok(m) => {
                             entry.meta.bytes = m.len();
+                            entry.mtime_ns = m
+                                .modified()
+                                .ok()
+                                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                                .and_then(|d| i64::try_from(d.as_nanos()).ok());
                             if m.len() > cfg.max_file_bytes {
                                 entry.verdict = Some((
                                     "skipped",
@@ -187,6 +195,7 @@ pub fn plan(
                     },
                     abs_path: path,
                     verdict: Some(("failed", reason)),
+                    mtime_ns: None,
                 });
             }
         }

@@ -56,6 +56,9 @@ pub struct PreviousRun {
     /// also holds a changed, new or deleted document.
     #[serde(default)]
     pub rows_reencoded: u64,
+    /// Reused documents taken on size and mtime alone (`--trust-mtime`), without being read.
+    #[serde(default)]
+    pub trusted: u64,
 }
 
 /// 32 hex of xxh3-128 over the schema version, tool version, config hash and every table file

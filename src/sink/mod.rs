@@ -7,6 +7,7 @@
 pub mod commit;
 pub mod pages;
 pub mod previous;
+pub mod stats;
 pub mod tables;
 
 use crate::analyze::{DocRows, DocumentRow};

@@ -36,15 +36,32 @@ impl OldDoc {
     }
 }
 
-/// OLD's documents by path: shared with the workers, which decide what is reusable.
-pub struct OldDocs(HashMap<String, OldDoc>);
+/// OLD's documents by path, and the size and mtime it saw of each file: shared with the
+/// workers, which decide what is reusable.
+pub struct OldDocs {
+    docs: HashMap<String, OldDoc>,
+    stats: Option<super::stats::Stats>,
+}
 
 impl OldDocs {
     /// Whether OLD holds `path` with this content hash.
     pub fn matches(&self, path: &str, content_hash: &str) -> bool {
-        self.0
+        self.docs
             .get(path)
             .is_some_and(|d| d.row.content_hash.as_deref() == Some(content_hash))
+    }
+
+    /// Whether OLD indexed `path` (with a content hash) when it had this size and mtime: the
+    /// `--trust-mtime` shortcut, which then takes OLD's rows without reading the file.
+    pub fn same_stat(&self, path: &str, bytes: u64, mtime_ns: Option<i64>) -> bool {
+        let (Some(stats), Some(m)) = (&self.stats, mtime_ns) else {
+            return false;
+        };
+        stats.get(path) == Some(&(bytes, m))
+            && self
+                .docs
+                .get(path)
+                .is_some_and(|d| d.row.content_hash.is_some())
     }
 }
 
@@ -143,7 +160,10 @@ impl Previous {
         }
         Ok(Opened::Usable(Box::new(Previous {
             index_hash: m.index_hash.clone(),
-            docs: std::sync::Arc::new(OldDocs(docs)),
+            docs: std::sync::Arc::new(OldDocs {
+                docs,
+                stats: super::stats::read(old)?,
+            }),
             tables,
         })))
     }
@@ -155,11 +175,11 @@ impl Previous {
 
     /// Paths OLD has rows for.
     pub fn paths(&self) -> impl Iterator<Item = &str> {
-        self.docs.0.keys().map(String::as_str)
+        self.docs.docs.keys().map(String::as_str)
     }
 
     pub fn doc(&self, path: &str) -> Option<&OldDoc> {
-        self.docs.0.get(path)
+        self.docs.docs.get(path)
     }
 
     pub fn table(&self, t: usize) -> &OldTable {
