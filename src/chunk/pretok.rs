@@ -106,7 +106,7 @@ struct Scan<'a> {
 
 impl Scan<'_> {
     /// The char at byte `i` and its class, None at the end.
-    #[inline]
+    #[inline(always)]
     fn at(&self, i: usize) -> Option<(char, u8)> {
         let b = *self.t.as_bytes().get(i)?;
         if b < 0x80 {
@@ -117,7 +117,7 @@ impl Scan<'_> {
     }
 
     /// End of the run of chars from `i` whose class has a bit of `bits`.
-    #[inline]
+    #[inline(always)]
     fn run(&self, mut i: usize, bits: u8) -> usize {
         let bytes = self.t.as_bytes();
         while i < bytes.len() {
@@ -255,15 +255,21 @@ impl Scan<'_> {
         // [^\r\n\p{L}\p{N}]?[UPPER]*[LOWER]+ contraction?
         // [^\r\n\p{L}\p{N}]?[UPPER]+[LOWER]* contraction?
         // The optional prefix is greedy: with it first, then without.
-        for word in [Self::o200k_lower_word, Self::o200k_upper_word] {
-            if prefix {
-                if let Some(e) = word(self, next) {
-                    return e;
-                }
-            }
-            if let Some(e) = word(self, i) {
+        if prefix {
+            if let Some(e) = self.o200k_lower_word(next) {
                 return e;
             }
+        }
+        if let Some(e) = self.o200k_lower_word(i) {
+            return e;
+        }
+        if prefix {
+            if let Some(e) = self.o200k_upper_word(next) {
+                return e;
+            }
+        }
+        if let Some(e) = self.o200k_upper_word(i) {
+            return e;
         }
         self.tail(i, c, k, true)
     }
@@ -274,6 +280,7 @@ impl Scan<'_> {
 
     /// `[UPPER]*[LOWER]+` then an optional contraction, at `p`. The upper run gives back chars
     /// until a lower-class char can start the lower run.
+    #[inline]
     fn o200k_lower_word(&self, p: usize) -> Option<usize> {
         let u = self.run(p, UPPER);
         // Try the lower run right after the whole upper run, then from each earlier char.
@@ -296,6 +303,7 @@ impl Scan<'_> {
     }
 
     /// `[UPPER]+[LOWER]*` then an optional contraction, at `p`.
+    #[inline]
     fn o200k_upper_word(&self, p: usize) -> Option<usize> {
         let u = self.run(p, UPPER);
         (u > p).then(|| self.suffix(self.run(u, LOWER)))
