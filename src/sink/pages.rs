@@ -3,11 +3,13 @@
 //!
 //! A table's rows are cut into *runs* at document boundaries: a run ends after a document with a
 //! probability of its source size over `page_run_bytes` (16 times that in the documents table),
-//! decided by the hash of its id, or once the run's documents hold [`RUN_MAX_SOURCE_BYTES`]. Each run is encoded alone: every
-//! column of it becomes one or more data pages (version 1, plain encoding, no dictionary), each
-//! compressed on its own with zstd. A run's pages therefore depend on its rows and nothing else.
-//! A row group closes at the first run boundary once it holds `row_group_rows` rows; a part file
-//! closes after the row group that brings it to `part_rows`.
+//! decided by the hash of its id, or once the run's documents hold [`RUN_MAX_SOURCE_BYTES`].
+//! Each run is encoded alone, as a job on the worker pool: every column of it becomes one or
+//! more data pages (version 1, plain encoding, no dictionary), each compressed on its own with
+//! zstd. A run's pages therefore depend on its rows and nothing else, and runs are placed in
+//! order whatever thread encoded them. A row group closes at the first run boundary once it
+//! holds `row_group_rows` rows; a part file closes after the row group that brings it to
+//! `part_rows`.
 //!
 //! An incremental run whose run has exactly the rows of one OLD run (same documents, reused)
 //! copies OLD's pages; the file is the one a full run writes either way, because both paths
