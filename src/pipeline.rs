@@ -119,7 +119,13 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     let version = env!("CARGO_PKG_VERSION");
     let previous = match &opts.previous {
         None => None,
-        Some(old) => match Previous::open(old, version, &cfg.hash(), cfg.sink.page_run_bytes)? {
+        Some(old) => match Previous::open(
+            old,
+            version,
+            &cfg.hash(),
+            cfg.sink.page_run_bytes,
+            opts.trust_mtime,
+        )? {
             Opened::Usable(p) => Some(p),
             Opened::Incompatible(why) => {
                 eprintln!(

@@ -87,6 +87,7 @@ impl Previous {
         tool_version: &str,
         config_hash: &str,
         page_run_bytes: u64,
+        trust_mtime: bool,
     ) -> Result<Opened> {
         if !old.join(commit::MANIFEST).is_file() {
             bail!(
@@ -162,7 +163,12 @@ impl Previous {
             index_hash: m.index_hash.clone(),
             docs: std::sync::Arc::new(OldDocs {
                 docs,
-                stats: super::stats::read(old)?,
+                // Read only when asked for: without --trust-mtime the file plays no part.
+                stats: if trust_mtime {
+                    super::stats::read(old)?
+                } else {
+                    None
+                },
             }),
             tables,
         })))
