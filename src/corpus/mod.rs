@@ -95,6 +95,7 @@ pub fn plan(
     let include = globset(&cfg.include, "include")?;
     let exclude = globset(&cfg.exclude, "exclude")?;
     let mut out = Vec::new();
+    let mut to_stat: Vec<(usize, walkdir::DirEntry)> = Vec::new();
     let walker = walkdir::WalkDir::new(root)
         .follow_links(cfg.follow_symlinks)
         .sort_by(|a, b| a.file_name().cmp(b.file_name()))
@@ -141,29 +142,7 @@ pub fn plan(
                         "not a regular file (device, FIFO or socket)".into(),
                     ));
                 } else {
-                    match e.metadata() {
-                        Ok(m) => {
-                            entry.meta.bytes = m.len();
-                            entry.mtime_ns = m
-                                .modified()
-                                .ok()
-                                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                                .and_then(|d| i64::try_from(d.as_nanos()).ok());
-                            if m.len() > cfg.max_file_bytes {
-                                entry.verdict = Some((
-                                    "skipped",
-                                    format!(
-                                        "file too large: {} bytes > walk.max_file_bytes ({})",
-                                        m.len(),
-                                        cfg.max_file_bytes
-                                    ),
-                                ));
-                            }
-                        }
-                        Err(err) => {
-                            entry.verdict = Some(("failed", format!("cannot stat file: {err}")))
-                        }
-                    }
+                    to_stat.push((out.len(), e));
                 }
                 out.push(entry);
             }
@@ -198,6 +177,37 @@ pub fn plan(
                     mtime_ns: None,
                 });
             }
+        }
+    }
+    // Sizes and mtimes, on all cores: on a large or remote corpus, one stat after another is
+    // most of the walk.
+    use rayon::prelude::*;
+    let stats: Vec<_> = to_stat
+        .par_iter()
+        .map(|(i, e)| (*i, e.metadata()))
+        .collect();
+    for (i, m) in stats {
+        let entry = &mut out[i];
+        match m {
+            Ok(m) => {
+                entry.meta.bytes = m.len();
+                entry.mtime_ns = m
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .and_then(|d| i64::try_from(d.as_nanos()).ok());
+                if m.len() > cfg.max_file_bytes {
+                    entry.verdict = Some((
+                        "skipped",
+                        format!(
+                            "file too large: {} bytes > walk.max_file_bytes ({})",
+                            m.len(),
+                            cfg.max_file_bytes
+                        ),
+                    ));
+                }
+            }
+            Err(err) => entry.verdict = Some(("failed", format!("cannot stat file: {err}"))),
         }
     }
     // walkdir sorts siblings by name; sort the whole plan by path bytes so that the order does
