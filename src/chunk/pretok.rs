@@ -84,18 +84,80 @@ impl<'a> Iterator for Pieces<'a> {
         if self.pos >= self.text.len() {
             return None;
         }
-        let s = Scan {
-            t: self.text,
-            cls: classes(),
-        };
-        let end = match self.pattern {
-            Pattern::Cl100k => s.cl100k(self.pos),
-            Pattern::O200k => s.o200k(self.pos),
+        let end = match ascii_word(self.pattern, self.text.as_bytes(), self.pos) {
+            Some(e) => e,
+            None => {
+                let s = Scan {
+                    t: self.text,
+                    cls: classes(),
+                };
+                match self.pattern {
+                    Pattern::Cl100k => s.cl100k(self.pos),
+                    Pattern::O200k => s.o200k(self.pos),
+                }
+            }
         };
         debug_assert!(end > self.pos);
         let piece = &self.text[self.pos..end];
         self.pos = end;
         Some(piece)
+    }
+}
+
+/// The common case on ASCII text, without class tables: an ASCII word, maybe after one
+/// ASCII char that may prefix it (space, punctuation), ending before an ASCII char that cannot
+/// continue it. None whenever anything else could apply (a contraction, a non-ASCII neighbour,
+/// digits, whitespace runs): the full scan then decides.
+#[inline(always)]
+fn ascii_word(pattern: Pattern, b: &[u8], i: usize) -> Option<usize> {
+    let c = b[i];
+    let p = if c.is_ascii_alphabetic() {
+        i
+    } else if c < 0x80
+        && !c.is_ascii_digit()
+        && c != b'\r'
+        && c != b'\n'
+        && !(pattern == Pattern::Cl100k && c == b'\'')
+        && b.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+    {
+        i + 1
+    } else {
+        return None;
+    };
+    let end = match pattern {
+        // \p{L}+
+        Pattern::Cl100k => {
+            p + b[p..]
+                .iter()
+                .take_while(|x| x.is_ascii_alphabetic())
+                .count()
+        }
+        // [UPPER]*[LOWER]+ or else [UPPER]+[LOWER]*: on ASCII, the upper run then the lower one.
+        Pattern::O200k => {
+            let u = p + b[p..].iter().take_while(|x| x.is_ascii_uppercase()).count();
+            u + b[u..].iter().take_while(|x| x.is_ascii_lowercase()).count()
+        }
+    };
+    match b.get(end) {
+        None => Some(end),
+        // o200k: an apostrophe may start a contraction suffix.
+        Some(&x)
+            if x < 0x80
+                && !x.is_ascii_alphabetic()
+                && !(pattern == Pattern::O200k && x == b'\'') =>
+        {
+            Some(end)
+        }
+        // o200k: an upper-case letter after lower ones starts the next piece.
+        Some(&x)
+            if pattern == Pattern::O200k
+                && x.is_ascii_uppercase()
+                && end > p
+                && b[end - 1].is_ascii_lowercase() =>
+        {
+            Some(end)
+        }
+        _ => None,
     }
 }
 
