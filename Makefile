@@ -6,7 +6,7 @@ VENV ?= /var/tmp/docsweep-venv
 BIN := $(CARGO_TARGET_DIR)/release/docsweep
 OUT ?= out/sample-index
 
-.PHONY: setup build demo test interop bench clean
+.PHONY: setup build demo test interop bench bench-peers clean
 
 ## setup: build the release binary and the Python venv used by the interoperability checks
 setup: build
@@ -32,6 +32,10 @@ interop: build
 ## bench: MB/s at 1 and 2 threads and peak RSS on a Markdown corpus (see scripts/bench_index.sh)
 bench: build
 	scripts/bench_index.sh $(BIN)
+
+## bench-peers: docsweep against LangChain, chonkie, semantic-text-splitter and LlamaIndex (own venv)
+bench-peers: build
+	scripts/bench_peers.sh
 
 clean:
 	rm -rf out
