@@ -375,7 +375,7 @@ pub fn rows_for(meta: &DocMeta, bytes: &[u8], cfg: &Config, analyzer: &Analyzer)
         Ok(a) => a,
         Err(f) => return DocRows::without_content(meta, "failed", f.0, Some(bytes)),
     };
-    let rows = to_rows(meta, bytes, &a);
+    let rows = to_rows(meta, bytes, a);
     stages::end(Stage::Rows);
     rows
 }
@@ -398,7 +398,9 @@ fn not_text(bytes: &[u8], cfg: &Config) -> Option<String> {
     None
 }
 
-fn to_rows(meta: &DocMeta, bytes: &[u8], a: &Analysis) -> DocRows {
+/// The rows of one analyzed document. Takes the analysis, so that blocks and chunks move into
+/// their rows instead of being copied (a big document holds tens of thousands of them).
+fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
     let doc_id = ids::doc_id(&meta.rel_path);
     let st = &a.structure;
     let text = a.canonical.as_str();
@@ -413,26 +415,6 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: &Analysis) -> DocRows {
             )
         })
         .collect();
-    let blocks = a
-        .blocks
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            let t = &text[b.off_begin..b.off_end];
-            BlockRow {
-                block_id: block_ids[i].clone(),
-                seq: i as u32,
-                section_id: st.sections[st.block_section[i]].section_id.clone(),
-                block: b.clone(),
-                fingerprint: fingerprint(b.kind, t),
-                text: t.to_string(),
-                caption_for: b
-                    .attrs
-                    .caption_for
-                    .map(|t| format!("{}:{}", a.blocks[t].kind.as_str(), block_ids[t])),
-            }
-        })
-        .collect::<Vec<_>>();
     let sections = st
         .sections
         .iter()
@@ -447,7 +429,7 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: &Analysis) -> DocRows {
     let breadcrumbs = breadcrumbs(&st.sections);
     let chunks = a
         .chunks
-        .iter()
+        .into_iter()
         .enumerate()
         .map(|(k, c)| {
             let t = &text[c.off_begin..c.off_end];
@@ -464,7 +446,6 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: &Analysis) -> DocRows {
                 chunk_id: ids::chunk_id(&block_ids[c.first_block], c.window_in_block),
                 section_id: st.sections[c.section].section_id.clone(),
                 seq: k as u32,
-                chunk: c.clone(),
                 src: a.chunk_src[k],
                 block_types: types,
                 page_start: pages.clone().min(),
@@ -472,6 +453,35 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: &Analysis) -> DocRows {
                 hash: ids::hex64(xxhash_rust::xxh3::xxh3_64(t.as_bytes())),
                 text: t.to_string(),
                 context: breadcrumbs[c.section].clone(),
+                chunk: c,
+            }
+        })
+        .collect::<Vec<_>>();
+    let caption_for: Vec<Option<String>> = a
+        .blocks
+        .iter()
+        .map(|b| {
+            b.attrs
+                .caption_for
+                .map(|t| format!("{}:{}", a.blocks[t].kind.as_str(), block_ids[t]))
+        })
+        .collect();
+    let blocks = a
+        .blocks
+        .into_iter()
+        .zip(block_ids)
+        .zip(caption_for)
+        .enumerate()
+        .map(|(i, ((b, block_id), caption_for))| {
+            let t = &text[b.off_begin..b.off_end];
+            BlockRow {
+                block_id,
+                seq: i as u32,
+                section_id: st.sections[st.block_section[i]].section_id.clone(),
+                fingerprint: fingerprint(b.kind, t),
+                text: t.to_string(),
+                caption_for,
+                block: b,
             }
         })
         .collect::<Vec<_>>();
