@@ -15,30 +15,53 @@ struct Cli {
     command: Command,
 }
 
+/// What a run reads and with what: shared by `index` and `bench`.
+#[derive(clap::Args)]
+struct Run {
+    /// Folder holding the documents.
+    corpus: PathBuf,
+    /// TOML config (see configs/default.toml); defaults apply to anything it leaves out.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Only index files matching this glob (relative to CORPUS); repeatable.
+    #[arg(long)]
+    include: Vec<String>,
+    /// Leave out files and folders matching this glob; repeatable.
+    #[arg(long)]
+    exclude: Vec<String>,
+    /// Follow symbolic links (loops are reported).
+    #[arg(long)]
+    follow_symlinks: bool,
+}
+
+impl Run {
+    /// The config file (or the defaults) with the walk options of the command line.
+    fn config(&self) -> Result<Config> {
+        let mut cfg = load_config(self.config.as_ref())?;
+        cfg.walk.include.extend(self.include.iter().cloned());
+        cfg.walk.exclude.extend(self.exclude.iter().cloned());
+        cfg.walk.follow_symlinks |= self.follow_symlinks;
+        Ok(cfg)
+    }
+
+    fn threads(&self) -> usize {
+        self.threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Index a corpus into INDEX (documents, blocks, sections, chunks + manifest.json).
     Index {
-        /// Folder holding the documents.
-        corpus: PathBuf,
+        #[command(flatten)]
+        run: Run,
         /// Output index directory; replaced atomically when the run succeeds.
         #[arg(short = 'o', long = "output")]
         out: PathBuf,
-        /// TOML config (see configs/default.toml); defaults apply to anything it leaves out.
-        #[arg(long)]
-        config: Option<PathBuf>,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Only index files matching this glob (relative to CORPUS); repeatable.
-        #[arg(long)]
-        include: Vec<String>,
-        /// Leave out files and folders matching this glob; repeatable.
-        #[arg(long)]
-        exclude: Vec<String>,
-        /// Follow symbolic links (loops are reported).
-        #[arg(long)]
-        follow_symlinks: bool,
         /// No progress bar.
         #[arg(long, short)]
         quiet: bool,
@@ -61,16 +84,8 @@ enum Command {
     /// Index a corpus into a temporary folder and report speed: MB/s, docs/s, chunks/s, peak
     /// memory, thread time per stage, and analysis speed per format.
     Bench {
-        /// Folder holding the documents.
-        corpus: PathBuf,
-        #[arg(long)]
-        config: Option<PathBuf>,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Only files matching this glob (relative to CORPUS); repeatable.
-        #[arg(long)]
-        include: Vec<String>,
+        #[command(flatten)]
+        run: Run,
         /// Print the report as JSON on stdout.
         #[arg(long)]
         json: bool,
@@ -118,23 +133,15 @@ fn run() -> Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
         Command::Index {
-            corpus,
+            run,
             out,
-            config,
-            threads,
-            include,
-            exclude,
-            follow_symlinks,
             quiet,
             json,
             strict,
             previous,
             trust_mtime,
         } => {
-            let mut cfg = load_config(config.as_ref())?;
-            cfg.walk.include.extend(include);
-            cfg.walk.exclude.extend(exclude);
-            cfg.walk.follow_symlinks |= follow_symlinks;
+            let cfg = run.config()?;
             let interrupted = Arc::new(AtomicBool::new(false));
             let flag = interrupted.clone();
             ctrlc::set_handler(move || {
@@ -143,10 +150,9 @@ fn run() -> Result<ExitCode> {
                 }
             })
             .context("cannot install the interrupt handler")?;
-            let threads = threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let threads = run.threads();
             let summary = docsweep::pipeline::index(docsweep::pipeline::IndexOptions {
-                corpus,
+                corpus: run.corpus,
                 out,
                 config: cfg,
                 threads,
@@ -186,21 +192,11 @@ fn run() -> Result<ExitCode> {
                 ExitCode::SUCCESS
             })
         }
-        Command::Bench {
-            corpus,
-            config,
-            threads,
-            include,
-            json,
-        } => {
-            let mut cfg = load_config(config.as_ref())?;
-            cfg.walk.include.extend(include);
-            let threads = threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        Command::Bench { run, json } => {
             let r = docsweep::bench::bench(docsweep::bench::BenchOptions {
-                corpus,
-                config: cfg,
-                threads,
+                config: run.config()?,
+                threads: run.threads(),
+                corpus: run.corpus,
             })?;
             if json {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&r)?));
@@ -228,7 +224,6 @@ fn run() -> Result<ExitCode> {
             config,
         } => {
             let cfg = load_config(config.as_ref())?;
-            cfg.check()?;
             let s = docsweep::diff::diff(&docsweep::diff::DiffOptions {
                 old,
                 new,
