@@ -296,19 +296,11 @@ fn word_likeness(a: &str, b: &str) -> f64 {
     if x.is_empty() || y.is_empty() || x.len() > 2000 || y.len() > 2000 {
         return 0.0;
     }
-    let mut prev = vec![0u32; y.len() + 1];
-    let mut cur = vec![0u32; y.len() + 1];
-    for xi in &x {
-        for (j, yj) in y.iter().enumerate() {
-            cur[j + 1] = if xi == yj {
-                prev[j] + 1
-            } else {
-                cur[j].max(prev[j + 1])
-            };
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    2.0 * f64::from(prev[y.len()]) / (x.len() + y.len()) as f64
+    let (x, y): (Vec<&str>, Vec<&str>) = (
+        x.iter().map(String::as_str).collect(),
+        y.iter().map(String::as_str).collect(),
+    );
+    2.0 * lcs_pairs(&x, &y).len() as f64 / (x.len() + y.len()) as f64
 }
 
 /// Words of `text` (runs of letters and digits) with their byte offsets.
@@ -331,8 +323,8 @@ fn word_spans(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// Word pairs of a longest common subsequence of `x` and `y` (at most 4M cells; beyond that,
-/// none: the common prefix and suffix still anchor the map).
+/// Word pairs of a longest common subsequence of `x` and `y` (at most 4M cells, which covers
+/// two 2,000-word texts; beyond that, none: the common prefix and suffix still anchor a map).
 fn lcs_pairs(x: &[&str], y: &[&str]) -> Vec<(usize, usize)> {
     let (n, m) = (x.len(), y.len());
     if n == 0 || m == 0 || n * m > 4 << 20 {

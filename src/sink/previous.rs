@@ -123,6 +123,7 @@ impl Previous {
         // Where OLD's page runs start, per table: the writer's rule replayed over OLD's documents.
         let mut run_starts: [Vec<u64>; 4] = std::array::from_fn(|_| vec![0]);
         let mut cutters: [RunCutter; 4] = Default::default();
+        let run_bytes = TABLES.map(|t| pages::run_bytes(t, page_run_bytes));
         for b in super::read_rows(old, &m, "documents", None, None)
             .with_context(|| format!("--previous {}", old.display()))?
         {
@@ -132,8 +133,7 @@ impl Previous {
                 let counts = doc.counts();
                 for t in 0..4 {
                     starts[t] += counts[t];
-                    let k = pages::run_bytes(TABLES[t], page_run_bytes);
-                    if cutters[t].ends_after(&doc.row.doc_id, doc.row.bytes, k)
+                    if cutters[t].ends_after(&doc.row.doc_id, doc.row.bytes, run_bytes[t])
                         && run_starts[t].last() != Some(&starts[t])
                     {
                         run_starts[t].push(starts[t]);
