@@ -165,6 +165,31 @@ fn extract_html(bytes: &[u8]) -> Result<Extraction, Failure> {
     })
 }
 
+#[cfg(feature = "pdf")]
+fn extract_pdf(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
+    let x = crate::extract::pdf::extract(bytes, &cfg.pdf, &cfg.text).map_err(Failure)?;
+    Ok(Extraction {
+        canonical: x.canonical,
+        blocks: x.blocks,
+        map: None,
+        invalid_bytes: 0,
+        first_invalid: None,
+        flags: x.flags,
+        text: TextStats {
+            pages: Some(x.pages),
+            furniture_lines: Some(x.furniture_lines),
+            hyphen_joins: Some(x.hyphen_joins),
+        },
+    })
+}
+
+#[cfg(not(feature = "pdf"))]
+fn extract_pdf(_: &[u8], _: &Config) -> Result<Extraction, Failure> {
+    Err(Failure(
+        "PDF support is not built into this docsweep (cargo feature `pdf`)".into(),
+    ))
+}
+
 /// Analyzes one file of a known format.
 pub fn analyze_with(
     format: Format,
@@ -172,10 +197,13 @@ pub fn analyze_with(
     cfg: &Config,
     analyzer: &Analyzer,
 ) -> Result<Analysis, Failure> {
-    reject_binary(bytes)?;
+    if format != Format::Pdf {
+        reject_binary(bytes)?;
+    }
     let x = match format {
         Format::Html => extract_html(bytes)?,
         Format::Text => extract_text(bytes, cfg)?,
+        Format::Pdf => extract_pdf(bytes, cfg)?,
         _ => extract_markdown(bytes, cfg)?,
     };
     if x.canonical.len() > u32::MAX as usize {
@@ -341,7 +369,10 @@ impl DocRows {
 
 /// Bytes of one file → its rows. Never panics on user data: every problem becomes a reason.
 pub fn rows_for(meta: &DocMeta, bytes: &[u8], cfg: &Config, analyzer: &Analyzer) -> DocRows {
-    if !matches!(meta.format, Format::Markdown | Format::Html | Format::Text) {
+    if !matches!(
+        meta.format,
+        Format::Markdown | Format::Html | Format::Text | Format::Pdf
+    ) {
         return DocRows::without_content(
             meta,
             "skipped",
@@ -585,13 +616,10 @@ mod tests {
             (r.document.status, r.document.reason.as_deref()),
             ("skipped", Some("empty file (0 bytes)"))
         );
+        // A PDF cut after its header: failed with MuPDF's reason, the run goes on.
         let r = rows("d.pdf", b"%PDF-1.4");
-        assert_eq!(r.document.status, "skipped");
-        assert!(r
-            .document
-            .reason
-            .unwrap()
-            .contains("unsupported format (pdf)"));
+        assert_eq!(r.document.status, "failed");
+        assert!(!r.document.reason.unwrap().is_empty());
         let mut long = "Plain text with one bad byte: ".repeat(10).into_bytes();
         long.push(0xff);
         let r = rows("e.md", &long);

@@ -16,6 +16,7 @@ pub struct Config {
     pub walk: WalkConfig,
     pub markdown: MarkdownConfig,
     pub text: TextConfig,
+    pub pdf: PdfConfig,
     pub chunk: ChunkConfig,
     pub sink: SinkConfig,
     /// Settings of `docsweep diff`; they do not change an index, so the config hash leaves
@@ -80,6 +81,44 @@ pub struct TextConfig {
     /// Join words hyphenated at a line end in prose (`exam-` + `ple`), as the PDF/OCR rules say.
     pub hyphenation: bool,
     pub headings: HeadingConfig,
+}
+
+/// PDF documents (cargo feature `pdf`). Headings use the `[text.headings]` scorer, fed with
+/// typography; hyphenation follows `text.hyphenation`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PdfConfig {
+    /// Pages read per document; the rest are left out and the document is flagged
+    /// `pdf_pages_cut`.
+    pub max_pages: u32,
+    /// Characters kept per page; the rest are left out and the document is flagged
+    /// `pdf_chars_cut` (a page of tens of thousands of tiny text objects).
+    pub max_page_chars: usize,
+    /// Seconds one document may take; pages after that are left out and the document is
+    /// flagged `pdf_time_cut`. 0 = no limit. A cut that depends on time is not deterministic,
+    /// so it is set high enough never to apply to a sane file.
+    pub max_seconds: f64,
+    /// A line in a page's top or bottom band is a running header or footer when it repeats
+    /// there (digits aside, at about the same height) on at least this share of the pages.
+    pub furniture_min_share: f64,
+    /// Height of the top and bottom bands, as a share of the page height.
+    pub edge_band: f32,
+    /// Take headings from the PDF's own outline (bookmarks) when it has one, instead of
+    /// detecting them (`heading_source = outline`). Off by default: many PDFs have none.
+    pub use_outline: bool,
+}
+
+impl Default for PdfConfig {
+    fn default() -> Self {
+        PdfConfig {
+            max_pages: 20_000,
+            max_page_chars: 200_000,
+            max_seconds: 300.0,
+            furniture_min_share: 0.6,
+            edge_band: 0.1,
+            use_outline: false,
+        }
+    }
 }
 
 /// Heading score weights (see `extract::headings`). A line is a heading when the sum of the

@@ -128,6 +128,8 @@ pub struct BlockAttrs {
     pub figure_ref: Option<String>,
     /// Index (seq) of the figure/table block a caption describes.
     pub caption_for: Option<usize>,
+    /// PDF: `[x0, y0, x1, y1]` on the block's page, in points from the top left corner.
+    pub bbox: Option<[f32; 4]>,
 }
 
 /// A block as the extractor finds it, before sections are known.

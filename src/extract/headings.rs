@@ -193,6 +193,33 @@ pub fn numbering(line: &str) -> Option<Numbering> {
     None
 }
 
+/// A multi-part number without a final dot before a lower-case title (`2.1 glp read cnfsat`):
+/// a section number in typeset documents, where typography already says the line stands out.
+/// Marked `lower_title`, so the scorer takes it only when it continues the numbering.
+pub fn numbering_lower(line: &str) -> Option<Numbering> {
+    let t = line.trim();
+    let num_end = t.find(' ')?;
+    let num = &t[..num_end];
+    let parts: Vec<u32> = num
+        .split('.')
+        .map(|p| {
+            (!p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| p.parse().ok())
+                .flatten()
+        })
+        .collect::<Option<_>>()?;
+    let title = t[num_end..].trim_start();
+    if parts.len() > 6 || !title.starts_with(|c: char| c.is_lowercase()) {
+        return None;
+    }
+    Some(Numbering {
+        parts,
+        kind: NumberKind::Bare,
+        prefix_len: t.len() - title.len(),
+        lower_title: true,
+    })
+}
+
 /// `A`, `B.2`, `4`, `II` after "Appendix"/"Chapter": parts and bytes used.
 fn label_parts(s: &str) -> Option<(Vec<u32>, usize)> {
     let end = s
@@ -373,7 +400,14 @@ pub fn score(
     if !title.chars().any(char::is_alphabetic) {
         return 0.0;
     }
-    if !marked && numbered.is_none() && (syntax_like(title) || is_label(title, cfg)) {
+    let typeset = c
+        .typography
+        .is_some_and(|ty| ty.size_ratio >= 1.1 || ty.bold);
+    if !marked && numbered.is_none() && ((!typeset && syntax_like(title)) || is_label(title, cfg)) {
+        return 0.0;
+    }
+    // `1 January 2024`: a date, not section 1.
+    if numbered.is_some_and(|n| n.parts.len() == 1) && starts_with_month(title) {
         return 0.0;
     }
     // A caption ("Figure 1: Setup dialog"), a notice ("Copyright © 2021 …"), or a line cut
@@ -467,6 +501,44 @@ pub fn score(
         }
     }
     s
+}
+
+/// `January 2024`, `Mar 3`: a title that starts with a month name and has a number.
+fn starts_with_month(t: &str) -> bool {
+    let first = t
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .trim_end_matches([',', '.']);
+    t.chars().any(|c| c.is_ascii_digit())
+        && [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+            "jan",
+            "feb",
+            "mar",
+            "apr",
+            "jun",
+            "jul",
+            "aug",
+            "sep",
+            "sept",
+            "oct",
+            "nov",
+            "dec",
+        ]
+        .iter()
+        .any(|m| first.eq_ignore_ascii_case(m))
 }
 
 /// The last word is one a title does not end with: an article, a preposition or a
@@ -592,6 +664,10 @@ mod tests {
         assert_eq!(parts("IIII. Bad numeral"), None);
         assert_eq!(parts("Chapters are long"), None);
         assert_eq!(parts("e.g. this"), None);
+        let lower = numbering_lower("2.1 glp read cnfsat").unwrap();
+        assert_eq!((lower.parts, lower.lower_title), (vec![2, 1], true));
+        assert_eq!(numbering_lower("2 glp").map(|n| n.parts), Some(vec![2]));
+        assert_eq!(numbering_lower("2.1 Title"), None);
     }
 
     #[test]
@@ -632,6 +708,7 @@ mod tests {
         assert!(!pass(&standalone("This is the end.")));
         assert!(!pass(&standalone("then more text here")));
         assert!(!pass(&standalone("- A bullet")));
+        assert!(!pass(&standalone("1 January 2024")));
         assert!(!pass(&standalone("[RFC2119] Key words")));
         assert!(!pass(&standalone(
             "A line with far too many words in it to be any kind of heading at all here"

@@ -5,6 +5,7 @@ pub mod canonical;
 pub mod headings;
 pub mod html;
 pub mod markdown;
+pub mod pdf;
 pub mod text;
 
 use serde::Serialize;

@@ -19,7 +19,7 @@
 
 use crate::config::{HeadingConfig, TextConfig};
 use crate::extract::canonical::{Canonical, SrcMap};
-use crate::extract::headings::{self, Candidate, NumberKind};
+use crate::extract::headings::{self, Candidate, NumberKind, Typography};
 use crate::model::{Block, BlockAttrs, BlockType, HeadingInfo, HeadingSource, TableShape};
 use std::collections::{HashMap, HashSet};
 
@@ -34,6 +34,41 @@ pub struct TextExtraction {
     pub furniture_lines: u32,
     /// Words joined across a line-end hyphen.
     pub hyphen_joins: u32,
+}
+
+/// What a format with a page layout (PDF) knows about one line of the text it hands over.
+#[derive(Debug, Clone, Default)]
+pub struct LineHint {
+    /// `[x0, y0, x1, y1]` on the page, in points from its top left corner.
+    pub bbox: [f32; 4],
+    /// Font size over the body font size, and whether the line is set in bold.
+    pub typography: Typography,
+    /// The line's font size cluster (document-local), for heading levels.
+    pub size_bin: u16,
+    /// Set in a monospaced font: code, never a heading.
+    pub mono: bool,
+    /// Part of a table the layout found (index into `Hints::tables`).
+    pub table: Option<usize>,
+    /// A footnote: small type at the foot of a page, after its marker.
+    pub footnote: bool,
+    /// Pieces of the line set apart by wide gaps (table cells, a number and its title).
+    pub cells: u8,
+}
+
+/// Per-line layout hints, indexed like the text's lines (`None` for blank lines). With hints,
+/// furniture is taken as already removed, headings need typography that stands out from the
+/// body, code is what is set in a monospaced font, and tables come from the layout.
+#[derive(Debug, Clone, Default)]
+pub struct Hints {
+    pub lines: Vec<Option<LineHint>>,
+    pub tables: Vec<TableShape>,
+}
+
+impl Hints {
+    /// Whether a line's typography sets it apart from body text (bigger or bold).
+    fn stands_out(h: &LineHint) -> bool {
+        !h.mono && (h.typography.size_ratio >= 1.1 || h.typography.bold)
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -54,6 +89,11 @@ struct Line {
 const MAX_SHAPE_LINE: usize = 400;
 
 pub fn extract(canon: Canonical, cfg: &TextConfig) -> TextExtraction {
+    extract_with(canon, cfg, None)
+}
+
+/// [`extract`] with layout hints (see [`Hints`]).
+pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -> TextExtraction {
     let text = canon.text.as_str();
     let (mut lines, form_feeds) = split_lines(text);
     let has_pages = !form_feeds.is_empty();
@@ -65,7 +105,9 @@ pub fn extract(canon: Canonical, cfg: &TextConfig) -> TextExtraction {
         .unwrap_or(1);
     let mut dels: Vec<(usize, usize)> = form_feeds.iter().map(|&p| (p, p + 1)).collect();
     let mut furniture_lines = 0u32;
-    let found = if has_pages && pages as usize >= cfg.furniture_min_pages {
+    let found = if hints.is_some() {
+        Vec::new()
+    } else if has_pages && pages as usize >= cfg.furniture_min_pages {
         furniture(text, &lines, pages, cfg)
     } else if has_pages {
         Vec::new()
@@ -91,7 +133,12 @@ pub fn extract(canon: Canonical, cfg: &TextConfig) -> TextExtraction {
     }
 
     let mut p = Parser::new(text, &lines, &cfg.headings);
+    p.hints = hints;
     p.run();
+    if hints.is_some() {
+        p.levels_from_typography();
+        p.layout_boxes();
+    }
     let mut blocks = p.blocks;
     let mut hyphen_joins = 0u32;
     if cfg.hyphenation {
@@ -560,6 +607,7 @@ enum Style {
 
 struct Parser<'a> {
     text: &'a str,
+    hints: Option<&'a Hints>,
     lines: &'a [Line],
     cfg: &'a HeadingConfig,
     /// Indices of content lines (non-blank, not removed).
@@ -620,6 +668,7 @@ impl<'a> Parser<'a> {
             .map_or(0, |l| l.0);
         Parser {
             text,
+            hints: None,
             lines,
             cfg,
             content,
@@ -654,6 +703,174 @@ impl<'a> Parser<'a> {
 
     fn l(&self, c: usize) -> &'a Line {
         &self.lines[self.content[c]]
+    }
+
+    /// The layout hint of content line `c`, when the format gave hints.
+    fn hint(&self, c: usize) -> Option<&'a LineHint> {
+        self.hints?.lines.get(self.content[c])?.as_ref()
+    }
+
+    /// With layout hints, a heading must stand out by its typography; without, anything may.
+    fn typography_allows(&self, c: usize) -> bool {
+        self.hints.is_none() || self.hint(c).is_some_and(Hints::stands_out)
+    }
+
+    /// Layout rules for a heading line: it stands out by its typography, or it carries a
+    /// section number that continues the sequence (not `1.` alone, which starts lists); it is
+    /// no table row (three or more cells, or two without a number), and no lead-in sentence
+    /// (`The following command:`) or exclamation.
+    fn layout_heading_ok(
+        &self,
+        c: usize,
+        t: &str,
+        nb: Option<&headings::Numbering>,
+        seq: bool,
+    ) -> bool {
+        let Some(h) = self.hint(c) else { return false };
+        if h.mono || h.cells >= 3 || (h.cells == 2 && nb.is_none()) {
+            return false;
+        }
+        if nb.is_none() && t.ends_with([':', '!']) {
+            return false;
+        }
+        Hints::stands_out(h)
+            || nb.is_some_and(|n| {
+                seq && (n.parts.len() >= 2
+                    || matches!(
+                        n.kind,
+                        NumberKind::Bare | NumberKind::Chapter | NumberKind::Appendix
+                    ))
+            })
+    }
+
+    /// Heading levels from typography (layout hints only): a style (size cluster, bold) that
+    /// numbered headings use takes their most common depth; other styles rank below the
+    /// nearest bigger style that has a depth, or at 1 when none is bigger.
+    fn levels_from_typography(&mut self) {
+        self.front_matter();
+        self.levels_by_style();
+    }
+
+    /// Title, authors, affiliations and dates above the first section of a typeset document:
+    /// headings on the first page before the first numbered heading or known section name
+    /// (`Abstract`, `Introduction`, `Contents`), when that comes on the first two pages.
+    fn front_matter(&mut self) {
+        let heads: Vec<usize> = (0..self.blocks.len())
+            .filter(|&i| self.blocks[i].kind == BlockType::Heading)
+            .collect();
+        let real = heads.iter().position(|&i| {
+            let h = self.blocks[i].heading.as_ref().unwrap();
+            h.source == HeadingSource::Numbering
+                || self
+                    .cfg
+                    .section_names
+                    .iter()
+                    .any(|n| h.title.trim_end_matches(':').eq_ignore_ascii_case(n))
+        });
+        let Some(real) = real else { return };
+        if self.l(self.block_lines[heads[real]].0).page > 1 {
+            return;
+        }
+        for &i in &heads[..real] {
+            if self.l(self.block_lines[i].0).page == 0 {
+                self.blocks[i].kind = BlockType::Prose;
+                self.blocks[i].heading = None;
+            }
+        }
+    }
+
+    fn levels_by_style(&mut self) {
+        let style = |p: &Self, i: usize| -> Option<(u16, bool)> {
+            let (a, e) = p.block_lines[i];
+            let h = p.hint(e - 1).or_else(|| p.hint(a))?;
+            Some((h.size_bin, h.typography.bold))
+        };
+        let heads: Vec<usize> = (0..self.blocks.len())
+            .filter(|&i| self.blocks[i].kind == BlockType::Heading)
+            .collect();
+        let mut depths: HashMap<(u16, bool), HashMap<u8, u32>> = HashMap::new();
+        let mut styles: Vec<(u16, bool)> = Vec::new();
+        for &i in &heads {
+            let Some(st) = style(self, i) else { continue };
+            if !styles.contains(&st) {
+                styles.push(st);
+            }
+            let h = self.blocks[i].heading.as_ref().unwrap();
+            if h.source == HeadingSource::Numbering {
+                *depths.entry(st).or_default().entry(h.level).or_default() += 1;
+            }
+        }
+        // Bigger first; at one size, bold first.
+        styles.sort_unstable_by(|a, b| b.cmp(a));
+        let mut level_of: HashMap<(u16, bool), u8> = HashMap::new();
+        let mut above: Option<u8> = None;
+        for st in &styles {
+            let level = match depths.get(st) {
+                Some(d) => {
+                    *d.iter()
+                        .max_by_key(|&(l, n)| (*n, std::cmp::Reverse(*l)))
+                        .unwrap()
+                        .0
+                }
+                None => above.map_or(1, |l| (l + 1).min(6)),
+            };
+            level_of.insert(*st, level);
+            above = Some(level);
+        }
+        for &i in &heads {
+            let Some(st) = style(self, i) else { continue };
+            let h = self.blocks[i].heading.as_mut().unwrap();
+            if h.source != HeadingSource::Numbering {
+                h.level = level_of[&st];
+            }
+        }
+        // The document's title: the first heading, on the first page, alone in the biggest
+        // style and unnumbered. It names the document rather than opening a section.
+        if let Some(&first) = heads.first() {
+            let st = style(self, first);
+            let alone = heads[1..]
+                .iter()
+                .all(|&i| style(self, i).is_some_and(|s| st.is_some_and(|f| s.0 < f.0)));
+            let b = &self.blocks[first];
+            if heads.len() >= 2
+                && alone
+                && self.l(self.block_lines[first].0).page == 0
+                && b.heading
+                    .as_ref()
+                    .is_some_and(|h| h.source == HeadingSource::Style)
+            {
+                self.blocks[first].kind = BlockType::Prose;
+                self.blocks[first].heading = None;
+            }
+        }
+    }
+
+    /// Page boxes of blocks (layout hints only): the union of their lines' boxes on the page
+    /// the block starts on.
+    fn layout_boxes(&mut self) {
+        for i in 0..self.blocks.len() {
+            let (a, e) = self.block_lines[i];
+            let page = self.l(a).page;
+            let mut bb: Option<[f32; 4]> = None;
+            for c in a..e {
+                if self.l(c).page != page {
+                    break;
+                }
+                if let Some(h) = self.hint(c) {
+                    let r = h.bbox;
+                    bb = Some(match bb {
+                        None => r,
+                        Some(b) => [
+                            b[0].min(r[0]),
+                            b[1].min(r[1]),
+                            b[2].max(r[2]),
+                            b[3].max(r[3]),
+                        ],
+                    });
+                }
+            }
+            self.blocks[i].attrs.bbox = bb;
+        }
     }
 
     /// Content lines `c` and `c + 1` are adjacent: no blank line, no page break between.
@@ -996,7 +1213,10 @@ impl<'a> Parser<'a> {
     ) -> bool {
         let t = self.line(title).trim();
         // A number line above a line that is numbered itself is a page number or a header.
-        if t.len() > MAX_SHAPE_LINE || numbering_prefix_only(t) || headings::numbering(t).is_some()
+        if t.len() > MAX_SHAPE_LINE
+            || numbering_prefix_only(t)
+            || headings::numbering(t).is_some()
+            || !self.typography_allows(title)
         {
             return false;
         }
@@ -1013,6 +1233,7 @@ impl<'a> Parser<'a> {
                 b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
             }),
             numbering_started: self.last_number.is_some(),
+            typography: self.hint(title).map(|h| h.typography),
             ..Default::default()
         };
         if self.number_seen(&nb)
@@ -1051,7 +1272,8 @@ impl<'a> Parser<'a> {
             return false;
         }
         let t = raw.trim();
-        let nb = headings::numbering(t);
+        let nb = headings::numbering(t)
+            .or_else(|| self.hints.and_then(|_| headings::numbering_lower(t)));
         let title = &t[nb.as_ref().map_or(0, |n| n.prefix_len)..];
         // Columns, table-of-contents entries and running lines have wide internal gaps.
         if title.contains("   ") || toc_line(raw) || (mark.is_none() && rule_char(raw).is_some()) {
@@ -1095,7 +1317,7 @@ impl<'a> Parser<'a> {
             body_follows,
             short_above_body,
             numbering_started: self.last_number.is_some(),
-            typography: None,
+            typography: self.hint(c).map(|h| h.typography),
         };
         // Numbering as the scorer sees it (inside a frame, if any).
         let nb = if scored.len() == t.len() {
@@ -1107,6 +1329,9 @@ impl<'a> Parser<'a> {
             .as_ref()
             .is_some_and(|n| headings::continues(self.last_number.as_deref(), &n.parts));
         if nb.as_ref().is_some_and(|n| self.number_seen(n)) {
+            return false;
+        }
+        if self.hints.is_some() && !self.layout_heading_ok(c, t, nb.as_ref(), seq) {
             return false;
         }
         // `3.2. COMPILING` as the first line of a page: the running title of the section.
@@ -1162,6 +1387,9 @@ impl<'a> Parser<'a> {
     /// A non-heading group (or what is left of one): table, code, list, or prose.
     fn body(&mut self, start: usize, end: usize) -> usize {
         let n = end - start;
+        if self.hints.is_some() {
+            return self.layout_body(start, end);
+        }
         if let Some(shape) = self.table(start, end) {
             let i = self.push(BlockType::Table, start, end, None);
             self.blocks[i].attrs.table = Some(shape);
@@ -1417,6 +1645,63 @@ impl<'a> Parser<'a> {
         self.blocks.len() - 1
     }
 
+    /// A body group with layout hints: tables and footnotes as the layout found them, code
+    /// where the type is monospaced, then lists and prose as in plain text.
+    fn layout_body(&mut self, start: usize, end: usize) -> usize {
+        let n = end - start;
+        let hints: Vec<Option<&LineHint>> = (start..end).map(|c| self.hint(c)).collect();
+        let table = hints.first().and_then(|h| h.and_then(|h| h.table));
+        if table.is_some() && hints.iter().all(|h| h.and_then(|h| h.table) == table) {
+            let shape = self.hints.unwrap().tables[table.unwrap()].clone();
+            let i = self.push(BlockType::Table, start, end, None);
+            self.blocks[i].attrs.table = Some(shape);
+            return n;
+        }
+        if hints.iter().all(|h| h.is_some_and(|h| h.footnote)) {
+            self.push(BlockType::Footnote, start, end, None);
+            return n;
+        }
+        if hints.iter().filter(|h| h.is_some_and(|h| h.mono)).count() * 5 >= n * 4 {
+            // Code split by a page break goes on.
+            let joined = self
+                .blocks
+                .last()
+                .is_some_and(|b| b.kind == BlockType::Code)
+                && self.block_lines.last().is_some_and(|r| r.1 == start)
+                && self.page_break_before(start);
+            if joined {
+                self.extend_last(end);
+            } else {
+                self.push(BlockType::Code, start, end, None);
+            }
+            return n;
+        }
+        let first = self.line(start);
+        if let Some(family) = list_marker(first) {
+            if let (Some(prev), Some(&(pa, _))) = (self.blocks.last(), self.block_lines.last()) {
+                if prev.kind == BlockType::List && list_marker(self.line(pa)) == Some(family) {
+                    self.extend_last(end);
+                    return n;
+                }
+            }
+            self.push(BlockType::List, start, end, None);
+            return n;
+        }
+        if let (Some(prev), Some(&(_, pe))) = (self.blocks.last(), self.block_lines.last()) {
+            let prev_line = self.line(pe - 1);
+            if prev.kind == BlockType::Prose
+                && pe == start
+                && self.page_break_before(start)
+                && !prev_line.trim_end().ends_with(['.', '!', '?', ':', '"'])
+            {
+                self.extend_last(end);
+                return n;
+            }
+        }
+        self.push(BlockType::Prose, start, end, None);
+        n
+    }
+
     fn extend_last(&mut self, end: usize) {
         let last = self.l(end - 1);
         let off_end = last.start + self.text[last.start..last.end].trim_end().len();
@@ -1592,6 +1877,11 @@ fn toc_line(line: &str) -> bool {
     let tail = &t[num_start.len()..];
     let roman_ok = tail.chars().all(|c| c.is_ascii_digit()) || gap > 0;
     roman_ok && (leaders || (gap >= 2 && before.chars().any(char::is_alphabetic)))
+}
+
+/// Whether a line starts a list item (`-`, `*`, `•`, `1.`, `a)`, `(i)`).
+pub(crate) fn list_marker_start(line: &str) -> bool {
+    list_marker(line).is_some()
 }
 
 /// The bullet family of a list item's first line: `-`, `*`, `•`, `1.`, `a)`, `(i)`.

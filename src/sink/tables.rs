@@ -238,7 +238,13 @@ impl BlocksBuilder {
         self.src_begin.append_option(b.src_begin);
         self.src_end.append_option(b.src_end);
         self.page.append_option(b.page);
-        self.bbox.append(false); // PDF only
+        match b.attrs.bbox {
+            Some(bb) => {
+                self.bbox.values().append_slice(&bb);
+                self.bbox.append(true);
+            }
+            None => self.bbox.append(false),
+        }
         self.lang.append_option(b.attrs.lang.as_deref());
         self.lang_guess.append_option(b.attrs.lang_guess);
         self.fence.append_option(b.attrs.fence.as_deref());

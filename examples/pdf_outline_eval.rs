@@ -1,0 +1,97 @@
+//! Scores docsweep's PDF heading detection against each PDF's own outline.
+//!
+//! `cargo run --release --example pdf_outline_eval -- DIR_OR_PDF...`
+//! Prints, per file with an outline: pages, outline entries, detected headings, matches,
+//! recall, precision, spurious headings per 20 pages; then the totals.
+
+use docsweep::analyze::analyze_bytes;
+use docsweep::config::Config;
+use docsweep::extract::pdf::{outline, score_outline, OutlineEntry, OutlineScore};
+use docsweep::model::BlockType;
+
+fn main() {
+    let cfg = Config::default();
+    let mut files = Vec::new();
+    for a in std::env::args().skip(1) {
+        let p = std::path::PathBuf::from(&a);
+        if p.is_dir() {
+            let mut v: Vec<_> = std::fs::read_dir(&p)
+                .unwrap()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "pdf"))
+                .collect();
+            v.sort();
+            files.extend(v);
+        } else {
+            files.push(p);
+        }
+    }
+    let verbose = std::env::var_os("VERBOSE").is_some();
+    let mut total = OutlineScore::default();
+    let mut pages_total = 0u32;
+    let started = std::time::Instant::now();
+    for f in files {
+        let bytes = std::fs::read(&f).unwrap();
+        let truth = match outline(&bytes) {
+            Ok(t) if !t.is_empty() => t,
+            _ => continue,
+        };
+        let a = match analyze_bytes(&f.to_string_lossy(), &bytes, &cfg) {
+            Ok(a) => a,
+            Err(e) => {
+                println!("{}: failed: {e}", f.display());
+                continue;
+            }
+        };
+        let found: Vec<OutlineEntry> = a
+            .blocks
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.kind == BlockType::Heading)
+            .map(|(i, b)| OutlineEntry {
+                title: b
+                    .heading
+                    .as_ref()
+                    .map_or(String::new(), |h| h.title.clone()),
+                depth: a.structure.sections[a.structure.block_section[i]].depth,
+                page: b.page,
+            })
+            .collect();
+        let s = score_outline(&truth, &found);
+        let pages = a.text.pages.unwrap_or(1);
+        pages_total += pages;
+        println!(
+            "{:<40} pages {:>3}  outline {:>3}  found {:>3}  matched {:>3}  depth±1 {:>3}  recall {:.2}  precision {:.2}  spurious/20p {:.1}",
+            f.file_name().unwrap().to_string_lossy(),
+            pages,
+            s.truth,
+            s.found,
+            s.matched,
+            s.depth_ok,
+            s.recall(),
+            s.precision(),
+            (s.found - s.matched) as f64 * 20.0 / pages as f64
+        );
+        if verbose {
+            for t in &truth {
+                println!("    T d{} p{:?} {}", t.depth, t.page, t.title);
+            }
+            for h in &found {
+                println!("    F d{} p{:?} {}", h.depth, h.page, h.title);
+            }
+        }
+        total.add(s);
+    }
+    println!(
+        "TOTAL pages {}  outline {}  found {}  matched {}  depth±1 {}  recall {:.3}  precision {:.3}  spurious/20p {:.2}  ({:.0} pages/s on one thread)",
+        pages_total,
+        total.truth,
+        total.found,
+        total.matched,
+        total.depth_ok,
+        total.recall(),
+        total.precision(),
+        (total.found - total.matched) as f64 * 20.0 / pages_total.max(1) as f64,
+        pages_total as f64 / started.elapsed().as_secs_f64()
+    );
+}

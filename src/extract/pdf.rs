@@ -1,0 +1,1485 @@
+//! PDF documents (cargo feature `pdf`): MuPDF gives every character with its font, size and
+//! box; docsweep rebuilds the reading order and hands the text rules lines with layout hints.
+//!
+//! Per page:
+//! 1. **fragments**: MuPDF's lines, cut where two characters stand more than about a font size
+//!    apart (table cells), with their dominant size, bold and monospace (font flags and name
+//!    cues: `Bold`, `BX`, `Semibold`, `Mono`, `Courier`, `TT`, …). Vertical text (margin stamps)
+//!    is left out.
+//! 2. **columns**: whitespace valleys on x that run down the page with text on both sides (up to
+//!    three columns). A fragment that crosses a valley spans the columns (a title, a full-width
+//!    figure caption) and cuts the page into bands; bands are read top to bottom, and inside a
+//!    band each column top to bottom, left column first.
+//! 3. **lines**: fragments of one column on one baseline, left to right; a wide gap between them
+//!    is kept as a cell boundary.
+//!
+//! Then over the document: **page furniture** (a line in the top or bottom band that repeats
+//! there, digits aside, at about the same height on `pdf.furniture_min_share` of the pages; a
+//! bare page number there; a band line that carries the page number in step with the page
+//! index, as alternating running heads do), **font size clusters** (sizes within 0.4 pt are
+//! one size; the cluster with the most characters is the body size), **tables** (three or
+//! more lines of two or more cells whose cells fall into the same column ranges), and
+//! **paragraphs** (a bigger gap than the body line spacing, a change of size, weight or font
+//! family, a first-line indent, a list marker, the end of a table).
+//!
+//! The result is a text with `\f` between pages and a blank line between paragraphs, plus one
+//! [`LineHint`] per line (box, typography, monospace, table, footnote). The plain-text rules
+//! ([`text::extract_with`]) make the blocks from it: the shared heading scorer with
+//! typography, tables of contents, lists, captions, hyphenation in prose only.
+
+use crate::config::{PdfConfig, TextConfig};
+use crate::extract::canonical::Canonical;
+use crate::extract::headings::Typography;
+use crate::extract::text::{self, Hints, LineHint};
+use crate::model::{Block, TableShape};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// What a PDF gives the rest of the pipeline.
+pub struct PdfExtraction {
+    pub canonical: String,
+    pub blocks: Vec<Block>,
+    pub pages: u32,
+    pub furniture_lines: u32,
+    pub hyphen_joins: u32,
+    pub flags: Vec<String>,
+}
+
+/// A run of characters on one baseline with no wide gap inside.
+#[derive(Debug, Clone)]
+struct Frag {
+    x0: f32,
+    y0: f32,
+    x1: f32,
+    y1: f32,
+    base: f32,
+    size: f32,
+    bold: bool,
+    mono: bool,
+    text: String,
+    chars: u32,
+}
+
+/// One line of a column in reading order.
+#[derive(Debug, Clone)]
+struct VLine {
+    x0: f32,
+    y0: f32,
+    x1: f32,
+    y1: f32,
+    base: f32,
+    size: f32,
+    bold: bool,
+    mono: bool,
+    text: String,
+    chars: u32,
+    /// Cells: x ranges and texts (fragments joined where the gap is narrow).
+    cells: Vec<(f32, f32, String)>,
+    /// Band and column: lines of one (band, column) are one flow of text.
+    flow: (u32, u32),
+    furniture: bool,
+    table: Option<usize>,
+    footnote: bool,
+}
+
+struct Page {
+    height: f32,
+    lines: Vec<VLine>,
+}
+
+/// Font traits from the font's flags and its name.
+#[derive(Debug, Clone, Copy, Default)]
+struct FontClass {
+    bold: bool,
+    mono: bool,
+}
+
+fn font_class(name: &str, flag_bold: bool, flag_mono: bool) -> FontClass {
+    // "ABCDEF+CMBX12": the part after the subset tag.
+    let n = name.rsplit('+').next().unwrap_or(name).to_ascii_lowercase();
+    let bold = flag_bold
+        || [
+            "bold",
+            "semibold",
+            "black",
+            "heavy",
+            "demi",
+            "cmbx",
+            "sfbx",
+            "lmroman10-bold",
+        ]
+        .iter()
+        .any(|k| n.contains(k))
+        || n.ends_with("-bx")
+        || n.contains("bx1")
+        || n.contains("bx0")
+        || n.ends_with("bx");
+    let mono = flag_mono
+        || [
+            "mono",
+            "courier",
+            "cmtt",
+            "sftt",
+            "lmtt",
+            "txtt",
+            "typewriter",
+            "consol",
+            "menlo",
+            "inconsolata",
+            "pcrr",
+            "pcrb",
+            "beramono",
+            "fixed",
+        ]
+        .iter()
+        .any(|k| n.contains(k))
+        || n.starts_with("tt")
+        || n.contains("-tt");
+    FontClass { bold, mono }
+}
+
+/// Ligatures and soft hyphens as MuPDF may hand them over.
+fn push_char(out: &mut String, c: char) {
+    match c {
+        '\u{00AD}' => {}
+        '\u{FB00}' => out.push_str("ff"),
+        '\u{FB01}' => out.push_str("fi"),
+        '\u{FB02}' => out.push_str("fl"),
+        '\u{FB03}' => out.push_str("ffi"),
+        '\u{FB04}' => out.push_str("ffl"),
+        '\u{FB05}' | '\u{FB06}' => out.push_str("st"),
+        '\t' | '\n' | '\r' | '\u{A0}' => out.push(' '),
+        '\0'..='\u{1F}' | '\u{7F}' => {}
+        c => out.push(c),
+    }
+}
+
+#[cfg(feature = "pdf")]
+mod read {
+    //! MuPDF → fragments. One MuPDF context per thread (the `mupdf` crate keeps them
+    //! thread-local), so documents run in parallel on the worker pool.
+
+    use super::{font_class, push_char, FontClass, Frag};
+    use crate::config::PdfConfig;
+    use mupdf::{Document, Font, TextPageFlags};
+    use std::collections::HashMap;
+
+    // `Font` is one pointer; its name is read through MuPDF directly because the crate's
+    // `Font::name` panics on a name that is not UTF-8, and names come from the file.
+    const _: () =
+        assert!(std::mem::size_of::<Font>() == std::mem::size_of::<*mut mupdf_sys::fz_font>());
+
+    fn raw_font(f: &Font) -> *mut mupdf_sys::fz_font {
+        // SAFETY: `Font` (mupdf =0.8.0) is a struct with one field, a `*mut fz_font`, and the
+        // size assertion above pins that it holds nothing else, so the field is at offset 0.
+        unsafe { *(f as *const Font as *const *mut mupdf_sys::fz_font) }
+    }
+
+    fn class_of(f: &Font, cache: &mut HashMap<usize, FontClass>) -> FontClass {
+        let p = raw_font(f);
+        *cache.entry(p as usize).or_insert_with(|| {
+            // SAFETY: `p` is a live font (the `Font` holds a reference); `fz_font_name` only
+            // reads the font's fixed-size, NUL-terminated name field and ignores the context.
+            let name = unsafe {
+                let c = mupdf_sys::fz_font_name(std::ptr::null_mut(), p);
+                if c.is_null() {
+                    String::new()
+                } else {
+                    std::ffi::CStr::from_ptr(c).to_string_lossy().into_owned()
+                }
+            };
+            font_class(&name, f.is_bold(), f.is_monospaced())
+        })
+    }
+
+    pub struct Opened {
+        pub doc: Document,
+        pub pages: u32,
+    }
+
+    pub fn open(bytes: &[u8]) -> Result<Opened, String> {
+        if !bytes.starts_with(b"%PDF")
+            && !bytes[..bytes.len().min(1024)]
+                .windows(4)
+                .any(|w| w == b"%PDF")
+        {
+            return Err("not a PDF: no %PDF header in the first 1 KiB".into());
+        }
+        let mut doc = Document::from_bytes(bytes, "application/pdf")
+            .map_err(|e| format!("unreadable PDF: {e}"))?;
+        if doc
+            .needs_password()
+            .map_err(|e| format!("unreadable PDF: {e}"))?
+        {
+            let ok = doc.authenticate("").unwrap_or(false);
+            if !ok {
+                return Err("encrypted PDF: a user password is needed to read it".into());
+            }
+        }
+        let n = doc
+            .page_count()
+            .map_err(|e| format!("unreadable PDF: page tree: {e}"))?;
+        Ok(Opened {
+            doc,
+            pages: n.max(0) as u32,
+        })
+    }
+
+    /// Fragments of page `index`, the page height, and whether characters were cut.
+    pub fn page(
+        doc: &Document,
+        index: u32,
+        cfg: &PdfConfig,
+        fonts: &mut HashMap<usize, FontClass>,
+    ) -> Result<(Vec<Frag>, f32, bool), String> {
+        let page = doc
+            .load_page(index as i32)
+            .map_err(|e| format!("page {}: {e}", index + 1))?;
+        let bounds = page
+            .bounds()
+            .map_err(|e| format!("page {}: {e}", index + 1))?;
+        let tp = page
+            .to_text_page(TextPageFlags::empty())
+            .map_err(|e| format!("page {}: {e}", index + 1))?;
+        let (ox, oy) = (bounds.x0, bounds.y0);
+        let mut frags = Vec::new();
+        let mut kept = 0usize;
+        let mut cut = false;
+        'blocks: for b in tp.blocks() {
+            for l in b.lines() {
+                let mut cur: Option<Frag> = None;
+                let mut sizes: Vec<(f32, u32)> = Vec::new();
+                let mut bold_n = 0u32;
+                let mut mono_n = 0u32;
+                let mut last_x1 = f32::NEG_INFINITY;
+                let mut first_origin: Option<(f32, f32)> = None;
+                let mut last_origin = (0.0f32, 0.0f32);
+                let finish = |f: Option<Frag>,
+                              sizes: &mut Vec<(f32, u32)>,
+                              bold_n: &mut u32,
+                              mono_n: &mut u32,
+                              out: &mut Vec<Frag>| {
+                    if let Some(mut f) = f {
+                        let t = f.text.trim();
+                        if !t.is_empty() {
+                            f.text = t.to_string();
+                            let visible = f.chars.max(1);
+                            f.size = sizes
+                                .iter()
+                                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.total_cmp(&a.0)))
+                                .map_or(f.size, |s| s.0);
+                            f.bold = *bold_n * 5 >= visible * 3;
+                            f.mono = *mono_n * 5 >= visible * 3;
+                            out.push(f);
+                        }
+                    }
+                    sizes.clear();
+                    *bold_n = 0;
+                    *mono_n = 0;
+                };
+                for ch in l.chars() {
+                    let Some(c) = ch.char() else { continue };
+                    let q = ch.quad();
+                    let xs = [q.ul.x, q.ur.x, q.ll.x, q.lr.x];
+                    let ys = [q.ul.y, q.ur.y, q.ll.y, q.lr.y];
+                    let x0 = xs.iter().copied().fold(f32::INFINITY, f32::min) - ox;
+                    let x1 = xs.iter().copied().fold(f32::NEG_INFINITY, f32::max) - ox;
+                    let y0 = ys.iter().copied().fold(f32::INFINITY, f32::min) - oy;
+                    let y1 = ys.iter().copied().fold(f32::NEG_INFINITY, f32::max) - oy;
+                    if !(x0.is_finite() && x1.is_finite() && y0.is_finite() && y1.is_finite()) {
+                        continue;
+                    }
+                    let o = ch.origin();
+                    let origin = (o.x - ox, o.y - oy);
+                    first_origin.get_or_insert(origin);
+                    last_origin = origin;
+                    let size = ch.size().abs().max(0.1);
+                    let space = c.is_whitespace();
+                    // A wide gap: a new fragment (a table cell, a column of its own).
+                    if !space && cur.is_some() && x0 - last_x1 > size * 0.9 {
+                        finish(cur.take(), &mut sizes, &mut bold_n, &mut mono_n, &mut frags);
+                    }
+                    if space && cur.is_none() {
+                        continue;
+                    }
+                    let f = cur.get_or_insert_with(|| Frag {
+                        x0,
+                        y0,
+                        x1,
+                        y1,
+                        base: origin.1,
+                        size,
+                        bold: false,
+                        mono: false,
+                        text: String::new(),
+                        chars: 0,
+                    });
+                    push_char(&mut f.text, c);
+                    if !space {
+                        kept += 1;
+                        if kept > cfg.max_page_chars {
+                            cut = true;
+                            finish(cur.take(), &mut sizes, &mut bold_n, &mut mono_n, &mut frags);
+                            break 'blocks;
+                        }
+                        f.x0 = f.x0.min(x0);
+                        f.x1 = f.x1.max(x1);
+                        f.y0 = f.y0.min(y0);
+                        f.y1 = f.y1.max(y1);
+                        f.chars += 1;
+                        last_x1 = x1;
+                        let r = (size * 10.0).round() / 10.0;
+                        match sizes.iter_mut().find(|s| s.0 == r) {
+                            Some(s) => s.1 += 1,
+                            None => sizes.push((r, 1)),
+                        }
+                        let class = match ch.font() {
+                            Some(font) => class_of(&font, fonts),
+                            None => FontClass::default(),
+                        };
+                        let flag_bold = ch.flags().contains(mupdf::text_page::TextCharFlags::BOLD);
+                        bold_n += u32::from(class.bold || flag_bold);
+                        mono_n += u32::from(class.mono);
+                    }
+                }
+                // Vertical text (a margin stamp, a rotated table head): left out.
+                if let Some(fo) = first_origin {
+                    let (dx, dy) = (last_origin.0 - fo.0, last_origin.1 - fo.1);
+                    if dy.abs() > dx.abs() && dy.abs() > 1.0 {
+                        cur = None;
+                    }
+                }
+                finish(cur.take(), &mut sizes, &mut bold_n, &mut mono_n, &mut frags);
+            }
+        }
+        Ok((frags, bounds.y1 - bounds.y0, cut))
+    }
+}
+
+/// Reads a PDF and builds its canonical text and blocks.
+#[cfg(feature = "pdf")]
+pub fn extract(
+    bytes: &[u8],
+    cfg: &PdfConfig,
+    text_cfg: &TextConfig,
+) -> Result<PdfExtraction, String> {
+    let started = Instant::now();
+    let opened = read::open(bytes)?;
+    if opened.pages == 0 {
+        return Err("PDF with no pages".into());
+    }
+    let mut flags = Vec::new();
+    let total = opened.pages;
+    let want = total.min(cfg.max_pages);
+    if want < total {
+        flags.push(format!("pdf_pages_cut:{want}/{total}"));
+    }
+    let mut fonts = HashMap::new();
+    let mut pages = Vec::with_capacity(want as usize);
+    let mut failed_pages = Vec::new();
+    let mut chars_cut = false;
+    for i in 0..want {
+        if cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds {
+            flags.push(format!("pdf_time_cut:{i}/{total}"));
+            break;
+        }
+        match read::page(&opened.doc, i, cfg, &mut fonts) {
+            Ok((frags, height, cut)) => {
+                chars_cut |= cut;
+                pages.push(layout_page(frags, height));
+            }
+            Err(e) => {
+                failed_pages.push(e);
+                pages.push(Page {
+                    height: 792.0,
+                    lines: Vec::new(),
+                });
+            }
+        }
+    }
+    if chars_cut {
+        flags.push("pdf_chars_cut".into());
+    }
+    if !failed_pages.is_empty() {
+        flags.push(format!("pdf_bad_pages:{}", failed_pages.len()));
+    }
+    let chars: usize = pages
+        .iter()
+        .flat_map(|p| &p.lines)
+        .map(|l| l.chars as usize)
+        .sum();
+    if chars == 0 {
+        if failed_pages.len() == pages.len() {
+            return Err(format!(
+                "no page could be read: {}",
+                failed_pages.first().map_or("", |s| s.as_str())
+            ));
+        }
+        return Err(format!(
+            "no text layer (OCR needed): {} page{} without text",
+            pages.len(),
+            if pages.len() == 1 { "" } else { "s" }
+        ));
+    }
+    let mut x = build(pages, cfg, text_cfg);
+    x.flags.extend(flags);
+    x.pages = total;
+    Ok(x)
+}
+
+/// Lays out one page: columns, bands, lines in reading order.
+fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
+    frags.retain(|f| f.x1 > f.x0 && f.y1 >= f.y0);
+    if frags.is_empty() {
+        return Page {
+            height,
+            lines: Vec::new(),
+        };
+    }
+    let gutters = gutters(&frags);
+    // Column of each fragment; u32::MAX for one that crosses a gutter.
+    let col = |f: &Frag| -> u32 {
+        let mut c = 0u32;
+        for &(g0, g1) in &gutters {
+            if f.x0 < g1 && f.x1 > g0 {
+                return u32::MAX;
+            }
+            if f.x0 >= g1 {
+                c += 1;
+            }
+        }
+        c
+    };
+    // Bands: spanning fragments cut the page; each band is read column by column.
+    let mut order: Vec<usize> = (0..frags.len()).collect();
+    order.sort_by(|&a, &b| frags[a].y0.total_cmp(&frags[b].y0));
+    let mut flows: Vec<((u32, u32), Vec<usize>)> = Vec::new();
+    let mut band = 0u32;
+    let mut in_span = false;
+    let mut band_of: Vec<(u32, u32)> = vec![(0, 0); frags.len()];
+    // Spanning fragments' vertical ranges.
+    let spans: Vec<(f32, f32)> = order
+        .iter()
+        .filter(|&&i| col(&frags[i]) == u32::MAX)
+        .map(|&i| (frags[i].y0, frags[i].y1))
+        .collect();
+    for &i in &order {
+        let c = col(&frags[i]);
+        if c == u32::MAX {
+            if !in_span {
+                band += 1;
+                in_span = true;
+            }
+            band_of[i] = (band, 0);
+        } else {
+            // A column fragment that sits beside a spanning one (same height) stays in its band.
+            let beside = spans
+                .iter()
+                .any(|&(a, b)| frags[i].y0 < b && frags[i].y1 > a);
+            if in_span && !beside {
+                band += 1;
+                in_span = false;
+            }
+            band_of[i] = (band, c);
+        }
+    }
+    for &i in &order {
+        let key = band_of[i];
+        match flows.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, v)) => v.push(i),
+            None => flows.push((key, vec![i])),
+        }
+    }
+    flows.sort_by_key(|(k, _)| *k);
+    let mut lines = Vec::new();
+    for (key, idx) in flows {
+        lines.extend(join_lines(&frags, &idx, key));
+    }
+    Page { height, lines }
+}
+
+/// Whitespace valleys on x that separate columns: a run at least 6 pt wide, in the middle 60 %
+/// of the text width, crossed by few fragments, with a fifth of the fragments wholly on each
+/// side. At most two (three columns).
+fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
+    let l = frags.iter().map(|f| f.x0).fold(f32::INFINITY, f32::min);
+    let r = frags.iter().map(|f| f.x1).fold(f32::NEG_INFINITY, f32::max);
+    let w = r - l;
+    if w < 150.0 || frags.len() < 8 {
+        return Vec::new();
+    }
+    let n = w.ceil() as usize + 1;
+    let mut cover = vec![0u32; n];
+    for f in frags {
+        let a = ((f.x0 - l).floor().max(0.0)) as usize;
+        let b = ((f.x1 - l).ceil() as usize).min(n);
+        for c in &mut cover[a..b] {
+            *c += 1;
+        }
+    }
+    let allowance = ((frags.len() as f32 * 0.15) as u32).max(1);
+    let (lo, hi) = ((w * 0.2) as usize, (w * 0.8) as usize);
+    let mut cands: Vec<(f32, f32)> = Vec::new();
+    let mut i = lo;
+    while i < hi {
+        if cover[i] <= allowance {
+            let s = i;
+            while i < hi && cover[i] <= allowance {
+                i += 1;
+            }
+            // Narrow the valley to its emptiest part.
+            let min = cover[s..i].iter().copied().min().unwrap_or(0);
+            let a = (s..i).find(|&k| cover[k] == min).unwrap_or(s);
+            let b = (a..i).rev().find(|&k| cover[k] == min).unwrap_or(a) + 1;
+            if b - a >= 6 {
+                cands.push((l + a as f32, l + b as f32));
+            }
+        } else {
+            i += 1;
+        }
+    }
+    cands.sort_by(|a, b| (b.1 - b.0).total_cmp(&(a.1 - a.0)));
+    let mut out: Vec<(f32, f32)> = Vec::new();
+    for g in cands {
+        let mut all = out.clone();
+        all.push(g);
+        all.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // Every column must hold a fifth of the fragments, starting at a common left edge.
+        let mut ok = true;
+        for k in 0..=all.len() {
+            let left = if k == 0 {
+                f32::NEG_INFINITY
+            } else {
+                all[k - 1].1
+            };
+            let right = if k == all.len() {
+                f32::INFINITY
+            } else {
+                all[k].0
+            };
+            let inside: Vec<&Frag> = frags
+                .iter()
+                .filter(|f| f.x0 >= left - 0.5 && f.x1 <= right + 0.5)
+                .collect();
+            if inside.len() * 5 < frags.len() {
+                ok = false;
+                break;
+            }
+            let edge = inside.iter().map(|f| f.x0).fold(f32::INFINITY, f32::min);
+            let at_edge = inside.iter().filter(|f| f.x0 - edge < 3.0).count();
+            if at_edge * 4 < inside.len() {
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            out = all;
+        }
+        if out.len() == 2 {
+            break;
+        }
+    }
+    out
+}
+
+/// Fragments of one flow → lines: same baseline (within a third of the size, or inside the
+/// line's height for super- and subscripts), left to right.
+fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
+    let mut idx = idx.to_vec();
+    idx.sort_by(|&a, &b| {
+        frags[a]
+            .base
+            .total_cmp(&frags[b].base)
+            .then(frags[a].x0.total_cmp(&frags[b].x0))
+    });
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for i in idx {
+        let f = &frags[i];
+        let joined = groups.last_mut().is_some_and(|g| {
+            let main = &frags[g[0]];
+            let size = main.size.max(f.size);
+            let same_base = (f.base - main.base).abs() <= size * 0.35;
+            // A superscript or subscript: smaller, its middle inside the line's height.
+            let mid = (f.y0 + f.y1) / 2.0;
+            let script =
+                f.size < main.size * 0.85 && mid > main.y0 && mid < main.y1 + main.size * 0.3;
+            if same_base || script {
+                g.push(i);
+                true
+            } else {
+                false
+            }
+        });
+        if !joined {
+            groups.push(vec![i]);
+        }
+    }
+    let mut out = Vec::with_capacity(groups.len());
+    for mut g in groups {
+        g.sort_by(|&a, &b| frags[a].x0.total_cmp(&frags[b].x0));
+        // Overlapping fragments on one baseline (text drawn twice for a bold effect): keep one.
+        let mut kept: Vec<usize> = Vec::with_capacity(g.len());
+        for &i in &g {
+            let dup = kept.iter().any(|&k| {
+                frags[k].text == frags[i].text && (frags[k].x0 - frags[i].x0).abs() < 2.0
+            });
+            if !dup {
+                kept.push(i);
+            }
+        }
+        let main = kept
+            .iter()
+            .copied()
+            .max_by_key(|&i| frags[i].chars)
+            .unwrap();
+        let mut text = String::new();
+        let mut cells: Vec<(f32, f32, String)> = Vec::new();
+        let (mut x0, mut y0, mut x1, mut y1) = (
+            f32::INFINITY,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NEG_INFINITY,
+        );
+        let (mut bold_c, mut mono_c, mut chars) = (0u32, 0u32, 0u32);
+        let mut prev_x1 = f32::NEG_INFINITY;
+        for &i in &kept {
+            let f = &frags[i];
+            let gap = f.x0 - prev_x1;
+            if !text.is_empty() && gap > f.size.max(frags[main].size) * 0.12 {
+                text.push(' ');
+            }
+            text.push_str(&f.text);
+            match cells.last_mut() {
+                Some(c) if gap <= frags[main].size * 0.9 => {
+                    c.1 = c.1.max(f.x1);
+                    if gap > f.size.max(frags[main].size) * 0.12 {
+                        c.2.push(' ');
+                    }
+                    c.2.push_str(&f.text);
+                }
+                _ => cells.push((f.x0, f.x1, f.text.clone())),
+            }
+            x0 = x0.min(f.x0);
+            y0 = y0.min(f.y0);
+            x1 = x1.max(f.x1);
+            y1 = y1.max(f.y1);
+            prev_x1 = prev_x1.max(f.x1);
+            chars += f.chars;
+            if f.bold {
+                bold_c += f.chars;
+            }
+            if f.mono {
+                mono_c += f.chars;
+            }
+        }
+        let m = &frags[main];
+        out.push(VLine {
+            x0,
+            y0,
+            x1,
+            y1,
+            base: m.base,
+            size: m.size,
+            bold: bold_c * 5 >= chars.max(1) * 4,
+            mono: mono_c * 5 >= chars.max(1) * 4,
+            text,
+            chars,
+            cells,
+            flow,
+            furniture: false,
+            table: None,
+            footnote: false,
+        });
+    }
+    out
+}
+
+/// Key of a line for running-furniture detection: letters only, lower case; `#` for a bare
+/// number.
+fn furniture_key(s: &str) -> String {
+    let k: String = s
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .collect();
+    if k.is_empty()
+        || (k.len() <= 6
+            && k.chars().all(|c| matches!(c, 'i' | 'v' | 'x' | 'l' | 'c'))
+            && s.len() <= 12)
+    {
+        "#".into()
+    } else {
+        k
+    }
+}
+
+/// A number at the start or the end of a line (the page number of a running head).
+fn edge_number(s: &str) -> Option<i64> {
+    let t = s.trim();
+    let head: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let tail: String = {
+        let mut v: Vec<char> = t.chars().rev().take_while(|c| c.is_ascii_digit()).collect();
+        v.reverse();
+        v.into_iter().collect()
+    };
+    let pick = if !tail.is_empty() && tail.len() <= 5 {
+        tail
+    } else {
+        head
+    };
+    if pick.is_empty() || pick.len() > 5 {
+        return None;
+    }
+    pick.parse().ok()
+}
+
+fn bare_number(s: &str) -> bool {
+    let t = s
+        .trim()
+        .trim_matches(|c: char| matches!(c, '-' | '–' | '—' | '[' | ']' | '(' | ')' | ' ' | '|'));
+    let t = t
+        .strip_prefix("Page ")
+        .or_else(|| t.strip_prefix("page "))
+        .unwrap_or(t);
+    !t.is_empty()
+        && t.len() <= 8
+        && (t.bytes().all(|b| b.is_ascii_digit())
+            || t.bytes()
+                .all(|b| matches!(b, b'i' | b'v' | b'x' | b'l' | b'c')))
+}
+
+/// Marks running headers, footers and page numbers; returns how many lines.
+fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
+    let n = pages.len();
+    // A line is at an edge when it lies in the top or bottom band, or is the first or last
+    // line of the page standing apart from the rest in the outer fifth of the page.
+    let edge_of = |p: &Page| -> Vec<Option<bool>> {
+        let band = p.height * cfg.edge_band;
+        let top = p.lines.iter().map(|l| l.y0).fold(f32::INFINITY, f32::min);
+        let bottom = p
+            .lines
+            .iter()
+            .map(|l| l.y1)
+            .fold(f32::NEG_INFINITY, f32::max);
+        p.lines
+            .iter()
+            .map(|l| {
+                let apart = |above: bool| {
+                    p.lines.iter().all(|o| {
+                        std::ptr::eq(o, l)
+                            || if above {
+                                o.y0 >= l.y1 + l.size * 1.2
+                            } else {
+                                o.y1 <= l.y0 - l.size * 1.2
+                            }
+                    })
+                };
+                if l.y1 <= band || (l.y0 <= top + 0.5 && l.y1 <= p.height * 0.2 && apart(true)) {
+                    Some(true)
+                } else if l.y0 >= p.height - band
+                    || (l.y1 >= bottom - 0.5 && l.y0 >= p.height * 0.8 && apart(false))
+                {
+                    Some(false)
+                } else {
+                    None
+                }
+            })
+            .collect()
+    };
+    let edges: Vec<Vec<Option<bool>>> = pages.iter().map(edge_of).collect();
+    // (top?, key, y bucket) → pages.
+    let mut seen: HashMap<(bool, String, i32), Vec<u32>> = HashMap::new();
+    let mut offsets: HashMap<(bool, i64), u32> = HashMap::new();
+    let mut numbered_band_pages = 0u32;
+    for (pi, p) in pages.iter().enumerate() {
+        let mut numbered = false;
+        for (l, edge) in p.lines.iter().zip(&edges[pi]) {
+            let Some(top) = *edge else { continue };
+            let y = if top { l.y0 } else { p.height - l.y1 };
+            let e = seen
+                .entry((top, furniture_key(&l.text), (y / 6.0).round() as i32))
+                .or_default();
+            if e.last() != Some(&(pi as u32)) {
+                e.push(pi as u32);
+            }
+            if let Some(num) = edge_number(&l.text) {
+                *offsets.entry((top, num - pi as i64)).or_default() += 1;
+                numbered = true;
+            }
+        }
+        numbered_band_pages += u32::from(numbered);
+    }
+    let need = ((n as f64) * cfg.furniture_min_share).ceil().max(2.0) as usize;
+    let best_offset: Vec<(bool, i64)> = offsets
+        .iter()
+        .filter(|(_, &c)| n >= 3 && c >= 3 && c * 2 >= numbered_band_pages)
+        .map(|(k, _)| *k)
+        .collect();
+    let mut count = 0;
+    for (pi, p) in pages.iter_mut().enumerate() {
+        let height = p.height;
+        for (l, edge) in p.lines.iter_mut().zip(&edges[pi]) {
+            let Some(top) = *edge else { continue };
+            let y = if top { l.y0 } else { height - l.y1 };
+            let b = (y / 6.0).round() as i32;
+            let key = furniture_key(&l.text);
+            let pages_with: usize = (b - 1..=b + 1)
+                .filter_map(|bb| seen.get(&(top, key.clone(), bb)))
+                .map(|v| v.len())
+                .sum();
+            let repeats = n >= 3 && pages_with >= need;
+            let numbered = edge_number(&l.text)
+                .is_some_and(|num| best_offset.contains(&(top, num - pi as i64)))
+                && l.text.len() <= 120;
+            if repeats || numbered || (bare_number(&l.text) && n >= 2) {
+                l.furniture = true;
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+/// Size clusters over the document: sizes within 0.4 pt of the previous one join its cluster.
+/// Returns the cluster index of every distinct size (rounded to 0.1 pt) and the body size.
+fn size_clusters(pages: &[Page]) -> (Vec<(f32, u16)>, f32) {
+    let mut hist: Vec<(f32, u64)> = Vec::new();
+    for l in pages.iter().flat_map(|p| &p.lines).filter(|l| !l.furniture) {
+        let s = (l.size * 10.0).round() / 10.0;
+        match hist.iter_mut().find(|h| h.0 == s) {
+            Some(h) => h.1 += u64::from(l.chars),
+            None => hist.push((s, u64::from(l.chars))),
+        }
+    }
+    hist.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut bins: Vec<(f32, u16)> = Vec::with_capacity(hist.len());
+    let mut weight: Vec<(f64, u64)> = Vec::new();
+    let mut prev = f32::NEG_INFINITY;
+    for &(s, w) in &hist {
+        if s - prev > 0.4 || weight.is_empty() {
+            weight.push((0.0, 0));
+        }
+        let k = weight.len() - 1;
+        weight[k].0 += f64::from(s) * w as f64;
+        weight[k].1 += w;
+        bins.push((s, k as u16));
+        prev = s;
+    }
+    let body = weight
+        .iter()
+        .max_by_key(|w| w.1)
+        .map_or(10.0, |w| (w.0 / w.1.max(1) as f64) as f32);
+    (bins, body)
+}
+
+fn bin_of(bins: &[(f32, u16)], size: f32) -> u16 {
+    let s = (size * 10.0).round() / 10.0;
+    bins.iter().find(|b| b.0 == s).map_or(0, |b| b.1)
+}
+
+/// Tables: runs of three or more lines of one flow with two or more cells each, whose cells
+/// fall into the same two or more column ranges (ranges of x that some cell covers and no
+/// gap cuts).
+fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
+    let lines = &mut p.lines;
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i].furniture || lines[i].cells.len() < 2 || lines[i].mono {
+            i += 1;
+            continue;
+        }
+        let flow = lines[i].flow;
+        let mut j = i;
+        let mut rows = Vec::new();
+        while j < lines.len()
+            && lines[j].flow == flow
+            && !lines[j].furniture
+            && !lines[j].mono
+            && (lines[j].cells.len() >= 2
+                // A wrapped cell: one cell, not in the first column, right under a row.
+                || (j > i && lines[j].cells.len() == 1 && lines[j].x0 > lines[i].x0 + lines[i].size * 2.0))
+        {
+            rows.push(j);
+            j += 1;
+        }
+        let multi = rows.iter().filter(|&&r| lines[r].cells.len() >= 2).count();
+        if multi >= 3 {
+            // Column ranges: union of the cells' x ranges.
+            let mut spans: Vec<(f32, f32)> = rows
+                .iter()
+                .flat_map(|&r| lines[r].cells.iter().map(|c| (c.0, c.1)))
+                .collect();
+            spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let mut cols: Vec<(f32, f32)> = Vec::new();
+            for s in spans {
+                match cols.last_mut() {
+                    Some(c) if s.0 <= c.1 + 1.0 => c.1 = c.1.max(s.1),
+                    _ => cols.push(s),
+                }
+            }
+            // A cell that covers several column ranges is a merged cell; the ranges come from
+            // the rows without such cells.
+            let single: Vec<(f32, f32)> = {
+                let mut spans: Vec<(f32, f32)> = rows
+                    .iter()
+                    .filter(|&&r| lines[r].cells.len() >= 2)
+                    .flat_map(|&r| lines[r].cells.iter().map(|c| (c.0, c.1)))
+                    .collect();
+                spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+                let mut out: Vec<(f32, f32)> = Vec::new();
+                for s in spans {
+                    match out.last_mut() {
+                        Some(c) if s.0 <= c.1 + 1.0 => c.1 = c.1.max(s.1),
+                        _ => out.push(s),
+                    }
+                }
+                out
+            };
+            let ncols = cols.len().max(single.len());
+            // Prose never makes it here with two ranges, but a wide one-cell line would have
+            // merged every range into one.
+            if ncols >= 2 && cols.len() >= 2 {
+                let first_bold = lines[rows[0]].bold;
+                let rest_bold = rows[1..].iter().any(|&r| lines[r].bold);
+                let numeric = |t: &str| t.chars().any(|c| c.is_ascii_digit());
+                let header_rows = if (first_bold && !rest_bold)
+                    || (!numeric(&lines[rows[0]].text)
+                        && rows[1..].iter().any(|&r| numeric(&lines[r].text)))
+                {
+                    1
+                } else {
+                    0
+                };
+                let ranges = if single.len() >= 2 { &single } else { &cols };
+                let mut cell_spans = Vec::new();
+                let mut row_no = 0u32;
+                for (k, &r) in rows.iter().enumerate() {
+                    let wrapped = k > 0 && lines[r].cells.len() == 1;
+                    if !wrapped {
+                        for c in &lines[r].cells {
+                            let covered: Vec<usize> = (0..ranges.len())
+                                .filter(|&q| c.0 < ranges[q].1 - 1.0 && c.1 > ranges[q].0 + 1.0)
+                                .collect();
+                            if covered.len() >= 2 {
+                                cell_spans.push([
+                                    row_no,
+                                    covered[0] as u32,
+                                    1,
+                                    covered.len() as u32,
+                                ]);
+                            }
+                        }
+                        row_no += 1;
+                    }
+                }
+                let t = tables.len();
+                tables.push(TableShape {
+                    rows: row_no,
+                    cols: ranges.len() as u32,
+                    header_rows,
+                    grid_kind: "pdf_grid",
+                    cell_spans,
+                });
+                for &r in &rows {
+                    lines[r].table = Some(t);
+                }
+                i = j;
+                continue;
+            }
+        }
+        i = j.max(i + 1);
+    }
+}
+
+/// Footnotes: small type in the lower part of a page, starting with a marker, after the last
+/// body-size line; the lines that follow in the same small size belong to them.
+fn mark_footnotes(p: &mut Page, body: f32) {
+    let h = p.height;
+    let n = p.lines.len();
+    let mut k = n;
+    while k > 0 {
+        let l = &p.lines[k - 1];
+        if l.furniture {
+            k -= 1;
+            continue;
+        }
+        if l.size < body * 0.9 && l.y0 > h * 0.55 {
+            k -= 1;
+        } else {
+            break;
+        }
+    }
+    // Lines k.. are small and at the bottom; the first must start with a marker.
+    let first = (k..n).find(|&i| !p.lines[i].furniture);
+    let Some(first) = first else { return };
+    let t = p.lines[first].text.trim_start();
+    let marker = t
+        .starts_with(|c: char| c.is_ascii_digit() || matches!(c, '*' | '†' | '‡' | '§' | '¶'))
+        && t.chars().nth(1).is_some();
+    if !marker || t.chars().take_while(|c| c.is_ascii_digit()).count() > 2 {
+        return;
+    }
+    for l in &mut p.lines[first..] {
+        if !l.furniture {
+            l.footnote = true;
+        }
+    }
+}
+
+/// Everything after reading: furniture, sizes, tables, paragraphs, then the text rules.
+fn build(mut pages: Vec<Page>, cfg: &PdfConfig, text_cfg: &TextConfig) -> PdfExtraction {
+    let furniture_lines = mark_furniture(&mut pages, cfg);
+    let (bins, body) = size_clusters(&pages);
+    let mut tables = Vec::new();
+    for p in &mut pages {
+        p.lines.retain(|l| !l.furniture);
+        find_tables(p, &mut tables);
+        mark_footnotes(p, body);
+    }
+    // Body line spacing: the median baseline step between body-size lines of one flow.
+    let mut steps: Vec<f32> = Vec::new();
+    for p in &pages {
+        for w in p.lines.windows(2) {
+            let (a, b) = (&w[0], &w[1]);
+            let d = b.base - a.base;
+            if a.flow == b.flow
+                && (a.size - body).abs() < 0.5
+                && (b.size - body).abs() < 0.5
+                && d > 0.0
+                && d < body * 3.0
+            {
+                steps.push(d);
+            }
+        }
+    }
+    steps.sort_by(f32::total_cmp);
+    let lead = steps.get(steps.len() / 2).copied().unwrap_or(body * 1.2);
+
+    let mut out = String::new();
+    let mut hints: Vec<Option<LineHint>> = Vec::new();
+    let blank = |out: &mut String, hints: &mut Vec<Option<LineHint>>| {
+        if !out.is_empty() && !out.ends_with("\n\n") && !out.ends_with("\n\u{c}") {
+            out.push('\n');
+            hints.push(None);
+        }
+    };
+    for (pi, p) in pages.iter().enumerate() {
+        if pi > 0 {
+            out.push('\u{c}');
+        }
+        // Column edges per flow.
+        let mut edges: HashMap<(u32, u32), (f32, f32)> = HashMap::new();
+        for l in &p.lines {
+            let e = edges
+                .entry(l.flow)
+                .or_insert((f32::INFINITY, f32::NEG_INFINITY));
+            e.0 = e.0.min(l.x0);
+            e.1 = e.1.max(l.x1);
+        }
+        let lines = &p.lines;
+        let mut k = 0;
+        while k < lines.len() {
+            let l = &lines[k];
+            let prev = (k > 0).then(|| &lines[k - 1]);
+            let brk = match prev {
+                None => true,
+                Some(a) => paragraph_break(a, l, &edges, body, lead),
+            };
+            if brk {
+                blank(&mut out, &mut hints);
+            }
+            // Heading-like lines (bigger or bold, not code) that wrap: one line.
+            let standout = |v: &VLine| {
+                !v.mono && v.table.is_none() && !v.footnote && (v.size >= body * 1.1 || v.bold)
+            };
+            let mut text = l.text.clone();
+            let mut bbox = [l.x0, l.y0, l.x1, l.y1];
+            let mut end = k + 1;
+            if standout(l) {
+                while end < lines.len()
+                    && end - k < 3
+                    && standout(&lines[end])
+                    && !paragraph_break(&lines[end - 1], &lines[end], &edges, body, lead)
+                    && text.len() + lines[end].text.len() < 150
+                    && (lines[end].size - l.size).abs() < 0.5
+                    && lines[end].bold == l.bold
+                {
+                    text.push(' ');
+                    text.push_str(&lines[end].text);
+                    let r = &lines[end];
+                    bbox = [
+                        bbox[0].min(r.x0),
+                        bbox[1].min(r.y0),
+                        bbox[2].max(r.x1),
+                        bbox[3].max(r.y1),
+                    ];
+                    end += 1;
+                }
+            }
+            if l.mono {
+                // Code keeps its indentation, in characters of its own width.
+                let cw = ((l.x1 - l.x0) / l.text.chars().count().max(1) as f32).max(1.0);
+                let left = lines[..=k]
+                    .iter()
+                    .rev()
+                    .take_while(|v| v.mono && v.flow == l.flow)
+                    .chain(
+                        lines[k + 1..]
+                            .iter()
+                            .take_while(|v| v.mono && v.flow == l.flow),
+                    )
+                    .map(|v| v.x0)
+                    .fold(f32::INFINITY, f32::min);
+                let indent = (((l.x0 - left) / cw).round() as usize).min(40);
+                out.extend(std::iter::repeat_n(' ', indent));
+            } else if l.table.is_some() && l.cells.len() >= 2 {
+                text = table_row(l);
+            }
+            out.push_str(text.trim_end());
+            out.push('\n');
+            hints.push(Some(LineHint {
+                bbox,
+                typography: Typography {
+                    size_ratio: l.size / body,
+                    bold: l.bold,
+                },
+                size_bin: bin_of(&bins, l.size),
+                mono: l.mono,
+                table: l.table,
+                footnote: l.footnote,
+                cells: l.cells.len().min(255) as u8,
+            }));
+            k = end;
+        }
+        if !out.ends_with('\n') && !out.is_empty() {
+            out.push('\n');
+        }
+    }
+    let hints = Hints {
+        lines: hints,
+        tables,
+    };
+    if std::env::var_os("DOCSWEEP_PDF_LAYOUT").is_some() {
+        for (line, h) in out.split('\n').zip(&hints.lines) {
+            match h {
+                Some(h) => eprintln!(
+                    "{:5.2} {} {} c{} |{}",
+                    h.typography.size_ratio,
+                    if h.typography.bold { 'B' } else { ' ' },
+                    if h.mono {
+                        'M'
+                    } else if h.table.is_some() {
+                        'T'
+                    } else if h.footnote {
+                        'F'
+                    } else {
+                        ' '
+                    },
+                    h.cells,
+                    line
+                ),
+                None => eprintln!("{line:?}"),
+            }
+        }
+    }
+    let canon = Canonical::from_bytes(out.as_bytes());
+    let x = text::extract_with(canon, text_cfg, Some(&hints));
+    let mut blocks = x.blocks;
+    for b in &mut blocks {
+        b.src_begin = None;
+        b.src_end = None;
+    }
+    PdfExtraction {
+        canonical: x.canonical,
+        blocks,
+        pages: pages.len() as u32,
+        furniture_lines,
+        hyphen_joins: x.hyphen_joins,
+        flags: Vec::new(),
+    }
+}
+
+/// A table row's cells, ` | ` between them.
+fn table_row(l: &VLine) -> String {
+    let cells: Vec<&str> = l.cells.iter().map(|c| c.2.as_str()).collect();
+    cells.join(" | ")
+}
+
+/// Whether a new paragraph starts at line `b`, right after line `a` of the same page.
+fn paragraph_break(
+    a: &VLine,
+    b: &VLine,
+    edges: &HashMap<(u32, u32), (f32, f32)>,
+    body: f32,
+    lead: f32,
+) -> bool {
+    if a.table != b.table || a.footnote != b.footnote || a.mono != b.mono {
+        return true;
+    }
+    if (a.size - b.size).abs() > 0.5 || a.bold != b.bold {
+        return true;
+    }
+    let (left, right) = edges.get(&b.flow).copied().unwrap_or((b.x0, b.x1));
+    if a.flow != b.flow {
+        // A column jump goes on when the sentence does.
+        return a.text.trim_end().ends_with(['.', '!', '?', ':']);
+    }
+    let step = b.base - a.base;
+    let expected = lead * (a.size.max(b.size) / body);
+    if step < 0.0 || step > expected * 1.4 {
+        return true;
+    }
+    if text::list_marker_start(&b.text) {
+        return true;
+    }
+    if a.mono {
+        return false;
+    }
+    let indent = b.size * 0.8;
+    // A first-line indent under a flush line.
+    if b.x0 > left + indent && a.x0 <= left + indent * 0.5 && b.x0 > a.x0 + indent {
+        return true;
+    }
+    // A short line that ends a sentence.
+    if a.x1 < right - a.size * 3.0 && a.text.trim_end().ends_with(['.', '!', '?', ':']) {
+        return true;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn font_names_give_weight_and_family() {
+        assert!(font_class("ABCDEF+CMBX12", false, false).bold);
+        assert!(!font_class("ABCDEF+CMR10", false, false).bold);
+        assert!(font_class("XYZ+CMTT10", false, false).mono);
+        assert!(font_class("NimbusMonoPS-Regular", false, false).mono);
+        assert!(font_class("Courier-Bold", false, false).bold);
+        assert!(font_class("LMRoman10-Bold", false, false).bold);
+        assert!(font_class("Helvetica-Semibold", false, false).bold);
+        assert!(!font_class("Helvetica", false, false).mono);
+        assert!(!font_class("Times-Roman", false, false).bold);
+    }
+
+    #[test]
+    fn ligatures_and_soft_hyphens() {
+        let mut s = String::new();
+        for c in "e\u{FB03}cient co\u{00AD}operate".chars() {
+            push_char(&mut s, c);
+        }
+        assert_eq!(s, "efficient cooperate");
+    }
+
+    fn frag(x0: f32, y: f32, x1: f32, text: &str) -> Frag {
+        Frag {
+            x0,
+            y0: y - 8.0,
+            x1,
+            y1: y + 2.0,
+            base: y,
+            size: 10.0,
+            bold: false,
+            mono: false,
+            text: text.into(),
+            chars: text.len() as u32,
+        }
+    }
+
+    #[test]
+    fn two_columns_read_left_then_right() {
+        let mut frags = vec![frag(72.0, 60.0, 540.0, "A Title Across Both Columns")];
+        for k in 0..20 {
+            let y = 100.0 + k as f32 * 12.0;
+            frags.push(frag(72.0, y, 295.0, &format!("left {k}")));
+            frags.push(frag(317.0, y, 540.0, &format!("right {k}")));
+        }
+        let p = layout_page(frags, 792.0);
+        let texts: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts[0], "A Title Across Both Columns");
+        assert_eq!(texts[1], "left 0");
+        assert_eq!(texts[20], "left 19");
+        assert_eq!(texts[21], "right 0");
+        assert_eq!(texts.len(), 41);
+    }
+
+    #[test]
+    fn one_column_with_table_cells_is_one_column() {
+        let mut frags = Vec::new();
+        for k in 0..10 {
+            frags.push(frag(
+                72.0,
+                100.0 + k as f32 * 12.0,
+                540.0,
+                "a full line of prose text",
+            ));
+        }
+        for k in 0..4 {
+            let y = 240.0 + k as f32 * 12.0;
+            frags.push(frag(72.0, y, 120.0, "cell"));
+            frags.push(frag(300.0, y, 340.0, "42"));
+        }
+        let p = layout_page(frags, 792.0);
+        assert!(p.lines.iter().all(|l| l.flow == (0, 0)));
+        let rows: Vec<&VLine> = p.lines.iter().filter(|l| l.cells.len() == 2).collect();
+        assert_eq!(rows.len(), 4);
+        assert_eq!(rows[0].text, "cell 42");
+        assert_eq!(table_row(rows[0]), "cell | 42");
+    }
+
+    #[test]
+    fn running_heads_and_page_numbers_are_furniture() {
+        let mut pages = Vec::new();
+        for i in 0..6 {
+            let mut frags = vec![
+                frag(
+                    72.0,
+                    40.0,
+                    300.0,
+                    if i % 2 == 0 {
+                        "CHAPTER 1. INTRODUCTION"
+                    } else {
+                        "1.2. SCOPE"
+                    },
+                ),
+                frag(520.0, 40.0, 540.0, &format!("{}", i + 3)),
+                frag(
+                    72.0,
+                    120.0,
+                    540.0,
+                    &format!("Body text on page {i} that is different."),
+                ),
+                frag(250.0, 760.0, 350.0, &format!("Page {} of 6", i + 1)),
+            ];
+            frags.push(frag(72.0, 132.0, 540.0, "more body"));
+            pages.push(layout_page(frags, 792.0));
+        }
+        let n = mark_furniture(&mut pages, &PdfConfig::default());
+        for p in &pages {
+            for l in &p.lines {
+                assert_eq!(l.furniture, !l.text.contains("ody"), "{}", l.text);
+            }
+        }
+        assert!(n >= 12);
+    }
+}
+
+/// A PDF's own outline (bookmarks), flattened in document order: title, depth (1 = top) and
+/// 1-based page. Used to score heading detection, never to detect (unless `pdf.use_outline`).
+#[cfg(feature = "pdf")]
+pub fn outline(bytes: &[u8]) -> Result<Vec<OutlineEntry>, String> {
+    let opened = read::open(bytes)?;
+    let items = opened.doc.outlines().map_err(|e| format!("outline: {e}"))?;
+    let mut out = Vec::new();
+    fn walk(items: &[mupdf::Outline], depth: u32, out: &mut Vec<OutlineEntry>) {
+        for o in items {
+            out.push(OutlineEntry {
+                title: o.title.trim().to_string(),
+                depth,
+                page: o.dest.as_ref().map(|d| d.loc.page_number + 1),
+            });
+            walk(&o.down, depth + 1, out);
+        }
+    }
+    walk(&items, 1, &mut out);
+    Ok(out)
+}
+
+/// One entry of an outline, or one detected heading.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutlineEntry {
+    pub title: String,
+    pub depth: u32,
+    pub page: Option<u32>,
+}
+
+/// How detected headings compare with a true outline.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct OutlineScore {
+    pub truth: usize,
+    pub found: usize,
+    /// Detected headings matched to an outline entry (title alike, page within one).
+    pub matched: usize,
+    /// Matches whose depth is within one level of the entry's.
+    pub depth_ok: usize,
+}
+
+impl OutlineScore {
+    pub fn add(&mut self, o: OutlineScore) {
+        self.truth += o.truth;
+        self.found += o.found;
+        self.matched += o.matched;
+        self.depth_ok += o.depth_ok;
+    }
+    pub fn recall(&self) -> f64 {
+        self.matched as f64 / self.truth.max(1) as f64
+    }
+    pub fn precision(&self) -> f64 {
+        self.matched as f64 / self.found.max(1) as f64
+    }
+}
+
+/// Title words for matching: lower case, letters and digits, the section number left out.
+fn title_words(t: &str) -> Vec<String> {
+    let t = t.trim();
+    let t = crate::extract::headings::numbering(t)
+        .or_else(|| crate::extract::headings::numbering_lower(t))
+        .map_or(t, |n| &t[n.prefix_len.min(t.len())..]);
+    t.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+fn titles_alike(a: &str, b: &str) -> bool {
+    let (wa, wb) = (title_words(a), title_words(b));
+    if wa.is_empty() || wb.is_empty() {
+        return false;
+    }
+    if wa == wb {
+        return true;
+    }
+    let (ja, jb) = (wa.join(" "), wb.join(" "));
+    let (short, long) = if ja.len() <= jb.len() {
+        (&ja, &jb)
+    } else {
+        (&jb, &ja)
+    };
+    if long.starts_with(short.as_str()) && short.len() * 10 >= long.len() * 6 {
+        return true;
+    }
+    let common = wa.iter().filter(|w| wb.contains(w)).count();
+    common * 10 >= wa.len().max(wb.len()) * 8
+}
+
+/// Matches detected headings to outline entries in document order: each entry takes the
+/// first unmatched heading after the previous match with a like title and a page within one.
+pub fn score_outline(truth: &[OutlineEntry], found: &[OutlineEntry]) -> OutlineScore {
+    let mut used = vec![false; found.len()];
+    let mut s = OutlineScore {
+        truth: truth.len(),
+        found: found.len(),
+        ..Default::default()
+    };
+    let mut from = 0;
+    for t in truth {
+        let near = |f: &OutlineEntry| match (t.page, f.page) {
+            (Some(a), Some(b)) => a.abs_diff(b) <= 1,
+            _ => true,
+        };
+        let hit = (from..found.len())
+            .chain(0..from)
+            .find(|&i| !used[i] && near(&found[i]) && titles_alike(&t.title, &found[i].title));
+        if let Some(i) = hit {
+            used[i] = true;
+            s.matched += 1;
+            if t.depth.abs_diff(found[i].depth) <= 1 {
+                s.depth_ok += 1;
+            }
+            from = i + 1;
+        }
+    }
+    s
+}
