@@ -58,6 +58,9 @@ struct Frag {
     mono: bool,
     text: String,
     chars: u32,
+    /// Characters set in bold, in a monospaced font.
+    bold_chars: u32,
+    mono_chars: u32,
 }
 
 /// One line of a column in reading order.
@@ -270,6 +273,8 @@ mod read {
                                 .map_or(f.size, |s| s.0);
                             f.bold = *bold_n * 5 >= visible * 3;
                             f.mono = *mono_n * 5 >= visible * 3;
+                            f.bold_chars = *bold_n;
+                            f.mono_chars = *mono_n;
                             out.push(f);
                         }
                     }
@@ -313,6 +318,8 @@ mod read {
                         mono: false,
                         text: String::new(),
                         chars: 0,
+                        bold_chars: 0,
+                        mono_chars: 0,
                     });
                     push_char(&mut f.text, c);
                     if !space {
@@ -438,7 +445,7 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
     }
     let gutters = gutters(&frags);
     // Column of each fragment; u32::MAX for one that crosses a gutter.
-    let col = |f: &Frag| -> u32 {
+    let col_of = |f: &Frag| -> u32 {
         let mut c = 0u32;
         for &(g0, g1) in &gutters {
             if f.x0 < g1 && f.x1 > g0 {
@@ -450,6 +457,30 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
         }
         c
     };
+    let mut cols: Vec<u32> = frags.iter().map(col_of).collect();
+    // A piece of a spanning line that happens to sit inside one column (a justified line cut
+    // at a wide space) spans with it.
+    if !gutters.is_empty() {
+        let mut by_line: Vec<usize> = (0..frags.len()).collect();
+        by_line.sort_by(|&a, &b| {
+            frags[a]
+                .base
+                .total_cmp(&frags[b].base)
+                .then(frags[a].x0.total_cmp(&frags[b].x0))
+        });
+        for _ in 0..2 {
+            for w in by_line.windows(2) {
+                let (a, b) = (&frags[w[0]], &frags[w[1]]);
+                let same = (a.base - b.base).abs() < a.size.min(b.size) * 0.3
+                    && b.x0 - a.x1 < a.size.max(b.size) * 2.0;
+                if same && (cols[w[0]] == u32::MAX) != (cols[w[1]] == u32::MAX) {
+                    cols[w[0]] = u32::MAX;
+                    cols[w[1]] = u32::MAX;
+                }
+            }
+        }
+    }
+    let col = |i: usize| cols[i];
     // Bands: spanning fragments cut the page; each band is read column by column.
     let mut order: Vec<usize> = (0..frags.len()).collect();
     order.sort_by(|&a, &b| frags[a].y0.total_cmp(&frags[b].y0));
@@ -460,11 +491,11 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
     // Spanning fragments' vertical ranges.
     let spans: Vec<(f32, f32)> = order
         .iter()
-        .filter(|&&i| col(&frags[i]) == u32::MAX)
+        .filter(|&&i| col(i) == u32::MAX)
         .map(|&i| (frags[i].y0, frags[i].y1))
         .collect();
     for &i in &order {
-        let c = col(&frags[i]);
+        let c = col(i);
         if c == u32::MAX {
             if !in_span {
                 band += 1;
@@ -498,9 +529,12 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
     Page { height, lines }
 }
 
-/// Whitespace valleys on x that separate columns: a run at least 6 pt wide, in the middle 60 %
-/// of the text width, crossed by few fragments, with a fifth of the fragments wholly on each
-/// side. At most two (three columns).
+/// Whitespace valleys on x that separate columns: a run at least 6 pt wide in the middle 60 %
+/// of the text width that almost no narrow fragment (under 55 % of the width) crosses, with a
+/// column of text on each side: at least five fragments and a fifth of the narrow ones, most
+/// of them filling the column's width as justified lines do (table cells do not). Wide
+/// fragments that cross it (a title, an abstract, a full-width caption) span the columns. At
+/// most two valleys (three columns).
 fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
     let l = frags.iter().map(|f| f.x0).fold(f32::INFINITY, f32::min);
     let r = frags.iter().map(|f| f.x1).fold(f32::NEG_INFINITY, f32::max);
@@ -508,16 +542,20 @@ fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
     if w < 150.0 || frags.len() < 8 {
         return Vec::new();
     }
+    let narrow: Vec<&Frag> = frags.iter().filter(|f| f.x1 - f.x0 < w * 0.55).collect();
+    if narrow.len() < 10 {
+        return Vec::new();
+    }
     let n = w.ceil() as usize + 1;
     let mut cover = vec![0u32; n];
-    for f in frags {
+    for f in &narrow {
         let a = ((f.x0 - l).floor().max(0.0)) as usize;
         let b = ((f.x1 - l).ceil() as usize).min(n);
         for c in &mut cover[a..b] {
             *c += 1;
         }
     }
-    let allowance = ((frags.len() as f32 * 0.15) as u32).max(1);
+    let allowance = (narrow.len() as u32 / 12).max(3);
     let (lo, hi) = ((w * 0.2) as usize, (w * 0.8) as usize);
     let mut cands: Vec<(f32, f32)> = Vec::new();
     let mut i = lo;
@@ -544,30 +582,22 @@ fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
         let mut all = out.clone();
         all.push(g);
         all.sort_by(|a, b| a.0.total_cmp(&b.0));
-        // Every column must hold a fifth of the fragments, starting at a common left edge.
         let mut ok = true;
         for k in 0..=all.len() {
-            let left = if k == 0 {
-                f32::NEG_INFINITY
-            } else {
-                all[k - 1].1
-            };
-            let right = if k == all.len() {
-                f32::INFINITY
-            } else {
-                all[k].0
-            };
-            let inside: Vec<&Frag> = frags
+            let left = if k == 0 { l } else { all[k - 1].1 };
+            let right = if k == all.len() { r } else { all[k].0 };
+            let inside: Vec<&&Frag> = narrow
                 .iter()
                 .filter(|f| f.x0 >= left - 0.5 && f.x1 <= right + 0.5)
                 .collect();
-            if inside.len() * 5 < frags.len() {
-                ok = false;
-                break;
+            let full = inside
+                .iter()
+                .filter(|f| f.x1 - f.x0 >= (right - left) * 0.6)
+                .count();
+            if std::env::var_os("DOCSWEEP_PDF_GUTTER").is_some() {
+                eprintln!("gutter {g:?} side {k}: inside {} of narrow {} full {}", inside.len(), narrow.len(), full);
             }
-            let edge = inside.iter().map(|f| f.x0).fold(f32::INFINITY, f32::min);
-            let at_edge = inside.iter().filter(|f| f.x0 - edge < 3.0).count();
-            if at_edge * 4 < inside.len() {
+            if inside.len() < 5 || inside.len() * 5 < narrow.len() || full * 4 < inside.len() {
                 ok = false;
                 break;
             }
@@ -665,12 +695,8 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             y1 = y1.max(f.y1);
             prev_x1 = prev_x1.max(f.x1);
             chars += f.chars;
-            if f.bold {
-                bold_c += f.chars;
-            }
-            if f.mono {
-                mono_c += f.chars;
-            }
+            bold_c += f.bold_chars;
+            mono_c += f.mono_chars;
         }
         let m = &frags[main];
         out.push(VLine {
@@ -884,7 +910,7 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
     let lines = &mut p.lines;
     let mut i = 0;
     while i < lines.len() {
-        if lines[i].furniture || lines[i].cells.len() < 2 || lines[i].mono {
+        if lines[i].furniture || lines[i].cells.len() < 2 || lines[i].mono || leaders(&lines[i].text) {
             i += 1;
             continue;
         }
@@ -895,6 +921,9 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             && lines[j].flow == flow
             && !lines[j].furniture
             && !lines[j].mono
+            && !leaders(&lines[j].text)
+            && (lines[j].size - lines[i].size).abs() < 0.5
+            && (j == i || lines[j].base - lines[j - 1].base < lines[i].size * 3.0)
             && (lines[j].cells.len() >= 2
                 // A wrapped cell: one cell, not in the first column, right under a row.
                 || (j > i && lines[j].cells.len() == 1 && lines[j].x0 > lines[i].x0 + lines[i].size * 2.0))
@@ -903,7 +932,7 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             j += 1;
         }
         let multi = rows.iter().filter(|&&r| lines[r].cells.len() >= 2).count();
-        if multi >= 3 {
+        if multi >= 3 && !toc_run(lines, &rows) {
             // Column ranges: union of the cells' x ranges.
             let mut spans: Vec<(f32, f32)> = rows
                 .iter()
@@ -989,6 +1018,31 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
         }
         i = j.max(i + 1);
     }
+}
+
+/// The page number a table-of-contents line ends with, as its own cell.
+fn page_cell(l: &VLine) -> Option<u32> {
+    let last = l.cells.last()?;
+    if l.cells.len() < 2 || !l.cells[..l.cells.len() - 1].iter().any(|c| c.2.chars().any(char::is_alphabetic)) {
+        return None;
+    }
+    let t = last.2.trim();
+    if t.len() <= 4 && t.bytes().all(|b| b.is_ascii_digit()) {
+        return t.parse().ok();
+    }
+    (t.len() <= 6 && t.bytes().all(|b| matches!(b, b'i' | b'v' | b'x' | b'l'))).then_some(0)
+}
+
+/// Rows that are a table of contents: most end in a page number, and the numbers never go
+/// down.
+fn toc_run(lines: &[VLine], rows: &[usize]) -> bool {
+    let nums: Vec<u32> = rows.iter().filter_map(|&r| page_cell(&lines[r])).collect();
+    nums.len() * 5 >= rows.len() * 4 && nums.windows(2).all(|w| w[0] <= w[1])
+}
+
+/// Dot leaders of a table of contents (`Introduction . . . . 3`).
+fn leaders(t: &str) -> bool {
+    t.contains(". . .") || t.contains("...") || t.contains("…")
 }
 
 /// Footnotes: small type in the lower part of a page, starting with a marker, after the last
@@ -1134,6 +1188,11 @@ fn build(mut pages: Vec<Page>, cfg: &PdfConfig, text_cfg: &TextConfig) -> PdfExt
                 out.extend(std::iter::repeat_n(' ', indent));
             } else if l.table.is_some() && l.cells.len() >= 2 {
                 text = table_row(l);
+            } else if page_cell(l).is_some() && end == k + 1 {
+                // A contents entry: its page number set apart, as the text rules expect.
+                let (head, last) = l.cells.split_at(l.cells.len() - 1);
+                let head: Vec<&str> = head.iter().map(|c| c.2.as_str()).collect();
+                text = format!("{}  {}", head.join(" "), last[0].2.trim());
             }
             out.push_str(text.trim_end());
             out.push('\n');
@@ -1236,8 +1295,13 @@ fn paragraph_break(
         return false;
     }
     let indent = b.size * 0.8;
-    // A first-line indent under a flush line.
-    if b.x0 > left + indent && a.x0 <= left + indent * 0.5 && b.x0 > a.x0 + indent {
+    // A first-line indent under a flush line that ends a paragraph (short, or a sentence);
+    // under a full line that goes on, it is a hanging indent (a description list).
+    if b.x0 > left + indent
+        && a.x0 <= left + indent * 0.5
+        && b.x0 > a.x0 + indent
+        && (a.x1 < right - a.size * 2.0 || a.text.trim_end().ends_with(['.', '!', '?', ':']))
+    {
         return true;
     }
     // A short line that ends a sentence.
@@ -1285,6 +1349,8 @@ mod tests {
             mono: false,
             text: text.into(),
             chars: text.len() as u32,
+            bold_chars: 0,
+            mono_chars: 0,
         }
     }
 
@@ -1434,6 +1500,18 @@ fn title_words(t: &str) -> Vec<String> {
 }
 
 fn titles_alike(a: &str, b: &str) -> bool {
+    // The same section number (outlines often shorten titles: `2 Strings` for
+    // `2 Strings in TeX and PDF`).
+    let number = |t: &str| {
+        crate::extract::headings::numbering(t.trim())
+            .or_else(|| crate::extract::headings::numbering_lower(t.trim()))
+            .map(|n| n.parts)
+    };
+    if let (Some(na), Some(nb)) = (number(a), number(b)) {
+        if na == nb && na.len() >= 2 {
+            return true;
+        }
+    }
     let (wa, wb) = (title_words(a), title_words(b));
     if wa.is_empty() || wb.is_empty() {
         return false;
@@ -1447,7 +1525,9 @@ fn titles_alike(a: &str, b: &str) -> bool {
     } else {
         (&jb, &ja)
     };
-    if long.starts_with(short.as_str()) && short.len() * 10 >= long.len() * 6 {
+    if long.starts_with(short.as_str())
+        && (short.len() * 10 >= long.len() * 6 || long[short.len()..].starts_with(' '))
+    {
         return true;
     }
     let common = wa.iter().filter(|w| wb.contains(w)).count();
