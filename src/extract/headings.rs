@@ -55,6 +55,8 @@ pub struct Typography {
     /// Font size over the body font size.
     pub size_ratio: f32,
     pub bold: bool,
+    /// The whole line in italics.
+    pub italic: bool,
 }
 
 /// One line that might be a heading, with what the format knows around it.
@@ -496,7 +498,7 @@ pub fn score(
         if ty.size_ratio >= 1.15 {
             s += cfg.typography;
         }
-        if ty.bold {
+        if ty.bold || ty.italic {
             s += cfg.typography / 2.0;
         }
     }

@@ -58,9 +58,10 @@ struct Frag {
     mono: bool,
     text: String,
     chars: u32,
-    /// Characters set in bold, in a monospaced font.
+    /// Characters set in bold, in a monospaced font, in italics.
     bold_chars: u32,
     mono_chars: u32,
+    italic_chars: u32,
 }
 
 /// One line of a column in reading order.
@@ -74,6 +75,7 @@ struct VLine {
     size: f32,
     bold: bool,
     mono: bool,
+    italic: bool,
     text: String,
     chars: u32,
     /// Cells: x ranges and texts (fragments joined where the gap is narrow).
@@ -95,9 +97,10 @@ struct Page {
 struct FontClass {
     bold: bool,
     mono: bool,
+    italic: bool,
 }
 
-fn font_class(name: &str, flag_bold: bool, flag_mono: bool) -> FontClass {
+fn font_class(name: &str, flag_bold: bool, flag_mono: bool, flag_italic: bool) -> FontClass {
     // "ABCDEF+CMBX12": the part after the subset tag.
     let n = name.rsplit('+').next().unwrap_or(name).to_ascii_lowercase();
     let bold = flag_bold
@@ -138,7 +141,13 @@ fn font_class(name: &str, flag_bold: bool, flag_mono: bool) -> FontClass {
         .any(|k| n.contains(k))
         || n.starts_with("tt")
         || n.contains("-tt");
-    FontClass { bold, mono }
+    let italic = flag_italic
+        || [
+            "italic", "oblique", "cmti", "cmsl", "cmbxti", "-it", "slanted",
+        ]
+        .iter()
+        .any(|k| n.contains(k));
+    FontClass { bold, mono, italic }
 }
 
 /// Ligatures and soft hyphens as MuPDF may hand them over.
@@ -191,7 +200,7 @@ mod read {
                     std::ffi::CStr::from_ptr(c).to_string_lossy().into_owned()
                 }
             };
-            font_class(&name, f.is_bold(), f.is_monospaced())
+            font_class(&name, f.is_bold(), f.is_monospaced(), f.is_italic())
         })
     }
 
@@ -254,13 +263,13 @@ mod read {
                 let mut sizes: Vec<(f32, u32)> = Vec::new();
                 let mut bold_n = 0u32;
                 let mut mono_n = 0u32;
+                let mut italic_n = 0u32;
                 let mut last_x1 = f32::NEG_INFINITY;
                 let mut first_origin: Option<(f32, f32)> = None;
                 let mut last_origin = (0.0f32, 0.0f32);
                 let finish = |f: Option<Frag>,
                               sizes: &mut Vec<(f32, u32)>,
-                              bold_n: &mut u32,
-                              mono_n: &mut u32,
+                              (bold_n, mono_n, italic_n): (&mut u32, &mut u32, &mut u32),
                               out: &mut Vec<Frag>| {
                     if let Some(mut f) = f {
                         let t = f.text.trim();
@@ -275,12 +284,14 @@ mod read {
                             f.mono = *mono_n * 5 >= visible * 3;
                             f.bold_chars = *bold_n;
                             f.mono_chars = *mono_n;
+                            f.italic_chars = *italic_n;
                             out.push(f);
                         }
                     }
                     sizes.clear();
                     *bold_n = 0;
                     *mono_n = 0;
+                    *italic_n = 0;
                 };
                 for ch in l.chars() {
                     let Some(c) = ch.char() else { continue };
@@ -302,7 +313,12 @@ mod read {
                     let space = c.is_whitespace();
                     // A wide gap: a new fragment (a table cell, a column of its own).
                     if !space && cur.is_some() && x0 - last_x1 > size * 0.9 {
-                        finish(cur.take(), &mut sizes, &mut bold_n, &mut mono_n, &mut frags);
+                        finish(
+                            cur.take(),
+                            &mut sizes,
+                            (&mut bold_n, &mut mono_n, &mut italic_n),
+                            &mut frags,
+                        );
                     }
                     if space && cur.is_none() {
                         continue;
@@ -320,13 +336,19 @@ mod read {
                         chars: 0,
                         bold_chars: 0,
                         mono_chars: 0,
+                        italic_chars: 0,
                     });
                     push_char(&mut f.text, c);
                     if !space {
                         kept += 1;
                         if kept > cfg.max_page_chars {
                             cut = true;
-                            finish(cur.take(), &mut sizes, &mut bold_n, &mut mono_n, &mut frags);
+                            finish(
+                                cur.take(),
+                                &mut sizes,
+                                (&mut bold_n, &mut mono_n, &mut italic_n),
+                                &mut frags,
+                            );
                             break 'blocks;
                         }
                         f.x0 = f.x0.min(x0);
@@ -347,6 +369,7 @@ mod read {
                         let flag_bold = ch.flags().contains(mupdf::text_page::TextCharFlags::BOLD);
                         bold_n += u32::from(class.bold || flag_bold);
                         mono_n += u32::from(class.mono);
+                        italic_n += u32::from(class.italic);
                     }
                 }
                 // Vertical text (a margin stamp, a rotated table head): left out.
@@ -356,7 +379,12 @@ mod read {
                         cur = None;
                     }
                 }
-                finish(cur.take(), &mut sizes, &mut bold_n, &mut mono_n, &mut frags);
+                finish(
+                    cur.take(),
+                    &mut sizes,
+                    (&mut bold_n, &mut mono_n, &mut italic_n),
+                    &mut frags,
+                );
             }
         }
         Ok((frags, bounds.y1 - bounds.y0, cut))
@@ -565,10 +593,11 @@ fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
             while i < hi && cover[i] <= allowance {
                 i += 1;
             }
-            // Narrow the valley to its emptiest part.
+            // Narrow the valley to its emptiest part (a crossing line or two more are noise).
             let min = cover[s..i].iter().copied().min().unwrap_or(0);
-            let a = (s..i).find(|&k| cover[k] == min).unwrap_or(s);
-            let b = (a..i).rev().find(|&k| cover[k] == min).unwrap_or(a) + 1;
+            let limit = min + (allowance / 3).max(1);
+            let a = (s..i).find(|&k| cover[k] <= limit).unwrap_or(s);
+            let b = (a..i).rev().find(|&k| cover[k] <= limit).unwrap_or(a) + 1;
             if b - a >= 6 {
                 cands.push((l + a as f32, l + b as f32));
             }
@@ -594,9 +623,6 @@ fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
                 .iter()
                 .filter(|f| f.x1 - f.x0 >= (right - left) * 0.6)
                 .count();
-            if std::env::var_os("DOCSWEEP_PDF_GUTTER").is_some() {
-                eprintln!("gutter {g:?} side {k}: inside {} of narrow {} full {}", inside.len(), narrow.len(), full);
-            }
             if inside.len() < 5 || inside.len() * 5 < narrow.len() || full * 4 < inside.len() {
                 ok = false;
                 break;
@@ -670,7 +696,7 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             f32::NEG_INFINITY,
             f32::NEG_INFINITY,
         );
-        let (mut bold_c, mut mono_c, mut chars) = (0u32, 0u32, 0u32);
+        let (mut bold_c, mut mono_c, mut italic_c, mut chars) = (0u32, 0u32, 0u32, 0u32);
         let mut prev_x1 = f32::NEG_INFINITY;
         for &i in &kept {
             let f = &frags[i];
@@ -697,6 +723,7 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             chars += f.chars;
             bold_c += f.bold_chars;
             mono_c += f.mono_chars;
+            italic_c += f.italic_chars;
         }
         let m = &frags[main];
         out.push(VLine {
@@ -708,6 +735,7 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             size: m.size,
             bold: bold_c * 5 >= chars.max(1) * 4,
             mono: mono_c * 5 >= chars.max(1) * 4,
+            italic: italic_c * 10 >= chars.max(1) * 9,
             text,
             chars,
             cells,
@@ -910,7 +938,11 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
     let lines = &mut p.lines;
     let mut i = 0;
     while i < lines.len() {
-        if lines[i].furniture || lines[i].cells.len() < 2 || lines[i].mono || leaders(&lines[i].text) {
+        if lines[i].furniture
+            || lines[i].cells.len() < 2
+            || lines[i].mono
+            || leaders(&lines[i].text)
+        {
             i += 1;
             continue;
         }
@@ -1023,7 +1055,11 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
 /// The page number a table-of-contents line ends with, as its own cell.
 fn page_cell(l: &VLine) -> Option<u32> {
     let last = l.cells.last()?;
-    if l.cells.len() < 2 || !l.cells[..l.cells.len() - 1].iter().any(|c| c.2.chars().any(char::is_alphabetic)) {
+    if l.cells.len() < 2
+        || !l.cells[..l.cells.len() - 1]
+            .iter()
+            .any(|c| c.2.chars().any(char::is_alphabetic))
+    {
         return None;
     }
     let t = last.2.trim();
@@ -1082,17 +1118,67 @@ fn mark_footnotes(p: &mut Page, body: f32) {
 
 /// Everything after reading: furniture, sizes, tables, paragraphs, then the text rules.
 fn build(mut pages: Vec<Page>, cfg: &PdfConfig, text_cfg: &TextConfig) -> PdfExtraction {
-    let furniture_lines = mark_furniture(&mut pages, cfg);
-    let (bins, body) = size_clusters(&pages);
+    let (out, hints, furniture_lines) = layout_text(&mut pages, cfg);
+    if std::env::var_os("DOCSWEEP_PDF_LAYOUT").is_some() {
+        dump_layout(&out, &hints);
+    }
+    let canon = Canonical::from_bytes(out.as_bytes());
+    let x = text::extract_with(canon, text_cfg, Some(&hints));
+    let mut blocks = x.blocks;
+    for b in &mut blocks {
+        b.src_begin = None;
+        b.src_end = None;
+    }
+    PdfExtraction {
+        canonical: x.canonical,
+        blocks,
+        pages: pages.len() as u32,
+        furniture_lines,
+        hyphen_joins: x.hyphen_joins,
+        flags: Vec::new(),
+    }
+}
+
+/// `DOCSWEEP_PDF_LAYOUT=1`: the text handed to the text rules, one line per line with its
+/// hints (size over body, Bold, Mono/Table/Footnote, cells), on standard error.
+fn dump_layout(out: &str, hints: &Hints) {
+    for (line, h) in out.split('\n').zip(&hints.lines) {
+        match h {
+            Some(h) => eprintln!(
+                "{:5.2} {} {} c{} |{}",
+                h.typography.size_ratio,
+                if h.typography.bold { 'B' } else { ' ' },
+                if h.mono {
+                    'M'
+                } else if h.table.is_some() {
+                    'T'
+                } else if h.footnote {
+                    'F'
+                } else {
+                    ' '
+                },
+                h.cells,
+                line
+            ),
+            None => eprintln!("{line:?}"),
+        }
+    }
+}
+
+/// The reading-order text with a blank line between paragraphs and `\f` between pages, one
+/// hint per line (`None` for blank lines), and the number of furniture lines removed.
+fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
+    let furniture_lines = mark_furniture(pages, cfg);
+    let (bins, body) = size_clusters(pages);
     let mut tables = Vec::new();
-    for p in &mut pages {
+    for p in pages.iter_mut() {
         p.lines.retain(|l| !l.furniture);
         find_tables(p, &mut tables);
         mark_footnotes(p, body);
     }
     // Body line spacing: the median baseline step between body-size lines of one flow.
     let mut steps: Vec<f32> = Vec::new();
-    for p in &pages {
+    for p in pages.iter() {
         for w in p.lines.windows(2) {
             let (a, b) = (&w[0], &w[1]);
             let d = b.base - a.base;
@@ -1158,8 +1244,17 @@ fn build(mut pages: Vec<Page>, cfg: &PdfConfig, text_cfg: &TextConfig) -> PdfExt
                     && (lines[end].size - l.size).abs() < 0.5
                     && lines[end].bold == l.bold
                 {
-                    text.push(' ');
-                    text.push_str(&lines[end].text);
+                    // A title hyphenated at the line end: `environ-` + `ments`.
+                    let next = &lines[end].text;
+                    if text.ends_with('-')
+                        && text[..text.len() - 1].ends_with(char::is_lowercase)
+                        && next.starts_with(char::is_lowercase)
+                    {
+                        text.pop();
+                    } else {
+                        text.push(' ');
+                    }
+                    text.push_str(next);
                     let r = &lines[end];
                     bbox = [
                         bbox[0].min(r.x0),
@@ -1201,6 +1296,7 @@ fn build(mut pages: Vec<Page>, cfg: &PdfConfig, text_cfg: &TextConfig) -> PdfExt
                 typography: Typography {
                     size_ratio: l.size / body,
                     bold: l.bold,
+                    italic: l.italic,
                 },
                 size_bin: bin_of(&bins, l.size),
                 mono: l.mono,
@@ -1210,52 +1306,12 @@ fn build(mut pages: Vec<Page>, cfg: &PdfConfig, text_cfg: &TextConfig) -> PdfExt
             }));
             k = end;
         }
-        if !out.ends_with('\n') && !out.is_empty() {
-            out.push('\n');
-        }
     }
     let hints = Hints {
         lines: hints,
         tables,
     };
-    if std::env::var_os("DOCSWEEP_PDF_LAYOUT").is_some() {
-        for (line, h) in out.split('\n').zip(&hints.lines) {
-            match h {
-                Some(h) => eprintln!(
-                    "{:5.2} {} {} c{} |{}",
-                    h.typography.size_ratio,
-                    if h.typography.bold { 'B' } else { ' ' },
-                    if h.mono {
-                        'M'
-                    } else if h.table.is_some() {
-                        'T'
-                    } else if h.footnote {
-                        'F'
-                    } else {
-                        ' '
-                    },
-                    h.cells,
-                    line
-                ),
-                None => eprintln!("{line:?}"),
-            }
-        }
-    }
-    let canon = Canonical::from_bytes(out.as_bytes());
-    let x = text::extract_with(canon, text_cfg, Some(&hints));
-    let mut blocks = x.blocks;
-    for b in &mut blocks {
-        b.src_begin = None;
-        b.src_end = None;
-    }
-    PdfExtraction {
-        canonical: x.canonical,
-        blocks,
-        pages: pages.len() as u32,
-        furniture_lines,
-        hyphen_joins: x.hyphen_joins,
-        flags: Vec::new(),
-    }
+    (out, hints, furniture_lines)
 }
 
 /// A table row's cells, ` | ` between them.
@@ -1315,17 +1371,87 @@ fn paragraph_break(
 mod tests {
     use super::*;
 
+    /// Every fixture: one hint per line of the layout text, so that hints never slide onto
+    /// the wrong line (empty pages, blank lines, page breaks).
+    #[cfg(feature = "pdf")]
+    #[test]
+    fn hints_stay_aligned_with_lines() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdf");
+        let mut seen = 0;
+        for dir in ["real", "generated", "bad"] {
+            let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|e| e == "pdf"))
+                .collect();
+            files.sort();
+            for f in files {
+                let bytes = std::fs::read(&f).unwrap();
+                let Ok(opened) = read::open(&bytes) else {
+                    continue;
+                };
+                let cfg = PdfConfig::default();
+                let mut fonts = HashMap::new();
+                let mut pages: Vec<Page> = (0..opened.pages)
+                    .filter_map(|i| read::page(&opened.doc, i, &cfg, &mut fonts).ok())
+                    .map(|(frags, h, _)| layout_page(frags, h))
+                    .collect();
+                let (out, hints, _) = layout_text(&mut pages, &cfg);
+                assert_eq!(
+                    out.matches('\n').count(),
+                    hints.lines.len(),
+                    "{}",
+                    f.display()
+                );
+                for (line, h) in out.split('\n').zip(&hints.lines) {
+                    let blank = line.trim_matches(['\u{c}', ' ']).is_empty();
+                    assert_eq!(blank, h.is_none(), "{}: {line:?}", f.display());
+                }
+                seen += 1;
+            }
+        }
+        assert!(seen >= 12, "{seen} fixtures read");
+    }
+
+    #[test]
+    fn empty_pages_keep_hints_aligned() {
+        let page = |texts: &[&str]| {
+            let frags = texts
+                .iter()
+                .enumerate()
+                .map(|(k, t)| frag(72.0, 100.0 + 40.0 * k as f32, 540.0, t))
+                .collect();
+            layout_page(frags, 792.0)
+        };
+        let mut pages = vec![
+            page(&["First page text."]),
+            page(&[]),
+            page(&[]),
+            page(&["Third page text.", "Another paragraph."]),
+        ];
+        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+        assert_eq!(out.matches('\n').count(), hints.lines.len(), "{out:?}");
+        let x = text::extract_with(
+            Canonical::from_bytes(out.as_bytes()),
+            &TextConfig::default(),
+            Some(&hints),
+        );
+        let pages: Vec<Option<u32>> = x.blocks.iter().map(|b| b.page).collect();
+        assert_eq!(pages, [Some(1), Some(4), Some(4)]);
+        assert!(x.blocks.iter().all(|b| b.attrs.bbox.is_some()));
+    }
+
     #[test]
     fn font_names_give_weight_and_family() {
-        assert!(font_class("ABCDEF+CMBX12", false, false).bold);
-        assert!(!font_class("ABCDEF+CMR10", false, false).bold);
-        assert!(font_class("XYZ+CMTT10", false, false).mono);
-        assert!(font_class("NimbusMonoPS-Regular", false, false).mono);
-        assert!(font_class("Courier-Bold", false, false).bold);
-        assert!(font_class("LMRoman10-Bold", false, false).bold);
-        assert!(font_class("Helvetica-Semibold", false, false).bold);
-        assert!(!font_class("Helvetica", false, false).mono);
-        assert!(!font_class("Times-Roman", false, false).bold);
+        assert!(font_class("ABCDEF+CMBX12", false, false, false).bold);
+        assert!(!font_class("ABCDEF+CMR10", false, false, false).bold);
+        assert!(font_class("XYZ+CMTT10", false, false, false).mono);
+        assert!(font_class("NimbusMonoPS-Regular", false, false, false).mono);
+        assert!(font_class("Courier-Bold", false, false, false).bold);
+        assert!(font_class("LMRoman10-Bold", false, false, false).bold);
+        assert!(font_class("Helvetica-Semibold", false, false, false).bold);
+        assert!(!font_class("Helvetica", false, false, false).mono);
+        assert!(!font_class("Times-Roman", false, false, false).bold);
     }
 
     #[test]
@@ -1351,6 +1477,7 @@ mod tests {
             chars: text.len() as u32,
             bold_chars: 0,
             mono_chars: 0,
+            italic_chars: 0,
         }
     }
 
@@ -1495,8 +1622,23 @@ fn title_words(t: &str) -> Vec<String> {
         .map_or(t, |n| &t[n.prefix_len.min(t.len())..]);
     t.split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
+        .map(|w| w.to_lowercase().chars().map(fold_tonos).collect())
         .collect()
+}
+
+/// Greek capitals drop their accents (`Πρόλογος` is set `ΠΡΟΛΟΓΟΣ`): compare without them.
+fn fold_tonos(c: char) -> char {
+    match c {
+        'ά' => 'α',
+        'έ' => 'ε',
+        'ή' => 'η',
+        'ί' | 'ϊ' | 'ΐ' => 'ι',
+        'ό' => 'ο',
+        'ύ' | 'ϋ' | 'ΰ' => 'υ',
+        'ώ' => 'ω',
+        'ς' => 'σ',
+        c => c,
+    }
 }
 
 fn titles_alike(a: &str, b: &str) -> bool {
@@ -1507,12 +1649,12 @@ fn titles_alike(a: &str, b: &str) -> bool {
             .or_else(|| crate::extract::headings::numbering_lower(t.trim()))
             .map(|n| n.parts)
     };
+    let (wa, wb) = (title_words(a), title_words(b));
     if let (Some(na), Some(nb)) = (number(a), number(b)) {
-        if na == nb && na.len() >= 2 {
+        if na == nb && (na.len() >= 2 || wa.iter().any(|w| wb.contains(w))) {
             return true;
         }
     }
-    let (wa, wb) = (title_words(a), title_words(b));
     if wa.is_empty() || wb.is_empty() {
         return false;
     }

@@ -67,7 +67,7 @@ pub struct Hints {
 impl Hints {
     /// Whether a line's typography sets it apart from body text (bigger or bold).
     fn stands_out(h: &LineHint) -> bool {
-        !h.mono && (h.typography.size_ratio >= 1.1 || h.typography.bold)
+        !h.mono && (h.typography.size_ratio >= 1.1 || h.typography.bold || h.typography.italic)
     }
 }
 
@@ -631,6 +631,9 @@ struct Parser<'a> {
     /// Content line after a `Contents` heading while its entries run on.
     toc_from: Option<usize>,
     toc_numbers: HashSet<(u8, Vec<u32>)>,
+    /// The last numbered heading was roman (`II. Methods`): letters under it (`A. Data`)
+    /// are one level deeper.
+    under_roman: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -682,6 +685,7 @@ impl<'a> Parser<'a> {
             numbers_seen: HashSet::new(),
             toc_from: None,
             toc_numbers: HashSet::new(),
+            under_roman: false,
             page_tops: {
                 let mut tops = HashSet::new();
                 let mut page = 0;
@@ -747,13 +751,34 @@ impl<'a> Parser<'a> {
     /// numbered headings use takes their most common depth; other styles rank below the
     /// nearest bigger style that has a depth, or at 1 when none is bigger.
     fn levels_from_typography(&mut self) {
+        // Contents, lists of figures and tables, and the index: navigation pages, not
+        // sections of the document (their own titles included).
+        for b in &mut self.blocks {
+            let nav = b.heading.as_ref().is_some_and(|h| {
+                let t = h.title.trim().trim_end_matches(':').to_lowercase();
+                [
+                    "contents",
+                    "table of contents",
+                    "list of figures",
+                    "list of tables",
+                    "list of listings",
+                    "index",
+                ]
+                .contains(&t.as_str())
+            });
+            if nav {
+                b.kind = BlockType::Prose;
+                b.heading = None;
+            }
+        }
         self.front_matter();
         self.levels_by_style();
     }
 
     /// Title, authors, affiliations and dates above the first section of a typeset document:
     /// headings on the first page before the first numbered heading or known section name
-    /// (`Abstract`, `Introduction`, `Contents`), when that comes on the first two pages.
+    /// (`Abstract`, `Introduction`, `Contents`), when that comes on the first two pages or the
+    /// first page holds too few lines to be more than a title page.
     fn front_matter(&mut self) {
         let heads: Vec<usize> = (0..self.blocks.len())
             .filter(|&i| self.blocks[i].kind == BlockType::Heading)
@@ -768,7 +793,13 @@ impl<'a> Parser<'a> {
                     .any(|n| h.title.trim_end_matches(':').eq_ignore_ascii_case(n))
         });
         let Some(real) = real else { return };
-        if self.l(self.block_lines[heads[real]].0).page > 1 {
+        let title_page = self
+            .content
+            .iter()
+            .filter(|&&i| self.lines[i].page == 0)
+            .count()
+            < 25;
+        if self.l(self.block_lines[heads[real]].0).page > 1 && !title_page {
             return;
         }
         for &i in &heads[..real] {
@@ -981,7 +1012,9 @@ impl<'a> Parser<'a> {
                     >= 2);
         let again =
             headings::numbering(lines[0]).is_some_and(|n| !self.toc_numbers.insert(number_key(&n)));
-        if paragraph || again || start > from + 400 {
+        // Typeset text: a line that stands out and is no entry starts the document proper.
+        let standout = !toc_line(lines[0]) && self.hint(start).is_some_and(Hints::stands_out);
+        if paragraph || again || standout || start > from + 400 {
             self.toc_from = None;
             return false;
         }
@@ -1241,7 +1274,7 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
-        if !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman) {
+        if !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman) && !is_part(self.line(num)) {
             self.last_number = Some(nb.parts.clone());
         }
         self.numbers_seen.insert(number_key(&nb));
@@ -1325,17 +1358,27 @@ impl<'a> Parser<'a> {
         } else {
             headings::numbering(scored)
         };
-        let seq = nb
-            .as_ref()
-            .is_some_and(|n| headings::continues(self.last_number.as_deref(), &n.parts));
-        if nb.as_ref().is_some_and(|n| self.number_seen(n)) {
-            return false;
+        // With layout hints running titles are gone already, and a number that comes round
+        // again in a heading's type starts over (a second paper, a sample repeated).
+        let typeset = self.hint(c).is_some_and(Hints::stands_out);
+        let seq = nb.as_ref().is_some_and(|n| {
+            headings::continues(self.last_number.as_deref(), &n.parts)
+                || (typeset && n.parts == [1])
+        });
+        if let Some(n) = nb.as_ref().filter(|n| self.number_seen(n)) {
+            if !(typeset && n.parts == [1]) {
+                return false;
+            }
         }
         if self.hints.is_some() && !self.layout_heading_ok(c, t, nb.as_ref(), seq) {
             return false;
         }
         // `3.2. COMPILING` as the first line of a page: the running title of the section.
-        if nb.is_some() && is_caps(t) && self.page_tops.contains(&self.content[c]) {
+        if nb.is_some()
+            && is_caps(t)
+            && self.hints.is_none()
+            && self.page_tops.contains(&self.content[c])
+        {
             return false;
         }
         let s = headings::score(&cand, nb.as_ref(), seq, self.cfg);
@@ -1343,6 +1386,9 @@ impl<'a> Parser<'a> {
             return false;
         }
         let (level, source) = match (&nb, mark) {
+            (Some(n), None) if n.kind == NumberKind::Letter && self.under_roman => {
+                (2, HeadingSource::Numbering)
+            }
             (Some(n), None) => (n.depth(), HeadingSource::Numbering),
             (Some(n), Some(_)) => (n.depth(), HeadingSource::Underline),
             (None, mark) => {
@@ -1366,7 +1412,16 @@ impl<'a> Parser<'a> {
             }
         };
         if let Some(n) = &nb {
-            if !matches!(n.kind, NumberKind::Letter | NumberKind::Roman) {
+            match n.kind {
+                NumberKind::Roman => self.under_roman = true,
+                NumberKind::Letter => {}
+                _ => self.under_roman = false,
+            }
+            if n.parts == [1] && self.number_seen(n) {
+                // Numbering starts over: the numbers seen so far may come again.
+                self.numbers_seen.clear();
+            }
+            if !matches!(n.kind, NumberKind::Letter | NumberKind::Roman) && !is_part(t) {
                 self.last_number = Some(n.parts.clone());
             }
             self.numbers_seen.insert(number_key(n));
@@ -1710,6 +1765,14 @@ impl<'a> Parser<'a> {
             r.1 = end;
         }
     }
+}
+
+/// `Part II`: parts number apart from the chapters and sections inside them, so they do not
+/// set the sequence that section numbers continue.
+fn is_part(t: &str) -> bool {
+    t.trim_start()
+        .get(..5)
+        .is_some_and(|p| p.eq_ignore_ascii_case("part "))
 }
 
 fn shape(rows: u32, cols: u32, header_rows: u32, grid_kind: &'static str) -> TableShape {
