@@ -29,7 +29,7 @@
 
 use crate::config::{PdfConfig, TextConfig};
 use crate::extract::canonical::Canonical;
-use crate::extract::headings::Typography;
+use crate::extract::headings::{self, Typography};
 use crate::extract::text::{self, Hints, LineHint};
 use crate::model::{Block, TableShape};
 use std::collections::HashMap;
@@ -474,12 +474,14 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
     let gutters = gutters(&frags);
     // Column of each fragment; u32::MAX for one that crosses a gutter.
     let col_of = |f: &Frag| -> u32 {
+        // Spanning: it covers a gutter (all but a point at either edge). Otherwise the
+        // column that holds most of it.
         let mut c = 0u32;
         for &(g0, g1) in &gutters {
-            if f.x0 < g1 && f.x1 > g0 {
+            if f.x0 < g0 + 1.0 && f.x1 > g1 - 1.0 {
                 return u32::MAX;
             }
-            if f.x0 >= g1 {
+            if (f.x0 + f.x1) / 2.0 >= (g0 + g1) / 2.0 {
                 c += 1;
             }
         }
@@ -489,6 +491,10 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
     // A piece of a spanning line that happens to sit inside one column (a justified line cut
     // at a wide space) spans with it.
     if !gutters.is_empty() {
+        let narrowest = gutters
+            .iter()
+            .map(|g| g.1 - g.0)
+            .fold(f32::INFINITY, f32::min);
         let mut by_line: Vec<usize> = (0..frags.len()).collect();
         by_line.sort_by(|&a, &b| {
             frags[a]
@@ -500,7 +506,7 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
             for w in by_line.windows(2) {
                 let (a, b) = (&frags[w[0]], &frags[w[1]]);
                 let same = (a.base - b.base).abs() < a.size.min(b.size) * 0.3
-                    && b.x0 - a.x1 < a.size.max(b.size) * 2.0;
+                    && b.x0 - a.x1 < (a.size.max(b.size) * 2.0).min(narrowest * 0.8);
                 if same && (cols[w[0]] == u32::MAX) != (cols[w[1]] == u32::MAX) {
                     cols[w[0]] = u32::MAX;
                     cols[w[1]] = u32::MAX;
@@ -877,11 +883,21 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
             let y = if top { l.y0 } else { height - l.y1 };
             let b = (y / 6.0).round() as i32;
             let key = furniture_key(&l.text);
-            let pages_with: usize = (b - 1..=b + 1)
+            let with: Vec<u32> = (b - 1..=b + 1)
                 .filter_map(|bb| seen.get(&(top, key.clone(), bb)))
-                .map(|v| v.len())
-                .sum();
-            let repeats = n >= 3 && pages_with >= need;
+                .flatten()
+                .copied()
+                .collect();
+            // Books alternate running heads: count each parity of pages apart too.
+            let parity = pi as u32 % 2;
+            let same_parity = with.iter().filter(|&&q| q % 2 == parity).count();
+            let parity_pages = (n as u32 + 1 - parity) / 2;
+            let repeats = n >= 3
+                && (with.len() >= need
+                    || (n >= 4
+                        && same_parity >= 2
+                        && same_parity as f64
+                            >= f64::from(parity_pages) * cfg.furniture_min_share));
             let numbered = edge_number(&l.text)
                 .is_some_and(|num| best_offset.contains(&(top, num - pi as i64)))
                 && l.text.len() <= 120;
@@ -1239,6 +1255,11 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                 while end < lines.len()
                     && end - k < 3
                     && standout(&lines[end])
+                    // A wrapped title is set tight; a numbered line below is a heading of
+                    // its own.
+                    && lines[end].base - lines[end - 1].base <= lines[end].size * 1.35
+                    && headings::numbering(&lines[end].text).is_none()
+                    && headings::numbering_lower(&lines[end].text).is_none()
                     && !paragraph_break(&lines[end - 1], &lines[end], &edges, body, lead)
                     && text.len() + lines[end].text.len() < 150
                     && (lines[end].size - l.size).abs() < 0.5
@@ -1299,6 +1320,12 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                     italic: l.italic,
                 },
                 size_bin: bin_of(&bins, l.size),
+                centered: {
+                    let (left, right) = edges.get(&l.flow).copied().unwrap_or((l.x0, l.x1));
+                    let mid = (left + right) / 2.0;
+                    (bbox[2] - bbox[0]) < (right - left) * 0.7
+                        && ((bbox[0] + bbox[2]) / 2.0 - mid).abs() < (right - left) * 0.03
+                },
                 mono: l.mono,
                 table: l.table,
                 footnote: l.footnote,

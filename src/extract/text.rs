@@ -45,6 +45,8 @@ pub struct LineHint {
     pub typography: Typography,
     /// The line's font size cluster (document-local), for heading levels.
     pub size_bin: u16,
+    /// Centered in its column (and narrower than it).
+    pub centered: bool,
     /// Set in a monospaced font: code, never a heading.
     pub mono: bool,
     /// Part of a table the layout found (index into `Hints::tables`).
@@ -811,16 +813,23 @@ impl<'a> Parser<'a> {
     }
 
     fn levels_by_style(&mut self) {
-        let style = |p: &Self, i: usize| -> Option<(u16, bool)> {
+        // Bigger first; at one size bold first, then centered, then upright.
+        let style = |p: &Self, i: usize| -> Option<(u16, bool, bool, bool)> {
             let (a, e) = p.block_lines[i];
             let h = p.hint(e - 1).or_else(|| p.hint(a))?;
-            Some((h.size_bin, h.typography.bold))
+            Some((
+                h.size_bin,
+                h.typography.bold,
+                h.centered,
+                !h.typography.italic,
+            ))
         };
         let heads: Vec<usize> = (0..self.blocks.len())
             .filter(|&i| self.blocks[i].kind == BlockType::Heading)
             .collect();
-        let mut depths: HashMap<(u16, bool), HashMap<u8, u32>> = HashMap::new();
-        let mut styles: Vec<(u16, bool)> = Vec::new();
+        type Style = (u16, bool, bool, bool);
+        let mut depths: HashMap<Style, HashMap<u8, u32>> = HashMap::new();
+        let mut styles: Vec<Style> = Vec::new();
         for &i in &heads {
             let Some(st) = style(self, i) else { continue };
             if !styles.contains(&st) {
@@ -831,9 +840,8 @@ impl<'a> Parser<'a> {
                 *depths.entry(st).or_default().entry(h.level).or_default() += 1;
             }
         }
-        // Bigger first; at one size, bold first.
         styles.sort_unstable_by(|a, b| b.cmp(a));
-        let mut level_of: HashMap<(u16, bool), u8> = HashMap::new();
+        let mut level_of: HashMap<Style, u8> = HashMap::new();
         let mut above: Option<u8> = None;
         for st in &styles {
             let level = match depths.get(st) {
