@@ -62,6 +62,8 @@ struct Frag {
     bold_chars: u32,
     mono_chars: u32,
     italic_chars: u32,
+    /// Raised small digits or symbols inside the fragment (footnote marks).
+    marks: Vec<String>,
 }
 
 /// One line of a column in reading order.
@@ -85,6 +87,10 @@ struct VLine {
     furniture: bool,
     table: Option<usize>,
     footnote: bool,
+    /// Set on lines moved to the page before (see `continue_over_footnotes`).
+    page_shift: u32,
+    /// Footnote marks set as superscripts in the line.
+    markers: Vec<String>,
 }
 
 struct Page {
@@ -265,6 +271,7 @@ mod read {
                 let mut mono_n = 0u32;
                 let mut italic_n = 0u32;
                 let mut last_x1 = f32::NEG_INFINITY;
+                let mut last_mark_at: Option<usize> = None;
                 let mut first_origin: Option<(f32, f32)> = None;
                 let mut last_origin = (0.0f32, 0.0f32);
                 let finish = |f: Option<Frag>,
@@ -337,7 +344,20 @@ mod read {
                         bold_chars: 0,
                         mono_chars: 0,
                         italic_chars: 0,
+                        marks: Vec::new(),
                     });
+                    // A raised small digit or symbol after normal text: a footnote mark.
+                    let raised = f.chars > 0
+                        && size < f.size * 0.85
+                        && origin.1 < f.base - f.size * 0.2
+                        && (c.is_ascii_digit() || matches!(c, '*' | '†' | '‡' | '§' | '¶'));
+                    if raised {
+                        match (f.marks.last_mut(), last_mark_at) {
+                            (Some(m), Some(at)) if at + 1 == f.chars as usize => m.push(c),
+                            _ => f.marks.push(c.to_string()),
+                        }
+                        last_mark_at = Some(f.chars as usize + 1);
+                    }
                     push_char(&mut f.text, c);
                     if !space {
                         kept += 1;
@@ -676,6 +696,37 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             groups.push(vec![i]);
         }
     }
+    // A superscript that sorted before its line (its baseline is higher) or a subscript that
+    // sorted after it: a group of small type only, inside the height of a neighbouring line.
+    let extent = |g: &[usize]| {
+        let size = g.iter().map(|&i| frags[i].size).fold(0.0f32, f32::max);
+        let y0 = g.iter().map(|&i| frags[i].y0).fold(f32::INFINITY, f32::min);
+        let y1 = g
+            .iter()
+            .map(|&i| frags[i].y1)
+            .fold(f32::NEG_INFINITY, f32::max);
+        (size, y0, y1)
+    };
+    let mut k = 0;
+    while k < groups.len() {
+        let (size, y0, y1) = extent(&groups[k]);
+        let mid = (y0 + y1) / 2.0;
+        let host = [k + 1, k.wrapping_sub(1)].into_iter().find(|&h| {
+            h < groups.len() && {
+                let (hs, hy0, hy1) = extent(&groups[h]);
+                size < hs * 0.85 && mid > hy0 - hs * 0.3 && mid < hy1 + hs * 0.2
+            }
+        });
+        match host {
+            Some(h) => {
+                let g = groups.remove(k);
+                let h = if h > k { h - 1 } else { h };
+                groups[h].extend(g);
+                k = h.min(k);
+            }
+            None => k += 1,
+        }
+    }
     let mut out = Vec::with_capacity(groups.len());
     for mut g in groups {
         g.sort_by(|&a, &b| frags[a].x0.total_cmp(&frags[b].x0));
@@ -732,6 +783,18 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             italic_c += f.italic_chars;
         }
         let m = &frags[main];
+        // Footnote markers: raised small digits or symbols inside the line.
+        let markers: Vec<String> = kept
+            .iter()
+            .map(|&i| &frags[i])
+            .filter(|f| {
+                f.size < m.size * 0.85
+                    && (f.y0 + f.y1) / 2.0 < m.base - m.size * 0.3
+                    && is_marker(&f.text)
+            })
+            .map(|f| f.text.clone())
+            .chain(kept.iter().flat_map(|&i| frags[i].marks.iter().cloned()))
+            .collect();
         out.push(VLine {
             x0,
             y0,
@@ -749,9 +812,18 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             furniture: false,
             table: None,
             footnote: false,
+            page_shift: 0,
+            markers,
         });
     }
     out
+}
+
+/// A footnote mark: one or two digits, or `*`, `†`, `‡`, `§`, `¶`.
+fn is_marker(t: &str) -> bool {
+    let t = t.trim();
+    (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
+        || matches!(t, "*" | "†" | "‡" | "§" | "¶" | "**")
 }
 
 /// Key of a line for running-furniture detection: letters only, lower case; `#` for a bare
@@ -996,10 +1068,15 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             }
             // A cell that covers several column ranges is a merged cell; the ranges come from
             // the rows without such cells.
+            let most = rows
+                .iter()
+                .map(|&r| lines[r].cells.len())
+                .max()
+                .unwrap_or(0);
             let single: Vec<(f32, f32)> = {
                 let mut spans: Vec<(f32, f32)> = rows
                     .iter()
-                    .filter(|&&r| lines[r].cells.len() >= 2)
+                    .filter(|&&r| lines[r].cells.len() == most)
                     .flat_map(|&r| lines[r].cells.iter().map(|c| (c.0, c.1)))
                     .collect();
                 spans.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -1210,6 +1287,10 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
     }
     steps.sort_by(f32::total_cmp);
     let lead = steps.get(steps.len() / 2).copied().unwrap_or(body * 1.2);
+    continue_over_footnotes(pages, body, lead);
+    for p in pages.iter_mut() {
+        place_footnotes(p, body, lead);
+    }
 
     let mut out = String::new();
     let mut hints: Vec<Option<LineHint>> = Vec::new();
@@ -1314,6 +1395,7 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
             out.push('\n');
             hints.push(Some(LineHint {
                 bbox,
+                page: pi as u32 + l.page_shift,
                 typography: Typography {
                     size_ratio: l.size / body,
                     bold: l.bold,
@@ -1341,6 +1423,123 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
     (out, hints, furniture_lines)
 }
 
+/// A paragraph that runs on to the next page would be cut by the footnotes at the foot of the
+/// page: the lines that finish it on the next page move up to before the footnotes, so the
+/// paragraph stays one block and the footnotes stay in the section of their marker. The lines
+/// keep their own page in their hints.
+fn continue_over_footnotes(pages: &mut [Page], body: f32, lead: f32) {
+    for pi in 0..pages.len().saturating_sub(1) {
+        let p = &pages[pi];
+        let Some(first_note) = p.lines.iter().position(|l| l.footnote) else {
+            continue;
+        };
+        if first_note == 0 || p.lines[first_note..].iter().any(|l| !l.footnote) {
+            continue;
+        }
+        let last = &p.lines[first_note - 1];
+        if last.table.is_some() || last.mono || last.text.trim_end().ends_with(['.', '!', '?', ':'])
+        {
+            continue;
+        }
+        let next = &pages[pi + 1].lines;
+        let Some(first) = next.first() else { continue };
+        if (first.size - last.size).abs() > 0.5 || first.bold != last.bold || first.mono {
+            continue;
+        }
+        let edges = flow_edges(next);
+        let end = (1..next.len())
+            .find(|&j| paragraph_break(&next[j - 1], &next[j], &edges, body, lead))
+            .unwrap_or(next.len());
+        let moved: Vec<VLine> = pages[pi + 1]
+            .lines
+            .drain(..end)
+            .map(|mut l| {
+                l.page_shift = 1;
+                l
+            })
+            .collect();
+        let p = &mut pages[pi];
+        let at = first_note;
+        p.lines.splice(at..at, moved);
+    }
+}
+
+fn flow_edges(lines: &[VLine]) -> HashMap<(u32, u32), (f32, f32)> {
+    let mut e: HashMap<(u32, u32), (f32, f32)> = HashMap::new();
+    for l in lines {
+        let v = e
+            .entry(l.flow)
+            .or_insert((f32::INFINITY, f32::NEG_INFINITY));
+        v.0 = v.0.min(l.x0);
+        v.1 = v.1.max(l.x1);
+    }
+    e
+}
+
+/// Each footnote goes right after the paragraph whose superscript mark it carries, so it is
+/// read with that paragraph and stays in its section. Notes whose mark is not found stay at
+/// the foot of the page.
+fn place_footnotes(p: &mut Page, body: f32, lead: f32) {
+    if !p.lines.iter().any(|l| l.footnote) {
+        return;
+    }
+    let edges = flow_edges(&p.lines);
+    let lines = std::mem::take(&mut p.lines);
+    let (notes_lines, text_lines): (Vec<VLine>, Vec<VLine>) =
+        lines.into_iter().partition(|l| l.footnote);
+    // Notes: a new one starts at each line that begins with a mark.
+    let mut notes: Vec<(Option<String>, Vec<VLine>)> = Vec::new();
+    for l in notes_lines {
+        let t = l.text.trim_start();
+        let mark: String = t
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .take(2)
+            .collect();
+        let mark = if !mark.is_empty() {
+            Some(mark)
+        } else {
+            t.chars()
+                .next()
+                .filter(|c| matches!(c, '*' | '†' | '‡' | '§' | '¶'))
+                .map(String::from)
+        };
+        match notes.last_mut() {
+            Some(n) if mark.is_none() => n.1.push(l),
+            _ => notes.push((mark, vec![l])),
+        }
+    }
+    // Where each paragraph ends: after line i, the first break.
+    let para_end = |i: usize| -> usize {
+        (i + 1..text_lines.len())
+            .find(|&j| paragraph_break(&text_lines[j - 1], &text_lines[j], &edges, body, lead))
+            .unwrap_or(text_lines.len())
+    };
+    let mut after: Vec<(usize, Vec<VLine>)> = Vec::new();
+    let mut foot: Vec<VLine> = Vec::new();
+    for (mark, n) in notes {
+        let at = mark.and_then(|m| text_lines.iter().rposition(|l| l.markers.contains(&m)));
+        match at {
+            Some(i) => after.push((para_end(i), n)),
+            None => foot.extend(n),
+        }
+    }
+    after.sort_by_key(|a| a.0);
+    let mut out = Vec::with_capacity(text_lines.len() + after.len() + foot.len());
+    let mut pending = after.into_iter().peekable();
+    for (i, l) in text_lines.into_iter().enumerate() {
+        while pending.peek().is_some_and(|(e, _)| *e == i) {
+            out.extend(pending.next().unwrap().1);
+        }
+        out.push(l);
+    }
+    for (_, n) in pending {
+        out.extend(n);
+    }
+    out.extend(foot);
+    p.lines = out;
+}
+
 /// A table row's cells, ` | ` between them.
 fn table_row(l: &VLine) -> String {
     let cells: Vec<&str> = l.cells.iter().map(|c| c.2.as_str()).collect();
@@ -1358,10 +1557,18 @@ fn paragraph_break(
     if a.table != b.table || a.footnote != b.footnote || a.mono != b.mono {
         return true;
     }
+    if a.table.is_some() {
+        // Rows of one table (a bold header row included) stay together.
+        return false;
+    }
     if (a.size - b.size).abs() > 0.5 || a.bold != b.bold {
         return true;
     }
     let (left, right) = edges.get(&b.flow).copied().unwrap_or((b.x0, b.x1));
+    if a.page_shift != b.page_shift {
+        // The end of a paragraph moved up from the next page (see `continue_over_footnotes`).
+        return false;
+    }
     if a.flow != b.flow {
         // A column jump goes on when the sentence does.
         return a.text.trim_end().ends_with(['.', '!', '?', ':']);
@@ -1505,6 +1712,7 @@ mod tests {
             bold_chars: 0,
             mono_chars: 0,
             italic_chars: 0,
+            marks: Vec::new(),
         }
     }
 

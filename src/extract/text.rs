@@ -41,6 +41,8 @@ pub struct TextExtraction {
 pub struct LineHint {
     /// `[x0, y0, x1, y1]` on the page, in points from its top left corner.
     pub bbox: [f32; 4],
+    /// The page the line is on (0-based), where the layout moved it to another page's text.
+    pub page: u32,
     /// Font size over the body font size, and whether the line is set in bold.
     pub typography: Typography,
     /// The line's font size cluster (document-local), for heading levels.
@@ -889,13 +891,10 @@ impl<'a> Parser<'a> {
     fn layout_boxes(&mut self) {
         for i in 0..self.blocks.len() {
             let (a, e) = self.block_lines[i];
-            let page = self.l(a).page;
+            let page = self.hint(a).map(|h| h.page);
             let mut bb: Option<[f32; 4]> = None;
             for c in a..e {
-                if self.l(c).page != page {
-                    break;
-                }
-                if let Some(h) = self.hint(c) {
+                if let Some(h) = self.hint(c).filter(|h| Some(h.page) == page) {
                     let r = h.bbox;
                     bb = Some(match bb {
                         None => r,
