@@ -91,6 +91,8 @@ struct VLine {
     page_shift: u32,
     /// Footnote marks set as superscripts in the line.
     markers: Vec<String>,
+    /// In a band that spans the columns (a title, a full-width figure or its caption).
+    span: bool,
 }
 
 struct Page {
@@ -578,7 +580,12 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
     flows.sort_by_key(|(k, _)| *k);
     let mut lines = Vec::new();
     for (key, idx) in flows {
+        let span = idx.iter().any(|&i| col(i) == u32::MAX);
+        let start = lines.len();
         lines.extend(join_lines(&frags, &idx, key));
+        for l in &mut lines[start..] {
+            l.span = span;
+        }
     }
     Page { height, lines }
 }
@@ -814,6 +821,7 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             footnote: false,
             page_shift: 0,
             markers,
+            span: false,
         });
     }
     out
@@ -1288,6 +1296,7 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
     steps.sort_by(f32::total_cmp);
     let lead = steps.get(steps.len() / 2).copied().unwrap_or(body * 1.2);
     continue_over_footnotes(pages, body, lead);
+    continue_under_floats(pages, body, lead);
     for p in pages.iter_mut() {
         place_footnotes(p, body, lead);
     }
@@ -1461,6 +1470,38 @@ fn continue_over_footnotes(pages: &mut [Page], body: f32, lead: f32) {
         let p = &mut pages[pi];
         let at = first_note;
         p.lines.splice(at..at, moved);
+    }
+}
+
+/// A paragraph that runs on to the next page would be cut by a full-width float at the top
+/// of that page (a figure caption across both columns): the lines that finish it come first.
+fn continue_under_floats(pages: &mut [Page], body: f32, lead: f32) {
+    for pi in 1..pages.len() {
+        let Some(last) = pages[pi - 1].lines.iter().rev().find(|l| !l.footnote) else {
+            continue;
+        };
+        if last.table.is_some() || last.mono || last.text.trim_end().ends_with(['.', '!', '?', ':'])
+        {
+            continue;
+        }
+        let (size, bold) = (last.size, last.bold);
+        let lines = &pages[pi].lines;
+        if !lines.first().is_some_and(|l| l.span) {
+            continue;
+        }
+        let Some(f) = lines.iter().position(|l| !l.span) else {
+            continue;
+        };
+        let first = &lines[f];
+        if (first.size - size).abs() > 0.5 || first.bold != bold || first.mono {
+            continue;
+        }
+        let edges = flow_edges(lines);
+        let end = (f + 1..lines.len())
+            .find(|&j| paragraph_break(&lines[j - 1], &lines[j], &edges, body, lead))
+            .unwrap_or(lines.len());
+        let lines = &mut pages[pi].lines;
+        lines[..end].rotate_left(f);
     }
 }
 

@@ -1739,6 +1739,26 @@ impl<'a> Parser<'a> {
             return n;
         }
         let first = self.line(start);
+        // A caption by its label (`Figure 3:`, `Table 2.`): typeset captions often describe a
+        // figure that has no text of its own, so it is a caption even when nothing links.
+        let caption =
+            crate::structure::captions::caption_label(first.trim()).is_some_and(|(label, _)| {
+                // `Figure 1: …`, `Table 2. …`; not a sentence that names one (`Figure 1 is …`).
+                let number = label.rsplit(' ').next().unwrap_or("");
+                let t = first.trim();
+                let after = t
+                    .find(number)
+                    .map(|p| t[p + number.len()..].trim_start_matches(['*', '_']))
+                    .unwrap_or("");
+                let (a, b) = (self.l(start).start, self.l(end - 1).end);
+                after.starts_with([':', '.', '—', '–']) && b - a <= 400
+            });
+        if caption {
+            let i = self.push(BlockType::Caption, start, end, None);
+            self.blocks[i].attrs.figure_ref =
+                crate::structure::captions::caption_label(first.trim()).map(|l| l.0);
+            return n;
+        }
         if let Some(family) = list_marker(first) {
             if let (Some(prev), Some(&(pa, _))) = (self.blocks.last(), self.block_lines.last()) {
                 if prev.kind == BlockType::List && list_marker(self.line(pa)) == Some(family) {

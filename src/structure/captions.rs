@@ -59,7 +59,10 @@ fn is_emphasis_line(text: &str) -> bool {
 pub fn attach(canonical: &str, blocks: &mut [Block]) {
     let mut described = vec![false; blocks.len()];
     for i in 0..blocks.len() {
-        if blocks[i].kind != BlockType::Prose {
+        // Prose, or a caption the extractor typed by its label but could not link (PDF).
+        let unlinked =
+            blocks[i].kind == BlockType::Caption && blocks[i].attrs.caption_for.is_none();
+        if blocks[i].kind != BlockType::Prose && !unlinked {
             continue;
         }
         let text = &canonical[blocks[i].off_begin..blocks[i].off_end];
