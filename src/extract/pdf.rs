@@ -218,10 +218,11 @@ mod read {
     }
 
     pub fn open(bytes: &[u8]) -> Result<Opened, String> {
-        if !bytes.starts_with(b"%PDF")
-            && !bytes[..bytes.len().min(1024)]
-                .windows(4)
-                .any(|w| w == b"%PDF")
+        // `%PDF-1.7`, possibly after some junk (readers accept it within the first KiB).
+        let head = &bytes[..bytes.len().min(1024)];
+        if !head
+            .windows(6)
+            .any(|w| w.starts_with(b"%PDF-") && w[5].is_ascii_digit())
         {
             return Err("not a PDF: no %PDF header in the first 1 KiB".into());
         }
@@ -360,19 +361,19 @@ mod read {
                         }
                         last_mark_at = Some(f.chars as usize + 1);
                     }
+                    if !space && kept >= cfg.max_page_chars {
+                        cut = true;
+                        finish(
+                            cur.take(),
+                            &mut sizes,
+                            (&mut bold_n, &mut mono_n, &mut italic_n),
+                            &mut frags,
+                        );
+                        break 'blocks;
+                    }
                     push_char(&mut f.text, c);
                     if !space {
                         kept += 1;
-                        if kept > cfg.max_page_chars {
-                            cut = true;
-                            finish(
-                                cur.take(),
-                                &mut sizes,
-                                (&mut bold_n, &mut mono_n, &mut italic_n),
-                                &mut frags,
-                            );
-                            break 'blocks;
-                        }
                         f.x0 = f.x0.min(x0);
                         f.x1 = f.x1.max(x1);
                         f.y0 = f.y0.min(y0);
@@ -718,10 +719,14 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
     while k < groups.len() {
         let (size, y0, y1) = extent(&groups[k]);
         let mid = (y0 + y1) / 2.0;
+        // A lone footnote mark that a macro pushed under its line belongs to the line above.
+        let lone_mark = groups[k].len() == 1 && is_marker(&frags[groups[k][0]].text);
         let host = [k + 1, k.wrapping_sub(1)].into_iter().find(|&h| {
             h < groups.len() && {
                 let (hs, hy0, hy1) = extent(&groups[h]);
-                size < hs * 0.85 && mid > hy0 - hs * 0.3 && mid < hy1 + hs * 0.2
+                size < hs * 0.85
+                    && ((mid > hy0 - hs * 0.3 && mid < hy1 + hs * 0.2)
+                        || (lone_mark && h + 1 == k && mid < hy1 + hs * 1.5))
             }
         });
         match host {
@@ -794,11 +799,7 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
         let markers: Vec<String> = kept
             .iter()
             .map(|&i| &frags[i])
-            .filter(|f| {
-                f.size < m.size * 0.85
-                    && (f.y0 + f.y1) / 2.0 < m.base - m.size * 0.3
-                    && is_marker(&f.text)
-            })
+            .filter(|f| f.size < m.size * 0.85 && is_marker(&f.text))
             .map(|f| f.text.clone())
             .chain(kept.iter().flat_map(|&i| frags[i].marks.iter().cloned()))
             .collect();

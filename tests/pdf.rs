@@ -1,0 +1,363 @@
+//! PDF documents (cargo feature `pdf`) on real files: PDFs from Debian documentation packages
+//! and LaTeX documents with known outlines (`tests/data/pdf`, provenance in its README).
+//! Detected headings are scored against each PDF's own outline; reading order, furniture,
+//! typed blocks and bad input are checked on files built to exercise them; whole runs are
+//! deterministic for any thread count.
+#![cfg(feature = "pdf")]
+
+use docsweep::analyze::{analyze_bytes, Analysis};
+use docsweep::config::Config;
+use docsweep::extract::pdf::{outline, score_outline, OutlineEntry, OutlineScore};
+use docsweep::model::BlockType;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdf")
+}
+
+fn pdfs(dir: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(data().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pdf"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn analyze(path: &Path, cfg: &Config) -> Analysis {
+    let bytes = std::fs::read(path).unwrap();
+    analyze_bytes(&path.to_string_lossy(), &bytes, cfg)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn headings(a: &Analysis) -> Vec<OutlineEntry> {
+    a.blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.kind == BlockType::Heading)
+        .map(|(i, b)| OutlineEntry {
+            title: b.heading.as_ref().unwrap().title.clone(),
+            depth: a.structure.sections[a.structure.block_section[i]].depth,
+            page: b.page,
+        })
+        .collect()
+}
+
+fn text_of(a: &Analysis) -> &str {
+    &a.canonical
+}
+
+/// The fixtures with an outline, scored together. The figures are the ones the README
+/// reports for this set (`examples/pdf_outline_eval`); a change that loses headings or makes
+/// spurious ones fails here.
+#[test]
+fn detected_headings_match_the_pdf_outlines() {
+    let cfg = Config::default();
+    let mut total = OutlineScore::default();
+    let mut pages = 0;
+    for f in pdfs("real").into_iter().chain(pdfs("generated")) {
+        let bytes = std::fs::read(&f).unwrap();
+        let truth = outline(&bytes).unwrap();
+        if truth.is_empty() {
+            continue;
+        }
+        let a = analyze(&f, &cfg);
+        let s = score_outline(&truth, &headings(&a));
+        eprintln!(
+            "{:<28} outline {:>3} found {:>3} matched {:>3} depth±1 {:>3}",
+            f.file_name().unwrap().to_string_lossy(),
+            s.truth,
+            s.found,
+            s.matched,
+            s.depth_ok
+        );
+        // Every match sits within one level of the outline's depth.
+        assert_eq!(s.depth_ok, s.matched, "{}", f.display());
+        pages += a.text.pages.unwrap();
+        total.add(s);
+    }
+    assert!(total.truth >= 250, "{total:?}");
+    assert!(total.recall() >= 0.85, "recall {:.3}", total.recall());
+    assert!(
+        total.precision() >= 0.85,
+        "precision {:.3}",
+        total.precision()
+    );
+    // Spurious headings (found, not in the outline), per 20 pages. The outlines leave out
+    // Abstract and References, which docsweep keeps as sections; those count here.
+    let spurious = (total.found - total.matched) as f64 * 20.0 / f64::from(pages);
+    assert!(
+        spurious <= 3.0,
+        "{spurious:.2} spurious headings per 20 pages"
+    );
+}
+
+/// The generated documents' outlines are known exactly: every entry is found, at its depth.
+#[test]
+fn generated_documents_give_their_whole_outline() {
+    let cfg = Config::default();
+    for name in ["article-onecol.pdf", "paper-twocol.pdf"] {
+        let f = data().join("generated").join(name);
+        let truth = outline(&std::fs::read(&f).unwrap()).unwrap();
+        let found = headings(&analyze(&f, &cfg));
+        let s = score_outline(&truth, &found);
+        assert_eq!(s.matched, s.truth, "{name}: {found:#?}");
+        let exact = truth
+            .iter()
+            .zip(found.iter().filter(|h| h.title != "Abstract"))
+            .all(|(t, h)| t.depth == h.depth);
+        assert!(exact, "{name}: depths differ: {found:#?}");
+    }
+}
+
+/// Running heads, running feet and page numbers are removed before blocks are built; none
+/// becomes a heading, and no heading repeats on three pages (what a running title would do).
+#[test]
+fn running_heads_and_page_numbers_are_removed() {
+    let cfg = Config::default();
+    let a = analyze(&data().join("generated/article-onecol.pdf"), &cfg);
+    let t = text_of(&a);
+    // The title stays (page 1); its running-head copies and the "Page N of 8" feet go.
+    assert_eq!(t.matches("Docsweep Fixture Article").count(), 1);
+    assert!(!t.contains("One-column layout"));
+    assert!(!t.contains("of 8"), "page feet left in the text");
+    assert!(a.text.furniture_lines.unwrap() >= 2 * 7);
+    for f in pdfs("real").into_iter().chain(pdfs("generated")) {
+        let a = analyze(&f, &cfg);
+        let hs = headings(&a);
+        for h in &hs {
+            let pages: std::collections::HashSet<_> = hs
+                .iter()
+                .filter(|o| o.title == h.title)
+                .map(|o| o.page)
+                .collect();
+            assert!(
+                pages.len() < 3,
+                "{}: {:?} on {pages:?}",
+                f.display(),
+                h.title
+            );
+        }
+    }
+}
+
+/// Two columns read left column first, page by page; a paragraph that goes on across the
+/// columns or onto the next page (under a full-width figure) stays one block.
+#[test]
+fn two_columns_read_in_order() {
+    let a = analyze(
+        &data().join("generated/paper-twocol.pdf"),
+        &Config::default(),
+    );
+    let t = text_of(&a);
+    let mut last = 0;
+    let mut n = 0;
+    for cap in t.match_indices("Column text ") {
+        let rest = &t[cap.0 + cap.1.len()..];
+        let num: u32 = rest
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        if rest[num.to_string().len()..].starts_with(" begins") {
+            assert_eq!(num, last + 1, "paragraph {num} after {last}");
+            last = num;
+            n += 1;
+        }
+    }
+    assert!(n >= 40, "{n} paragraphs");
+    // Each filler paragraph is one block from "begins" to "ends".
+    for b in &a.blocks {
+        let s = &t[b.off_begin..b.off_end];
+        if let Some(p) = s.find("Column text ") {
+            let num = s[p + 12..].split(' ').next().unwrap();
+            if s[p..].contains("begins") {
+                let end = format!("Column text {num} ends");
+                assert!(s.replace('\n', " ").contains(&end), "block cut: {s:?}");
+            }
+        }
+    }
+    let cap = a
+        .blocks
+        .iter()
+        .find(|b| b.kind == BlockType::Caption)
+        .expect("the full-width figure's caption");
+    assert!(t[cap.off_begin..cap.off_end].starts_with("Figure 1:"));
+}
+
+/// Tables, captions, code, footnotes and pages/boxes from the layout of the generated article.
+#[test]
+fn typed_blocks_come_from_the_layout() {
+    let a = analyze(
+        &data().join("generated/article-onecol.pdf"),
+        &Config::default(),
+    );
+    let t = text_of(&a);
+    let of = |k: BlockType| a.blocks.iter().filter(move |b| b.kind == k);
+    // The tabular: four columns, a header row, the merged "not measured" cell.
+    let tables: Vec<_> = of(BlockType::Table).collect();
+    assert_eq!(tables.len(), 1);
+    let shape = tables[0].attrs.table.as_ref().unwrap();
+    assert_eq!((shape.rows, shape.cols, shape.header_rows), (4, 4, 1));
+    assert_eq!(shape.grid_kind, "pdf_grid");
+    assert!(
+        shape.cell_spans.iter().any(|s| s[2] == 1 && s[3] == 2),
+        "{shape:?}"
+    );
+    assert!(t[tables[0].off_begin..tables[0].off_end].contains("alpha | 120 | 4.0 | 30.0"));
+    // Its caption links to it.
+    let table_seq = a.blocks.iter().position(|b| b.kind == BlockType::Table);
+    let cap = of(BlockType::Caption)
+        .find(|b| t[b.off_begin..b.off_end].starts_with("Table 1:"))
+        .unwrap();
+    assert_eq!(cap.attrs.caption_for, table_seq);
+    // The verbatim listing is code and keeps its indentation.
+    let code: Vec<&str> = of(BlockType::Code)
+        .map(|b| &t[b.off_begin..b.off_end])
+        .collect();
+    assert!(
+        code.iter()
+            .any(|c| c.contains("fn main() {\n    let pages")),
+        "{code:?}"
+    );
+    // Three footnotes, each in the section of the paragraph that carries its mark.
+    let notes: Vec<_> = a
+        .blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.kind == BlockType::Footnote)
+        .collect();
+    assert_eq!(notes.len(), 3, "{notes:#?}");
+    for (i, b) in &notes {
+        let mark = &t[b.off_begin..b.off_begin + 1];
+        let sec = a.structure.block_section[*i];
+        let cited = a.blocks[..*i]
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, p)| {
+                p.kind == BlockType::Prose
+                    && t[p.off_begin..p.off_end].contains(&format!(".{mark}"))
+            })
+            .map(|(j, _)| a.structure.block_section[j]);
+        assert_eq!(cited, Some(sec), "footnote {mark}");
+    }
+    // Every block has a page and a box on it; sections have page spans.
+    for b in &a.blocks {
+        let bb = b.attrs.bbox.expect("bbox");
+        assert!(bb[0] < bb[2] && bb[1] < bb[3], "{bb:?}");
+        assert!((1..=8).contains(&b.page.unwrap()));
+        assert_eq!(b.src_begin, None);
+    }
+    for s in &a.structure.sections {
+        if s.span.is_some() {
+            assert!(s.page_start.unwrap() <= s.page_end.unwrap());
+        }
+    }
+    // Words hyphenated at line ends in the narrow box are joined again.
+    assert!(a.text.hyphen_joins.unwrap() >= 3);
+    for w in ["notwithstanding", "bureaucratization", "telecommunications"] {
+        assert!(t.contains(w), "{w} not joined");
+    }
+}
+
+/// Bad input: a specific reason, never a crash; readable damage is repaired.
+#[test]
+fn bad_pdfs_get_specific_reasons() {
+    let cfg = Config::default();
+    let run = |name: &str| {
+        let p = data().join("bad").join(name);
+        let bytes = std::fs::read(&p).unwrap();
+        analyze_bytes(name, &bytes, &cfg)
+    };
+    let reason = |name: &str| run(name).err().unwrap_or_else(|| panic!("{name} read")).0;
+    // An empty user password opens the file.
+    assert!(!run("encrypted-empty-user-password.pdf")
+        .unwrap()
+        .blocks
+        .is_empty());
+    assert!(reason("encrypted-user-password-secret.pdf").contains("a user password is needed"));
+    assert_eq!(reason("zero-pages.pdf"), "PDF with no pages");
+    assert!(reason("scanned-no-text.pdf").starts_with("no text layer (OCR needed)"));
+    assert!(reason("not-a-pdf.pdf").starts_with("not a PDF"));
+    // MuPDF rebuilds a broken xref table; a file cut in half is repaired as far as it goes or
+    // reported, never a crash.
+    assert!(!run("broken-xref.pdf").unwrap().blocks.is_empty());
+    match run("truncated-half.pdf") {
+        Ok(a) => assert!(!a.canonical.is_empty()),
+        Err(e) => assert!(!e.0.is_empty()),
+    }
+    // 50,000 tiny text objects on one page: read whole, or cut where the config says.
+    let many = data().join("bad/many-text-objects.pdf");
+    let a = analyze(&many, &cfg);
+    assert_eq!(a.canonical.matches('a').count(), 50_000);
+    let mut small = Config::default();
+    small.pdf.max_page_chars = 1_000;
+    let a = analyze(&many, &small);
+    assert!(
+        a.flags.iter().any(|f| f == "pdf_chars_cut"),
+        "{:?}",
+        a.flags
+    );
+    assert!(a.canonical.matches('a').count() <= 1_000);
+}
+
+/// A 10,000-page PDF, written on the fly: every page read, or as many as `pdf.max_pages`.
+#[test]
+fn ten_thousand_pages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("big.pdf");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/make_big_pdf.py");
+    let ok = Command::new("python3")
+        .arg(&script)
+        .args(["--pages", "10000", "-o"])
+        .arg(&f)
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let a = analyze(&f, &Config::default());
+    assert_eq!(a.text.pages, Some(10_000));
+    assert_eq!(a.blocks.iter().map(|b| b.page.unwrap()).max(), Some(10_000));
+    let mut cut = Config::default();
+    cut.pdf.max_pages = 100;
+    let a = analyze(&f, &cut);
+    assert!(
+        a.flags.iter().any(|f| f == "pdf_pages_cut:100/10000"),
+        "{:?}",
+        a.flags
+    );
+    assert_eq!(a.blocks.iter().map(|b| b.page.unwrap()).max(), Some(100));
+}
+
+/// `docsweep index` over every fixture, good and bad: one documents row each, the same index
+/// byte for byte with one thread or two, and `validate` passes.
+#[test]
+fn pdf_corpus_indexes_deterministically_and_validates() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |threads: &str, out: &Path| -> serde_json::Value {
+        let o = Command::new(env!("CARGO_BIN_EXE_docsweep"))
+            .arg("index")
+            .arg(data())
+            .arg("-o")
+            .arg(out)
+            .args(["--threads", threads, "--json", "--include", "**/*.pdf"])
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let a = run("1", &tmp.path().join("a"));
+    let b = run("2", &tmp.path().join("b"));
+    assert_eq!(a["index_hash"], b["index_hash"]);
+    let files = pdfs("real").len() + pdfs("generated").len() + pdfs("bad").len();
+    assert_eq!(a["documents"].as_u64(), Some(files as u64), "{a}");
+    let v = Command::new(env!("CARGO_BIN_EXE_docsweep"))
+        .arg("validate")
+        .arg(tmp.path().join("a"))
+        .output()
+        .unwrap();
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+}
