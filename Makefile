@@ -13,6 +13,7 @@ setup: build
 	scripts/setup_venv.sh $(VENV)
 
 build:
+	scripts/setup_system.sh
 	cargo build --release --locked
 
 ## demo: index the bundled sample corpus, validate it, and query it with DuckDB

@@ -811,6 +811,36 @@ def main(argv=None) -> int:
         print("interop: documents by format/status: " + "; ".join(
             f"{f}/{s}: {n} docs, {b} blocks, {k} chunks" for f, s, n, b, k in summary))
 
+    # ---------------------------------------------------------------- 7. PDF pages and boxes
+    with report.check("7.pdf-pages-boxes", needs=('documents', 'blocks', 'sections')) as c:
+        g = {t: sql_str(os.path.join(index, t, "*.parquet")) for t in TABLES}
+        pdf_docs = con.execute(f"""
+            SELECT count(*) FROM read_parquet({g['documents']})
+            WHERE format = 'pdf' AND status = 'ok'""").fetchone()[0]
+        if pdf_docs == 0:
+            c.skip("no PDF documents in this corpus")
+        else:
+            bad = con.execute(f"""
+                SELECT b.block_id, b.page, b.bbox, b.src_begin
+                FROM read_parquet({g['blocks']}) AS b
+                JOIN read_parquet({g['documents']}) AS d USING (doc_id)
+                WHERE d.format = 'pdf' AND (
+                    b.page IS NULL OR b.page < 1 OR b.page > d.pages
+                    OR b.bbox IS NULL OR len(b.bbox) != 4 OR b.bbox[1] >= b.bbox[3] OR b.bbox[2] >= b.bbox[4]
+                    OR b.src_begin IS NOT NULL)
+                LIMIT 5""").fetchall()
+            for r in bad:
+                c.fail(f"PDF block {r[0]}: page {r[1]}, bbox {r[2]}, src_begin {r[3]}")
+            bad = con.execute(f"""
+                SELECT s.doc_id, s.section_id, s.page_start, s.page_end
+                FROM read_parquet({g['sections']}) AS s
+                JOIN read_parquet({g['documents']}) AS d USING (doc_id)
+                WHERE d.format = 'pdf' AND s.off_begin IS NOT NULL
+                  AND (s.page_start IS NULL OR s.page_end < s.page_start)
+                LIMIT 5""").fetchall()
+            for r in bad:
+                c.fail(f"PDF section {r[0]} {r[1]}: pages {r[2]}..{r[3]}")
+
     print(f"interop: checked in {time.monotonic() - t0:.2f}s")
     return report.finish()
 
