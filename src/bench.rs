@@ -7,7 +7,7 @@ use crate::pipeline::{self, IndexOptions};
 use crate::sink::{self, commit};
 use crate::stages;
 use anyhow::{Context, Result};
-use arrow_array::{StringArray, UInt64Array};
+use arrow_array::{Array, StringArray, UInt32Array, UInt64Array};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -45,6 +45,9 @@ pub struct FormatTime {
     pub mb: f64,
     /// Thread seconds of analysis (load to rows) for this format's documents.
     pub analysis_seconds: f64,
+    /// Pages of paged documents (PDF, form-feed text); 0 for the others.
+    pub pages: u64,
+    pub pages_per_s_per_core: f64,
     /// MB per second of analysis on one core.
     pub mb_per_s_per_core: f64,
 }
@@ -86,19 +89,29 @@ pub fn bench(opts: BenchOptions) -> Result<Report> {
             .collect();
         // Documents and bytes per format, from the index itself.
         let m = commit::read_manifest(&out)?;
-        let mut per: BTreeMap<String, (u64, u64)> = BTreeMap::new();
-        for b in sink::read_rows(&out, &m, "documents", Some(&["format", "bytes"]), None)? {
+        let mut per: BTreeMap<String, (u64, u64, u64)> = BTreeMap::new();
+        for b in sink::read_rows(
+            &out,
+            &m,
+            "documents",
+            Some(&["format", "bytes", "pages"]),
+            None,
+        )? {
             let f = sink::column::<StringArray>(&b, "format")?;
             let n = sink::column::<UInt64Array>(&b, "bytes")?;
+            let pages = sink::column::<UInt32Array>(&b, "pages")?;
             for i in 0..b.num_rows() {
                 let e = per.entry(f.value(i).to_string()).or_default();
                 e.0 += 1;
                 e.1 += n.value(i);
+                if pages.is_valid(i) {
+                    e.2 += u64::from(pages.value(i));
+                }
             }
         }
         let formats = per
             .into_iter()
-            .map(|(name, (docs, bytes))| {
+            .map(|(name, (docs, bytes, pages))| {
                 let secs = Format::ALL
                     .iter()
                     .find(|f| f.as_str() == name)
@@ -109,6 +122,12 @@ pub fn bench(opts: BenchOptions) -> Result<Report> {
                     mb,
                     analysis_seconds: secs,
                     mb_per_s_per_core: if secs > 0.0 { mb / secs } else { 0.0 },
+                    pages,
+                    pages_per_s_per_core: if secs > 0.0 {
+                        pages as f64 / secs
+                    } else {
+                        0.0
+                    },
                 };
                 (name, t)
             })
@@ -163,14 +182,24 @@ impl std::fmt::Display for Report {
         }
         writeln!(
             f,
-            "\n{:<10} {:>9} {:>9} {:>11} {:>14}",
-            "format", "documents", "MB", "analysis s", "MB/s per core"
+            "\n{:<10} {:>9} {:>9} {:>11} {:>14} {:>8} {:>17}",
+            "format", "documents", "MB", "analysis s", "MB/s per core", "pages", "pages/s per core"
         )?;
         for (name, t) in &self.formats {
             writeln!(
                 f,
-                "{:<10} {:>9} {:>9.1} {:>11.3} {:>14.1}",
-                name, t.documents, t.mb, t.analysis_seconds, t.mb_per_s_per_core
+                "{:<10} {:>9} {:>9.1} {:>11.3} {:>14.1} {:>8} {:>17}",
+                name,
+                t.documents,
+                t.mb,
+                t.analysis_seconds,
+                t.mb_per_s_per_core,
+                t.pages,
+                if t.pages > 0 {
+                    format!("{:.0}", t.pages_per_s_per_core)
+                } else {
+                    "-".into()
+                }
             )?;
         }
         write!(f, "\nindex_hash {}", self.index_hash)
