@@ -123,11 +123,7 @@ pub fn bench(opts: BenchOptions) -> Result<Report> {
                     analysis_seconds: secs,
                     mb_per_s_per_core: if secs > 0.0 { mb / secs } else { 0.0 },
                     pages,
-                    pages_per_s_per_core: if secs > 0.0 {
-                        pages as f64 / secs
-                    } else {
-                        0.0
-                    },
+                    pages_per_s_per_core: if secs > 0.0 { pages as f64 / secs } else { 0.0 },
                 };
                 (name, t)
             })

@@ -79,6 +79,8 @@ pub enum HeadingSource {
     Numbering,
     /// Plain text: a line underlined (and maybe overlined) with `=`, `-`, `~`, … .
     Underline,
+    /// PDF with `pdf.use_outline`: an entry of the file's own outline (bookmarks).
+    Outline,
 }
 
 impl HeadingSource {
@@ -92,6 +94,7 @@ impl HeadingSource {
             HeadingSource::Style => "style",
             HeadingSource::Numbering => "numbering",
             HeadingSource::Underline => "underline",
+            HeadingSource::Outline => "outline",
         }
     }
 }

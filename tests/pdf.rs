@@ -361,3 +361,36 @@ fn pdf_corpus_indexes_deterministically_and_validates() {
         .unwrap();
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
 }
+
+/// `pdf.use_outline` (off by default): the headings are the file's own outline entries, at
+/// their depths, reported as `heading_source = outline`.
+#[test]
+fn outline_headings_only_when_asked() {
+    let f = data().join("generated/report-chapters.pdf");
+    let truth = outline(&std::fs::read(&f).unwrap()).unwrap();
+    let detected = analyze(&f, &Config::default());
+    assert!(detected
+        .structure
+        .sections
+        .iter()
+        .all(|s| s.heading_source != "outline"));
+    let mut cfg = Config::default();
+    cfg.pdf.use_outline = true;
+    let a = analyze(&f, &cfg);
+    assert!(a.flags.iter().any(|f| f == "heading_source:outline"));
+    let found = headings(&a);
+    let s = score_outline(&truth, &found);
+    assert_eq!(
+        (s.matched, s.found),
+        (truth.len(), truth.len()),
+        "{found:#?}"
+    );
+    assert!(truth.iter().zip(&found).all(|(t, h)| t.depth == h.depth));
+    let named: Vec<_> = a
+        .structure
+        .sections
+        .iter()
+        .filter(|s| s.heading_block.is_some())
+        .collect();
+    assert!(named.iter().all(|s| s.heading_source == "outline"));
+}

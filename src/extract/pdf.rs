@@ -480,6 +480,13 @@ pub fn extract(
         ));
     }
     let mut x = build(pages, cfg, text_cfg);
+    if cfg.use_outline {
+        let entries = outline_entries(&opened.doc);
+        if !entries.is_empty() {
+            headings_from_outline(&x.canonical, &mut x.blocks, &entries);
+            x.flags.push("heading_source:outline".into());
+        }
+    }
     x.flags.extend(flags);
     x.pages = total;
     Ok(x)
@@ -1841,7 +1848,15 @@ mod tests {
 #[cfg(feature = "pdf")]
 pub fn outline(bytes: &[u8]) -> Result<Vec<OutlineEntry>, String> {
     let opened = read::open(bytes)?;
-    let items = opened.doc.outlines().map_err(|e| format!("outline: {e}"))?;
+    Ok(outline_entries(&opened.doc))
+}
+
+/// The outline's entries; none when it is missing or MuPDF cannot read it.
+#[cfg(feature = "pdf")]
+fn outline_entries(doc: &mupdf::Document) -> Vec<OutlineEntry> {
+    let Ok(items) = doc.outlines() else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     fn walk(items: &[mupdf::Outline], depth: u32, out: &mut Vec<OutlineEntry>) {
         for o in items {
@@ -1854,7 +1869,58 @@ pub fn outline(bytes: &[u8]) -> Result<Vec<OutlineEntry>, String> {
         }
     }
     walk(&items, 1, &mut out);
-    Ok(out)
+    out
+}
+
+/// `pdf.use_outline`: the headings are the outline's entries. Each entry, in order, takes the
+/// first block after the previous one whose first line reads like its title, on the entry's
+/// page or the next; that line becomes a heading at the entry's depth. Detected headings
+/// that no entry takes become prose.
+#[cfg(feature = "pdf")]
+fn headings_from_outline(canonical: &str, blocks: &mut [Block], entries: &[OutlineEntry]) {
+    use crate::model::{BlockType, HeadingInfo, HeadingSource};
+    // A short block whole (a number line and its title), else nothing.
+    let first_line = |b: &Block| {
+        let t = &canonical[b.off_begin..b.off_end];
+        if t.len() <= 200 && t.lines().filter(|l| !l.trim().is_empty()).count() <= 2 {
+            t.split_whitespace().collect::<Vec<_>>().join(" ")
+        } else {
+            String::new()
+        }
+    };
+    let mut taken = vec![false; blocks.len()];
+    let mut from = 0;
+    for e in entries {
+        let hit = (from..blocks.len()).find(|&i| {
+            let b = &blocks[i];
+            let line = first_line(b);
+            !line.is_empty()
+                && match (e.page, b.page) {
+                    (Some(p), Some(q)) => q == p || q == p + 1,
+                    _ => true,
+                }
+                && titles_alike(&e.title, &line)
+        });
+        if let Some(i) = hit {
+            let line = first_line(&blocks[i]);
+            let b = &mut blocks[i];
+            b.kind = BlockType::Heading;
+            b.heading = Some(HeadingInfo {
+                level: e.depth.clamp(1, 6) as u8,
+                title: line,
+                source: HeadingSource::Outline,
+                anchor: None,
+            });
+            taken[i] = true;
+            from = i + 1;
+        }
+    }
+    for (b, t) in blocks.iter_mut().zip(taken) {
+        if !t && b.kind == BlockType::Heading {
+            b.kind = BlockType::Prose;
+            b.heading = None;
+        }
+    }
 }
 
 /// One entry of an outline, or one detected heading.
@@ -1946,6 +2012,13 @@ fn titles_alike(a: &str, b: &str) -> bool {
     };
     if long.starts_with(short.as_str())
         && (short.len() * 10 >= long.len() * 6 || long[short.len()..].starts_with(' '))
+    {
+        return true;
+    }
+    // A label in front: `Appendix A Fixture details` for `A Fixture details`.
+    if short.contains(' ')
+        && long.ends_with(short.as_str())
+        && long[..long.len() - short.len()].ends_with(' ')
     {
         return true;
     }
