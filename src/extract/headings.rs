@@ -405,7 +405,14 @@ pub fn score(
     let typeset = c
         .typography
         .is_some_and(|ty| ty.size_ratio >= 1.1 || ty.bold);
-    if !marked && numbered.is_none() && ((!typeset && syntax_like(title)) || is_label(title, cfg)) {
+    // Typeset callouts (`NOTE`, `CAUTION`) are set in capitals by their style, not because
+    // they head a section.
+    let label = is_label(title, cfg)
+        || (typeset && {
+            let t = title.trim_end_matches(':');
+            cfg.labels.iter().any(|l| t.eq_ignore_ascii_case(l))
+        });
+    if !marked && numbered.is_none() && ((!typeset && syntax_like(title)) || label) {
         return 0.0;
     }
     // `1 January 2024`: a date, not section 1.

@@ -64,6 +64,10 @@ struct Frag {
     italic_chars: u32,
     /// Raised small digits or symbols inside the fragment (footnote marks).
     marks: Vec<String>,
+    /// Bytes of `text` set in bold from its start (a run-in heading); None once a regular
+    /// character came.
+    bold_lead: usize,
+    lead_open: bool,
 }
 
 /// One line of a column in reading order.
@@ -93,6 +97,8 @@ struct VLine {
     markers: Vec<String>,
     /// In a band that spans the columns (a title, a full-width figure or its caption).
     span: bool,
+    /// Bytes of `text` set in bold from its start, when the line goes on in regular type.
+    bold_lead: usize,
 }
 
 struct Page {
@@ -348,6 +354,8 @@ mod read {
                         mono_chars: 0,
                         italic_chars: 0,
                         marks: Vec::new(),
+                        bold_lead: 0,
+                        lead_open: true,
                     });
                     // A raised small digit or symbol after normal text: a footnote mark.
                     let raised = f.chars > 0
@@ -390,7 +398,15 @@ mod read {
                             None => FontClass::default(),
                         };
                         let flag_bold = ch.flags().contains(mupdf::text_page::TextCharFlags::BOLD);
-                        bold_n += u32::from(class.bold || flag_bold);
+                        let bold = class.bold || flag_bold;
+                        if f.lead_open {
+                            if bold {
+                                f.bold_lead = f.text.len();
+                            } else {
+                                f.lead_open = false;
+                            }
+                        }
+                        bold_n += u32::from(bold);
                         mono_n += u32::from(class.mono);
                         italic_n += u32::from(class.italic);
                     }
@@ -774,6 +790,7 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
         );
         let (mut bold_c, mut mono_c, mut italic_c, mut chars) = (0u32, 0u32, 0u32, 0u32);
         let mut prev_x1 = f32::NEG_INFINITY;
+        let (mut lead, mut lead_open) = (0usize, true);
         for &i in &kept {
             let f = &frags[i];
             let gap = f.x0 - prev_x1;
@@ -781,6 +798,17 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
                 text.push(' ');
             }
             text.push_str(&f.text);
+            // The bold run the line starts with, across fragments.
+            if lead_open {
+                if f.chars > 0 && f.bold_chars == f.chars {
+                    lead = text.len();
+                } else {
+                    if f.bold_lead > 0 && !f.lead_open {
+                        lead = text.len() - f.text.len() + f.bold_lead;
+                    }
+                    lead_open = false;
+                }
+            }
             match cells.last_mut() {
                 Some(c) if gap <= frags[main].size * 0.9 => {
                     c.1 = c.1.max(f.x1);
@@ -810,6 +838,8 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             .map(|f| f.text.clone())
             .chain(kept.iter().flat_map(|&i| frags[i].marks.iter().cloned()))
             .collect();
+        // All bold is a bold line, not a lead.
+        let bold_lead = if lead_open { 0 } else { lead };
         out.push(VLine {
             x0,
             y0,
@@ -830,6 +860,7 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             page_shift: 0,
             markers,
             span: false,
+            bold_lead,
         });
     }
     out
@@ -1384,6 +1415,39 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                     end += 1;
                 }
             }
+            // A numbered run-in heading (`1.1 Essential Commands. To begin, …` with the
+            // number and title in bold): the title becomes a line of its own, without its
+            // closing period, and the paragraph starts after it.
+            if brk && !l.bold && !l.mono && l.table.is_none() && end == k + 1 && l.bold_lead > 0 {
+                let lead = l.text.get(..l.bold_lead).unwrap_or("").trim();
+                let rest = l.text.get(l.bold_lead..).unwrap_or("").trim_start();
+                let title = lead.trim_end_matches(['.', ':']);
+                if lead.len() > title.len()
+                    && !rest.is_empty()
+                    && title.split_whitespace().count() >= 2
+                    && headings::numbering(title).is_some()
+                {
+                    out.push_str(title);
+                    out.push('\n');
+                    hints.push(Some(LineHint {
+                        bbox,
+                        page: pi as u32 + l.page_shift,
+                        typography: Typography {
+                            size_ratio: l.size / body,
+                            bold: true,
+                            italic: false,
+                        },
+                        size_bin: bin_of(&bins, l.size),
+                        centered: false,
+                        mono: false,
+                        table: None,
+                        footnote: false,
+                        cells: 1,
+                    }));
+                    blank(&mut out, &mut hints);
+                    text = rest.to_string();
+                }
+            }
             if l.mono {
                 // Code keeps its indentation, in characters of its own width.
                 let cw = ((l.x1 - l.x0) / l.text.chars().count().max(1) as f32).max(1.0);
@@ -1762,6 +1826,8 @@ mod tests {
             mono_chars: 0,
             italic_chars: 0,
             marks: Vec::new(),
+            bold_lead: 0,
+            lead_open: false,
         }
     }
 

@@ -760,15 +760,16 @@ impl<'a> Parser<'a> {
         for b in &mut self.blocks {
             let nav = b.heading.as_ref().is_some_and(|h| {
                 let t = h.title.trim().trim_end_matches(':').to_lowercase();
-                [
-                    "contents",
-                    "table of contents",
-                    "list of figures",
-                    "list of tables",
-                    "list of listings",
-                    "index",
-                ]
-                .contains(&t.as_str())
+                t.starts_with("list of ")
+                    || [
+                        "contents",
+                        "table of contents",
+                        "list of figures",
+                        "list of tables",
+                        "list of listings",
+                        "index",
+                    ]
+                    .contains(&t.as_str())
             });
             if nav {
                 b.kind = BlockType::Prose;
@@ -1679,7 +1680,10 @@ impl<'a> Parser<'a> {
         if let Some(h) = &heading {
             let t = h.title.to_ascii_lowercase();
             let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ');
-            if t == "contents" || t == "table of contents" {
+            // Lists of figures, tables and the like are read as contents too, in typeset
+            // documents (their entries are numbered like sections).
+            let list_of = self.hints.is_some() && t.starts_with("list of ");
+            if t == "contents" || t == "table of contents" || list_of {
                 self.toc_from = Some(b);
                 self.toc_numbers.clear();
             }
