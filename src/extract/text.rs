@@ -742,6 +742,9 @@ impl<'a> Parser<'a> {
             return false;
         }
         Hints::stands_out(h)
+            // A centered line in capitals at body size (`PRIMARY HEADING` in styles that set
+            // headings in the body font).
+            || (h.centered && is_caps(t) && t.split_whitespace().count() <= 10)
             || nb.is_some_and(|n| {
                 seq && (n.parts.len() >= 2
                     || matches!(
