@@ -5,6 +5,7 @@ pub mod canonical;
 pub mod headings;
 pub mod html;
 pub mod markdown;
+#[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod text;
 

@@ -1720,8 +1720,8 @@ impl<'a> Parser<'a> {
         let n = end - start;
         let hints: Vec<Option<&LineHint>> = (start..end).map(|c| self.hint(c)).collect();
         let table = hints.first().and_then(|h| h.and_then(|h| h.table));
-        if table.is_some() && hints.iter().all(|h| h.and_then(|h| h.table) == table) {
-            let shape = self.hints.unwrap().tables[table.unwrap()].clone();
+        if let Some(t) = table.filter(|_| hints.iter().all(|h| h.and_then(|h| h.table) == table)) {
+            let shape = self.hints.unwrap().tables[t].clone();
             let i = self.push(BlockType::Table, start, end, None);
             self.blocks[i].attrs.table = Some(shape);
             return n;
@@ -1977,7 +1977,7 @@ fn toc_line(line: &str) -> bool {
 }
 
 /// Whether a line starts a list item (`-`, `*`, `•`, `1.`, `a)`, `(i)`).
-pub(crate) fn list_marker_start(line: &str) -> bool {
+pub fn list_marker_start(line: &str) -> bool {
     list_marker(line).is_some()
 }
 
