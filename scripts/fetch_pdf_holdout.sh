@@ -12,7 +12,7 @@
 # MANIFEST.tsv (name, package, version, path in package, pages, producer, sha256).
 #
 # Usage: scripts/fetch_pdf_holdout.sh [DEST]    (default /var/tmp/docsweep-pdf-holdout)
-# DEB_CACHE=DIR keeps the downloaded .deb files in DIR for reuse (default: a temp dir).
+# DEB_CACHE=DIR keeps the downloaded .deb files in DIR for reuse (default /var/tmp/docsweep-debs).
 set -euo pipefail
 dest=${1:-/var/tmp/docsweep-pdf-holdout}
 
@@ -42,42 +42,6 @@ hypdvips.pdf	texlive-latex-extra-doc	usr/share/doc/texlive-doc/latex/hypdvips/hy
 hvfloat-paper-default1s2c.pdf	texlive-pictures-doc	usr/share/doc/texlive-doc/latex/hvfloat/paper-default1s2c.pdf
 '
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cache=${DEB_CACHE:-$work/debs}
-mkdir -p "$cache" "$dest"
-
-packages=$(printf '%s\n' "$list" | awk -F'\t' 'NF == 3 {print $2}' | sort -u)
-for pkg in $packages; do
-  if ! ls "$cache/${pkg}_"*.deb >/dev/null 2>&1; then
-    echo "downloading $pkg" >&2
-    if ! (cd "$cache" && apt-get download -q "$pkg=${version[$pkg]}" >/dev/null); then
-      echo "warning: $pkg=${version[$pkg]} not available, using the current version" >&2
-      (cd "$cache" && apt-get download -q "$pkg" >/dev/null)
-    fi
-  fi
-done
-
-# One pass over each package's archive, extracting only the listed members.
-mkdir -p "$work/x"
-for pkg in $packages; do
-  deb=$(ls "$cache/${pkg}_"*.deb | head -n 1)
-  mapfile -t members < <(printf '%s\n' "$list" | awk -F'\t' -v p="$pkg" 'NF == 3 && $2 == p {print "./" $3}')
-  dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$work/x" "${members[@]}"
-done
-
-manifest=$dest/MANIFEST.tsv
-printf 'name\tpackage\tversion\tpath\tpages\tproducer\tsha256\n' >"$manifest"
-printf '%s\n' "$list" | awk -F'\t' 'NF == 3' | while IFS=$'\t' read -r name pkg path; do
-  deb=$(ls "$cache/${pkg}_"*.deb | head -n 1)
-  ver=$(dpkg-deb -f "$deb" Version)
-  install -m 644 "$work/x/$path" "$dest/$name"
-  pages=; producer=
-  if command -v pdfinfo >/dev/null; then
-    pages=$(pdfinfo "$dest/$name" 2>/dev/null | awk '/^Pages:/{print $2}')
-    producer=$(pdfinfo "$dest/$name" 2>/dev/null | sed -n 's/^Producer: *//p')
-  fi
-  sum=$(sha256sum "$dest/$name" | cut -d' ' -f1)
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$pkg" "$ver" "$path" "$pages" "$producer" "$sum" >>"$manifest"
-done
-echo "hold-out set: $(($(wc -l <"$manifest") - 1)) PDFs in $dest (see $manifest)"
+# shellcheck source=scripts/lib_debian_pdfs.sh
+source "$(dirname "$0")/lib_debian_pdfs.sh"
+fetch_debian_pdfs "hold-out set 1" "$dest"

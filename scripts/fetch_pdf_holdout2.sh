@@ -56,52 +56,6 @@ simple-thesis-dissertation.pdf	texlive-xetex	usr/share/doc/texlive-doc/xelatex/s
 ArsClassica-de.pdf	texlive-lang-german	usr/share/doc/texlive-doc/latex/translation-arsclassica-de/ArsClassica-de.pdf
 '
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cache=${DEB_CACHE:-/var/tmp/docsweep-debs}
-mkdir -p "$cache" "$dest"
-
-# The .deb to use for a package: the pinned version if the cache has it, else any version.
-deb_of() {
-  local pkg=$1 f=$cache/${1}_${version[$1]}_all.deb
-  if [ -f "$f" ]; then echo "$f"; else ls "$cache/${pkg}_"*.deb | head -n 1; fi
-}
-
-packages=$(printf '%s\n' "$list" | awk -F'\t' 'NF == 3 {print $2}' | sort -u)
-for pkg in $packages; do
-  if ! ls "$cache/${pkg}_"*.deb >/dev/null 2>&1; then
-    echo "downloading $pkg" >&2
-    if ! (cd "$cache" && apt-get download -q "$pkg=${version[$pkg]}" >/dev/null); then
-      echo "warning: $pkg=${version[$pkg]} not available, using the current version" >&2
-      (cd "$cache" && apt-get download -q "$pkg" >/dev/null)
-    fi
-  fi
-done
-
-# One pass over each package's archive, extracting only the listed members.
-mkdir -p "$work/x"
-for pkg in $packages; do
-  deb=$(deb_of "$pkg")
-  mapfile -t members < <(printf '%s\n' "$list" | awk -F'\t' -v p="$pkg" 'NF == 3 && $2 == p {print "./" $3}')
-  dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$work/x" "${members[@]}"
-done
-
-manifest=$dest/MANIFEST.tsv
-printf 'name\tpackage\tversion\tpath\tpages\tproducer\toutline_entries\tsha256\n' >"$manifest"
-printf '%s\n' "$list" | awk -F'\t' 'NF == 3' | while IFS=$'\t' read -r name pkg path; do
-  deb=$(deb_of "$pkg")
-  ver=$(dpkg-deb -f "$deb" Version)
-  install -m 644 "$work/x/$path" "$dest/$name"
-  pages=; producer=; outline=
-  if command -v pdfinfo >/dev/null; then
-    pages=$(pdfinfo "$dest/$name" 2>/dev/null | awk '/^Pages:/{print $2}')
-    producer=$(pdfinfo "$dest/$name" 2>/dev/null | sed -n 's/^Producer: *//p')
-  fi
-  if command -v mutool >/dev/null; then
-    # One line per outline item; mutool may warn on stderr about repaired outline trees.
-    outline=$(mutool show "$dest/$name" outline 2>/dev/null | grep -c . || true)
-  fi
-  sum=$(sha256sum "$dest/$name" | cut -d' ' -f1)
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$pkg" "$ver" "$path" "$pages" "$producer" "$outline" "$sum" >>"$manifest"
-done
-echo "hold-out set 2: $(($(wc -l <"$manifest") - 1)) PDFs in $dest (see $manifest)"
+# shellcheck source=scripts/lib_debian_pdfs.sh
+source "$(dirname "$0")/lib_debian_pdfs.sh"
+fetch_debian_pdfs "hold-out set 2" "$dest"
