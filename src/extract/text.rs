@@ -1467,36 +1467,18 @@ impl<'a> Parser<'a> {
         }
         let first = self.line(start);
         if let Some(family) = list_marker(first) {
-            // Items separated by blank lines continue the list above.
-            if let Some(prev) = self.blocks.last() {
-                let (pa, _) = *self.block_lines.last().unwrap();
-                if prev.kind == BlockType::List
-                    && list_marker(self.line(pa)) == Some(family)
-                    && self.l(pa).indent == self.l(start).indent
-                {
-                    self.extend_last(end);
-                    return n;
-                }
-            }
-            self.push(BlockType::List, start, end, None);
-            return n;
+            return self.list(start, end, family);
         }
-        // A paragraph cut by a page break (and the furniture around it) goes on.
-        if let (Some(prev), Some(&(_, pe))) = (self.blocks.last(), self.block_lines.last()) {
-            let prev_line = self.line(pe - 1);
-            if prev.kind == BlockType::Prose
-                && pe == start
-                && self.page_break_before(start)
-                && !prev_line.trim_end().ends_with(['.', '!', '?', ':', '"'])
-                && first
-                    .trim_start()
-                    .chars()
-                    .next()
-                    .is_some_and(char::is_lowercase)
-            {
-                self.extend_last(end);
-                return n;
-            }
+        // A paragraph cut by a page break (and the furniture around it) goes on when the next
+        // page starts in lower case.
+        let lower = first
+            .trim_start()
+            .chars()
+            .next()
+            .is_some_and(char::is_lowercase);
+        if lower && self.goes_on_over_page_break(start) {
+            self.extend_last(end);
+            return n;
         }
         let i = self.push(BlockType::Prose, start, end, None);
         if first.len() <= MAX_SHAPE_LINE {
@@ -1767,28 +1749,47 @@ impl<'a> Parser<'a> {
             return n;
         }
         if let Some(family) = list_marker(first) {
-            if let (Some(prev), Some(&(pa, _))) = (self.blocks.last(), self.block_lines.last()) {
-                if prev.kind == BlockType::List && list_marker(self.line(pa)) == Some(family) {
-                    self.extend_last(end);
-                    return n;
-                }
-            }
-            self.push(BlockType::List, start, end, None);
-            return n;
+            return self.list(start, end, family);
         }
-        if let (Some(prev), Some(&(_, pe))) = (self.blocks.last(), self.block_lines.last()) {
-            let prev_line = self.line(pe - 1);
-            if prev.kind == BlockType::Prose
-                && pe == start
-                && self.page_break_before(start)
-                && !prev_line.trim_end().ends_with(['.', '!', '?', ':', '"'])
-            {
-                self.extend_last(end);
-                return n;
-            }
+        // The layout already joined what belongs together across pages: any unfinished
+        // sentence goes on.
+        if self.goes_on_over_page_break(start) {
+            self.extend_last(end);
+            return n;
         }
         self.push(BlockType::Prose, start, end, None);
         n
+    }
+
+    /// A list group: items separated by blank lines continue the list above (same bullet
+    /// family, same indentation).
+    fn list(&mut self, start: usize, end: usize, family: u8) -> usize {
+        if let (Some(prev), Some(&(pa, _))) = (self.blocks.last(), self.block_lines.last()) {
+            if prev.kind == BlockType::List
+                && list_marker(self.line(pa)) == Some(family)
+                && self.l(pa).indent == self.l(start).indent
+            {
+                self.extend_last(end);
+                return end - start;
+            }
+        }
+        self.push(BlockType::List, start, end, None);
+        end - start
+    }
+
+    /// The prose block right before content line `start` ends at a page break in the middle
+    /// of a sentence.
+    fn goes_on_over_page_break(&self, start: usize) -> bool {
+        let (Some(prev), Some(&(_, pe))) = (self.blocks.last(), self.block_lines.last()) else {
+            return false;
+        };
+        prev.kind == BlockType::Prose
+            && pe == start
+            && self.page_break_before(start)
+            && !self
+                .line(pe - 1)
+                .trim_end()
+                .ends_with(['.', '!', '?', ':', '"'])
     }
 
     fn extend_last(&mut self, end: usize) {
