@@ -6,6 +6,8 @@ pub mod headings;
 pub mod html;
 pub mod markdown;
 #[cfg(feature = "pdf")]
+mod mupdf_ffi;
+#[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod text;
 

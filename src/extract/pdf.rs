@@ -182,48 +182,33 @@ fn push_char(out: &mut String, c: char) {
 
 #[cfg(feature = "pdf")]
 mod read {
-    //! MuPDF → fragments. One MuPDF context per thread (the `mupdf` crate keeps them
-    //! thread-local), so documents run in parallel on the worker pool.
+    //! MuPDF → fragments, with one MuPDF context per thread (see `mupdf_ffi`), so documents
+    //! run in parallel on the worker pool.
 
     use super::{font_class, push_char, FontClass, Frag};
     use crate::config::PdfConfig;
-    use mupdf::{Document, Font, TextPageFlags};
+    use crate::extract::mupdf_ffi::{Char, Doc, TextPage};
     use std::collections::HashMap;
 
-    // `Font` is one pointer; its name is read through MuPDF directly because the crate's
-    // `Font::name` panics on a name that is not UTF-8, and names come from the file.
-    const _: () =
-        assert!(std::mem::size_of::<Font>() == std::mem::size_of::<*mut mupdf_sys::fz_font>());
-
-    fn raw_font(f: &Font) -> *mut mupdf_sys::fz_font {
-        // SAFETY: `Font` (mupdf =0.8.0) is a struct with one field, a `*mut fz_font`, and the
-        // size assertion above pins that it holds nothing else, so the field is at offset 0.
-        unsafe { *(f as *const Font as *const *mut mupdf_sys::fz_font) }
+    fn class_of(
+        tp: &TextPage<'_>,
+        ch: &Char<'_>,
+        cache: &mut HashMap<usize, FontClass>,
+    ) -> FontClass {
+        *cache
+            .entry(ch.font_id())
+            .or_insert_with(|| match tp.font(ch) {
+                Some(f) => font_class(&f.name, f.bold, f.mono, f.italic),
+                None => FontClass::default(),
+            })
     }
 
-    fn class_of(f: &Font, cache: &mut HashMap<usize, FontClass>) -> FontClass {
-        let p = raw_font(f);
-        *cache.entry(p as usize).or_insert_with(|| {
-            // SAFETY: `p` is a live font (the `Font` holds a reference); `fz_font_name` only
-            // reads the font's fixed-size, NUL-terminated name field and ignores the context.
-            let name = unsafe {
-                let c = mupdf_sys::fz_font_name(std::ptr::null_mut(), p);
-                if c.is_null() {
-                    String::new()
-                } else {
-                    std::ffi::CStr::from_ptr(c).to_string_lossy().into_owned()
-                }
-            };
-            font_class(&name, f.is_bold(), f.is_monospaced(), f.is_italic())
-        })
-    }
-
-    pub struct Opened {
-        pub doc: Document,
+    pub struct Opened<'a> {
+        pub doc: Doc<'a>,
         pub pages: u32,
     }
 
-    pub fn open(bytes: &[u8]) -> Result<Opened, String> {
+    pub fn open(bytes: &[u8]) -> Result<Opened<'_>, String> {
         // `%PDF-1.7`, possibly after some junk (readers accept it within the first KiB).
         let head = &bytes[..bytes.len().min(1024)];
         if !head
@@ -232,13 +217,12 @@ mod read {
         {
             return Err("not a PDF: no %PDF header in the first 1 KiB".into());
         }
-        let mut doc = Document::from_bytes(bytes, "application/pdf")
-            .map_err(|e| format!("unreadable PDF: {e}"))?;
+        let doc = Doc::open(bytes).map_err(|e| format!("unreadable PDF: {e}"))?;
         if doc
             .needs_password()
             .map_err(|e| format!("unreadable PDF: {e}"))?
         {
-            let ok = doc.authenticate("").unwrap_or(false);
+            let ok = doc.authenticate(c"").unwrap_or(false);
             if !ok {
                 return Err("encrypted PDF: a user password is needed to read it".into());
             }
@@ -254,179 +238,170 @@ mod read {
 
     /// Fragments of page `index`, the page height, and whether characters were cut.
     pub fn page(
-        doc: &Document,
+        doc: &Doc<'_>,
         index: u32,
         cfg: &PdfConfig,
         fonts: &mut HashMap<usize, FontClass>,
     ) -> Result<(Vec<Frag>, f32, bool), String> {
-        let page = doc
-            .load_page(index as i32)
+        let tp = doc
+            .text_page(index as i32)
             .map_err(|e| format!("page {}: {e}", index + 1))?;
-        let bounds = page
-            .bounds()
-            .map_err(|e| format!("page {}: {e}", index + 1))?;
-        let tp = page
-            .to_text_page(TextPageFlags::empty())
-            .map_err(|e| format!("page {}: {e}", index + 1))?;
-        let (ox, oy) = (bounds.x0, bounds.y0);
+        let [bx0, by0, _, by1] = tp.bounds;
+        let (ox, oy) = (bx0, by0);
         let mut frags = Vec::new();
         let mut kept = 0usize;
         let mut cut = false;
-        'blocks: for b in tp.blocks() {
-            for l in b.lines() {
-                let mut cur: Option<Frag> = None;
-                let mut sizes: Vec<(f32, u32)> = Vec::new();
-                let mut bold_n = 0u32;
-                let mut mono_n = 0u32;
-                let mut italic_n = 0u32;
-                let mut last_x1 = f32::NEG_INFINITY;
-                let mut last_mark_at: Option<usize> = None;
-                let mut first_origin: Option<(f32, f32)> = None;
-                let mut last_origin = (0.0f32, 0.0f32);
-                let finish = |f: Option<Frag>,
-                              sizes: &mut Vec<(f32, u32)>,
-                              (bold_n, mono_n, italic_n): (&mut u32, &mut u32, &mut u32),
-                              out: &mut Vec<Frag>| {
-                    if let Some(mut f) = f {
-                        let t = f.text.trim();
-                        if !t.is_empty() {
-                            f.text = t.to_string();
-                            let visible = f.chars.max(1);
-                            f.size = sizes
-                                .iter()
-                                .max_by(|a, b| a.1.cmp(&b.1).then(b.0.total_cmp(&a.0)))
-                                .map_or(f.size, |s| s.0);
-                            f.bold = *bold_n * 5 >= visible * 3;
-                            f.mono = *mono_n * 5 >= visible * 3;
-                            f.bold_chars = *bold_n;
-                            f.mono_chars = *mono_n;
-                            f.italic_chars = *italic_n;
-                            out.push(f);
-                        }
-                    }
-                    sizes.clear();
-                    *bold_n = 0;
-                    *mono_n = 0;
-                    *italic_n = 0;
-                };
-                for ch in l.chars() {
-                    let Some(c) = ch.char() else { continue };
-                    let q = ch.quad();
-                    let xs = [q.ul.x, q.ur.x, q.ll.x, q.lr.x];
-                    let ys = [q.ul.y, q.ur.y, q.ll.y, q.lr.y];
-                    let x0 = xs.iter().copied().fold(f32::INFINITY, f32::min) - ox;
-                    let x1 = xs.iter().copied().fold(f32::NEG_INFINITY, f32::max) - ox;
-                    let y0 = ys.iter().copied().fold(f32::INFINITY, f32::min) - oy;
-                    let y1 = ys.iter().copied().fold(f32::NEG_INFINITY, f32::max) - oy;
-                    if !(x0.is_finite() && x1.is_finite() && y0.is_finite() && y1.is_finite()) {
-                        continue;
-                    }
-                    let o = ch.origin();
-                    let origin = (o.x - ox, o.y - oy);
-                    first_origin.get_or_insert(origin);
-                    last_origin = origin;
-                    let size = ch.size().abs().max(0.1);
-                    let space = c.is_whitespace();
-                    // A wide gap: a new fragment (a table cell, a column of its own).
-                    if !space && cur.is_some() && x0 - last_x1 > size * 0.9 {
-                        finish(
-                            cur.take(),
-                            &mut sizes,
-                            (&mut bold_n, &mut mono_n, &mut italic_n),
-                            &mut frags,
-                        );
-                    }
-                    if space && cur.is_none() {
-                        continue;
-                    }
-                    let f = cur.get_or_insert_with(|| Frag {
-                        x0,
-                        y0,
-                        x1,
-                        y1,
-                        base: origin.1,
-                        size,
-                        bold: false,
-                        mono: false,
-                        text: String::new(),
-                        chars: 0,
-                        bold_chars: 0,
-                        mono_chars: 0,
-                        italic_chars: 0,
-                        marks: Vec::new(),
-                        bold_lead: 0,
-                        lead_open: true,
-                    });
-                    // A raised small digit or symbol after normal text: a footnote mark.
-                    let raised = f.chars > 0
-                        && size < f.size * 0.85
-                        && origin.1 < f.base - f.size * 0.2
-                        && (c.is_ascii_digit() || matches!(c, '*' | '†' | '‡' | '§' | '¶'));
-                    if raised {
-                        match (f.marks.last_mut(), last_mark_at) {
-                            (Some(m), Some(at)) if at + 1 == f.chars as usize => m.push(c),
-                            _ => f.marks.push(c.to_string()),
-                        }
-                        last_mark_at = Some(f.chars as usize + 1);
-                    }
-                    if !space && kept >= cfg.max_page_chars {
-                        cut = true;
-                        finish(
-                            cur.take(),
-                            &mut sizes,
-                            (&mut bold_n, &mut mono_n, &mut italic_n),
-                            &mut frags,
-                        );
-                        break 'blocks;
-                    }
-                    push_char(&mut f.text, c);
-                    if !space {
-                        kept += 1;
-                        f.x0 = f.x0.min(x0);
-                        f.x1 = f.x1.max(x1);
-                        f.y0 = f.y0.min(y0);
-                        f.y1 = f.y1.max(y1);
-                        f.chars += 1;
-                        last_x1 = x1;
-                        let r = (size * 10.0).round() / 10.0;
-                        match sizes.iter_mut().find(|s| s.0 == r) {
-                            Some(s) => s.1 += 1,
-                            None => sizes.push((r, 1)),
-                        }
-                        let class = match ch.font() {
-                            Some(font) => class_of(&font, fonts),
-                            None => FontClass::default(),
-                        };
-                        let flag_bold = ch.flags().contains(mupdf::text_page::TextCharFlags::BOLD);
-                        let bold = class.bold || flag_bold;
-                        if f.lead_open {
-                            if bold {
-                                f.bold_lead = f.text.len();
-                            } else {
-                                f.lead_open = false;
-                            }
-                        }
-                        bold_n += u32::from(bold);
-                        mono_n += u32::from(class.mono);
-                        italic_n += u32::from(class.italic);
+        let lines = tp.lines();
+        'blocks: for l in &lines {
+            let mut cur: Option<Frag> = None;
+            let mut sizes: Vec<(f32, u32)> = Vec::new();
+            let mut bold_n = 0u32;
+            let mut mono_n = 0u32;
+            let mut italic_n = 0u32;
+            let mut last_x1 = f32::NEG_INFINITY;
+            let mut last_mark_at: Option<usize> = None;
+            let mut first_origin: Option<(f32, f32)> = None;
+            let mut last_origin = (0.0f32, 0.0f32);
+            let finish = |f: Option<Frag>,
+                          sizes: &mut Vec<(f32, u32)>,
+                          (bold_n, mono_n, italic_n): (&mut u32, &mut u32, &mut u32),
+                          out: &mut Vec<Frag>| {
+                if let Some(mut f) = f {
+                    let t = f.text.trim();
+                    if !t.is_empty() {
+                        f.text = t.to_string();
+                        let visible = f.chars.max(1);
+                        f.size = sizes
+                            .iter()
+                            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.total_cmp(&a.0)))
+                            .map_or(f.size, |s| s.0);
+                        f.bold = *bold_n * 5 >= visible * 3;
+                        f.mono = *mono_n * 5 >= visible * 3;
+                        f.bold_chars = *bold_n;
+                        f.mono_chars = *mono_n;
+                        f.italic_chars = *italic_n;
+                        out.push(f);
                     }
                 }
-                // Vertical text (a margin stamp, a rotated table head): left out.
-                if let Some(fo) = first_origin {
-                    let (dx, dy) = (last_origin.0 - fo.0, last_origin.1 - fo.1);
-                    if dy.abs() > dx.abs() && dy.abs() > 1.0 {
-                        cur = None;
-                    }
+                sizes.clear();
+                *bold_n = 0;
+                *mono_n = 0;
+                *italic_n = 0;
+            };
+            for ch in l {
+                let Some(c) = ch.char() else { continue };
+                let q = ch.quad();
+                let xs = [q[0].0, q[1].0, q[2].0, q[3].0];
+                let ys = [q[0].1, q[1].1, q[2].1, q[3].1];
+                let x0 = xs.iter().copied().fold(f32::INFINITY, f32::min) - ox;
+                let x1 = xs.iter().copied().fold(f32::NEG_INFINITY, f32::max) - ox;
+                let y0 = ys.iter().copied().fold(f32::INFINITY, f32::min) - oy;
+                let y1 = ys.iter().copied().fold(f32::NEG_INFINITY, f32::max) - oy;
+                if !(x0.is_finite() && x1.is_finite() && y0.is_finite() && y1.is_finite()) {
+                    continue;
                 }
-                finish(
-                    cur.take(),
-                    &mut sizes,
-                    (&mut bold_n, &mut mono_n, &mut italic_n),
-                    &mut frags,
-                );
+                let o = ch.origin();
+                let origin = (o.0 - ox, o.1 - oy);
+                first_origin.get_or_insert(origin);
+                last_origin = origin;
+                let size = ch.size().abs().max(0.1);
+                let space = c.is_whitespace();
+                // A wide gap: a new fragment (a table cell, a column of its own).
+                if !space && cur.is_some() && x0 - last_x1 > size * 0.9 {
+                    finish(
+                        cur.take(),
+                        &mut sizes,
+                        (&mut bold_n, &mut mono_n, &mut italic_n),
+                        &mut frags,
+                    );
+                }
+                if space && cur.is_none() {
+                    continue;
+                }
+                let f = cur.get_or_insert_with(|| Frag {
+                    x0,
+                    y0,
+                    x1,
+                    y1,
+                    base: origin.1,
+                    size,
+                    bold: false,
+                    mono: false,
+                    text: String::new(),
+                    chars: 0,
+                    bold_chars: 0,
+                    mono_chars: 0,
+                    italic_chars: 0,
+                    marks: Vec::new(),
+                    bold_lead: 0,
+                    lead_open: true,
+                });
+                // A raised small digit or symbol after normal text: a footnote mark.
+                let raised = f.chars > 0
+                    && size < f.size * 0.85
+                    && origin.1 < f.base - f.size * 0.2
+                    && (c.is_ascii_digit() || matches!(c, '*' | '†' | '‡' | '§' | '¶'));
+                if raised {
+                    match (f.marks.last_mut(), last_mark_at) {
+                        (Some(m), Some(at)) if at + 1 == f.chars as usize => m.push(c),
+                        _ => f.marks.push(c.to_string()),
+                    }
+                    last_mark_at = Some(f.chars as usize + 1);
+                }
+                if !space && kept >= cfg.max_page_chars {
+                    cut = true;
+                    finish(
+                        cur.take(),
+                        &mut sizes,
+                        (&mut bold_n, &mut mono_n, &mut italic_n),
+                        &mut frags,
+                    );
+                    break 'blocks;
+                }
+                push_char(&mut f.text, c);
+                if !space {
+                    kept += 1;
+                    f.x0 = f.x0.min(x0);
+                    f.x1 = f.x1.max(x1);
+                    f.y0 = f.y0.min(y0);
+                    f.y1 = f.y1.max(y1);
+                    f.chars += 1;
+                    last_x1 = x1;
+                    let r = (size * 10.0).round() / 10.0;
+                    match sizes.iter_mut().find(|s| s.0 == r) {
+                        Some(s) => s.1 += 1,
+                        None => sizes.push((r, 1)),
+                    }
+                    let class = class_of(&tp, ch, fonts);
+                    let flag_bold = ch.bold_flag();
+                    let bold = class.bold || flag_bold;
+                    if f.lead_open {
+                        if bold {
+                            f.bold_lead = f.text.len();
+                        } else {
+                            f.lead_open = false;
+                        }
+                    }
+                    bold_n += u32::from(bold);
+                    mono_n += u32::from(class.mono);
+                    italic_n += u32::from(class.italic);
+                }
             }
+            // Vertical text (a margin stamp, a rotated table head): left out.
+            if let Some(fo) = first_origin {
+                let (dx, dy) = (last_origin.0 - fo.0, last_origin.1 - fo.1);
+                if dy.abs() > dx.abs() && dy.abs() > 1.0 {
+                    cur = None;
+                }
+            }
+            finish(
+                cur.take(),
+                &mut sizes,
+                (&mut bold_n, &mut mono_n, &mut italic_n),
+                &mut frags,
+            );
         }
-        Ok((frags, bounds.y1 - bounds.y0, cut))
+        Ok((frags, by1 - by0, cut))
     }
 }
 
@@ -1919,23 +1894,11 @@ pub fn outline(bytes: &[u8]) -> Result<Vec<OutlineEntry>, String> {
 
 /// The outline's entries; none when it is missing or MuPDF cannot read it.
 #[cfg(feature = "pdf")]
-fn outline_entries(doc: &mupdf::Document) -> Vec<OutlineEntry> {
-    let Ok(items) = doc.outlines() else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    fn walk(items: &[mupdf::Outline], depth: u32, out: &mut Vec<OutlineEntry>) {
-        for o in items {
-            out.push(OutlineEntry {
-                title: o.title.trim().to_string(),
-                depth,
-                page: o.dest.as_ref().map(|d| d.loc.page_number + 1),
-            });
-            walk(&o.down, depth + 1, out);
-        }
-    }
-    walk(&items, 1, &mut out);
-    out
+fn outline_entries(doc: &crate::extract::mupdf_ffi::Doc<'_>) -> Vec<OutlineEntry> {
+    doc.outline()
+        .into_iter()
+        .map(|(title, depth, page)| OutlineEntry { title, depth, page })
+        .collect()
 }
 
 /// `pdf.use_outline`: the headings are the outline's entries. Each entry, in order, takes the

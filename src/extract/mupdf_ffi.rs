@@ -1,0 +1,343 @@
+//! The few MuPDF calls the PDF extractor needs, through `mupdf-sys`, with one MuPDF context of
+//! its own per thread.
+//!
+//! Why not the `mupdf` crate: it clones every thread's context from one base context, and
+//! cloned contexts share MuPDF's locks, so every allocation MuPDF makes on any thread takes the
+//! same process-wide mutex; two threads were no faster than one. A context made here has no
+//! locks at all and is only ever used by the thread that made it (it lives in a
+//! thread-local), which is what MuPDF asks of a context without locks. The crate also panics
+//! on a font name that is not UTF-8; here names are read lossily.
+//!
+//! MuPDF reports errors by `longjmp`: every call that can throw goes through `mupdf-sys`'s
+//! `mupdf_*` wrappers, which catch it and hand back an error. The calls made directly
+//! (`fz_font_*`, `fz_drop_*`, walking the structured-text lists) do not throw; the two
+//! allocations made directly (`fz_new_buffer_from_shared_data`, registering the document
+//! handlers) throw only when memory runs out.
+
+use mupdf_sys as sys;
+use std::ffi::{c_char, CStr};
+use std::marker::PhantomData;
+use std::ptr::{self, NonNull};
+
+/// Resource cache (fonts, decoded streams) of each thread's context. MuPDF's default is 256 MiB
+/// for a whole process; text extraction needs fonts only, and there is one cache per thread.
+const STORE_BYTES: usize = 64 << 20;
+
+/// The MuPDF release `mupdf-sys` =0.8.0 bundles; a context is refused for any other.
+const FZ_VERSION: &CStr = c"1.27.2";
+
+struct Ctx(NonNull<sys::fz_context>);
+
+impl Drop for Ctx {
+    fn drop(&mut self) {
+        // SAFETY: the context was made by `fz_new_context_imp` on this thread and every
+        // object made with it is dropped before the thread ends (they borrow it).
+        unsafe { sys::fz_drop_context(self.0.as_ptr()) }
+    }
+}
+
+thread_local! {
+    static CTX: Option<Ctx> = new_ctx();
+}
+
+fn new_ctx() -> Option<Ctx> {
+    // SAFETY: no allocator and no locks: MuPDF's defaults, for a context used by one thread.
+    let ctx = unsafe {
+        sys::fz_new_context_imp(ptr::null(), ptr::null(), STORE_BYTES, FZ_VERSION.as_ptr())
+    };
+    let ctx = NonNull::new(ctx)?;
+    // SAFETY: a fresh context; these only set fields, and registering the handlers throws
+    // only when memory runs out.
+    unsafe {
+        sys::fz_set_warning_callback(ctx.as_ptr(), None, ptr::null_mut());
+        sys::fz_set_error_callback(ctx.as_ptr(), None, ptr::null_mut());
+        sys::fz_register_document_handlers(ctx.as_ptr());
+    }
+    Some(Ctx(ctx))
+}
+
+/// Runs `f` with this thread's context.
+fn with_ctx<T>(f: impl FnOnce(*mut sys::fz_context) -> Result<T, String>) -> Result<T, String> {
+    CTX.with(|c| match c {
+        Some(c) => f(c.0.as_ptr()),
+        None => Err(format!(
+            "MuPDF {} could not start (out of memory?)",
+            FZ_VERSION.to_string_lossy()
+        )),
+    })
+}
+
+/// The message of a MuPDF error, which is freed.
+fn take_error(err: *mut sys::mupdf_error_t) -> String {
+    // SAFETY: `err` came from a `mupdf_*` wrapper: a live error with a C string message.
+    unsafe {
+        let msg = if (*err).message.is_null() {
+            "unknown MuPDF error".to_string()
+        } else {
+            CStr::from_ptr((*err).message)
+                .to_string_lossy()
+                .into_owned()
+        };
+        sys::mupdf_drop_error(err);
+        msg
+    }
+}
+
+/// Calls a `mupdf_*` wrapper with an error slot; its error becomes `Err(message)`.
+macro_rules! call {
+    ($f:ident($($arg:expr),*)) => {{
+        let mut err: *mut sys::mupdf_error_t = ptr::null_mut();
+        // SAFETY: the wrapper catches MuPDF's exceptions and reports them in `err`.
+        let r = unsafe { sys::$f($($arg,)* &mut err) };
+        if err.is_null() { Ok(r) } else { Err(take_error(err)) }
+    }};
+}
+
+/// An open PDF. It reads `bytes` in place, so it borrows them.
+pub struct Doc<'a> {
+    ctx: *mut sys::fz_context,
+    doc: *mut sys::fz_document,
+    buf: *mut sys::fz_buffer,
+    _bytes: PhantomData<&'a [u8]>,
+}
+
+impl Drop for Doc<'_> {
+    fn drop(&mut self) {
+        // SAFETY: both were made with `ctx` on this thread (a `Doc` is not `Send`).
+        unsafe {
+            if !self.doc.is_null() {
+                sys::fz_drop_document(self.ctx, self.doc);
+            }
+            sys::fz_drop_buffer(self.ctx, self.buf);
+        }
+    }
+}
+
+impl<'a> Doc<'a> {
+    pub fn open(bytes: &'a [u8]) -> Result<Doc<'a>, String> {
+        with_ctx(|ctx| {
+            // SAFETY: the buffer shares `bytes`, which the returned `Doc` borrows; this
+            // allocation throws only when memory runs out.
+            let buf =
+                unsafe { sys::fz_new_buffer_from_shared_data(ctx, bytes.as_ptr(), bytes.len()) };
+            let mut d = Doc {
+                ctx,
+                doc: ptr::null_mut(),
+                buf,
+                _bytes: PhantomData,
+            };
+            d.doc = call!(mupdf_open_document_from_bytes(
+                ctx,
+                buf,
+                c"application/pdf".as_ptr()
+            ))?;
+            if d.doc.is_null() {
+                return Err("MuPDF opened no document".into());
+            }
+            Ok(d)
+        })
+    }
+
+    pub fn needs_password(&self) -> Result<bool, String> {
+        call!(mupdf_needs_password(self.ctx, self.doc))
+    }
+
+    pub fn authenticate(&self, password: &CStr) -> Result<bool, String> {
+        call!(mupdf_authenticate_password(
+            self.ctx,
+            self.doc,
+            password.as_ptr()
+        ))
+    }
+
+    pub fn page_count(&self) -> Result<i32, String> {
+        call!(mupdf_document_page_count(self.ctx, self.doc))
+    }
+
+    /// Page `index`: its bounds and its structured text.
+    pub fn text_page(&self, index: i32) -> Result<TextPage<'_>, String> {
+        let page = call!(mupdf_load_page(self.ctx, self.doc, index))?;
+        if page.is_null() {
+            return Err("MuPDF loaded no page".into());
+        }
+        let result = (|| {
+            let r = call!(mupdf_bound_page(self.ctx, page))?;
+            let opts = sys::fz_stext_options {
+                flags: 0,
+                scale: 1.0,
+                clip: sys::fz_rect {
+                    x0: 0.0,
+                    y0: 0.0,
+                    x1: 0.0,
+                    y1: 0.0,
+                },
+            };
+            let st = call!(mupdf_new_stext_page_from_page(self.ctx, page, &opts))?;
+            if st.is_null() {
+                return Err("MuPDF extracted no text page".into());
+            }
+            Ok(TextPage {
+                ctx: self.ctx,
+                page: st,
+                bounds: [r.x0, r.y0, r.x1, r.y1],
+                _doc: PhantomData,
+            })
+        })();
+        // SAFETY: the text page holds what it needs; the page was made with `ctx`.
+        unsafe { sys::fz_drop_page(self.ctx, page) };
+        result
+    }
+
+    /// The outline as (title, depth from 1, 1-based page) in document order; empty when
+    /// there is none or MuPDF cannot read it.
+    pub fn outline(&self) -> Vec<(String, u32, Option<u32>)> {
+        let Ok(root) = call!(mupdf_load_outline(self.ctx, self.doc)) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        // SAFETY: a tree of live outline nodes until `fz_drop_outline` below.
+        unsafe fn walk(
+            o: *mut sys::fz_outline,
+            depth: u32,
+            out: &mut Vec<(String, u32, Option<u32>)>,
+        ) {
+            let mut o = o;
+            while !o.is_null() {
+                let n = &*o;
+                let title = if n.title.is_null() {
+                    String::new()
+                } else {
+                    CStr::from_ptr(n.title).to_string_lossy().trim().to_string()
+                };
+                // A PDF is one chapter: the location's page is the page index.
+                let page =
+                    (n.page.chapter == 0 && n.page.page >= 0).then(|| n.page.page as u32 + 1);
+                out.push((title, depth, page));
+                walk(n.down, depth + 1, out);
+                o = n.next;
+            }
+        }
+        // SAFETY: see `walk`; the outline was made with `ctx`.
+        unsafe {
+            walk(root, 1, &mut out);
+            if !root.is_null() {
+                sys::fz_drop_outline(self.ctx, root);
+            }
+        }
+        out
+    }
+}
+
+/// A page's structured text: blocks of lines of characters.
+pub struct TextPage<'d> {
+    ctx: *mut sys::fz_context,
+    page: *mut sys::fz_stext_page,
+    /// `[x0, y0, x1, y1]` of the page.
+    pub bounds: [f32; 4],
+    _doc: PhantomData<&'d ()>,
+}
+
+impl Drop for TextPage<'_> {
+    fn drop(&mut self) {
+        // SAFETY: made with `ctx` on this thread.
+        unsafe { sys::fz_drop_stext_page(self.ctx, self.page) }
+    }
+}
+
+/// One character as MuPDF placed it.
+pub struct Char<'p> {
+    c: &'p sys::fz_stext_char,
+}
+
+impl Char<'_> {
+    pub fn char(&self) -> Option<char> {
+        u32::try_from(self.c.c).ok().and_then(char::from_u32)
+    }
+    /// The corners of its box: upper left, upper right, lower left, lower right.
+    pub fn quad(&self) -> [(f32, f32); 4] {
+        let q = &self.c.quad;
+        [
+            (q.ul.x, q.ul.y),
+            (q.ur.x, q.ur.y),
+            (q.ll.x, q.ll.y),
+            (q.lr.x, q.lr.y),
+        ]
+    }
+    pub fn origin(&self) -> (f32, f32) {
+        (self.c.origin.x, self.c.origin.y)
+    }
+    pub fn size(&self) -> f32 {
+        self.c.size
+    }
+    /// MuPDF's own bold flag (real or synthetic bold).
+    pub fn bold_flag(&self) -> bool {
+        u32::from(self.c.flags) & sys::FZ_STEXT_BOLD != 0
+    }
+    /// The font, as an identity for caching.
+    pub fn font_id(&self) -> usize {
+        self.c.font as usize
+    }
+}
+
+/// What MuPDF knows of a font: its name (lossy), and its bold, italic and monospaced flags.
+pub struct FontInfo {
+    pub name: String,
+    pub bold: bool,
+    pub italic: bool,
+    pub mono: bool,
+}
+
+impl TextPage<'_> {
+    /// Every text line: its characters, in MuPDF's order.
+    pub fn lines(&self) -> Vec<Vec<Char<'_>>> {
+        let mut out = Vec::new();
+        // SAFETY: the lists are live until the text page is dropped, which `self` borrows.
+        unsafe {
+            let mut b = (*self.page).first_block;
+            while !b.is_null() {
+                let block = &*b;
+                if block.type_ == sys::FZ_STEXT_BLOCK_TEXT as i32 {
+                    let mut l = block.u.t.first_line;
+                    while !l.is_null() {
+                        let line = &*l;
+                        let mut chars = Vec::new();
+                        let mut c = line.first_char;
+                        while !c.is_null() {
+                            chars.push(Char { c: &*c });
+                            c = (*c).next;
+                        }
+                        out.push(chars);
+                        l = line.next;
+                    }
+                }
+                b = block.next;
+            }
+        }
+        out
+    }
+
+    /// The font of a character (None when MuPDF gave none).
+    pub fn font(&self, ch: &Char<'_>) -> Option<FontInfo> {
+        let f = ch.c.font;
+        if f.is_null() {
+            return None;
+        }
+        // SAFETY: a live font of this page; these only read its fields.
+        unsafe {
+            let name = sys::fz_font_name(self.ctx, f);
+            let name = if name.is_null() {
+                String::new()
+            } else {
+                CStr::from_ptr(name as *const c_char)
+                    .to_string_lossy()
+                    .into_owned()
+            };
+            Some(FontInfo {
+                name,
+                bold: sys::fz_font_is_bold(self.ctx, f) != 0,
+                italic: sys::fz_font_is_italic(self.ctx, f) != 0,
+                mono: sys::fz_font_is_monospaced(self.ctx, f) != 0,
+            })
+        }
+    }
+}
