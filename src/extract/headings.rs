@@ -404,7 +404,7 @@ pub fn score(
     }
     let typeset = c
         .typography
-        .is_some_and(|ty| ty.size_ratio >= 1.1 || ty.bold);
+        .is_some_and(|ty| ty.size_ratio >= 1.1 || ty.bold || ty.italic);
     // Typeset callouts (`NOTE`, `CAUTION`) are set in capitals by their style, not because
     // they head a section.
     let label = is_label(title, cfg)
@@ -412,7 +412,12 @@ pub fn score(
             let t = title.trim_end_matches(':');
             cfg.labels.iter().any(|l| t.eq_ignore_ascii_case(l))
         });
-    if !marked && numbered.is_none() && ((!typeset && syntax_like(title)) || label) {
+    if !marked
+        && numbered.is_none()
+        && ((!typeset && syntax_like(title))
+            || (typeset && code_like(title) && !section_number_first(t))
+            || label)
+    {
         return 0.0;
     }
     // `1 January 2024`: a date, not section 1.
@@ -592,6 +597,25 @@ fn syntax_like(t: &str) -> bool {
         .windows(2)
         .any(|w| w[0].is_lowercase() && w[1].is_uppercase());
     tok.contains(['_', ',', '(', '.', '/', '+']) || (letters > 0 && digits > 0) || inner_cap
+}
+
+/// Program text set in a heading's type (a wrapped function signature, `ComplexMatrix &b)`):
+/// operators and brackets no title has, or parentheses that do not pair up.
+fn code_like(t: &str) -> bool {
+    let open = t.matches('(').count();
+    let close = t.matches(')').count();
+    open != close || t.contains(['&', '=', '{', '}', '[', ']', '<', '>', '|', ';'])
+}
+
+/// Starts with a section number and a space (`3.1 \\attachfile[options]`), whatever follows.
+fn section_number_first(t: &str) -> bool {
+    let num = t.split(' ').next().unwrap_or("");
+    num.len() < t.len()
+        && !num.is_empty()
+        && num
+            .trim_end_matches('.')
+            .split('.')
+            .all(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A callout label on its own line (`Note`, `Tip`, `Warning:`), from `cfg.labels`.

@@ -1998,9 +1998,24 @@ fn title_words(t: &str) -> Vec<String> {
         .collect()
 }
 
-/// Greek capitals drop their accents (`Πρόλογος` is set `ΠΡΟΛΟΓΟΣ`): compare without them.
+/// Accents left out: Greek capitals drop theirs (`Πρόλογος` is set `ΠΡΟΛΟΓΟΣ`), and outlines
+/// are often written without them (`Odlisnosti` for `Odlišnosti`).
 fn fold_tonos(c: char) -> char {
     match c {
+        'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' | 'ā' | 'ą' => 'a',
+        'č' | 'ć' | 'ç' => 'c',
+        'ď' => 'd',
+        'é' | 'è' | 'ê' | 'ë' | 'ě' | 'ē' | 'ę' => 'e',
+        'í' | 'ì' | 'î' | 'ï' => 'i',
+        'ł' => 'l',
+        'ň' | 'ñ' | 'ń' => 'n',
+        'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'ø' | 'ő' => 'o',
+        'ř' => 'r',
+        'š' | 'ś' => 's',
+        'ť' => 't',
+        'ú' | 'ù' | 'û' | 'ü' | 'ů' | 'ű' => 'u',
+        'ý' | 'ÿ' => 'y',
+        'ž' | 'ź' | 'ż' => 'z',
         'ά' => 'α',
         'έ' => 'ε',
         'ή' => 'η',

@@ -765,6 +765,16 @@ impl<'a> Parser<'a> {
                 let t = h.title.trim().trim_end_matches(':').to_lowercase();
                 t.starts_with("list of ")
                     || [
+                        // The same in a few other languages.
+                        "sommaire",
+                        "table des matières",
+                        "inhaltsverzeichnis",
+                        "índice",
+                        "indice",
+                        "obsah",
+                        "spis treści",
+                        "содержание",
+                        "оглавление",
                         "contents",
                         "table of contents",
                         "list of figures",
@@ -1372,12 +1382,16 @@ impl<'a> Parser<'a> {
         // With layout hints running titles are gone already, and a number that comes round
         // again in a heading's type starts over (a second paper, a sample repeated).
         let typeset = self.hint(c).is_some_and(Hints::stands_out);
+        // Numbering that starts over at the top level (a second paper, a sample repeated),
+        // not a numbered list under a subsection.
+        let restart = |n: &headings::Numbering| {
+            typeset && n.parts == [1] && self.last_number.as_ref().is_some_and(|l| l.len() == 1)
+        };
         let seq = nb.as_ref().is_some_and(|n| {
-            headings::continues(self.last_number.as_deref(), &n.parts)
-                || (typeset && n.parts == [1])
+            headings::continues(self.last_number.as_deref(), &n.parts) || restart(n)
         });
         if let Some(n) = nb.as_ref().filter(|n| self.number_seen(n)) {
-            if !(typeset && n.parts == [1]) {
+            if !restart(n) {
                 return false;
             }
         }
@@ -1424,7 +1438,11 @@ impl<'a> Parser<'a> {
         };
         if let Some(n) = &nb {
             match n.kind {
-                NumberKind::Roman => self.under_roman = true,
+                NumberKind::Roman => {
+                    // Letters count again under each roman section (`II.` / `A.`, `B.`).
+                    self.under_roman = true;
+                    self.numbers_seen.retain(|k| k.0 != 3);
+                }
                 NumberKind::Letter => {}
                 _ => self.under_roman = false,
             }
