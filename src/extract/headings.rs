@@ -148,7 +148,10 @@ pub fn numbering(line: &str) -> Option<Numbering> {
         // "2 Methods": a bare number needs a capital or a digit after it ("1 -f file" is an
         // option list).
         if kind == NumberKind::Bare
-            && !title.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
+            && !title.starts_with(|c: char| {
+                // A capital, a digit, or a letter of a script without case (`1 调用方式`).
+                c.is_uppercase() || c.is_ascii_digit() || (c.is_alphabetic() && !c.is_lowercase())
+            })
         {
             return None;
         }
@@ -690,6 +693,7 @@ mod tests {
         );
         assert_eq!(parts("Chapter 4: Tools"), Some((vec![4], Chapter, "Tools")));
         assert_eq!(parts("Part II"), Some((vec![2], Chapter, "")));
+        assert_eq!(parts("1 调用方式"), Some((vec![1], Bare, "调用方式")));
         // Quantities and prose are not numbering.
         assert_eq!(parts("3.5 kg of sugar"), None);
         assert_eq!(parts("1999 was a year"), None);
