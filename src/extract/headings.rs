@@ -59,6 +59,13 @@ pub struct Typography {
     pub italic: bool,
 }
 
+impl Typography {
+    /// Set apart from body text: bigger (1.1 times or more), bold, or wholly italic.
+    pub fn stands_out(&self) -> bool {
+        self.size_ratio >= 1.1 || self.bold || self.italic
+    }
+}
+
 /// One line that might be a heading, with what the format knows around it.
 #[derive(Debug, Clone, Default)]
 pub struct Candidate<'a> {
@@ -405,9 +412,7 @@ pub fn score(
     if !title.chars().any(char::is_alphabetic) {
         return 0.0;
     }
-    let typeset = c
-        .typography
-        .is_some_and(|ty| ty.size_ratio >= 1.1 || ty.bold || ty.italic);
+    let typeset = c.typography.is_some_and(|ty| ty.stands_out());
     // Typeset callouts (`NOTE`, `CAUTION`) are set in capitals by their style, not because
     // they head a section.
     let label = is_label(title, cfg)

@@ -54,8 +54,6 @@ struct Frag {
     y1: f32,
     base: f32,
     size: f32,
-    bold: bool,
-    mono: bool,
     text: String,
     chars: u32,
     /// Characters set in bold, in a monospaced font, in italics.
@@ -185,7 +183,7 @@ mod read {
     //! MuPDF → fragments, with one MuPDF context per thread (see `mupdf_ffi`), so documents
     //! run in parallel on the worker pool.
 
-    use super::{font_class, push_char, FontClass, Frag};
+    use super::{font_class, is_mark_symbol, push_char, FontClass, Frag};
     use crate::config::PdfConfig;
     use crate::extract::mupdf_ffi::{Char, Doc, TextPage};
     use std::collections::HashMap;
@@ -270,13 +268,10 @@ mod read {
                     let t = f.text.trim();
                     if !t.is_empty() {
                         f.text = t.to_string();
-                        let visible = f.chars.max(1);
                         f.size = sizes
                             .iter()
                             .max_by(|a, b| a.1.cmp(&b.1).then(b.0.total_cmp(&a.0)))
                             .map_or(f.size, |s| s.0);
-                        f.bold = *bold_n * 5 >= visible * 3;
-                        f.mono = *mono_n * 5 >= visible * 3;
                         f.bold_chars = *bold_n;
                         f.mono_chars = *mono_n;
                         f.italic_chars = *italic_n;
@@ -325,8 +320,6 @@ mod read {
                     y1,
                     base: origin.1,
                     size,
-                    bold: false,
-                    mono: false,
                     text: String::new(),
                     chars: 0,
                     bold_chars: 0,
@@ -340,7 +333,7 @@ mod read {
                 let raised = f.chars > 0
                     && size < f.size * 0.85
                     && origin.1 < f.base - f.size * 0.2
-                    && (c.is_ascii_digit() || matches!(c, '*' | '†' | '‡' | '§' | '¶'));
+                    && (c.is_ascii_digit() || is_mark_symbol(c));
                 if raised {
                     match (f.marks.last_mut(), last_mark_at) {
                         (Some(m), Some(at)) if at + 1 == f.chars as usize => m.push(c),
@@ -841,30 +834,23 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
     out
 }
 
-/// A footnote mark: one or two digits, or `*`, `†`, `‡`, `§`, `¶`.
+/// A footnote mark: one or two digits, or `*`, `†`, `‡`, `§`, `¶` (`**` too).
 fn is_marker(t: &str) -> bool {
     let t = t.trim();
     (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
-        || matches!(t, "*" | "†" | "‡" | "§" | "¶" | "**")
+        || t == "**"
+        || (t.chars().count() == 1 && t.chars().all(is_mark_symbol))
 }
 
-/// Key of a line for running-furniture detection: letters only, lower case; `#` for a bare
-/// number.
+/// The symbols footnotes are marked with, besides digits.
+fn is_mark_symbol(c: char) -> bool {
+    matches!(c, '*' | '†' | '‡' | '§' | '¶')
+}
+
+/// Key of a line for running-furniture detection (`text::furniture_key`); a line of rules or
+/// ornaments without letters or digits counts with the bare page numbers in a PDF.
 fn furniture_key(s: &str) -> String {
-    let k: String = s
-        .chars()
-        .filter(|c| c.is_alphabetic())
-        .flat_map(char::to_lowercase)
-        .collect();
-    if k.is_empty()
-        || (k.len() <= 6
-            && k.chars().all(|c| matches!(c, 'i' | 'v' | 'x' | 'l' | 'c'))
-            && s.len() <= 12)
-    {
-        "#".into()
-    } else {
-        k
-    }
+    text::furniture_key(s).unwrap_or_else(|| "#".into())
 }
 
 /// A number at the start or the end of a line (the page number of a running head).
@@ -1218,8 +1204,7 @@ fn mark_footnotes(p: &mut Page, body: f32) {
     let first = (k..n).find(|&i| !p.lines[i].furniture);
     let Some(first) = first else { return };
     let t = p.lines[first].text.trim_start();
-    let marker = t
-        .starts_with(|c: char| c.is_ascii_digit() || matches!(c, '*' | '†' | '‡' | '§' | '¶'))
+    let marker = t.starts_with(|c: char| c.is_ascii_digit() || is_mark_symbol(c))
         && t.chars().nth(1).is_some();
     if !marker || t.chars().take_while(|c| c.is_ascii_digit()).count() > 2 {
         return;
@@ -1493,13 +1478,8 @@ fn continue_over_footnotes(pages: &mut [Page], body: f32, lead: f32) {
             continue;
         }
         let last = &p.lines[first_note - 1];
-        if last.table.is_some() || last.mono || last.text.trim_end().ends_with(['.', '!', '?', ':'])
-        {
-            continue;
-        }
         let next = &pages[pi + 1].lines;
-        let Some(first) = next.first() else { continue };
-        if (first.size - last.size).abs() > 0.5 || first.bold != last.bold || first.mono {
+        if !next.first().is_some_and(|first| runs_on(last, first)) {
             continue;
         }
         let edges = flow_edges(next);
@@ -1520,6 +1500,17 @@ fn continue_over_footnotes(pages: &mut [Page], body: f32, lead: f32) {
     }
 }
 
+/// Line `first` (on the next page) can finish the paragraph that line `last` leaves
+/// unfinished: `last` is prose without a sentence end, and `first` is in the same type.
+fn runs_on(last: &VLine, first: &VLine) -> bool {
+    last.table.is_none()
+        && !last.mono
+        && !last.text.trim_end().ends_with(['.', '!', '?', ':'])
+        && (first.size - last.size).abs() <= 0.5
+        && first.bold == last.bold
+        && !first.mono
+}
+
 /// A paragraph that runs on to the next page would be cut by a full-width float at the top
 /// of that page (a figure caption across both columns): the lines that finish it come first.
 fn continue_under_floats(pages: &mut [Page], body: f32, lead: f32) {
@@ -1527,11 +1518,6 @@ fn continue_under_floats(pages: &mut [Page], body: f32, lead: f32) {
         let Some(last) = pages[pi - 1].lines.iter().rev().find(|l| !l.footnote) else {
             continue;
         };
-        if last.table.is_some() || last.mono || last.text.trim_end().ends_with(['.', '!', '?', ':'])
-        {
-            continue;
-        }
-        let (size, bold) = (last.size, last.bold);
         let lines = &pages[pi].lines;
         if !lines.first().is_some_and(|l| l.span) {
             continue;
@@ -1539,8 +1525,7 @@ fn continue_under_floats(pages: &mut [Page], body: f32, lead: f32) {
         let Some(f) = lines.iter().position(|l| !l.span) else {
             continue;
         };
-        let first = &lines[f];
-        if (first.size - size).abs() > 0.5 || first.bold != bold || first.mono {
+        if !runs_on(last, &lines[f]) {
             continue;
         }
         let edges = flow_edges(lines);
@@ -1589,7 +1574,7 @@ fn place_footnotes(p: &mut Page, body: f32, lead: f32) {
         } else {
             t.chars()
                 .next()
-                .filter(|c| matches!(c, '*' | '†' | '‡' | '§' | '¶'))
+                .filter(|&c| is_mark_symbol(c))
                 .map(String::from)
         };
         match notes.last_mut() {
@@ -1793,8 +1778,6 @@ mod tests {
             y1: y + 2.0,
             base: y,
             size: 10.0,
-            bold: false,
-            mono: false,
             text: text.into(),
             chars: text.len() as u32,
             bold_chars: 0,

@@ -71,7 +71,7 @@ pub struct Hints {
 impl Hints {
     /// Whether a line's typography sets it apart from body text (bigger or bold).
     fn stands_out(h: &LineHint) -> bool {
-        !h.mono && (h.typography.size_ratio >= 1.1 || h.typography.bold || h.typography.italic)
+        !h.mono && h.typography.stands_out()
     }
 }
 
@@ -246,7 +246,7 @@ fn split_lines(text: &str) -> (Vec<Line>, Vec<usize>) {
 /// Key under which a line repeats from page to page: its letters only, lower case, so that
 /// page numbers, dates and OCR noise in punctuation do not matter (`Page 3 of 10`, `- 3 -`
 /// become `pageof`, `#`). None for lines too long to be furniture.
-fn furniture_key(s: &str) -> Option<String> {
+pub(crate) fn furniture_key(s: &str) -> Option<String> {
     let t = s.trim();
     if t.is_empty() || t.len() > 200 {
         return None;
