@@ -5,7 +5,8 @@
 //! tree, sections, anchors) → [`chunk`] (token windows) → [`sink`] (Parquet, manifest, atomic
 //! commit). [`analyze`] is the pure per-document function that strings the middle stages
 //! together; [`pipeline`] runs it over a corpus; [`validate`] and [`inspect`] sit beside them;
-//! [`diff`] maps the ids of one index onto the next.
+//! [`diff`] maps the ids of one index onto the next; [`shard`] splits a run into shards that
+//! a distributed engine schedules, and commits them into the index a single run writes.
 
 pub mod analyze;
 pub mod bench;
@@ -18,6 +19,7 @@ pub mod ids;
 pub mod inspect;
 pub mod model;
 pub mod pipeline;
+pub mod shard;
 pub mod sink;
 pub mod stages;
 pub mod structure;

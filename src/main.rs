@@ -48,8 +48,7 @@ impl Run {
     }
 
     fn threads(&self) -> usize {
-        self.threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        threads(self.threads)
     }
 }
 
@@ -80,6 +79,99 @@ enum Command {
         /// missed).
         #[arg(long, requires = "previous")]
         trust_mtime: bool,
+    },
+    /// Plan a sharded run: list the corpus, compare it with --previous, and write the work
+    /// list (Parquet) with the documents cut into shards balanced by bytes.
+    Plan {
+        #[command(flatten)]
+        run: Run,
+        /// The plan file to write (Parquet), e.g. work/plan.parquet.
+        #[arg(short = 'o', long = "output")]
+        out: PathBuf,
+        /// An earlier index of this corpus: unchanged documents are carried over at commit.
+        #[arg(long, value_name = "OLD")]
+        previous: Option<PathBuf>,
+        /// With --previous: a file whose size and mtime are those OLD saw is unchanged.
+        #[arg(long, requires = "previous")]
+        trust_mtime: bool,
+        /// Number of shards (give many more than workers, so that retries and stragglers cost
+        /// little).
+        #[arg(long, conflicts_with = "target_shard_bytes")]
+        shards: Option<u32>,
+        /// Source bytes per shard, e.g. 256MiB (default), 2GiB.
+        #[arg(long, value_parser = parse_bytes)]
+        target_shard_bytes: Option<u64>,
+        /// Take the files this list names (one corpus-relative or absolute path per line; `-`
+        /// reads standard input), e.g. an object-store inventory, instead of walking CORPUS.
+        #[arg(long, value_name = "LIST")]
+        files_from: Option<PathBuf>,
+        /// Print a JSON summary on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run one shard of a plan: writes RUN/shard-NNNNN, with _SUCCESS inside, atomically.
+    #[command(name = "run")]
+    RunShard {
+        /// The plan file from `docsweep plan`.
+        #[arg(long)]
+        plan: PathBuf,
+        /// The shard to run, from 0.
+        #[arg(
+            long,
+            required_unless_present = "shard_from_env",
+            conflicts_with = "shard_from_env"
+        )]
+        shard: Option<u32>,
+        /// Take the shard from JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or
+        /// AWS_BATCH_JOB_ARRAY_INDEX (the first one set).
+        #[arg(long)]
+        shard_from_env: bool,
+        /// Run folder (default: beside the plan, plan.parquet → plan.run).
+        #[arg(short = 'o', long = "output")]
+        out: Option<PathBuf>,
+        /// The corpus on this machine, when it is mounted elsewhere than where the plan saw it.
+        #[arg(long)]
+        corpus: Option<PathBuf>,
+        /// Must be the plan's config if given (the plan's is used either way).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Print a JSON summary on stdout.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Merge the shards of a run into INDEX, byte-identical to `docsweep index` over the same
+    /// corpus and config; refuses unless every shard has _SUCCESS.
+    Commit {
+        /// The plan file from `docsweep plan`.
+        #[arg(long)]
+        plan: PathBuf,
+        /// Run folder (default: beside the plan, plan.parquet → plan.run).
+        #[arg(long)]
+        run: Option<PathBuf>,
+        /// Output index directory; replaced atomically.
+        #[arg(short = 'o', long = "output")]
+        out: PathBuf,
+        /// The previous index, when it is no longer where the plan saw it.
+        #[arg(long, value_name = "OLD")]
+        previous: Option<PathBuf>,
+        /// Must be the plan's config if given (the plan's is used either way).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Threads encoding the page runs that straddle two shards (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// No summary on standard error.
+        #[arg(long, short)]
+        quiet: bool,
+        /// Print a JSON summary on stdout.
+        #[arg(long)]
+        json: bool,
     },
     /// Index a corpus into a temporary folder and report speed: MB/s, docs/s, chunks/s, peak
     /// memory, thread time per stage, and analysis speed per format.
@@ -122,6 +214,64 @@ enum Command {
     },
 }
 
+/// `256MiB`, `2G`, `1000000`: a byte count with an optional binary (KiB, MiB, GiB, TiB) or
+/// decimal (KB, MB, GB, TB) unit; K, M, G, T alone are binary.
+fn parse_bytes(s: &str) -> std::result::Result<u64, String> {
+    let t = s.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("{s:?} is not a size such as 256MiB"))?;
+    let mult: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kib" => 1 << 10,
+        "m" | "mib" => 1 << 20,
+        "g" | "gib" => 1 << 30,
+        "t" | "tib" => 1 << 40,
+        "kb" => 1_000,
+        "mb" => 1_000_000,
+        "gb" => 1_000_000_000,
+        "tb" => 1_000_000_000_000,
+        u => return Err(format!("unknown unit {u:?} in {s:?}")),
+    };
+    n.checked_mul(mult)
+        .ok_or_else(|| format!("{s:?} is too large"))
+}
+
+/// A flag set by the first Ctrl-C (or SIGTERM); the second one exits at once.
+fn interrupt_flag() -> Result<Arc<AtomicBool>> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = interrupted.clone();
+    ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    })
+    .context("cannot install the interrupt handler")?;
+    Ok(interrupted)
+}
+
+fn threads(n: Option<usize>) -> usize {
+    n.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// The one-line report of a finished index (or commit) on standard error.
+fn report(summary: &docsweep::pipeline::Summary) {
+    eprintln!(
+        "indexed {} documents ({}) in {:.2}s, {:.1} MB/s: {} blocks, {} sections, {} chunks\nindex {}  index_hash {}",
+        summary.documents,
+        summary.by_status.iter().map(|(k, v)| format!("{v} {k}")).collect::<Vec<_>>().join(", "),
+        summary.seconds,
+        summary.mb_per_s,
+        summary.blocks,
+        summary.sections,
+        summary.chunks,
+        summary.output,
+        summary.index_hash
+    );
+}
+
 fn load_config(path: Option<&PathBuf>) -> Result<Config> {
     match path {
         Some(p) => Config::from_file(p),
@@ -142,14 +292,7 @@ fn run() -> Result<ExitCode> {
             trust_mtime,
         } => {
             let cfg = run.config()?;
-            let interrupted = Arc::new(AtomicBool::new(false));
-            let flag = interrupted.clone();
-            ctrlc::set_handler(move || {
-                if flag.swap(true, Ordering::SeqCst) {
-                    std::process::exit(130);
-                }
-            })
-            .context("cannot install the interrupt handler")?;
+            let interrupted = interrupt_flag()?;
             let threads = run.threads();
             let summary = docsweep::pipeline::index(docsweep::pipeline::IndexOptions {
                 corpus: run.corpus,
@@ -173,24 +316,138 @@ fn run() -> Result<ExitCode> {
             if json {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&summary)?));
             } else if !quiet {
-                eprintln!(
-                    "indexed {} documents ({}) in {:.2}s, {:.1} MB/s: {} blocks, {} sections, {} chunks\nindex {}  index_hash {}",
-                    summary.documents,
-                    summary.by_status.iter().map(|(k, v)| format!("{v} {k}")).collect::<Vec<_>>().join(", "),
-                    summary.seconds,
-                    summary.mb_per_s,
-                    summary.blocks,
-                    summary.sections,
-                    summary.chunks,
-                    summary.output,
-                    summary.index_hash
-                );
+                report(&summary);
             }
             Ok(if strict && failed > 0 {
                 ExitCode::from(3)
             } else {
                 ExitCode::SUCCESS
             })
+        }
+        Command::Plan {
+            run,
+            out,
+            previous,
+            trust_mtime,
+            shards,
+            target_shard_bytes,
+            files_from,
+            json,
+        } => {
+            let files_from = match files_from {
+                None => None,
+                Some(p) if p.as_os_str() == "-" => {
+                    let mut s = String::new();
+                    std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+                        .context("cannot read the file list from standard input")?;
+                    Some(s)
+                }
+                Some(p) => Some(
+                    std::fs::read_to_string(&p)
+                        .with_context(|| format!("cannot read the file list {}", p.display()))?,
+                ),
+            };
+            let s = docsweep::shard::plan(docsweep::shard::PlanOptions {
+                config: run.config()?,
+                threads: run.threads(),
+                corpus: run.corpus,
+                out,
+                previous,
+                trust_mtime,
+                sharding: match (shards, target_shard_bytes) {
+                    (Some(n), _) => docsweep::shard::Sharding::Count(n),
+                    (None, b) => docsweep::shard::Sharding::TargetBytes(
+                        b.unwrap_or(docsweep::shard::DEFAULT_SHARD_BYTES),
+                    ),
+                },
+                files_from,
+            })?;
+            if json {
+                emit(&format!("{}\n", serde_json::to_string_pretty(&s)?));
+            } else {
+                eprintln!(
+                    "planned {} documents ({}) in {} shards, {} bytes to analyze (largest shard {} bytes) in {:.2}s\nplan {}  plan_id {}",
+                    s.documents,
+                    s.by_status.iter().map(|(k, v)| format!("{v} {k}")).collect::<Vec<_>>().join(", "),
+                    s.shards,
+                    s.work_bytes,
+                    s.largest_shard_bytes,
+                    s.seconds,
+                    s.plan,
+                    s.plan_id
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::RunShard {
+            plan,
+            shard,
+            shard_from_env,
+            out,
+            corpus,
+            config,
+            threads: n,
+            quiet,
+            json,
+        } => {
+            let shard = match shard {
+                Some(s) if !shard_from_env => s,
+                _ => docsweep::shard::shard_from_env()?,
+            };
+            let interrupted = interrupt_flag()?;
+            let run = out.unwrap_or_else(|| docsweep::shard::default_run_dir(&plan));
+            let summary = docsweep::shard::run(docsweep::shard::RunOptions {
+                plan,
+                shard,
+                run,
+                config: config.as_deref().map(Config::from_file).transpose()?,
+                corpus,
+                threads: threads(n),
+                progress: !quiet && !json,
+                interrupted: interrupted.clone(),
+            });
+            let summary = match summary {
+                Err(e) if interrupted.load(Ordering::SeqCst) => {
+                    eprintln!("docsweep: {e:#}");
+                    return Ok(ExitCode::from(130));
+                }
+                s => s?,
+            };
+            if json {
+                emit(&format!("{}\n", serde_json::to_string_pretty(&summary)?));
+            } else if !quiet {
+                eprintln!(
+                    "shard {shard}: {} documents in {:.2}s, {:.1} MB/s; written to {}",
+                    summary.documents, summary.seconds, summary.mb_per_s, summary.output
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Commit {
+            plan,
+            run,
+            out,
+            previous,
+            config,
+            threads: n,
+            quiet,
+            json,
+        } => {
+            let run = run.unwrap_or_else(|| docsweep::shard::default_run_dir(&plan));
+            let summary = docsweep::shard::commit(docsweep::shard::CommitOptions {
+                plan,
+                run,
+                out,
+                config: config.as_deref().map(Config::from_file).transpose()?,
+                previous,
+                threads: threads(n),
+            })?;
+            if json {
+                emit(&format!("{}\n", serde_json::to_string_pretty(&summary)?));
+            } else if !quiet {
+                report(&summary);
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Bench { run, json } => {
             let r = docsweep::bench::bench(docsweep::bench::BenchOptions {

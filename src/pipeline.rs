@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::corpus::{self, PlanEntry};
 use crate::sink::commit::{self, Manifest, Staging};
 use crate::sink::previous::{OldDocs, Opened, Previous};
-use crate::sink::Sink;
+use crate::sink::{Sink, Written};
 use crate::stages::{self, Stage};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
@@ -55,6 +55,9 @@ pub struct Summary {
     /// With `--previous`: what was reused.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub previous: Option<commit::PreviousRun>,
+    /// From `commit`: the shards merged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sharded: Option<commit::Sharded>,
 }
 
 /// Runs one document, turning a panic into a `failed` row so that one bad file never takes the
@@ -109,32 +112,15 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     let started = Instant::now();
     let cfg = Arc::new(opts.config);
     cfg.check()?;
-    let analyzer = Analyzer::by_name(&cfg.chunk.tokenizer)?;
     let corpus_root = opts.corpus.canonicalize().with_context(|| {
         format!(
             "cannot read corpus {}: check the path",
             opts.corpus.display()
         )
     })?;
-    let version = env!("CARGO_PKG_VERSION");
     let previous = match &opts.previous {
         None => None,
-        Some(old) => match Previous::open(
-            old,
-            version,
-            &cfg.hash(),
-            cfg.sink.page_run_bytes,
-            opts.trust_mtime,
-        )? {
-            Opened::Usable(p) => Some(p),
-            Opened::Incompatible(why) => {
-                eprintln!(
-                    "docsweep: not reusing --previous {}: {why}; indexing every document",
-                    old.display()
-                );
-                None
-            }
-        },
+        Some(old) => open_previous(old, &cfg, opts.trust_mtime)?,
     };
     let out_abs = absolute(&opts.out)?;
     let guard = corpus::OutputGuard::new(&out_abs);
@@ -144,12 +130,145 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         &cfg.markdown.extensions,
         Some(&guard),
     )?;
-    let total_bytes: u64 = plan.iter().map(|e| e.meta.bytes).sum();
     let staging = Staging::create(&opts.out)?;
+    let threads = opts.threads.max(1);
+    let done = execute(Execute {
+        plan,
+        config: cfg.clone(),
+        dir: &staging.dir,
+        threads,
+        progress: opts.progress,
+        interrupted: opts.interrupted.clone(),
+        previous,
+        trust_mtime: opts.trust_mtime,
+        file_stats: true,
+    });
+    if opts.interrupted.load(Ordering::Relaxed) {
+        bail!(
+            "interrupted: no index written at {} (a previous index there is untouched)",
+            opts.out.display()
+        );
+    }
+    let done = done?;
+    let manifest = manifest(&cfg, &corpus_root, &done, None)?;
+    staging.publish(&manifest)?;
+    Ok(done.summary(&opts.out, &manifest, started, threads))
+}
+
+/// `OLD` opened for reuse, or None (with a warning) when it was built by another version or
+/// config.
+pub fn open_previous(old: &Path, cfg: &Config, trust_mtime: bool) -> Result<Option<Box<Previous>>> {
+    match Previous::open(
+        old,
+        "--previous",
+        env!("CARGO_PKG_VERSION"),
+        &cfg.hash(),
+        cfg.sink.page_run_bytes,
+        trust_mtime,
+    )? {
+        Opened::Usable(p) => Ok(Some(p)),
+        Opened::Incompatible(why) => {
+            eprintln!(
+                "docsweep: not reusing --previous {}: {why}; indexing every document",
+                old.display()
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// What [`execute`] runs: a plan in order, into the tables under `dir`.
+pub struct Execute<'a> {
+    pub plan: Vec<PlanEntry>,
+    pub config: Arc<Config>,
+    pub dir: &'a Path,
+    pub threads: usize,
+    pub progress: bool,
+    pub interrupted: Arc<AtomicBool>,
+    pub previous: Option<Box<Previous>>,
+    pub trust_mtime: bool,
+    /// Write `file_stats.parquet` beside the tables.
+    pub file_stats: bool,
+}
+
+/// What [`execute`] wrote.
+pub struct Executed {
+    pub written: Written,
+    pub tally: Tally,
+    pub previous: Option<commit::PreviousRun>,
+    pub analyzer: &'static str,
+}
+
+impl Executed {
+    pub fn summary(
+        &self,
+        out: &Path,
+        manifest: &Manifest,
+        started: Instant,
+        threads: usize,
+    ) -> Summary {
+        let seconds = started.elapsed().as_secs_f64();
+        let t = &self.tally;
+        Summary {
+            output: out.display().to_string(),
+            index_hash: manifest.index_hash.clone(),
+            documents: t.documents,
+            by_status: t.by_status.clone(),
+            blocks: t.blocks,
+            sections: t.sections,
+            chunks: t.chunks,
+            bytes: t.bytes,
+            seconds,
+            mb_per_s: t.bytes as f64 / 1e6 / seconds.max(1e-9),
+            threads,
+            peak_rss_mb: peak_rss_mb(),
+            previous: self.previous.clone(),
+            sharded: None,
+        }
+    }
+}
+
+/// The manifest of tables written with `cfg`.
+pub fn manifest(
+    cfg: &Config,
+    corpus_root: &Path,
+    done: &Executed,
+    shard: Option<commit::ShardOf>,
+) -> Result<Manifest> {
+    let version = env!("CARGO_PKG_VERSION");
+    let config_hash = cfg.hash();
+    Ok(Manifest {
+        schema_version: commit::SCHEMA_VERSION,
+        tool: "docsweep".into(),
+        tool_version: version.into(),
+        index_hash: commit::index_hash(version, &config_hash, &done.written),
+        config_hash,
+        config: serde_json::to_value(cfg)?,
+        analyzer: done.analyzer.into(),
+        corpus_root: corpus_root.to_string_lossy().into_owned(),
+        documents: done.tally.documents,
+        by_status: done.tally.by_status.clone(),
+        by_format: done.tally.by_format.clone(),
+        tables: commit::tables_map(&done.written),
+        previous: done.previous.clone(),
+        shard,
+        sharded: None,
+    })
+}
+
+/// Analyzes the plan's documents on a rayon pool and writes their rows in plan order under
+/// `dir` (documents whose rows `previous` holds are carried over). Returns early, with nothing
+/// complete, when interrupted.
+pub fn execute(x: Execute<'_>) -> Result<Executed> {
+    let cfg = x.config;
+    let analyzer = Analyzer::by_name(&cfg.chunk.tokenizer)?;
+    let plan = x.plan;
+    let previous = x.previous;
+    let total_bytes: u64 = plan.iter().map(|e| e.meta.bytes).sum();
 
     // One pool analyzes documents and encodes page runs: `--threads` is all the CPU a run
     // takes besides the light sink thread.
-    let threads = opts.threads.max(1);
+    let threads = x.threads.max(1);
     let pool = Arc::new(
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -164,16 +283,15 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     // their permit at once and send a few bytes each.)
     let (result_tx, result_rx) = crossbeam_channel::unbounded::<(usize, Item)>();
 
-    let bar = progress_bar(opts.progress, total_bytes, plan.len());
-    let interrupted = opts.interrupted.clone();
-    let trust_mtime = opts.trust_mtime;
+    let bar = progress_bar(x.progress, total_bytes, plan.len());
+    let interrupted = x.interrupted.clone();
+    let trust_mtime = x.trust_mtime;
 
     // Workers tell from the content hash whether OLD's rows can be reused; the sink, which
     // goes in plan order, reads them (one forward pass over OLD's tables).
     let matcher = previous.as_ref().map(|p| p.matcher());
     let reuse_base = previous.as_ref().map(|p| p.index_hash.clone());
-    let sink = Sink::new(&staging.dir, &cfg.sink, previous, pool.clone())?;
-
+    let sink = Sink::new(x.dir, &cfg.sink, vec![previous], pool.clone())?;
     // The ordered sink: a reorder buffer in front of the Parquet writers.
     let plan = Arc::new(plan);
     let sink_bar = bar.clone();
@@ -206,7 +324,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                         let path = sink_plan[next].meta.rel_path.as_str();
                         match item {
                             Item::Reuse { trusted } => {
-                                let row = sink.push_reused(path)?;
+                                let row = sink.push_reused(0, path)?;
                                 tally.add(&row);
                                 if let Some(r) = reuse.as_mut() {
                                     r.reused += 1;
@@ -214,7 +332,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                                 }
                             }
                             Item::Rows(rows) => {
-                                if let (Some(prev), Some(r)) = (sink.previous(), reuse.as_mut()) {
+                                if let (Some(prev), Some(r)) = (sink.source(0), reuse.as_mut()) {
                                     if prev.doc(path).is_some() {
                                         r.reprocessed += 1;
                                     } else {
@@ -234,7 +352,7 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                         next += 1;
                     }
                 }
-                if let (Some(prev), Some(r)) = (sink.previous(), reuse.as_mut()) {
+                if let (Some(prev), Some(r)) = (sink.source(0), reuse.as_mut()) {
                     let now: std::collections::HashSet<&str> =
                         sink_plan.iter().map(|e| e.meta.rel_path.as_str()).collect();
                     r.deleted = prev.paths().filter(|x| !now.contains(x)).count() as u64;
@@ -281,55 +399,32 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         .join()
         .map_err(|_| anyhow::anyhow!("the sink thread panicked"))?;
     bar.finish_and_clear();
-    if interrupted.load(Ordering::Relaxed) {
-        bail!(
-            "interrupted: no index written at {} (a previous index there is untouched)",
-            opts.out.display()
-        );
-    }
-    let (sink, tally, mut previous) = sink_result?;
-    stages::start();
-    let (written, rows_copied, rows_reencoded) = sink.finish()?;
-    crate::sink::stats::write(&staging.dir, &plan)?;
-    stages::end(Stage::Sink);
-    if let Some(p) = previous.as_mut() {
-        p.rows_copied = rows_copied;
-        p.rows_reencoded = rows_reencoded;
-    }
-
-    let config_hash = cfg.hash();
-    let index_hash = commit::index_hash(version, &config_hash, &written);
-    let manifest = Manifest {
-        schema_version: commit::SCHEMA_VERSION,
-        tool: "docsweep".into(),
-        tool_version: version.into(),
-        index_hash: index_hash.clone(),
-        config_hash,
-        config: serde_json::to_value(&*cfg)?,
-        analyzer: analyzer.name().into(),
-        corpus_root: corpus_root.to_string_lossy().into_owned(),
-        documents: tally.documents,
-        by_status: tally.by_status.clone(),
-        by_format: tally.by_format.clone(),
-        tables: commit::tables_map(&written),
-        previous: previous.clone(),
+    let (sink, tally, mut previous) = match sink_result {
+        Err(e) if interrupted.load(Ordering::Relaxed) => return Err(e.context("interrupted")),
+        r => r?,
     };
-    staging.publish(&manifest)?;
-    let seconds = started.elapsed().as_secs_f64();
-    Ok(Summary {
-        output: opts.out.display().to_string(),
-        index_hash,
-        documents: tally.documents,
-        by_status: tally.by_status,
-        blocks: tally.blocks,
-        sections: tally.sections,
-        chunks: tally.chunks,
-        bytes: tally.bytes,
-        seconds,
-        mb_per_s: tally.bytes as f64 / 1e6 / seconds.max(1e-9),
-        threads,
-        peak_rss_mb: peak_rss_mb(),
+    if interrupted.load(Ordering::Relaxed) {
+        bail!("interrupted");
+    }
+    stages::start();
+    let (written, carried) = sink.finish()?;
+    if x.file_stats {
+        crate::sink::stats::write(
+            x.dir,
+            plan.iter()
+                .map(|e| (e.meta.rel_path.as_str(), e.meta.bytes, e.mtime_ns)),
+        )?;
+    }
+    stages::end(Stage::Sink);
+    if let (Some(p), Some(c)) = (previous.as_mut(), carried.first()) {
+        p.rows_copied = c[0];
+        p.rows_reencoded = c[1];
+    }
+    Ok(Executed {
+        written,
+        tally,
         previous,
+        analyzer: analyzer.name(),
     })
 }
 
@@ -446,19 +541,20 @@ impl Drop for CloseOnDrop<'_> {
     }
 }
 
+/// Documents by status and format, and their rows and source bytes.
 #[derive(Default)]
-struct Tally {
-    documents: u64,
-    by_status: BTreeMap<String, u64>,
-    by_format: BTreeMap<String, u64>,
-    blocks: u64,
-    sections: u64,
-    chunks: u64,
-    bytes: u64,
+pub struct Tally {
+    pub documents: u64,
+    pub by_status: BTreeMap<String, u64>,
+    pub by_format: BTreeMap<String, u64>,
+    pub blocks: u64,
+    pub sections: u64,
+    pub chunks: u64,
+    pub bytes: u64,
 }
 
 impl Tally {
-    fn add(&mut self, d: &DocumentRow) {
+    pub fn add(&mut self, d: &DocumentRow) {
         self.documents += 1;
         *self.by_status.entry(d.status.into()).or_default() += 1;
         *self.by_format.entry(d.format.into()).or_default() += 1;

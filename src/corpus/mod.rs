@@ -187,31 +187,153 @@ pub fn plan(
         .map(|(i, e)| (*i, e.metadata()))
         .collect();
     for (i, m) in stats {
-        let entry = &mut out[i];
-        match m {
-            Ok(m) => {
-                entry.meta.bytes = m.len();
-                entry.mtime_ns = m
-                    .modified()
-                    .ok()
-                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                    .and_then(|d| i64::try_from(d.as_nanos()).ok());
-                if m.len() > cfg.max_file_bytes {
-                    entry.verdict = Some((
-                        "skipped",
-                        format!(
-                            "file too large: {} bytes > walk.max_file_bytes ({})",
-                            m.len(),
-                            cfg.max_file_bytes
-                        ),
-                    ));
-                }
-            }
-            Err(err) => entry.verdict = Some(("failed", format!("cannot stat file: {err}"))),
-        }
+        set_stat(&mut out[i], m.map_err(|e| e.to_string()), cfg);
     }
     // walkdir sorts siblings by name; sort the whole plan by path bytes so that the order does
     // not depend on how directories interleave with files.
+    out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
+    Ok(out)
+}
+
+/// Size, mtime and the size limit, from a regular file's metadata.
+fn set_stat(
+    entry: &mut PlanEntry,
+    m: std::result::Result<std::fs::Metadata, String>,
+    cfg: &WalkConfig,
+) {
+    match m {
+        Ok(m) => {
+            entry.meta.bytes = m.len();
+            entry.mtime_ns = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .and_then(|d| i64::try_from(d.as_nanos()).ok());
+            if m.len() > cfg.max_file_bytes {
+                entry.verdict = Some((
+                    "skipped",
+                    format!(
+                        "file too large: {} bytes > walk.max_file_bytes ({})",
+                        m.len(),
+                        cfg.max_file_bytes
+                    ),
+                ));
+            }
+        }
+        Err(err) => entry.verdict = Some(("failed", format!("cannot stat file: {err}"))),
+    }
+}
+
+/// The plan of the files a list names (one path per line, relative to `root` or absolute
+/// under it), as [`plan`] makes it from a walk: same order, same verdicts, same globs. An
+/// inventory of an object store is such a list; it saves walking a tree that is slow to list.
+/// A listed file that is missing gets a `failed` row; a line outside `root` is an error.
+pub fn plan_list(
+    root: &Path,
+    list: &str,
+    cfg: &WalkConfig,
+    markdown_exts: &[String],
+) -> Result<Vec<PlanEntry>> {
+    use std::os::unix::ffi::OsStrExt;
+    let include = globset(&cfg.include, "include")?;
+    let exclude = globset(&cfg.exclude, "exclude")?;
+    let mut rels: Vec<PathBuf> = Vec::new();
+    for (n, line) in list.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.is_empty() {
+            continue;
+        }
+        let p = Path::new(line);
+        let rel = if p.is_absolute() {
+            p.strip_prefix(root).map(Path::to_path_buf).map_err(|_| {
+                anyhow::anyhow!(
+                    "--files-from line {}: {line} is not under the corpus {}; list paths inside it",
+                    n + 1,
+                    root.display()
+                )
+            })?
+        } else {
+            p.to_path_buf()
+        };
+        let rel: PathBuf = rel
+            .components()
+            .filter(|c| !matches!(c, std::path::Component::CurDir))
+            .collect();
+        if rel.as_os_str().is_empty()
+            || rel
+                .components()
+                .any(|c| !matches!(c, std::path::Component::Normal(_)))
+        {
+            bail!(
+                "--files-from line {}: {line:?} is not a file path inside the corpus (no `..`, no empty lines of spaces)",
+                n + 1
+            );
+        }
+        rels.push(rel);
+    }
+    rels.sort_by(|a, b| a.as_os_str().as_bytes().cmp(b.as_os_str().as_bytes()));
+    rels.dedup();
+    // Excluded when the file or any folder above it matches, as the walk prunes folders.
+    let excluded = |rel: &Path| {
+        rel.ancestors()
+            .filter(|a| !a.as_os_str().is_empty())
+            .any(|a| exclude.is_match(rel_path(Path::new(""), a)))
+    };
+    use rayon::prelude::*;
+    let mut out: Vec<PlanEntry> = rels
+        .par_iter()
+        .filter_map(|rel| {
+            let name = rel_path(Path::new(""), rel);
+            if excluded(rel) || (!include.is_empty() && !include.is_match(&name)) {
+                return None;
+            }
+            let abs = root.join(rel);
+            let mut entry = PlanEntry {
+                meta: DocMeta {
+                    format: Format::detect(&name, markdown_exts),
+                    rel_path: name,
+                    bytes: 0,
+                },
+                abs_path: abs.clone(),
+                verdict: None,
+                mtime_ns: None,
+            };
+            match std::fs::symlink_metadata(&abs) {
+                Ok(m) if m.file_type().is_symlink() && !cfg.follow_symlinks => {
+                    entry.verdict = Some((
+                        "skipped",
+                        "symbolic link: not followed (set walk.follow_symlinks = true to follow)"
+                            .into(),
+                    ));
+                }
+                Ok(m) => {
+                    let m = if m.file_type().is_symlink() {
+                        std::fs::metadata(&abs)
+                    } else {
+                        Ok(m)
+                    };
+                    match m {
+                        Ok(m) if m.is_dir() => {
+                            entry.meta.format = Format::Directory;
+                            entry.verdict = Some((
+                                "skipped",
+                                "a directory: --files-from lists files, one per line".into(),
+                            ));
+                        }
+                        Ok(m) if !m.is_file() => {
+                            entry.verdict = Some((
+                                "skipped",
+                                "not a regular file (device, FIFO or socket)".into(),
+                            ));
+                        }
+                        m => set_stat(&mut entry, m.map_err(|e| e.to_string()), cfg),
+                    }
+                }
+                Err(e) => set_stat(&mut entry, Err(e.to_string()), cfg),
+            }
+            Some(entry)
+        })
+        .collect();
     out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
     Ok(out)
 }

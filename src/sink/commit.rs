@@ -35,6 +35,32 @@ pub struct Manifest {
     /// Set by `index --previous`: which index was reused, and how much of it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub previous: Option<PreviousRun>,
+    /// Set on a shard's output by `docsweep run`: which plan and shard it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardOf>,
+    /// Set by `docsweep commit`: the plan whose shards were merged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sharded: Option<Sharded>,
+}
+
+/// One shard of a plan (`docsweep run`).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ShardOf {
+    pub plan_id: String,
+    pub shard: u32,
+    pub shards: u32,
+}
+
+/// What `docsweep commit` merged.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Sharded {
+    pub plan_id: String,
+    pub shards: u32,
+    /// Table rows whose pages were copied from the shards as they are.
+    pub rows_copied: u64,
+    /// Rows of the shards decoded and encoded again: those of the page runs that straddle two
+    /// shards (or a shard and the previous index).
+    pub rows_reencoded: u64,
 }
 
 /// What `index --previous OLD` took from OLD.
@@ -126,6 +152,24 @@ pub struct Staging {
     pub dir: PathBuf,
     target: PathBuf,
     published: bool,
+    /// Held from creation to publication: one writer per target.
+    _lock: Option<std::fs::File>,
+    /// Write `_SUCCESS` (holding the index hash) after the manifest.
+    success_marker: bool,
+}
+
+/// The marker `docsweep run` writes last into a shard's output.
+pub const SUCCESS: &str = "_SUCCESS";
+
+/// This machine's name, as staging and lock names carry it: a folder shared between machines
+/// holds the staging folders of all of them, and only this machine can tell whether one of its
+/// processes is gone.
+fn host() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().replace(['/', '\\'], "_"))
+        .ok()
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".into())
 }
 
 fn sibling(target: &Path, tag: &str) -> Result<PathBuf> {
@@ -138,12 +182,60 @@ fn sibling(target: &Path, tag: &str) -> Result<PathBuf> {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    Ok(parent.join(format!(".{name}.docsweep-{tag}-{}", std::process::id())))
+    Ok(parent.join(format!(
+        ".{name}.docsweep-{tag}-{}-{}",
+        host(),
+        std::process::id()
+    )))
+}
+
+/// Takes the lock of `target`: a file beside it, locked with `flock` for as long as the returned
+/// handle lives. The kernel drops the lock when the process dies, so a killed run leaves no
+/// stale lock behind; the file itself stays.
+fn lock(target: &Path) -> Result<std::fs::File> {
+    let name = target
+        .file_name()
+        .with_context(|| format!("output path {} has no final component", target.display()))?
+        .to_string_lossy()
+        .into_owned();
+    let parent = target
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let path = parent.join(format!(".{name}.docsweep-lock"));
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("cannot create the lock file {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => bail!(
+            "another docsweep is writing {} right now (it holds {}); nothing was written: wait for it to finish",
+            target.display(),
+            path.display()
+        ),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(e).with_context(|| format!("cannot lock {}", path.display()))
+        }
+    }
 }
 
 impl Staging {
-    /// Checks that `target` may be replaced and creates the staging directory beside it.
+    /// Checks that `target` may be replaced, takes its lock (one writer at a time; a second
+    /// one fails at once) and creates the staging directory beside it.
     pub fn create(target: &Path) -> Result<Staging> {
+        Staging::create_with(target, true, false)
+    }
+
+    /// The staging of one shard's output: no lock (two attempts at the same shard write the
+    /// same bytes, and the last rename wins), and `_SUCCESS` written after the manifest.
+    pub fn create_shard(target: &Path) -> Result<Staging> {
+        Staging::create_with(target, false, true)
+    }
+
+    fn create_with(target: &Path, locked: bool, success_marker: bool) -> Result<Staging> {
         if target.exists() {
             let is_index = is_docsweep_index(target);
             let is_empty_dir = target.is_dir()
@@ -163,6 +255,7 @@ impl Staging {
             .unwrap_or(Path::new("."));
         std::fs::create_dir_all(parent)
             .with_context(|| format!("cannot create output directory {}", parent.display()))?;
+        let lock = if locked { Some(lock(target)?) } else { None };
         remove_stale_staging(parent, target);
         let dir = sibling(target, "tmp")?;
         if dir.exists() {
@@ -178,6 +271,8 @@ impl Staging {
             dir,
             target: target.to_path_buf(),
             published: false,
+            _lock: lock,
+            success_marker,
         })
     }
 
@@ -188,6 +283,12 @@ impl Staging {
         json.push('\n');
         std::fs::write(&p, json).with_context(|| format!("cannot write {}", p.display()))?;
         std::fs::File::open(&p)?.sync_all()?;
+        if self.success_marker {
+            let p = self.dir.join(SUCCESS);
+            std::fs::write(&p, format!("{}\n", manifest.index_hash))
+                .with_context(|| format!("cannot write {}", p.display()))?;
+            std::fs::File::open(&p)?.sync_all()?;
+        }
         let old = if self.target.exists() {
             let old = sibling(&self.target, "old")?;
             std::fs::rename(&self.target, &old).with_context(|| {
@@ -228,7 +329,8 @@ impl Drop for Staging {
     }
 }
 
-/// Staging directories of runs that were killed (their process is gone) are removed.
+/// Staging directories of runs that were killed (their process is gone) are removed. Only this
+/// machine's are looked at: another machine's process cannot be checked from here.
 fn remove_stale_staging(parent: &Path, target: &Path) {
     let Some(name) = target.file_name().map(|n| n.to_string_lossy().into_owned()) else {
         return;
@@ -236,24 +338,30 @@ fn remove_stale_staging(parent: &Path, target: &Path) {
     let Ok(entries) = std::fs::read_dir(parent) else {
         return;
     };
+    let here = host();
     for e in entries.flatten() {
         let fname = e.file_name().to_string_lossy().into_owned();
         for tag in ["tmp", "old"] {
             let prefix = format!(".{name}.docsweep-{tag}-");
-            if let Some(pid) = fname
+            let Some((machine, pid)) = fname
                 .strip_prefix(&prefix)
-                .and_then(|p| p.parse::<u32>().ok())
-            {
-                let alive = Path::new(&format!("/proc/{pid}")).exists();
-                if alive && pid != std::process::id() {
-                    continue;
-                }
-                // A run killed between its two renames left the previous index aside: put it back.
-                if tag == "old" && !target.exists() {
-                    let _ = std::fs::rename(e.path(), target);
-                } else {
-                    let _ = std::fs::remove_dir_all(e.path());
-                }
+                .and_then(|rest| rest.rsplit_once('-'))
+                .and_then(|(m, p)| Some((m, p.parse::<u32>().ok()?)))
+            else {
+                continue;
+            };
+            if machine != here {
+                continue;
+            }
+            let alive = Path::new(&format!("/proc/{pid}")).exists();
+            if alive && pid != std::process::id() {
+                continue;
+            }
+            // A run killed between its two renames left the previous index aside: put it back.
+            if tag == "old" && !target.exists() {
+                let _ = std::fs::rename(e.path(), target);
+            } else {
+                let _ = std::fs::remove_dir_all(e.path());
             }
         }
     }

@@ -131,10 +131,11 @@ pub fn column<'a, T: 'static>(b: &'a RecordBatch, name: &str) -> Result<&'a T> {
         .with_context(|| format!("column {name} has an unexpected type"))
 }
 
-/// A run's rows in order: fresh rows as batches, OLD's rows as table row ranges.
+/// A run's rows in order: fresh rows as batches, rows of an earlier index as table row ranges
+/// of source `src`.
 enum Piece {
     Batch(RecordBatch),
-    Old { start: u64, end: u64 },
+    Old { src: usize, start: u64, end: u64 },
 }
 
 /// One table's run being collected.
@@ -152,21 +153,23 @@ pub struct Sink {
     chunks: ChunksBuilder,
     runs: [Run; 4],
     writers: [TableWriter; 4],
-    previous: Option<Box<Previous>>,
-    /// Rows copied from OLD's pages, and rows of OLD decoded and encoded again.
-    rows_copied: u64,
-    rows_reencoded: u64,
+    /// Indexes whose rows are carried over: `index --previous` has one (OLD); `commit` has OLD,
+    /// if the plan names one, and every shard.
+    sources: Vec<Option<Box<Previous>>>,
+    /// Per source: rows whose pages were copied, and rows decoded and encoded again.
+    carried: Vec<[u64; 2]>,
 }
 
 /// What the sink wrote: per table, its part files.
 pub type Written = Vec<(&'static str, Vec<FileInfo>)>;
 
 impl Sink {
-    /// A sink writing under `root`; page runs are encoded on `pool`.
+    /// A sink writing under `root`, carrying rows over from `sources`; page runs are encoded
+    /// on `pool`.
     pub fn new(
         root: &Path,
         cfg: &SinkConfig,
-        previous: Option<Box<Previous>>,
+        sources: Vec<Option<Box<Previous>>>,
         pool: std::sync::Arc<rayon::ThreadPool>,
     ) -> Result<Sink> {
         let writer =
@@ -188,15 +191,41 @@ impl Sink {
                 writer(TABLES[2])?,
                 writer(TABLES[3])?,
             ],
-            previous,
-            rows_copied: 0,
-            rows_reencoded: 0,
+            sources,
+            carried: Vec::new(),
         })
     }
 
-    /// The index `--previous` reuses from, if any.
-    pub fn previous(&self) -> Option<&Previous> {
-        self.previous.as_deref()
+    /// Source `src`, if it is open.
+    pub fn source(&self, src: usize) -> Option<&Previous> {
+        self.sources.get(src).and_then(|s| s.as_deref())
+    }
+
+    /// Opens or replaces source `src`.
+    pub fn set_source(&mut self, src: usize, p: Box<Previous>) {
+        if self.sources.len() <= src {
+            self.sources.resize_with(src + 1, || None);
+        }
+        self.sources[src] = Some(p);
+    }
+
+    /// Closes every source below `src` that no pending run still needs (a commit goes through
+    /// the shards in order; their files are unmapped as soon as it is past them).
+    pub fn close_sources_below(&mut self, src: usize) {
+        let needed = self
+            .runs
+            .iter()
+            .flat_map(|r| &r.pieces)
+            .filter_map(|p| match p {
+                Piece::Old { src: s, .. } => Some(*s),
+                Piece::Batch(_) => None,
+            })
+            .min()
+            .unwrap_or(src)
+            .min(src);
+        for s in self.sources.iter_mut().take(needed) {
+            *s = None;
+        }
     }
 
     /// Appends one analyzed document's rows. Call in plan order.
@@ -218,24 +247,23 @@ impl Sink {
         Ok(())
     }
 
-    /// Appends the rows `--previous` holds for `path` (its content hash matched). Call in plan
-    /// order. Returns its documents row.
-    pub fn push_reused(&mut self, path: &str) -> Result<DocumentRow> {
+    /// Appends the rows source `src` holds for `path` (for `index --previous`, its content
+    /// hash matched). Call in plan order. Returns its documents row.
+    pub fn push_reused(&mut self, src: usize, path: &str) -> Result<DocumentRow> {
         let prev = self
-            .previous
-            .as_ref()
-            .context("internal error: reuse without a previous index")?;
+            .source(src)
+            .context("internal error: reuse from a source that is not open")?;
         let doc = prev
             .doc(path)
-            .with_context(|| format!("internal error: --previous has no document {path}"))?;
+            .with_context(|| format!("internal error: source {src} has no document {path}"))?;
         let (row, starts, counts) = (doc.row.clone(), doc.starts, doc.counts());
         for t in 0..4 {
             self.take_fresh(t);
             let (start, end) = (starts[t], starts[t] + counts[t]);
             let pieces = &mut self.runs[t].pieces;
             match pieces.last_mut() {
-                Some(Piece::Old { end: e, .. }) if *e == start => *e = end,
-                _ => pieces.push(Piece::Old { start, end }),
+                Some(Piece::Old { src: s, end: e, .. }) if *s == src && *e == start => *e = end,
+                _ => pieces.push(Piece::Old { src, start, end }),
             }
             self.after_doc(t, &row.doc_id, row.bytes)?;
         }
@@ -268,11 +296,12 @@ impl Sink {
         self.take_fresh(t);
         let pieces = std::mem::take(&mut self.runs[t].pieces);
         let w = &mut self.writers[t];
-        let prev = self.previous.as_deref();
-        if let ([Piece::Old { start, end }], Some(prev)) = (&pieces[..], prev) {
-            if let Some(pages) = prev.table(t).run_pages(*start, *end) {
+        let open = &self.sources;
+        let source = |src: usize| open.get(src).and_then(|s| s.as_deref());
+        if let [Piece::Old { src, start, end }] = &pieces[..] {
+            if let Some(pages) = source(*src).and_then(|p| p.table(t).run_pages(*start, *end)) {
                 w.copy_run(pages, end - start)?;
-                self.rows_copied += end - start;
+                carry(&mut self.carried, *src, 0, end - start);
                 return w.run_ended();
             }
         }
@@ -280,9 +309,10 @@ impl Sink {
         for p in pieces {
             match p {
                 Piece::Batch(b) => sources.push(Source::Batch(b)),
-                Piece::Old { start, end } if end > start => {
-                    let prev = prev.context("internal error: OLD rows without a previous index")?;
-                    self.rows_reencoded += end - start;
+                Piece::Old { src, start, end } if end > start => {
+                    let prev = source(src)
+                        .context("internal error: carried-over rows from a closed source")?;
+                    carry(&mut self.carried, src, 1, end - start);
                     sources.extend(
                         prev.table(t)
                             .slices(start, end)?
@@ -297,9 +327,9 @@ impl Sink {
         w.run_ended()
     }
 
-    /// Writes the last runs and closes every table. Returns what was written, with the rows
-    /// copied from OLD and the rows of OLD encoded again.
-    pub fn finish(mut self) -> Result<(Written, u64, u64)> {
+    /// Writes the last runs and closes every table. Returns what was written, and per source
+    /// the rows whose pages were copied and the rows encoded again.
+    pub fn finish(mut self) -> Result<(Written, Vec<[u64; 2]>)> {
         for t in 0..4 {
             self.end_run(t)?;
         }
@@ -308,6 +338,13 @@ impl Sink {
             let t = w.table;
             out.push((t, w.finish()?));
         }
-        Ok((out, self.rows_copied, self.rows_reencoded))
+        Ok((out, self.carried))
     }
+}
+
+fn carry(carried: &mut Vec<[u64; 2]>, src: usize, how: usize, rows: u64) {
+    if carried.len() <= src {
+        carried.resize(src + 1, [0, 0]);
+    }
+    carried[src][how] += rows;
 }

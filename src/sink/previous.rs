@@ -51,6 +51,11 @@ impl OldDocs {
             .is_some_and(|d| d.row.content_hash.as_deref() == Some(content_hash))
     }
 
+    /// Whether OLD holds `path`.
+    pub fn has(&self, path: &str) -> bool {
+        self.docs.contains_key(path)
+    }
+
     /// Whether OLD indexed `path` (with a content hash) when it had this size and mtime: the
     /// `--trust-mtime` shortcut, which then takes OLD's rows without reading the file.
     pub fn same_stat(&self, path: &str, bytes: u64, mtime_ns: Option<i64>) -> bool {
@@ -84,6 +89,7 @@ impl Previous {
     /// or with another config.
     pub fn open(
         old: &Path,
+        label: &str,
         tool_version: &str,
         config_hash: &str,
         page_run_bytes: u64,
@@ -91,16 +97,16 @@ impl Previous {
     ) -> Result<Opened> {
         if !old.join(commit::MANIFEST).is_file() {
             bail!(
-                "--previous {}: no docsweep index there (no {}); give the output folder of an earlier `docsweep index`",
+                "{label} {}: no docsweep index there (no {}); give the output folder of an earlier `docsweep index`",
                 old.display(),
                 commit::MANIFEST
             );
         }
         let m = commit::read_manifest(old)
-            .with_context(|| format!("--previous {}: unreadable manifest", old.display()))?;
+            .with_context(|| format!("{label} {}: unreadable manifest", old.display()))?;
         if m.schema_version != SCHEMA_VERSION {
             bail!(
-                "--previous {}: index schema version {} but this docsweep writes version {}; run without --previous",
+                "{label} {}: index schema version {} but this docsweep writes version {}; run without --previous",
                 old.display(),
                 m.schema_version,
                 SCHEMA_VERSION
@@ -125,7 +131,7 @@ impl Previous {
         let mut cutters: [RunCutter; 4] = Default::default();
         let run_bytes = TABLES.map(|t| pages::run_bytes(t, page_run_bytes));
         for b in super::read_rows(old, &m, "documents", None, None)
-            .with_context(|| format!("--previous {}", old.display()))?
+            .with_context(|| format!("{label} {}", old.display()))?
         {
             for i in 0..b.num_rows() {
                 let row = document_row(&b, i)?;
@@ -141,7 +147,7 @@ impl Previous {
                 }
                 if docs.insert(doc.row.path.clone(), doc).is_some() {
                     bail!(
-                        "--previous {}: a path appears twice in its documents table; the index is damaged (run `docsweep validate`)",
+                        "{label} {}: a path appears twice in its documents table; the index is damaged (run `docsweep validate`)",
                         old.display()
                     );
                 }
@@ -152,12 +158,15 @@ impl Previous {
             let rows = m.tables.get(*table).map_or(0, |x| x.rows);
             if rows != starts[t] {
                 bail!(
-                    "--previous {}: table {table} has {rows} rows but its documents count {}; the index is damaged (run `docsweep validate`)",
+                    "{label} {}: table {table} has {rows} rows but its documents count {}; the index is damaged (run `docsweep validate`)",
                     old.display(),
                     starts[t]
                 );
             }
-            tables.push(OldTable::open(old, &m, table, bounds, rows)?);
+            tables.push(
+                OldTable::open(old, &m, table, bounds, rows)
+                    .with_context(|| format!("{label} {}", old.display()))?,
+            );
         }
         Ok(Opened::Usable(Box::new(Previous {
             index_hash: m.index_hash.clone(),
@@ -220,24 +229,17 @@ impl OldTable {
         run_starts: Vec<u64>,
         rows: u64,
     ) -> Result<OldTable> {
-        let info = m.tables.get(table).with_context(|| {
-            format!(
-                "--previous {}: manifest lists no table {table}",
-                root.display()
-            )
-        })?;
+        let info = m
+            .tables
+            .get(table)
+            .with_context(|| format!("manifest lists no table {table}"))?;
         let mut files = Vec::new();
         let mut first_row = 0u64;
         for f in &info.files {
             let path = root.join(&f.path);
             let file = std::fs::File::open(&path)
-                .with_context(|| format!("--previous: cannot open {}", path.display()))?;
-            let damaged = || {
-                format!(
-                    "--previous: {} is not a readable Parquet file",
-                    path.display()
-                )
-            };
+                .with_context(|| format!("cannot open {}", path.display()))?;
+            let damaged = || format!("{} is not a readable Parquet file", path.display());
             let meta = ParquetMetaDataReader::new()
                 .with_offset_index_policy(PageIndexPolicy::Required)
                 .parse_and_finish(&file)
@@ -253,7 +255,7 @@ impl OldTable {
             h.update(&map);
             if crate::ids::hex128(h.digest128()) != f.hash || map.len() as u64 != f.bytes {
                 bail!(
-                    "--previous: {} is not the file OLD's manifest lists (its hash differs); the index is damaged (run `docsweep validate`)",
+                    "{} is not the file its manifest lists (its hash differs); the index is damaged (run `docsweep validate`)",
                     path.display()
                 );
             }
@@ -266,7 +268,7 @@ impl OldTable {
             }
             if at - first_row != f.rows {
                 bail!(
-                    "--previous: {} has {} rows, its manifest says {}",
+                    "{} has {} rows, its manifest says {}",
                     path.display(),
                     at - first_row,
                     f.rows
@@ -311,7 +313,7 @@ impl OldTable {
         let mut at = start;
         while at < end {
             let damaged = || {
-                anyhow::anyhow!("--previous: the pages of table rows {at}..{end} are not where the index says; it is damaged (run `docsweep validate`)")
+                anyhow::anyhow!("the pages of table rows {at}..{end} are not where the index says; it is damaged (run `docsweep validate`)")
             };
             let (f, g) = locate(&self.files, at).ok_or_else(damaged)?;
             let (g_start, g_end) = (f.groups[g], f.group_end(g));
@@ -385,7 +387,7 @@ impl OldFile {
 }
 
 fn col<'a, T: 'static>(b: &'a RecordBatch, name: &str) -> Result<&'a T> {
-    super::column(b, name).context("--previous")
+    super::column(b, name).context("documents table")
 }
 
 fn s(b: &RecordBatch, name: &str, i: usize) -> Result<Option<String>> {
@@ -394,7 +396,7 @@ fn s(b: &RecordBatch, name: &str, i: usize) -> Result<Option<String>> {
 }
 
 fn s1(b: &RecordBatch, name: &str, i: usize) -> Result<String> {
-    s(b, name, i)?.with_context(|| format!("--previous: {name} is null"))
+    s(b, name, i)?.with_context(|| format!("documents table: {name} is null"))
 }
 
 fn u32o(b: &RecordBatch, name: &str, i: usize) -> Result<Option<u32>> {
@@ -403,7 +405,7 @@ fn u32o(b: &RecordBatch, name: &str, i: usize) -> Result<Option<u32>> {
 }
 
 fn u32v(b: &RecordBatch, name: &str, i: usize) -> Result<u32> {
-    u32o(b, name, i)?.with_context(|| format!("--previous: {name} is null"))
+    u32o(b, name, i)?.with_context(|| format!("documents table: {name} is null"))
 }
 
 fn u64o(b: &RecordBatch, name: &str, i: usize) -> Result<Option<u64>> {
@@ -412,7 +414,7 @@ fn u64o(b: &RecordBatch, name: &str, i: usize) -> Result<Option<u64>> {
 }
 
 fn u64v(b: &RecordBatch, name: &str, i: usize) -> Result<u64> {
-    u64o(b, name, i)?.with_context(|| format!("--previous: {name} is null"))
+    u64o(b, name, i)?.with_context(|| format!("documents table: {name} is null"))
 }
 
 fn strings(b: &RecordBatch, name: &str, i: usize) -> Result<Vec<String>> {
@@ -424,7 +426,7 @@ fn strings(b: &RecordBatch, name: &str, i: usize) -> Result<Vec<String>> {
     let v = v
         .as_any()
         .downcast_ref::<StringArray>()
-        .with_context(|| format!("--previous: {name} is not a list of strings"))?;
+        .with_context(|| format!("documents table: {name} is not a list of strings"))?;
     Ok((0..v.len()).map(|k| v.value(k).to_string()).collect())
 }
 
@@ -434,7 +436,7 @@ fn known(v: &str, values: &[&'static str], what: &str) -> Result<&'static str> {
         .iter()
         .find(|k| **k == v)
         .copied()
-        .with_context(|| format!("--previous: unknown {what} {v:?}"))
+        .with_context(|| format!("documents table: unknown {what} {v:?}"))
 }
 
 const STATUSES: &[&str] = &["ok", "failed", "skipped"];

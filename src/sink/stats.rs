@@ -3,7 +3,6 @@
 //! not the index), and serves one purpose: `index --previous OLD --trust-mtime` reuses a
 //! document whose size and mtime are those OLD saw, without reading it.
 
-use crate::corpus::PlanEntry;
 use anyhow::{Context, Result};
 use arrow_array::{Array, Int64Array, RecordBatch, StringArray, UInt64Array};
 use arrow_schema::{DataType, Field, Schema};
@@ -20,7 +19,11 @@ pub const FILE: &str = "file_stats.parquet";
 /// Size and mtime (ns since the epoch) by corpus-relative path.
 pub type Stats = HashMap<String, (u64, i64)>;
 
-pub fn write(dir: &Path, plan: &[PlanEntry]) -> Result<()> {
+/// Writes the stats of `(path, bytes, mtime_ns)` in plan order.
+pub fn write<'a>(
+    dir: &Path,
+    files: impl Iterator<Item = (&'a str, u64, Option<i64>)> + Clone,
+) -> Result<()> {
     let schema = Arc::new(Schema::new(vec![
         Field::new("path", DataType::Utf8, false),
         Field::new("bytes", DataType::UInt64, false),
@@ -29,13 +32,9 @@ pub fn write(dir: &Path, plan: &[PlanEntry]) -> Result<()> {
     let batch = RecordBatch::try_new(
         schema.clone(),
         vec![
-            Arc::new(StringArray::from_iter_values(
-                plan.iter().map(|e| e.meta.rel_path.as_str()),
-            )),
-            Arc::new(UInt64Array::from_iter_values(
-                plan.iter().map(|e| e.meta.bytes),
-            )),
-            Arc::new(Int64Array::from_iter(plan.iter().map(|e| e.mtime_ns))),
+            Arc::new(StringArray::from_iter_values(files.clone().map(|f| f.0))),
+            Arc::new(UInt64Array::from_iter_values(files.clone().map(|f| f.1))),
+            Arc::new(Int64Array::from_iter(files.map(|f| f.2))),
         ],
     )?;
     let path = dir.join(FILE);

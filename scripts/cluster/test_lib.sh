@@ -1,0 +1,80 @@
+# Sourced by test_dask.sh, test_ray.sh and test_spark.sh: arguments, venv, a temporary work
+# folder and the processes a test starts, all removed or stopped on exit.
+# Sets: bin, venv, here (this folder), root (the repository), work; defines the helpers below.
+set -euo pipefail
+bin=$(realpath "${1:?usage: $0 DOCSWEEP_BIN VENV_DIR}")
+venv=${2:?usage: $0 DOCSWEEP_BIN VENV_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+name=$(basename "$0" .sh)
+work=$(mktemp -d)
+pids=()
+
+cleanup() {
+  local p
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+fail() { echo "$name: FAIL: $*" >&2; exit 1; }
+
+# started CMD...: runs CMD in the background with its output in $work/LOG; records its PID.
+# Usage: started LOG CMD...   (the PID is then in $last_pid)
+started() {
+  local log=$1; shift
+  "$@" > "$work/$log" 2>&1 &
+  last_pid=$!
+  pids+=("$last_pid")
+}
+
+# wait_for_line LOG TEXT SECONDS: until the log file shows TEXT; fails after SECONDS.
+wait_for_line() {
+  local i
+  for ((i = 0; i < $3 * 10; i++)); do
+    grep -q -- "$2" "$work/$1" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  cat "$work/$1" >&2
+  fail "no '$2' in $1 after $3 s"
+}
+
+free_port() {
+  "$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# index_hash FILE: the index_hash in the JSON object on the last line of FILE, or in FILE.
+index_hash() {
+  "$venv/bin/python" -c '
+import json, sys
+text = open(sys.argv[1]).read().strip()
+lines = text.splitlines()
+try:
+    print(json.loads(lines[-1])["index_hash"])
+except (ValueError, IndexError, KeyError):
+    print(json.loads(text)["index_hash"])' "$1" || { cat "$1" >&2; fail "no index_hash in $1"; }
+}
+
+# wall_s JSON_FILE: the driver's wall time.
+wall_s() { "$venv/bin/python" -c 'import json, sys; print(json.loads(open(sys.argv[1]).read().splitlines()[-1])["wall_s"])' "$1"; }
+
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
+
+# reference CORPUS OUT: indexes CORPUS on this machine with `docsweep index`; sets ref_hash, ref_s.
+reference() {
+  local t0
+  t0=$(now)
+  "$bin" index "$1" -o "$work/$2" --quiet --json > "$work/$2.json" || fail "docsweep index $1 failed"
+  ref_s=$(since "$t0")
+  ref_hash=$(index_hash "$work/$2.json")
+}
+
+# same_hash WHAT DRIVER_OUT: compares the driver's committed index_hash with ref_hash.
+same_hash() {
+  local got
+  got=$(index_hash "$work/$2")
+  echo "$name: $1: docsweep index $ref_hash in ${ref_s}s; driver $got in $(wall_s "$work/$2")s"
+  [ "$got" = "$ref_hash" ] || fail "$1: index_hash $got from the driver, $ref_hash from docsweep index"
+}
