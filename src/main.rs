@@ -105,6 +105,9 @@ enum Command {
         /// reads standard input), e.g. an object-store inventory, instead of walking CORPUS.
         #[arg(long, value_name = "LIST")]
         files_from: Option<PathBuf>,
+        /// No summary on standard error.
+        #[arg(long, short)]
+        quiet: bool,
         /// Print a JSON summary on stdout.
         #[arg(long)]
         json: bool,
@@ -332,6 +335,7 @@ fn run() -> Result<ExitCode> {
             shards,
             target_shard_bytes,
             files_from,
+            quiet,
             json,
         } => {
             let files_from = match files_from {
@@ -364,7 +368,7 @@ fn run() -> Result<ExitCode> {
             })?;
             if json {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&s)?));
-            } else {
+            } else if !quiet {
                 eprintln!(
                     "planned {} documents ({}) in {} shards, {} bytes to analyze (largest shard {} bytes) in {:.2}s\nplan {}  plan_id {}",
                     s.documents,
