@@ -423,7 +423,34 @@ pub fn balanced_cuts(weights: &[u64], n: usize) -> Vec<usize> {
             lo = mid + 1;
         }
     }
-    let mut starts = greedy(lo);
+    // With the heaviest part fixed, even the others out: each part aims at the weight left over
+    // the parts left, never above the bound.
+    let even = |cap: u64| -> Vec<usize> {
+        let mut starts = Vec::new();
+        let mut left = weights.iter().fold(0u64, |a, &w| a.saturating_add(w));
+        let mut i = 0;
+        while i < weights.len() {
+            starts.push(i);
+            let target = left as f64 / n.saturating_sub(starts.len() - 1).max(1) as f64;
+            let mut load = 0u64;
+            while i < weights.len() {
+                let next = load.saturating_add(weights[i]);
+                if load > 0 && (next > cap || next as f64 - target > target - load as f64) {
+                    break;
+                }
+                load = next;
+                i += 1;
+            }
+            left -= load;
+        }
+        starts
+    };
+    let mut starts = Some(even(lo))
+        .filter(|s| s.len() <= n)
+        .unwrap_or_else(|| greedy(lo));
+    if starts.is_empty() {
+        starts.push(0);
+    }
     let weight = |a: usize, z: usize| weights[a..z].iter().sum::<u64>();
     while starts.len() < n {
         let ends: Vec<usize> = starts
@@ -1137,6 +1164,29 @@ mod tests {
             p.iter().max().unwrap() - p.iter().min().unwrap() <= 10,
             "{p:?}"
         );
+    }
+
+    /// The lightest possible heaviest part over every way of cutting `w` into `n` parts.
+    fn best_max(w: &[u64], n: usize) -> u64 {
+        if n == 1 || w.len() <= 1 {
+            return w.iter().sum();
+        }
+        (0..=w.len())
+            .map(|k| w[..k].iter().sum::<u64>().max(best_max(&w[k..], n - 1)))
+            .min()
+            .unwrap()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_heaviest_shard_is_as_light_as_it_can_be(
+            w in proptest::collection::vec(0u64..200, 0..10),
+            n in 1usize..5,
+        ) {
+            let p = parts(&w, n);
+            proptest::prop_assert_eq!(p.iter().sum::<u64>(), w.iter().sum::<u64>());
+            proptest::prop_assert_eq!(*p.iter().max().unwrap(), best_max(&w, n));
+        }
     }
 
     #[test]

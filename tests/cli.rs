@@ -431,7 +431,7 @@ fn interrupted_runs_leave_the_previous_index_intact() {
         .unwrap()
         .flatten()
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("docsweep-") && !n.ends_with(".docsweep-lock"))
+        .filter(|n| n.contains("docsweep-"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }

@@ -506,6 +506,8 @@ fn bad_plans_and_run_folders_get_clear_errors() {
     ]);
     let before = tables(&out);
     let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
         .write(true)
         .open(tmp.path().join(".index.docsweep-lock"))
         .unwrap();

@@ -153,7 +153,7 @@ pub struct Staging {
     target: PathBuf,
     published: bool,
     /// Held from creation to publication: one writer per target.
-    _lock: Option<std::fs::File>,
+    _lock: Option<Lock>,
     /// Write `_SUCCESS` (holding the index hash) after the manifest.
     success_marker: bool,
 }
@@ -189,10 +189,25 @@ fn sibling(target: &Path, tag: &str) -> Result<PathBuf> {
     )))
 }
 
-/// Takes the lock of `target`: a file beside it, locked with `flock` for as long as the returned
-/// handle lives. The kernel drops the lock when the process dies, so a killed run leaves no
-/// stale lock behind; the file itself stays.
-fn lock(target: &Path) -> Result<std::fs::File> {
+/// The lock of a target: a file beside it, locked with `flock` for as long as this lives and
+/// removed when it is dropped. The kernel drops the lock when the process dies, so a killed run
+/// leaves no stale lock behind (only the file, which the next run takes over).
+pub struct Lock {
+    path: PathBuf,
+    _file: std::fs::File,
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        // Removed while still locked; a process that opened it before it went sees, once it
+        // has the lock, that the path no longer names its file, and opens it again.
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Takes the lock of `target`, or fails at once when another process holds it.
+pub fn lock(target: &Path) -> Result<Lock> {
+    use std::os::unix::fs::MetadataExt;
     let name = target
         .file_name()
         .with_context(|| format!("output path {} has no final component", target.display()))?
@@ -203,21 +218,29 @@ fn lock(target: &Path) -> Result<std::fs::File> {
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let path = parent.join(format!(".{name}.docsweep-lock"));
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .with_context(|| format!("cannot create the lock file {}", path.display()))?;
-    match file.try_lock() {
-        Ok(()) => Ok(file),
-        Err(std::fs::TryLockError::WouldBlock) => bail!(
-            "another docsweep is writing {} right now (it holds {}); nothing was written: wait for it to finish",
-            target.display(),
-            path.display()
-        ),
-        Err(std::fs::TryLockError::Error(e)) => {
-            Err(e).with_context(|| format!("cannot lock {}", path.display()))
+    loop {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .with_context(|| format!("cannot create the lock file {}", path.display()))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => bail!(
+                "another docsweep is writing {} right now (it holds {}); nothing was written: wait for it to finish",
+                target.display(),
+                path.display()
+            ),
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(e).with_context(|| format!("cannot lock {}", path.display()))
+            }
+        }
+        let held = file.metadata()?;
+        let same = std::fs::metadata(&path)
+            .is_ok_and(|now| now.ino() == held.ino() && now.dev() == held.dev());
+        if same {
+            return Ok(Lock { path, _file: file });
         }
     }
 }
