@@ -5,7 +5,9 @@
 # - every real text document in tests/data/text against its gold (tests/interop/check_text.py:
 #   heading recall, spurious headings per 20 pages, page furniture, hyphenation);
 # - indexes datasets/sample, runs `validate`, then has pyarrow and DuckDB read every table and
-#   check it against the source files (tests/interop/check_index.py).
+#   check it against the source files (tests/interop/check_index.py);
+# - makes a plan of the sample with 7 shards and checks it with pyarrow and DuckDB
+#   (tests/interop/check_plan.py).
 # Usage: scripts/interop.sh DOCSWEEP_BIN VENV_DIR
 set -euo pipefail
 bin=${1:?usage: interop.sh DOCSWEEP_BIN VENV_DIR}
@@ -24,3 +26,6 @@ tail -n 1 "$work/text.txt"
 tail -n 1 "$work/validate.txt"
 files=$(find "$root/datasets/sample" -type f | wc -l)
 "$venv/bin/python" "$root/tests/interop/check_index.py" --index "$work/index" --corpus "$root/datasets/sample" --expect-files "$files"
+# A plan of the sample corpus, read back by pyarrow and DuckDB (tests/interop/check_plan.py).
+"$bin" plan "$root/datasets/sample" -o "$work/plan.parquet" --shards 7 --quiet
+"$venv/bin/python" "$root/tests/interop/check_plan.py" --plan "$work/plan.parquet" --corpus "$root/datasets/sample"

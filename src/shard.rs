@@ -1062,8 +1062,11 @@ pub fn commit(opts: CommitOptions) -> Result<Summary> {
     )?;
     let moved = |from: std::ops::Range<usize>, how: usize| -> u64 {
         carried
-            .get(from)
-            .map_or(0, |c| c.iter().map(|x| x[how]).sum())
+            .iter()
+            .enumerate()
+            .filter(|(src, _)| from.contains(src))
+            .map(|(_, x)| x[how])
+            .sum()
     };
     let previous = reuse_base.map(|index_hash| commit::PreviousRun {
         index_hash,

@@ -98,7 +98,8 @@ fn sharded_runs_are_byte_identical_to_a_single_run() {
     let reference = tmp.path().join("ref");
     let hash = index(&sample(), &reference);
     let mut reencoded = Vec::new();
-    for n in [1, 2, 3, 7] {
+    // 120 shards: more than the sample's documents, so some shards are empty.
+    for n in [1, 2, 3, 7, 120] {
         let work = tmp.path().join(format!("n{n}"));
         let c = sharded(&sample(), &work, n, &[]);
         assert_eq!(c["index_hash"], hash.as_str(), "{n} shards");
@@ -110,6 +111,19 @@ fn sharded_runs_are_byte_identical_to_a_single_run() {
             serde_json::from_slice(&std::fs::read(work.join("index/manifest.json")).unwrap())
                 .unwrap();
         assert_eq!(m["sharded"]["shards"], n);
+        // Every table row came from a shard, copied or encoded again.
+        let rows: u64 = m["tables"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|t| t["rows"].as_u64().unwrap())
+            .sum();
+        let sh = &c["sharded"];
+        assert_eq!(
+            sh["rows_copied"].as_u64().unwrap() + sh["rows_reencoded"].as_u64().unwrap(),
+            rows,
+            "{n} shards"
+        );
         assert_eq!(m["documents"], c["documents"]);
         reencoded.push(c["sharded"]["rows_reencoded"].as_u64().unwrap());
         // Every shard's output is itself a valid index.

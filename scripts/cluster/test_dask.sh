@@ -44,10 +44,13 @@ while kill -0 "$drv" 2>/dev/null; do
 done
 [ -n "$child" ] || fail "worker 2 ran no docsweep run before the driver ended; nothing was killed"
 running=$(tr '\0' ' ' < "/proc/$child/cmdline" 2>/dev/null || true)
+kill -STOP "$child"  # so that it cannot end on its own: only the signal its worker's death sends
 kill -9 "${workers[1]}"
+wait "${workers[1]}" 2>/dev/null || true  # reaped here, so bash reports no "Killed" later
 echo "$name: killed worker 2 (pid ${workers[1]}) while it ran: ${running:-pid $child}"
-for _ in $(seq 50); do kill -0 "$child" 2>/dev/null || break; sleep 0.1; done
-! kill -0 "$child" 2>/dev/null || fail "docsweep run (pid $child) outlived its killed worker"
+alive() { [ -e "/proc/$1" ] && [ "$(sed 's/.*) //' "/proc/$1/stat" | cut -c1)" != Z ]; }
+for _ in $(seq 50); do alive "$child" || break; sleep 0.1; done
+if alive "$child"; then kill -9 "$child"; fail "docsweep run (pid $child) outlived its killed worker"; fi
 wait "$drv" || { cat "$work/big.err" >&2; fail "the Dask driver did not finish after worker 2 was killed"; }
 same_hash "10 x datasets/sample, 24 shards, worker 2 killed" big.out
 echo "$name: OK: Dask commits the index docsweep index writes, also after losing a worker mid-shard"

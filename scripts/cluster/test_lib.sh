@@ -10,10 +10,14 @@ name=$(basename "$0" .sh)
 work=$(mktemp -d)
 pids=()
 
-cleanup() {
-  local p
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+cleanup() {  # newest first (drivers, then workers, then schedulers); SIGKILL after 10 s
+  local i p
+  for ((i = ${#pids[@]} - 1; i >= 0; i--)); do kill "${pids[i]}" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do
+    for _ in $(seq 100); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$p" 2>/dev/null || true
+  done
+  wait 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
