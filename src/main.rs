@@ -365,6 +365,7 @@ fn run() -> Result<ExitCode> {
                     ),
                 },
                 files_from,
+                progress: !quiet && !json,
             })?;
             if json {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&s)?));

@@ -565,7 +565,8 @@ impl Tally {
     }
 }
 
-fn progress_bar(enabled: bool, total_bytes: u64, files: usize) -> indicatif::ProgressBar {
+/// A bar over source bytes on standard error (hidden when disabled or not a terminal).
+pub fn progress_bar(enabled: bool, total_bytes: u64, files: usize) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     if !enabled || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         return ProgressBar::hidden();

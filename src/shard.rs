@@ -169,6 +169,8 @@ pub struct PlanOptions {
     pub sharding: Sharding,
     /// A list of files to take instead of walking the corpus (its text).
     pub files_from: Option<String>,
+    /// A progress bar while the files are compared with the previous index.
+    pub progress: bool,
 }
 
 /// What `docsweep plan` prints.
@@ -226,12 +228,29 @@ pub fn plan(opts: PlanOptions) -> Result<PlanSummary> {
         use rayon::prelude::*;
         let matcher = previous.as_ref().map(|(_, p)| p.matcher());
         let trust = opts.trust_mtime;
-        pool.install(|| {
+        // Comparing with OLD reads every file: show how far it got.
+        let bar = pipeline::progress_bar(
+            opts.progress && previous.is_some(),
+            entries.iter().map(|e| e.meta.bytes).sum(),
+            entries.len(),
+        );
+        let done = std::sync::atomic::AtomicUsize::new(0);
+        let rows = pool.install(|| {
             entries
                 .par_iter()
-                .map(|e| plan_row(&root, e, matcher.as_deref(), trust))
+                .map(|e| {
+                    let row = plan_row(&root, e, matcher.as_deref(), trust);
+                    bar.inc(e.meta.bytes);
+                    let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    if n % 64 == 0 {
+                        bar.set_message(format!("{n} files"));
+                    }
+                    row
+                })
                 .collect()
-        })
+        });
+        bar.finish_and_clear();
+        rows
     };
     if let Some((_, prev)) = &previous {
         let here: std::collections::HashSet<&str> = rows.iter().map(|r| r.path.as_str()).collect();
