@@ -242,7 +242,7 @@ pub fn plan(opts: PlanOptions) -> Result<PlanSummary> {
                     let row = plan_row(&root, e, matcher.as_deref(), trust);
                     bar.inc(e.meta.bytes);
                     let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    if n % 64 == 0 {
+                    if n.is_multiple_of(64) {
                         bar.set_message(format!("{n} files"));
                     }
                     row

@@ -9,6 +9,7 @@ root=$(cd "$here/../.." && pwd)
 name=$(basename "$0" .sh)
 work=$(mktemp -d)
 pids=()
+declare -A pid_of  # log file name -> PID of the process writing it
 
 cleanup() {  # newest first (drivers, then workers, then schedulers); SIGKILL after 10 s
   local i p
@@ -24,24 +25,27 @@ trap cleanup EXIT
 
 fail() { echo "$name: FAIL: $*" >&2; exit 1; }
 
-# started CMD...: runs CMD in the background with its output in $work/LOG; records its PID.
-# Usage: started LOG CMD...   (the PID is then in $last_pid)
+# started LOG CMD...: runs CMD in the background with its output in $work/LOG and records its
+# PID (also in $last_pid) for cleanup.
 started() {
   local log=$1; shift
   "$@" > "$work/$log" 2>&1 &
   last_pid=$!
   pids+=("$last_pid")
+  pid_of[$log]=$last_pid
 }
 
-# wait_for_line LOG TEXT SECONDS: until the log file shows TEXT; fails after SECONDS.
+# wait_for_line LOG TEXT SECONDS: until the log shows TEXT; fails after SECONDS or when the
+# process writing it has ended.
 wait_for_line() {
   local i
   for ((i = 0; i < $3 * 10; i++)); do
     grep -q -- "$2" "$work/$1" 2>/dev/null && return 0
+    kill -0 "${pid_of[$1]}" 2>/dev/null || break
     sleep 0.1
   done
   cat "$work/$1" >&2
-  fail "no '$2' in $1 after $3 s"
+  fail "no '$2' in $1"
 }
 
 free_port() {

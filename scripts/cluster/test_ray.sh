@@ -11,7 +11,7 @@ export PATH="$venv/bin:$PATH" RAY_USAGE_STATS_ENABLED=0
 head=127.0.0.2:$(free_port)
 started head.log ray start --block --head --node-ip-address 127.0.0.2 --port "${head##*:}" \
   --num-cpus 1 --include-dashboard false --disable-usage-stats --temp-dir "$work/ray" \
-  --ray-client-server-port "$(free_port)" --dashboard-agent-listen-port "$(free_port)"
+  --dashboard-agent-listen-port "$(free_port)"
 wait_for_line head.log "Ray runtime started" 90
 started node.log ray start --block --address "$head" --node-ip-address 127.0.0.3 --num-cpus 1 \
   --dashboard-agent-listen-port "$(free_port)"
