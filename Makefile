@@ -6,7 +6,10 @@ VENV ?= /var/tmp/docsweep-venv
 BIN := $(CARGO_TARGET_DIR)/release/docsweep
 OUT ?= out/sample-index
 
-.PHONY: setup build demo test interop bench bench-peers clean
+DASK_VENV ?= /var/tmp/docsweep-dask-venv
+RAY_VENV ?= /var/tmp/docsweep-ray-venv
+SPARK_VENV ?= /var/tmp/docsweep-spark-venv
+.PHONY: setup build demo test interop cluster-test bench bench-peers clean
 
 ## setup: build the release binary and the Python venv used by the interoperability checks
 setup: build
@@ -22,10 +25,17 @@ demo: build
 	$(BIN) validate $(OUT)
 	$(VENV)/bin/python scripts/query_demo.py $(OUT)
 
-## test: unit + whole-run tests, then pyarrow/DuckDB read the sample index and check it
+## test: unit + whole-run tests, pyarrow/DuckDB read the sample index and check it, and a
+## loopback Dask cluster commits the index a single run writes (scripts/cluster/test_dask.sh)
 test: setup
 	cargo test --release --locked
 	scripts/interop.sh $(BIN) $(VENV)
+	scripts/cluster/test_dask.sh $(BIN) $(DASK_VENV)
+
+## cluster-test: the heavier engines on loopback: Ray (two nodes) and Spark standalone (Java 17)
+cluster-test: build
+	scripts/cluster/test_ray.sh $(BIN) $(RAY_VENV)
+	scripts/cluster/test_spark.sh $(BIN) $(SPARK_VENV)
 
 interop: build
 	scripts/interop.sh $(BIN) $(VENV)

@@ -35,9 +35,12 @@ def docsweep(binary, *args):
     return p.stdout
 
 
-def plan(binary, corpus, plan_path, shards):
-    """Writes the work list; returns the number of shards."""
-    out = docsweep(binary, "plan", corpus, "-o", plan_path, "--shards", shards, "--json")
+def plan(binary, corpus, plan_path, shards, previous=None):
+    """Writes the work list; returns the number of shards. With `previous` (an earlier index),
+    unchanged documents go to no shard: the commit carries their rows over."""
+    extra = ["--previous", previous] if previous else []
+    out = docsweep(binary, "plan", corpus, "-o", plan_path, "--shards", shards, *extra,
+                   "--json", "--quiet")
     return int(json.loads(out)["shards"])
 
 
@@ -65,10 +68,13 @@ def parse_args(description, scheduler_help):
     ap.add_argument("--shards", type=int, default=16)
     ap.add_argument("--retries", type=int, default=2, help="extra tries per shard")
     ap.add_argument("--threads-per-shard", type=int, default=1)
+    ap.add_argument("--previous", help="an earlier index of the corpus (the nightly rerun)")
     a = ap.parse_args()
     if os.sep in a.bin:
         a.bin = os.path.abspath(a.bin)
     a.corpus, a.work, a.output = map(os.path.abspath, (a.corpus, a.work, a.output))
+    if a.previous:
+        a.previous = os.path.abspath(a.previous)
     a.plan = os.path.join(a.work, "plan.parquet")
     a.run = os.path.join(a.work, "run")
     os.makedirs(a.work, exist_ok=True)

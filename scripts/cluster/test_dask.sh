@@ -5,7 +5,7 @@
 #   2. a corpus ten times larger in 24 shards, with worker 2 killed (SIGKILL) while a
 #      `docsweep run` of its own is running: that child must die with it, the driver must still
 #      finish (Dask runs the lost shard again on worker 1) and the index_hash must be the reference.
-# Installs requirements-dask.txt into VENV_DIR when needed. Takes about a minute.
+# Installs requirements-dask.txt into VENV_DIR when needed. Takes about 20 s on 2 cores.
 # Usage: scripts/cluster/test_dask.sh DOCSWEEP_BIN VENV_DIR
 source "$(dirname "$0")/test_lib.sh"
 "$here/setup_venv.sh" dask "$venv"

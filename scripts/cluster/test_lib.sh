@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # sets variables for the test that sources it
 # Sourced by test_dask.sh, test_ray.sh and test_spark.sh: arguments, venv, a temporary work
 # folder and the processes a test starts, all removed or stopped on exit.
 # Sets: bin, venv, here (this folder), root (the repository), work; defines the helpers below.
@@ -52,20 +53,16 @@ free_port() {
   "$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# index_hash FILE: the index_hash in the JSON object on the last line of FILE, or in FILE.
-index_hash() {
+# field FILE KEY: KEY of the JSON object that is FILE (docsweep --json) or its last line (drivers).
+field() {
   "$venv/bin/python" -c '
 import json, sys
 text = open(sys.argv[1]).read().strip()
-lines = text.splitlines()
 try:
-    print(json.loads(lines[-1])["index_hash"])
-except (ValueError, IndexError, KeyError):
-    print(json.loads(text)["index_hash"])' "$1" || { cat "$1" >&2; fail "no index_hash in $1"; }
+    print(json.loads(text)[sys.argv[2]])
+except ValueError:
+    print(json.loads(text.splitlines()[-1])[sys.argv[2]])' "$1" "$2" || { cat "$1" >&2; fail "no $2 in $1"; }
 }
-
-# wall_s JSON_FILE: the driver's wall time.
-wall_s() { "$venv/bin/python" -c 'import json, sys; print(json.loads(open(sys.argv[1]).read().splitlines()[-1])["wall_s"])' "$1"; }
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
@@ -76,13 +73,16 @@ reference() {
   t0=$(now)
   "$bin" index "$1" -o "$work/$2" --quiet --json > "$work/$2.json" || fail "docsweep index $1 failed"
   ref_s=$(since "$t0")
-  ref_hash=$(index_hash "$work/$2.json")
+  ref_hash=$(field "$work/$2.json" index_hash)
 }
 
-# same_hash WHAT DRIVER_OUT: compares the driver's committed index_hash with ref_hash.
+# same_hash WHAT DRIVER_OUT: compares the driver's committed index_hash with ref_hash, and has
+# `docsweep validate` check the committed index.
 same_hash() {
   local got
-  got=$(index_hash "$work/$2")
-  echo "$name: $1: docsweep index $ref_hash in ${ref_s}s; driver $got in $(wall_s "$work/$2")s"
+  got=$(field "$work/$2" index_hash)
+  echo "$name: $1: docsweep index $ref_hash in ${ref_s}s; driver $got in $(field "$work/$2" wall_s)s"
   [ "$got" = "$ref_hash" ] || fail "$1: index_hash $got from the driver, $ref_hash from docsweep index"
+  "$bin" validate "$(field "$work/$2" index)" > "$work/validate.txt" \
+    || { cat "$work/validate.txt" >&2; fail "$1: docsweep validate failed on the committed index"; }
 }

@@ -6,7 +6,8 @@
 # Usage: scripts/cluster/test_ray.sh DOCSWEEP_BIN VENV_DIR
 source "$(dirname "$0")/test_lib.sh"
 "$here/setup_venv.sh" ray "$venv"
-export PATH="$venv/bin:$PATH" RAY_USAGE_STATS_ENABLED=0
+# A test cluster on loopback: no usage report, no token (a token file in ~/.ray would turn it on).
+export PATH="$venv/bin:$PATH" RAY_USAGE_STATS_ENABLED=0 RAY_AUTH_MODE=disabled
 
 head=127.0.0.2:$(free_port)
 started head.log ray start --block --head --node-ip-address 127.0.0.2 --port "${head##*:}" \
