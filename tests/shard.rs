@@ -240,6 +240,22 @@ fn a_sharded_nightly_run_carries_unchanged_documents_over() {
         "--json",
     ]);
     assert_eq!(walked["plan_id"], listed["plan_id"]);
+
+    // The previous index replaced after the plan was made: the commit refuses to mix them.
+    let plan = tmp.path().join("a.parquet");
+    for i in 0..3 {
+        ok(&["run", "--plan", s(&plan), "--shard", &i.to_string(), "-q"]);
+    }
+    index(&corpus, &old);
+    let e = fails(&[
+        "commit",
+        "--plan",
+        s(&plan),
+        "-o",
+        s(&tmp.path().join("late")),
+    ]);
+    assert!(e.contains("changed since the plan was made"), "{e}");
+    assert!(!tmp.path().join("late").exists());
 }
 
 fn copy(from: &Path, to: &Path) {
