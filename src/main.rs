@@ -96,7 +96,8 @@ enum Command {
         trust_mtime: bool,
         /// Number of shards (give many more than workers, so that retries and stragglers cost
         /// little).
-        #[arg(long, conflicts_with = "target_shard_bytes")]
+        #[arg(long, conflicts_with = "target_shard_bytes",
+              value_parser = clap::value_parser!(u32).range(1..=i64::from(docsweep::shard::MAX_SHARDS)))]
         shards: Option<u32>,
         /// Source bytes per shard, e.g. 256MiB (default), 2GiB.
         #[arg(long, value_parser = parse_bytes)]
@@ -341,13 +342,13 @@ fn run() -> Result<ExitCode> {
             let files_from = match files_from {
                 None => None,
                 Some(p) if p.as_os_str() == "-" => {
-                    let mut s = String::new();
-                    std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+                    let mut s = Vec::new();
+                    std::io::Read::read_to_end(&mut std::io::stdin(), &mut s)
                         .context("cannot read the file list from standard input")?;
                     Some(s)
                 }
                 Some(p) => Some(
-                    std::fs::read_to_string(&p)
+                    std::fs::read(&p)
                         .with_context(|| format!("cannot read the file list {}", p.display()))?,
                 ),
             };

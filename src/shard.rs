@@ -43,6 +43,8 @@ const PLAN_KEY: &str = "docsweep.plan";
 /// What a document costs a shard besides its bytes (opening, dispatch, four tables' rows), so
 /// that a shard of many tiny files is not mistaken for a light one.
 const DOC_COST: u64 = 4096;
+/// The most shards a plan may have.
+pub const MAX_SHARDS: u32 = 1_000_000;
 /// Shard size when neither `--shards` nor `--target-shard-bytes` is given.
 pub const DEFAULT_SHARD_BYTES: u64 = 256 << 20;
 
@@ -80,6 +82,8 @@ pub struct ShardSpan {
     pub rows: u64,
     pub documents: u64,
     pub bytes: u64,
+    /// 32 hex of xxh3-128 over the span's rows: a run checks the rows it read against it.
+    pub rows_hash: String,
 }
 
 /// What happens to a document.
@@ -167,8 +171,8 @@ pub struct PlanOptions {
     pub previous: Option<PathBuf>,
     pub trust_mtime: bool,
     pub sharding: Sharding,
-    /// A list of files to take instead of walking the corpus (its text).
-    pub files_from: Option<String>,
+    /// A list of files to take instead of walking the corpus (its bytes).
+    pub files_from: Option<Vec<u8>>,
     /// A progress bar while the files are compared with the previous index.
     pub progress: bool,
 }
@@ -204,13 +208,27 @@ pub fn plan(opts: PlanOptions) -> Result<PlanSummary> {
             root.display()
         );
     }
+    match opts.sharding {
+        Sharding::Count(n) if !(1..=MAX_SHARDS).contains(&n) => {
+            bail!("--shards must be between 1 and {MAX_SHARDS}")
+        }
+        Sharding::TargetBytes(0) => bail!("--target-shard-bytes must be at least 1"),
+        _ => {}
+    }
+    check_plan_output(&opts.out)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.threads.max(1))
         .build()
         .context("cannot start worker threads")?;
     let entries = pool.install(|| -> Result<Vec<PlanEntry>> {
         match &opts.files_from {
-            Some(list) => corpus::plan_list(&root, list, &cfg.walk, &cfg.markdown.extensions),
+            Some(list) => corpus::plan_list(
+                &root,
+                &std::path::absolute(&opts.corpus)?,
+                list,
+                &cfg.walk,
+                &cfg.markdown.extensions,
+            ),
             None => {
                 let out_abs = std::path::absolute(&opts.out)?;
                 let guard = corpus::OutputGuard::new(&out_abs);
@@ -282,18 +300,9 @@ pub fn plan(opts: PlanOptions) -> Result<PlanSummary> {
         .collect();
     let total: u64 = costs.iter().map(|c| c.1).sum();
     let n = match opts.sharding {
-        Sharding::Count(n) => {
-            if n == 0 {
-                bail!("--shards must be at least 1");
-            }
-            n as usize
-        }
-        Sharding::TargetBytes(b) => {
-            if b == 0 {
-                bail!("--target-shard-bytes must be at least 1");
-            }
-            total.div_ceil(b).max(1) as usize
-        }
+        Sharding::Count(n) => n as usize,
+        // Never more shards than documents: an empty shard is a run for nothing.
+        Sharding::TargetBytes(b) => total.div_ceil(b).clamp(1, costs.len().max(1) as u64) as usize,
     };
     let weights: Vec<u64> = costs.iter().map(|c| c.1).collect();
     let starts = balanced_cuts(&weights, n);
@@ -315,11 +324,14 @@ pub fn plan(opts: PlanOptions) -> Result<PlanSummary> {
             rows: 0,
             documents: (end - first) as u64,
             bytes: costs[first..end].iter().map(|&(r, _)| rows[r].bytes).sum(),
+            rows_hash: String::new(),
         });
     }
     for s in 0..n {
         let next = spans.get(s + 1).map_or(rows.len() as u64, |x| x.first_row);
         spans[s].rows = next - spans[s].first_row;
+        let (a, z) = (spans[s].first_row as usize, next as usize);
+        spans[s].rows_hash = rows_hash(&rows[a..z]);
     }
     let mut by_status = BTreeMap::new();
     for r in &rows {
@@ -345,7 +357,7 @@ pub fn plan(opts: PlanOptions) -> Result<PlanSummary> {
         by_status: by_status.clone(),
         shards: spans,
     };
-    info.plan_id = plan_id(&info, &rows);
+    info.plan_id = plan_id(&info);
     write_plan(&opts.out, &info, &rows)?;
     Ok(PlanSummary {
         plan: opts.out.display().to_string(),
@@ -498,18 +510,23 @@ pub fn balanced_cuts(weights: &[u64], n: usize) -> Vec<usize> {
     starts
 }
 
-fn plan_id(info: &PlanInfo, rows: &[PlanRow]) -> String {
-    let mut h = xxhash_rust::xxh3::Xxh3::new();
+/// The plan's id: a hash of its description, which holds every span's `rows_hash`, so it
+/// names the rows too.
+fn plan_id(info: &PlanInfo) -> String {
     let mut described = info.clone();
     described.plan_id.clear();
-    h.update(
-        serde_json::to_string(&described)
-            .unwrap_or_default()
-            .as_bytes(),
-    );
+    let json = serde_json::to_string(&described).unwrap_or_default();
+    crate::ids::hex128(xxhash_rust::xxh3::xxh3_128(json.as_bytes()))
+}
+
+fn rows_hash(rows: &[PlanRow]) -> String {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
     for r in rows {
+        h.update(r.doc_id.as_bytes());
+        h.update(b"\0");
         h.update(r.path.as_bytes());
         h.update(b"\0");
+        h.update(&(r.os_path.len() as u64).to_le_bytes());
         h.update(&r.os_path);
         h.update(
             format!(
@@ -528,18 +545,29 @@ fn plan_id(info: &PlanInfo, rows: &[PlanRow]) -> String {
     crate::ids::hex128(h.digest128())
 }
 
-/// Writes the plan file beside its target and renames it into place.
-fn write_plan(out: &Path, info: &PlanInfo, rows: &[PlanRow]) -> Result<()> {
-    use parquet::arrow::ArrowWriter;
-    use parquet::basic::{Compression, ZstdLevel};
-    use parquet::file::metadata::KeyValue;
-    use parquet::file::properties::WriterProperties;
+/// A plan is written only where nothing is, or over an earlier plan.
+fn check_plan_output(out: &Path) -> Result<()> {
     if out.is_dir() {
         bail!(
             "plan output {} is a directory; give a file path such as plan.parquet",
             out.display()
         );
     }
+    if out.exists() && Plan::read_info(out).is_err() {
+        bail!(
+            "plan output {} exists and is not a docsweep plan; choose another path or remove it",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+/// Writes the plan file beside its target and renames it into place.
+fn write_plan(out: &Path, info: &PlanInfo, rows: &[PlanRow]) -> Result<()> {
+    use parquet::arrow::ArrowWriter;
+    use parquet::basic::{Compression, ZstdLevel};
+    use parquet::file::metadata::KeyValue;
+    use parquet::file::properties::WriterProperties;
     if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
             .with_context(|| format!("cannot create {}", parent.display()))?;
@@ -621,7 +649,16 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The plan's description, checked against its id.
     pub fn open(path: &Path) -> Result<Plan> {
+        let info = Plan::read_info(path)?;
+        Ok(Plan {
+            path: path.to_path_buf(),
+            info,
+        })
+    }
+
+    fn read_info(path: &Path) -> Result<PlanInfo> {
         let file = std::fs::File::open(path).with_context(|| {
             format!(
                 "cannot read plan {}: give the file `docsweep plan -o` wrote",
@@ -664,15 +701,26 @@ impl Plan {
                 info.tool_version
             );
         }
-        let n = info.shards.len() as u64;
-        let covered: u64 = info.shards.iter().map(|s| s.rows).sum();
-        if n == 0 || covered != info.rows {
-            bail!("{}: the plan's shard table is damaged", path.display());
+        let damaged = || {
+            anyhow::anyhow!(
+                "{}: the plan is damaged (its description does not match its id); make the plan again",
+                path.display()
+            )
+        };
+        if plan_id(&info) != info.plan_id || info.shards.is_empty() {
+            return Err(damaged());
         }
-        Ok(Plan {
-            path: path.to_path_buf(),
-            info,
-        })
+        let mut at = 0u64;
+        for span in &info.shards {
+            if span.first_row != at {
+                return Err(damaged());
+            }
+            at = at.checked_add(span.rows).ok_or_else(damaged)?;
+        }
+        if at != info.rows {
+            return Err(damaged());
+        }
+        Ok(info)
     }
 
     pub fn shards(&self) -> u32 {
@@ -733,8 +781,20 @@ impl Plan {
             let b = b.with_context(damaged)?;
             read_batch(&b, &mut out).with_context(damaged)?;
         }
-        if out.len() as u64 != span.rows {
-            bail!(damaged());
+        // Each row's path is the one its file-system path gives, and the rows are the ones the
+        // plan's id names: a damaged plan never indexes a file under another name.
+        let consistent = out.iter().all(|r| {
+            use std::os::unix::ffi::OsStrExt;
+            let os = std::path::Path::new(std::ffi::OsStr::from_bytes(&r.os_path));
+            r.status == Status::Deleted
+                || (corpus::rel_path(Path::new(""), os) == r.path
+                    && r.doc_id == crate::ids::doc_id(&r.path))
+        });
+        if out.len() as u64 != span.rows || !consistent || rows_hash(&out) != span.rows_hash {
+            bail!(
+                "{}: the plan is damaged (shard {s}'s rows do not match the plan's id); make the plan again",
+                self.path.display()
+            );
         }
         Ok(out)
     }
@@ -930,6 +990,12 @@ pub fn commit(opts: CommitOptions) -> Result<Summary> {
     let cfg = plan.config(opts.config.as_ref())?;
     let n = plan.shards();
     let version = env!("CARGO_PKG_VERSION");
+    if plan.info.previous.is_none() && opts.previous.is_some() {
+        bail!(
+            "--previous given, but the plan {} was made without one: make the plan with --previous to carry documents over",
+            opts.plan.display()
+        );
+    }
     check_run_dir(&opts.run, n)?;
     let missing: Vec<u32> = (0..n)
         .filter(|&s| !shard_dir(&opts.run, s).join(commit::SUCCESS).is_file())
@@ -961,6 +1027,14 @@ pub fn commit(opts: CommitOptions) -> Result<Summary> {
             shard: s,
             shards: n,
         };
+        let success = std::fs::read_to_string(dir.join(commit::SUCCESS)).unwrap_or_default();
+        if success.trim() != m.index_hash {
+            bail!(
+                "shard {s} in {}: its {} does not name the index its manifest describes; rerun shard {s}",
+                dir.display(),
+                commit::SUCCESS
+            );
+        }
         if m.shard.as_ref() != Some(&want) {
             bail!(
                 "shard {s} in {} was not made from this plan (it says {}, this plan is {} shard {s} of {n}): the run folder holds another plan's output; rerun shard {s} or use a fresh run folder",
@@ -1018,6 +1092,8 @@ pub fn commit(opts: CommitOptions) -> Result<Summary> {
     let mut sink = Sink::new(&staging.dir, &cfg.sink, sources, pool)?;
     let mut tally = Tally::default();
     let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
+    // Unchanged documents the plan did not read (`--trust-mtime`: size and mtime decided).
+    let mut trusted = 0u64;
     let mut stats: Vec<(String, u64, Option<i64>)> = Vec::new();
     for s in 0..n {
         let dir = shard_dir(&opts.run, s);
@@ -1049,7 +1125,10 @@ pub fn commit(opts: CommitOptions) -> Result<Summary> {
             *counts.entry(row.status.as_str()).or_default() += 1;
             let src = match row.status {
                 Status::Deleted => continue,
-                Status::Unchanged => prev_src,
+                Status::Unchanged => {
+                    trusted += u64::from(row.content_hash.is_none());
+                    prev_src
+                }
                 Status::New | Status::Changed => {
                     if row.shard != Some(s) {
                         bail!("{}: the plan is damaged (row {} is in shard {s}'s span but names shard {:?})", opts.plan.display(), row.path, row.shard);
@@ -1095,7 +1174,7 @@ pub fn commit(opts: CommitOptions) -> Result<Summary> {
         deleted: counts.get("deleted").copied().unwrap_or(0),
         rows_copied: moved(prev_src..prev_src + 1, 0),
         rows_reencoded: moved(prev_src..prev_src + 1, 1),
-        trusted: 0,
+        trusted,
     });
     let done = Executed {
         written,

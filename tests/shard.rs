@@ -573,3 +573,290 @@ fn bad_plans_and_run_folders_get_clear_errors() {
     ok(&["validate", s(&out), "--json"]);
     assert!(c["index_hash"].is_string());
 }
+
+/// Rewrites a plan file with `edit` applied to its rows' batch and `meta` to its description.
+fn rewrite_plan(
+    plan: &Path,
+    out: &Path,
+    edit: impl Fn(arrow_array::RecordBatch) -> arrow_array::RecordBatch,
+    meta: impl Fn(String) -> String,
+) {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let b = ParquetRecordBatchReaderBuilder::try_new(std::fs::File::open(plan).unwrap()).unwrap();
+    let kv = b
+        .metadata()
+        .file_metadata()
+        .key_value_metadata()
+        .unwrap()
+        .clone();
+    let json = kv
+        .iter()
+        .find(|k| k.key == "docsweep.plan")
+        .unwrap()
+        .value
+        .clone()
+        .unwrap();
+    let schema = b.schema().clone();
+    let batches: Vec<_> = b.build().unwrap().map(Result::unwrap).map(&edit).collect();
+    let props = parquet::file::properties::WriterProperties::builder()
+        .set_key_value_metadata(Some(vec![parquet::file::metadata::KeyValue::new(
+            "docsweep.plan".into(),
+            meta(json),
+        )]))
+        .build();
+    let mut w = parquet::arrow::ArrowWriter::try_new(
+        std::fs::File::create(out).unwrap(),
+        schema,
+        Some(props),
+    )
+    .unwrap();
+    for b in batches {
+        w.write(&b).unwrap();
+    }
+    w.close().unwrap();
+}
+
+#[test]
+fn a_damaged_plan_is_refused_and_never_indexes_a_file_under_another_name() {
+    use arrow_array::{Array, RecordBatch, StringArray};
+    use std::sync::Arc;
+    let tmp = tempfile::tempdir().unwrap();
+    let plan = tmp.path().join("plan.parquet");
+    ok(&["plan", s(&sample()), "-o", s(&plan), "--shards", "2", "-q"]);
+    // The same rows and description, written again: still a good plan.
+    let same = tmp.path().join("same.parquet");
+    rewrite_plan(&plan, &same, |b| b, |m| m);
+    ok(&[
+        "run",
+        "--plan",
+        s(&same),
+        "--shard",
+        "0",
+        "-o",
+        s(&tmp.path().join("r0")),
+        "-q",
+    ]);
+    // A shard's document count edited in the description.
+    let counts = tmp.path().join("counts.parquet");
+    rewrite_plan(
+        &plan,
+        &counts,
+        |b| b,
+        |m| m.replacen("\"documents\":", "\"documents\":1", 1),
+    );
+    let e = fails(&["run", "--plan", s(&counts), "--shard", "0"]);
+    assert!(e.contains("the plan is damaged"), "{e}");
+    // A path edited in the rows (the file-system path left as it was).
+    let renamed = tmp.path().join("renamed.parquet");
+    rewrite_plan(
+        &plan,
+        &renamed,
+        |b: RecordBatch| {
+            let i = b.schema().index_of("path").unwrap();
+            let old = b.column(i).as_any().downcast_ref::<StringArray>().unwrap();
+            let new: StringArray = (0..old.len())
+                .map(|k| {
+                    Some(if k == 0 {
+                        format!("x{}", old.value(k))
+                    } else {
+                        old.value(k).to_string()
+                    })
+                })
+                .collect();
+            let mut cols = b.columns().to_vec();
+            cols[i] = Arc::new(new);
+            RecordBatch::try_new(b.schema(), cols).unwrap()
+        },
+        |m| m,
+    );
+    let e = fails(&["run", "--plan", s(&renamed), "--shard", "0"]);
+    assert!(e.contains("the plan is damaged"), "{e}");
+    // And a plan is never written over a file that is not a plan.
+    let precious = tmp.path().join("precious.txt");
+    std::fs::write(&precious, "keep me").unwrap();
+    let e = fails(&["plan", s(&sample()), "-o", s(&precious)]);
+    assert!(e.contains("not a docsweep plan"), "{e}");
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "keep me");
+    let e = fails(&[
+        "commit",
+        "--plan",
+        s(&plan),
+        "--previous",
+        s(&tmp.path().join("r0")),
+        "-o",
+        s(&tmp.path().join("i")),
+    ]);
+    assert!(e.contains("made without one"), "{e}");
+}
+
+#[test]
+fn indexes_and_runs_inside_the_corpus_are_left_out_by_every_command() {
+    let tmp = tempfile::tempdir().unwrap();
+    let corpus = tmp.path().join("corpus");
+    copy(&sample(), &corpus);
+    // Last night's index and a sharded run's folder, both kept inside the corpus.
+    let inside = corpus.join("_index");
+    index(&corpus, &inside);
+    ok(&[
+        "plan",
+        s(&corpus),
+        "-o",
+        s(&corpus.join("plan.parquet")),
+        "--shards",
+        "2",
+        "--previous",
+        s(&inside),
+        "-q",
+    ]);
+    for i in 0..2 {
+        ok(&[
+            "run",
+            "--plan",
+            s(&corpus.join("plan.parquet")),
+            "--shard",
+            &i.to_string(),
+            "-q",
+        ]);
+    }
+    ok(&[
+        "commit",
+        "--plan",
+        s(&corpus.join("plan.parquet")),
+        "-o",
+        s(&inside),
+        "-q",
+    ]);
+    let committed: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(inside.join("manifest.json")).unwrap()).unwrap();
+    // The plan file itself is a document of the corpus to a single run; leave it out of both.
+    std::fs::remove_file(corpus.join("plan.parquet")).unwrap();
+    let single = index(&corpus, &tmp.path().join("ref"));
+    assert_eq!(committed["index_hash"], single.as_str());
+    assert_eq!(committed["documents"], 89);
+}
+
+#[test]
+fn a_file_list_gets_the_walks_verdicts() {
+    use arrow_array::Array;
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let corpus = tmp.path().join("corpus");
+    std::fs::create_dir_all(corpus.join("docs")).unwrap();
+    std::fs::write(corpus.join("docs/a.md"), "# A\n\nText.\n").unwrap();
+    std::fs::write(
+        corpus.join(std::ffi::OsStr::from_bytes(b"b\xff.md")),
+        "# B\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(corpus.join("docs"), corpus.join("link")).unwrap();
+    std::os::unix::fs::symlink(&corpus, tmp.path().join("via")).unwrap();
+    let mut list = Vec::new();
+    list.extend_from_slice(b"./docs/a.md\n");
+    list.extend_from_slice(b"b\xff.md\n");
+    list.extend_from_slice(b"link/a.md\n");
+    list.extend_from_slice(tmp.path().join("via/docs/a.md").as_os_str().as_bytes());
+    list.extend_from_slice(b"\nmissing.md\n");
+    std::fs::write(tmp.path().join("list"), &list).unwrap();
+    let plan = tmp.path().join("plan.parquet");
+    ok(&[
+        "plan",
+        s(&tmp.path().join("via")),
+        "-o",
+        s(&plan),
+        "--files-from",
+        s(&tmp.path().join("list")),
+        "--shards",
+        "1",
+        "-q",
+    ]);
+    ok(&["run", "--plan", s(&plan), "--shard", "0", "-q"]);
+    let idx = tmp.path().join("idx");
+    ok(&["commit", "--plan", s(&plan), "-o", s(&idx), "-q"]);
+    let f = walkdir::WalkDir::new(idx.join("documents"))
+        .into_iter()
+        .map(|e| e.unwrap().into_path())
+        .find(|p| p.extension().is_some_and(|x| x == "parquet"))
+        .unwrap();
+    let b = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
+        std::fs::File::open(f).unwrap(),
+    )
+    .unwrap()
+    .build()
+    .unwrap()
+    .next()
+    .unwrap()
+    .unwrap();
+    let col = |n: &str| {
+        let a = b
+            .column_by_name(n)
+            .unwrap()
+            .as_any()
+            .downcast_ref::<arrow_array::StringArray>()
+            .unwrap()
+            .clone();
+        (0..a.len())
+            .map(|i| {
+                if arrow_array::Array::is_null(&a, i) {
+                    String::new()
+                } else {
+                    a.value(i).to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+    };
+    let rows: Vec<(String, String, String)> = col("path")
+        .into_iter()
+        .zip(col("status"))
+        .zip(col("reason"))
+        .map(|((p, s), r)| (p, s, r))
+        .collect();
+    let paths: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
+    assert_eq!(paths, ["b%FF.md", "docs/a.md", "link/a.md", "missing.md"]);
+    assert_eq!(rows[0].1, "ok");
+    assert_eq!(rows[1].1, "ok");
+    assert!(
+        rows[2].1 == "skipped" && rows[2].2.contains("symbolic link"),
+        "{:?}",
+        rows[2]
+    );
+    assert!(
+        rows[3].1 == "failed" && rows[3].2.contains("cannot stat"),
+        "{:?}",
+        rows[3]
+    );
+}
+
+#[test]
+fn two_attempts_at_one_shard_both_succeed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let plan = tmp.path().join("plan.parquet");
+    ok(&["plan", s(&sample()), "-o", s(&plan), "--shards", "2", "-q"]);
+    ok(&["run", "--plan", s(&plan), "--shard", "1", "-q"]);
+    for _ in 0..10 {
+        let attempts: Vec<_> = (0..2)
+            .map(|_| {
+                bin()
+                    .args(["run", "--plan", s(&plan), "--shard", "0", "-q"])
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for a in attempts {
+            let o = a.wait_with_output().unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        }
+    }
+    let c = ok(&[
+        "commit",
+        "--plan",
+        s(&plan),
+        "-o",
+        s(&tmp.path().join("idx")),
+        "--json",
+    ]);
+    assert_eq!(
+        c["index_hash"],
+        index(&sample(), &tmp.path().join("ref")).as_str()
+    );
+}

@@ -8,6 +8,7 @@ import argparse
 import ctypes
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -35,12 +36,14 @@ def docsweep(binary, *args):
     return p.stdout
 
 
-def plan(binary, corpus, plan_path, shards, previous=None):
-    """Writes the work list; returns the number of shards. With `previous` (an earlier index),
+def plan(binary, corpus, plan_path, shards, run_dir, previous=None):
+    """Writes the work list and empties run_dir (shards of an earlier plan would make the
+    commit refuse it); returns the number of shards. With `previous` (an earlier index),
     unchanged documents go to no shard: the commit carries their rows over."""
     extra = ["--previous", previous] if previous else []
     out = docsweep(binary, "plan", corpus, "-o", plan_path, "--shards", shards, *extra,
                    "--json", "--quiet")
+    shutil.rmtree(run_dir, ignore_errors=True)
     return int(json.loads(out)["shards"])
 
 

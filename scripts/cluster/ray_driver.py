@@ -19,7 +19,7 @@ def main():
     args = common.parse_args(__doc__, "HOST:PORT of the Ray head (default: RAY_ADDRESS or a local Ray)")
     started = time.monotonic()
     ray.cloudpickle.register_pickle_by_value(common)
-    n = common.plan(args.bin, args.corpus, args.plan, args.shards, args.previous)
+    n = common.plan(args.bin, args.corpus, args.plan, args.shards, args.run, args.previous)
     ray.init(address=args.scheduler, logging_level="WARNING", log_to_driver=False)
     # max_retries covers a lost worker or node; retry_exceptions also retries a failed docsweep run.
     run_shard = ray.remote(num_cpus=args.threads_per_shard, max_retries=args.retries,

@@ -26,6 +26,7 @@ mkdir -p "$work/logs"
 "$bin" plan "$corpus" -o "$work/plan.parquet" --shards "$shards" --json > "$work/plan.json"
 n=$(sed -n 's/.*"shards": *\([0-9][0-9]*\).*/\1/p' "$work/plan.json")
 [ -n "$n" ] || { echo "slurm.sh: no shard count in $work/plan.json" >&2; exit 1; }
+rm -rf "$work/run"  # shards of an earlier plan would make the commit refuse the folder
 
 # 2. One array task per shard; --shard-from-env reads SLURM_ARRAY_TASK_ID (0..n-1).
 run=$(printf '%q ' "$bin" run --plan "$work/plan.parquet" --shard-from-env -o "$work/run" \

@@ -20,7 +20,7 @@ def main():
     args = common.parse_args(__doc__, "spark://HOST:PORT of a Spark master (default: local)")
     started = time.monotonic()
     pyspark.cloudpickle.register_pickle_by_value(common)
-    n = common.plan(args.bin, args.corpus, args.plan, args.shards, args.previous)
+    n = common.plan(args.bin, args.corpus, args.plan, args.shards, args.run, args.previous)
 
     def run_shard(shard):  # defined here so that it is pickled by value, with args
         return common.run_shard(args.bin, args.plan, args.run, args.threads_per_shard, shard)

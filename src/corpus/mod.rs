@@ -75,6 +75,19 @@ impl OutputGuard {
     }
 }
 
+/// What docsweep itself writes, which no walk takes in: a folder that is a docsweep index (a
+/// `manifest.json` naming docsweep; a sharded run's shards are such folders), and the staging
+/// folders, lock files and temporary plan files beside its outputs (`.NAME.docsweep-…`). So an
+/// index, a run folder or a nightly's `--previous` kept inside the corpus is never indexed,
+/// whichever command writes or reads it.
+pub fn docsweep_output(path: &Path, is_dir: bool) -> bool {
+    let staging = path.file_name().is_some_and(|n| {
+        let n = n.to_string_lossy();
+        n.starts_with('.') && n.contains(".docsweep-")
+    });
+    staging || (is_dir && crate::sink::commit::is_docsweep_index(path))
+}
+
 /// Lists the corpus in byte order of relative paths. Every file the walk reaches gets an entry,
 /// including those it cannot index (symlinks not followed, special files, too large, unreadable
 /// directories), so that nothing is lost silently. Excluded paths are not part of the corpus.
@@ -103,7 +116,8 @@ pub fn plan(
         .filter_entry(|e| {
             e.depth() == 0
                 || !(exclude.is_match(rel_path(root, e.path()))
-                    || guard.is_some_and(|g| g.covers(e.path())))
+                    || guard.is_some_and(|g| g.covers(e.path()))
+                    || docsweep_output(e.path(), e.file_type().is_dir()))
         });
     for entry in walker {
         match entry {
@@ -225,12 +239,14 @@ fn set_stat(
 }
 
 /// The plan of the files a list names (one path per line, relative to `root` or absolute
-/// under it), as [`plan`] makes it from a walk: same order, same verdicts, same globs. An
-/// inventory of an object store is such a list; it saves walking a tree that is slow to list.
-/// A listed file that is missing gets a `failed` row; a line outside `root` is an error.
+/// under it or under `given_root`, the corpus path as the user wrote it), as [`plan`] makes it
+/// from a walk: same order, same verdicts, same globs. An inventory of an object store is such
+/// a list; it saves walking a tree that is slow to list. Lines are bytes, as file names are. A
+/// listed file that is missing gets a `failed` row; a line outside the corpus is an error.
 pub fn plan_list(
     root: &Path,
-    list: &str,
+    given_root: &Path,
+    list: &[u8],
     cfg: &WalkConfig,
     markdown_exts: &[String],
 ) -> Result<Vec<PlanEntry>> {
@@ -238,20 +254,24 @@ pub fn plan_list(
     let include = globset(&cfg.include, "include")?;
     let exclude = globset(&cfg.exclude, "exclude")?;
     let mut rels: Vec<PathBuf> = Vec::new();
-    for (n, line) in list.lines().enumerate() {
-        let line = line.trim_end_matches('\r');
+    for (n, line) in list.split(|&b| b == b'\n').enumerate() {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
         if line.is_empty() {
             continue;
         }
-        let p = Path::new(line);
+        let p = Path::new(std::ffi::OsStr::from_bytes(line));
+        let shown = p.display();
         let rel = if p.is_absolute() {
-            p.strip_prefix(root).map(Path::to_path_buf).map_err(|_| {
-                anyhow::anyhow!(
-                    "--files-from line {}: {line} is not under the corpus {}; list paths inside it",
-                    n + 1,
-                    root.display()
-                )
-            })?
+            p.strip_prefix(root)
+                .or_else(|_| p.strip_prefix(given_root))
+                .map(Path::to_path_buf)
+                .map_err(|_| {
+                    anyhow::anyhow!(
+                        "--files-from line {}: {shown} is not under the corpus {}; list paths inside it",
+                        n + 1,
+                        given_root.display()
+                    )
+                })?
         } else {
             p.to_path_buf()
         };
@@ -265,7 +285,7 @@ pub fn plan_list(
                 .any(|c| !matches!(c, std::path::Component::Normal(_)))
         {
             bail!(
-                "--files-from line {}: {line:?} is not a file path inside the corpus (no `..`, no empty lines of spaces)",
+                "--files-from line {}: {shown:?} is not a file path inside the corpus (no `..`)",
                 n + 1
             );
         }
@@ -273,21 +293,60 @@ pub fn plan_list(
     }
     rels.sort_by(|a, b| a.as_os_str().as_bytes().cmp(b.as_os_str().as_bytes()));
     rels.dedup();
-    // Excluded when the file or any folder above it matches, as the walk prunes folders.
-    let excluded = |rel: &Path| {
-        rel.ancestors()
-            .filter(|a| !a.as_os_str().is_empty())
-            .any(|a| exclude.is_match(rel_path(Path::new(""), a)))
+    // What the walk would say of each folder above a listed file: pruned (excluded, or
+    // docsweep's own output), a symbolic link it does not follow, or fine. Asked once a folder.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Folder {
+        Fine,
+        Pruned,
+        Link,
+    }
+    let mut folders: std::collections::HashMap<PathBuf, Folder> = Default::default();
+    let mut folder = |rel: &Path| -> Folder {
+        let mut verdict = Folder::Fine;
+        let mut dirs: Vec<&Path> = rel.ancestors().skip(1).collect();
+        dirs.retain(|a| !a.as_os_str().is_empty());
+        dirs.reverse();
+        for d in dirs {
+            let v = *folders.entry(d.to_path_buf()).or_insert_with(|| {
+                let abs = root.join(d);
+                if exclude.is_match(rel_path(Path::new(""), d))
+                    || docsweep_output(&abs, abs.is_dir())
+                {
+                    Folder::Pruned
+                } else if !cfg.follow_symlinks
+                    && std::fs::symlink_metadata(&abs).is_ok_and(|m| m.file_type().is_symlink())
+                {
+                    Folder::Link
+                } else {
+                    Folder::Fine
+                }
+            });
+            if v != Folder::Fine {
+                verdict = v;
+                break;
+            }
+        }
+        verdict
     };
+    let mut todo: Vec<(PathBuf, Folder)> = Vec::with_capacity(rels.len());
+    for rel in rels {
+        let f = folder(&rel);
+        todo.push((rel, f));
+    }
     use rayon::prelude::*;
-    let mut out: Vec<PlanEntry> = rels
+    let mut out: Vec<PlanEntry> = todo
         .par_iter()
-        .filter_map(|rel| {
+        .filter_map(|(rel, above)| {
             let name = rel_path(Path::new(""), rel);
-            if excluded(rel) || (!include.is_empty() && !include.is_match(&name)) {
+            let abs = root.join(rel);
+            if *above == Folder::Pruned
+                || exclude.is_match(&name)
+                || (!include.is_empty() && !include.is_match(&name))
+                || docsweep_output(&abs, false)
+            {
                 return None;
             }
-            let abs = root.join(rel);
             let mut entry = PlanEntry {
                 meta: DocMeta {
                     format: Format::detect(&name, markdown_exts),
@@ -298,6 +357,14 @@ pub fn plan_list(
                 verdict: None,
                 mtime_ns: None,
             };
+            if *above == Folder::Link {
+                entry.verdict = Some((
+                    "skipped",
+                    "under a symbolic link to a folder: not followed (set walk.follow_symlinks = true to follow)"
+                        .into(),
+                ));
+                return Some(entry);
+            }
             match std::fs::symlink_metadata(&abs) {
                 Ok(m) if m.file_type().is_symlink() && !cfg.follow_symlinks => {
                     entry.verdict = Some((

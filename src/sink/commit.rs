@@ -172,7 +172,8 @@ fn host() -> String {
         .unwrap_or_else(|| "localhost".into())
 }
 
-fn sibling(target: &Path, tag: &str) -> Result<PathBuf> {
+/// The folder holding `target`, and `target`'s name.
+fn parent_and_name(target: &Path) -> Result<(&Path, String)> {
     let name = target
         .file_name()
         .with_context(|| format!("output path {} has no final component", target.display()))?
@@ -182,6 +183,11 @@ fn sibling(target: &Path, tag: &str) -> Result<PathBuf> {
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
+    Ok((parent, name))
+}
+
+fn sibling(target: &Path, tag: &str) -> Result<PathBuf> {
+    let (parent, name) = parent_and_name(target)?;
     Ok(parent.join(format!(
         ".{name}.docsweep-{tag}-{}-{}",
         host(),
@@ -208,15 +214,7 @@ impl Drop for Lock {
 /// Takes the lock of `target`, or fails at once when another process holds it.
 pub fn lock(target: &Path) -> Result<Lock> {
     use std::os::unix::fs::MetadataExt;
-    let name = target
-        .file_name()
-        .with_context(|| format!("output path {} has no final component", target.display()))?
-        .to_string_lossy()
-        .into_owned();
-    let parent = target
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let (parent, name) = parent_and_name(target)?;
     let path = parent.join(format!(".{name}.docsweep-lock"));
     loop {
         let file = std::fs::OpenOptions::new()
@@ -311,12 +309,13 @@ impl Staging {
             std::fs::write(&p, format!("{}\n", manifest.index_hash))
                 .with_context(|| format!("cannot write {}", p.display()))?;
             std::fs::File::open(&p)?.sync_all()?;
+            return self.publish_shard();
         }
         let old = if self.target.exists() {
             let old = sibling(&self.target, "old")?;
             std::fs::rename(&self.target, &old).with_context(|| {
                 format!(
-                    "cannot move the previous index {} aside",
+                    "cannot move the previous output {} aside",
                     self.target.display()
                 )
             })?;
@@ -344,6 +343,58 @@ impl Staging {
     }
 }
 
+impl Staging {
+    /// Puts a shard's output in place. Two attempts at one shard (a retry while the first
+    /// still runs) write the same bytes, so whichever lands is the shard: an attempt that finds
+    /// the other's output placed under it is done too.
+    fn publish_shard(mut self) -> Result<()> {
+        let mut last = None;
+        for _ in 0..8 {
+            let old = if self.target.exists() {
+                let old = sibling(&self.target, "old")?;
+                match std::fs::rename(&self.target, &old) {
+                    Ok(()) => Some(old),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+                    Err(e) => {
+                        return Err(e).with_context(|| {
+                            format!(
+                                "cannot move the earlier output {} aside",
+                                self.target.display()
+                            )
+                        })
+                    }
+                }
+            } else {
+                None
+            };
+            match std::fs::rename(&self.dir, &self.target) {
+                Ok(()) => {
+                    self.published = true;
+                    if let Some(old) = old {
+                        let _ = std::fs::remove_dir_all(old);
+                    }
+                    return Ok(());
+                }
+                Err(_) if self.target.join(SUCCESS).is_file() => {
+                    // Another attempt placed the same output in between; ours is dropped.
+                    if let Some(old) = old {
+                        let _ = std::fs::remove_dir_all(old);
+                    }
+                    return Ok(());
+                }
+                Err(e) => {
+                    if let Some(old) = &old {
+                        let _ = std::fs::rename(old, &self.target);
+                    }
+                    last = Some(e);
+                }
+            }
+        }
+        let e = last.unwrap_or_else(|| std::io::Error::other("no attempt made"));
+        Err(e).with_context(|| format!("cannot publish {}", self.target.display()))
+    }
+}
+
 impl Drop for Staging {
     fn drop(&mut self) {
         if !self.published {
@@ -366,10 +417,14 @@ fn remove_stale_staging(parent: &Path, target: &Path) {
         let fname = e.file_name().to_string_lossy().into_owned();
         for tag in ["tmp", "old"] {
             let prefix = format!(".{name}.docsweep-{tag}-");
-            let Some((machine, pid)) = fname
-                .strip_prefix(&prefix)
-                .and_then(|rest| rest.rsplit_once('-'))
-                .and_then(|(m, p)| Some((m, p.parse::<u32>().ok()?)))
+            // `HOST-PID`; earlier versions wrote `PID` alone, on this machine.
+            let Some((machine, pid)) =
+                fname
+                    .strip_prefix(&prefix)
+                    .and_then(|rest| match rest.rsplit_once('-') {
+                        Some((m, p)) => Some((m.to_string(), p.parse::<u32>().ok()?)),
+                        None => Some((here.clone(), rest.parse::<u32>().ok()?)),
+                    })
             else {
                 continue;
             };
