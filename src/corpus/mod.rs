@@ -108,7 +108,6 @@ pub fn plan(
     let include = globset(&cfg.include, "include")?;
     let exclude = globset(&cfg.exclude, "exclude")?;
     let mut out = Vec::new();
-    let mut to_stat: Vec<(usize, walkdir::DirEntry)> = Vec::new();
     let walker = walkdir::WalkDir::new(root)
         .follow_links(cfg.follow_symlinks)
         .sort_by(|a, b| a.file_name().cmp(b.file_name()))
@@ -125,7 +124,8 @@ pub fn plan(
                 if e.depth() == 0 {
                     continue;
                 }
-                let rel = rel_path(root, e.path());
+                let mut rel = rel_path(root, e.path());
+                rel.shrink_to_fit();
                 let ft = e.file_type();
                 if ft.is_dir() {
                     continue;
@@ -156,7 +156,7 @@ pub fn plan(
                         "not a regular file (device, FIFO or socket)".into(),
                     ));
                 } else {
-                    to_stat.push((out.len(), e));
+                    // Stated below, on all cores.
                 }
                 out.push(entry);
             }
@@ -195,14 +195,19 @@ pub fn plan(
     }
     // Sizes and mtimes, on all cores: on a large or remote corpus, one stat after another is
     // most of the walk.
+    // (No walk entry is kept for it: on a big corpus the plan is most of the memory a run
+    // holds before its first document.)
     use rayon::prelude::*;
-    let stats: Vec<_> = to_stat
-        .par_iter()
-        .map(|(i, e)| (*i, e.metadata()))
-        .collect();
-    for (i, m) in stats {
-        set_stat(&mut out[i], m.map_err(|e| e.to_string()), cfg);
-    }
+    out.par_iter_mut()
+        .filter(|e| e.verdict.is_none())
+        .for_each(|e| {
+            let m = if cfg.follow_symlinks {
+                std::fs::metadata(&e.abs_path)
+            } else {
+                std::fs::symlink_metadata(&e.abs_path)
+            };
+            set_stat(e, m.map_err(|e| e.to_string()), cfg);
+        });
     // walkdir sorts siblings by name; sort the whole plan by path bytes so that the order does
     // not depend on how directories interleave with files.
     out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
