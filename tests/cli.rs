@@ -1,6 +1,8 @@
 //! Whole runs of the `docsweep` binary over real files: determinism across thread counts, bad
 //! input, interruption, and `validate` on good and corrupted indexes.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -356,18 +358,6 @@ fn output_that_is_not_an_index_is_never_overwritten() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent/corpus"));
 }
 
-/// A corpus large enough that a run is still going when it is interrupted.
-fn big_corpus(dir: &Path) {
-    let para = "The nightly reindex walks the lake, finds every heading and cuts chunks that cite their evidence. ";
-    for i in 0..400 {
-        let mut s = String::new();
-        for j in 0..40 {
-            s.push_str(&format!("## Section {j}\n\n{}\n\n", para.repeat(12)));
-        }
-        std::fs::write(dir.join(format!("doc-{i:04}.md")), s).unwrap();
-    }
-}
-
 fn wait_for_staging(parent: &Path, name: &str) {
     for _ in 0..2000 {
         let found = std::fs::read_dir(parent).unwrap().flatten().any(|e| {
@@ -392,7 +382,7 @@ fn interrupted_runs_leave_the_previous_index_intact() {
     let idx = tmp.path().join("idx");
     let first = index(&c, &idx, &[]);
     let before = tree(&idx);
-    big_corpus(&c);
+    common::big_corpus(&c);
 
     for signal in ["INT", "KILL"] {
         let child = bin()

@@ -2,6 +2,8 @@
 //! `index` over the same corpus (same `index_hash`, same table files), missing, killed and
 //! damaged shards, and bad plans and run folders.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -270,24 +272,12 @@ fn copy(from: &Path, to: &Path) {
     }
 }
 
-/// A corpus large enough that one shard's run is still going when it is killed.
-fn big_corpus(dir: &Path) {
-    std::fs::create_dir_all(dir).unwrap();
-    let para = "The nightly reindex walks the lake, finds every heading and cuts chunks that cite their evidence. ";
-    for i in 0..400 {
-        let mut s = String::new();
-        for j in 0..40 {
-            s.push_str(&format!("## Section {j}\n\n{}\n\n", para.repeat(12)));
-        }
-        std::fs::write(dir.join(format!("doc-{i:04}.md")), s).unwrap();
-    }
-}
-
 #[test]
 fn commit_refuses_missing_killed_or_damaged_shards_until_they_are_rerun() {
     let tmp = tempfile::tempdir().unwrap();
     let corpus = tmp.path().join("corpus");
-    big_corpus(&corpus);
+    std::fs::create_dir_all(&corpus).unwrap();
+    common::big_corpus(&corpus);
     let hash = index(&corpus, &tmp.path().join("ref"));
     let plan = tmp.path().join("plan.parquet");
     let run = tmp.path().join("run");
@@ -371,17 +361,19 @@ fn commit_refuses_missing_killed_or_damaged_shards_until_they_are_rerun() {
 
     // The rerun cleans up what the killed one left, and the commit matches a single run.
     shard(2);
-    let c = ok(&[
-        "commit",
-        "--plan",
-        s(&plan),
-        "--run",
-        s(&run),
-        "-o",
-        s(&out),
-        "--json",
-    ]);
-    assert_eq!(c["index_hash"], hash.as_str());
+    let commit_ok = || {
+        ok(&[
+            "commit",
+            "--plan",
+            s(&plan),
+            "--run",
+            s(&run),
+            "-o",
+            s(&out),
+            "--json",
+        ])
+    };
+    assert_eq!(commit_ok()["index_hash"], hash.as_str());
     let leftovers: Vec<String> = std::fs::read_dir(&run)
         .unwrap()
         .flatten()
@@ -406,17 +398,7 @@ fn commit_refuses_missing_killed_or_damaged_shards_until_they_are_rerun() {
     assert!(tables(&out) == before);
     // Rerunning a shard is idempotent: same bytes as the first time, and the commit matches.
     shard(1);
-    let again = ok(&[
-        "commit",
-        "--plan",
-        s(&plan),
-        "--run",
-        s(&run),
-        "-o",
-        s(&out),
-        "--json",
-    ]);
-    assert_eq!(again["index_hash"], hash.as_str());
+    assert_eq!(commit_ok()["index_hash"], hash.as_str());
 }
 
 #[test]
