@@ -80,14 +80,18 @@ impl Analyzer {
             let cache = &mut caches[usize::from(self.name == "o200k_base")];
             // The split pattern by hand (`pretok`), not the tokenizer's regex: same pieces, a
             // fraction of the time.
+            let mut buf = [0u16; MAX_CACHED_PIECE];
             for piece in pretok::split(self.pattern, text) {
                 let bytes = piece.as_bytes();
                 let cacheable = bytes.len() <= MAX_CACHED_PIECE;
-                let hit = if cacheable { cache.get(bytes) } else { None };
-                match hit {
-                    Some(lens) => f(pos, lens),
+                let hash = xxhash_rust::xxh3::xxh3_64(bytes);
+                match cacheable
+                    .then(|| cache.get(hash, bytes, &mut buf))
+                    .flatten()
+                {
+                    Some(n) => f(pos, &buf[..n]),
                     None => {
-                        let lens: Box<[u16]> = tok
+                        let lens: Vec<u16> = tok
                             .bpe
                             .encode_via_backtracking(bytes)
                             .into_iter()
@@ -95,10 +99,7 @@ impl Analyzer {
                             .collect();
                         f(pos, &lens);
                         if cacheable {
-                            if cache.len() >= MAX_CACHE_ENTRIES {
-                                cache.clear();
-                            }
-                            cache.insert(bytes.into(), lens);
+                            cache.insert(hash, bytes, &lens);
                         }
                     }
                 }
@@ -110,33 +111,69 @@ impl Analyzer {
 
 /// Pieces longer than this are encoded every time (they are rare and would bloat the cache).
 const MAX_CACHED_PIECE: usize = 48;
-/// The cache is dropped and refilled past this many entries, bounding a worker's memory.
+/// The cache is emptied and refilled past this many entries, bounding a worker's memory (about
+/// 5 MiB when full).
 const MAX_CACHE_ENTRIES: usize = 1 << 18;
 
-type PieceCache = std::collections::HashMap<Box<[u8]>, Box<[u16]>, PieceHash>;
+/// Token lengths by piece, packed: each entry is `[piece length, token count, piece bytes…,
+/// token lengths…]` in one byte arena (a cached piece is at most 48 bytes, so a token of it is
+/// too), and the table holds arena offsets. About 16 bytes a piece, where a map of boxed keys
+/// and boxed values took over 100, and no allocation per piece.
+struct PieceCache {
+    arena: Vec<u8>,
+    table: hashbrown::HashTable<u32>,
+    cap: usize,
+}
 
-/// One-shot xxh3 per `write`: the streaming `Xxh3Default` costs more than the lookup it serves
-/// on keys of a few bytes.
-#[derive(Default, Clone, Copy)]
-struct PieceHash;
-struct PieceHasher(u64);
-
-impl std::hash::BuildHasher for PieceHash {
-    type Hasher = PieceHasher;
-    fn build_hasher(&self) -> PieceHasher {
-        PieceHasher(0)
+impl Default for PieceCache {
+    fn default() -> PieceCache {
+        PieceCache::with_cap(MAX_CACHE_ENTRIES)
     }
 }
 
-impl std::hash::Hasher for PieceHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        self.0 = xxhash_rust::xxh3::xxh3_64_with_seed(bytes, self.0);
+impl PieceCache {
+    fn with_cap(cap: usize) -> PieceCache {
+        PieceCache {
+            arena: Vec::new(),
+            table: hashbrown::HashTable::new(),
+            cap,
+        }
     }
-    fn write_usize(&mut self, n: usize) {
-        self.0 = self.0.rotate_left(5) ^ n as u64;
+
+    fn entry(&self, at: u32) -> (&[u8], &[u8]) {
+        let at = at as usize;
+        let (len, n) = (usize::from(self.arena[at]), usize::from(self.arena[at + 1]));
+        let key = &self.arena[at + 2..at + 2 + len];
+        (key, &self.arena[at + 2 + len..at + 2 + len + n])
     }
-    fn finish(&self) -> u64 {
-        self.0
+
+    /// Copies the token lengths of `piece` into `out`; returns how many there are.
+    fn get(&self, hash: u64, piece: &[u8], out: &mut [u16; MAX_CACHED_PIECE]) -> Option<usize> {
+        let &at = self.table.find(hash, |&at| self.entry(at).0 == piece)?;
+        let lens = self.entry(at).1;
+        for (o, &l) in out.iter_mut().zip(lens) {
+            *o = u16::from(l);
+        }
+        Some(lens.len())
+    }
+
+    fn insert(&mut self, hash: u64, piece: &[u8], lens: &[u16]) {
+        // A piece of at most 48 bytes has at most 48 tokens, none longer than itself.
+        if self.table.len() >= self.cap || self.arena.len() > u32::MAX as usize / 2 {
+            self.table.clear();
+            self.arena.clear();
+        }
+        let at = self.arena.len() as u32;
+        self.arena.push(piece.len() as u8);
+        self.arena.push(lens.len() as u8);
+        self.arena.extend_from_slice(piece);
+        self.arena.extend(lens.iter().map(|&l| l as u8));
+        let arena = &self.arena;
+        self.table.insert_unique(hash, at, |&at| {
+            let at = at as usize;
+            let len = usize::from(arena[at]);
+            xxhash_rust::xxh3::xxh3_64(&arena[at + 2..at + 2 + len])
+        });
     }
 }
 
@@ -195,6 +232,31 @@ mod tests {
             assert_eq!(ts.count(0, text.len()), ts.len());
         }
         assert_eq!(a.count("hello world"), 2);
+    }
+
+    #[test]
+    fn the_piece_cache_gives_back_what_it_was_given_and_stays_under_its_cap() {
+        let mut c = PieceCache::with_cap(100);
+        let mut buf = [0u16; MAX_CACHED_PIECE];
+        let piece = |i: usize| format!("p{i}").repeat(i % 7 + 1).into_bytes();
+        let lens =
+            |i: usize| -> Vec<u16> { (0..i % 5 + 1).map(|k| (k + i % 3 + 1) as u16).collect() };
+        for i in 0..1000 {
+            let p = piece(i);
+            let h = xxhash_rust::xxh3::xxh3_64(&p);
+            assert_eq!(c.get(h, &p, &mut buf), None);
+            c.insert(h, &p, &lens(i));
+            assert!(c.table.len() <= 100);
+            // What is in it comes back exactly; an emptied cache forgets, never confuses.
+            for j in i.saturating_sub(150)..=i {
+                let q = piece(j);
+                if let Some(n) = c.get(xxhash_rust::xxh3::xxh3_64(&q), &q, &mut buf) {
+                    assert_eq!(buf[..n], lens(j)[..], "piece {j}");
+                }
+            }
+            let n = c.get(h, &p, &mut buf).expect("the piece just cached");
+            assert_eq!(buf[..n], lens(i)[..]);
+        }
     }
 
     #[test]
