@@ -809,6 +809,27 @@ fn a_file_list_gets_the_walks_verdicts() {
 }
 
 #[test]
+fn names_that_escape_to_one_path_index_and_shard_alike() {
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let corpus = tmp.path().join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    for (i, name) in [&b"x%FFy.md"[..], b"x\xffy.md", b"z.md"].iter().enumerate() {
+        std::fs::write(
+            corpus.join(std::ffi::OsStr::from_bytes(name)),
+            format!("# Doc {i}\n\nText.\n"),
+        )
+        .unwrap();
+    }
+    let single = tmp.path().join("ref");
+    let hash = index(&corpus, &single);
+    ok(&["validate", s(&single), "--json"]);
+    let c = sharded(&corpus, &tmp.path().join("work"), 2, &[]);
+    assert_eq!(c["index_hash"], hash.as_str());
+    assert_eq!(c["by_status"]["failed"], 1);
+}
+
+#[test]
 fn two_attempts_at_one_shard_both_succeed() {
     let tmp = tempfile::tempdir().unwrap();
     let plan = tmp.path().join("plan.parquet");

@@ -211,6 +211,7 @@ pub fn plan(
     // walkdir sorts siblings by name; sort the whole plan by path bytes so that the order does
     // not depend on how directories interleave with files.
     out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
+    settle_collisions(root, &mut out);
     Ok(out)
 }
 
@@ -241,6 +242,62 @@ fn set_stat(
         }
         Err(err) => entry.verdict = Some(("failed", format!("cannot stat file: {err}"))),
     }
+}
+
+/// Two file names can be written as one path: `x%FFy.md` is a valid name, and it is also how
+/// the name with the byte 0xFF in it is written (no escaping can keep every UTF-8 name as it is
+/// and tell all other names apart). The file whose name is the path keeps it; any other gets a
+/// `failed` row under the path with `%DUP1` (`%DUP2`, …) appended, so that every file has a row
+/// and every path, hence every `doc_id`, one file. Expects `out` sorted by path; keeps it so.
+fn settle_collisions(root: &Path, out: &mut [PlanEntry]) {
+    use std::os::unix::ffi::OsStrExt;
+    if !out
+        .windows(2)
+        .any(|w| w[0].meta.rel_path == w[1].meta.rel_path)
+    {
+        return;
+    }
+    let taken: std::collections::HashSet<String> =
+        out.iter().map(|e| e.meta.rel_path.clone()).collect();
+    let mut i = 0;
+    while i < out.len() {
+        let mut j = i + 1;
+        while j < out.len() && out[j].meta.rel_path == out[i].meta.rel_path {
+            j += 1;
+        }
+        if j - i > 1 {
+            let path = out[i].meta.rel_path.clone();
+            // The file whose bytes are the path first, then by bytes.
+            let raw = |e: &PlanEntry| {
+                e.abs_path
+                    .strip_prefix(root)
+                    .unwrap_or(&e.abs_path)
+                    .as_os_str()
+                    .as_bytes()
+                    .to_vec()
+            };
+            out[i..j].sort_by_key(|e| (raw(e) != path.as_bytes(), raw(e)));
+            let mut n = 0;
+            for e in &mut out[i + 1..j] {
+                let renamed = loop {
+                    n += 1;
+                    let p = format!("{path}%DUP{n}");
+                    if !taken.contains(&p) {
+                        break p;
+                    }
+                };
+                e.verdict = Some((
+                    "failed",
+                    format!(
+                        "file name collides with {path} once its bytes that are not UTF-8 are written %XX; rename the file"
+                    ),
+                ));
+                e.meta.rel_path = renamed;
+            }
+        }
+        i = j;
+    }
+    out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
 }
 
 /// The plan of the files a list names (one path per line, relative to `root` or absolute
@@ -407,6 +464,7 @@ pub fn plan_list(
         })
         .collect();
     out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
+    settle_collisions(root, &mut out);
     Ok(out)
 }
 
@@ -524,6 +582,35 @@ mod tests {
         let p = plan(root, &WalkConfig::default(), &["md".into()], Some(&guard)).unwrap();
         let paths: Vec<_> = p.iter().map(|e| e.meta.rel_path.as_str()).collect();
         assert_eq!(paths, ["%FE.md", "%FF.md", "\u{fffd}.md"]);
+    }
+
+    #[test]
+    fn names_that_escape_to_one_path_each_keep_a_row_of_their_own() {
+        use std::os::unix::ffi::OsStrExt;
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        for name in [&b"x%FFy.md"[..], b"x\xffy.md", b"x%FFy.md%DUP1"] {
+            std::fs::write(root.join(std::ffi::OsStr::from_bytes(name)), "x").unwrap();
+        }
+        let p = plan(root, &WalkConfig::default(), &["md".into()], None).unwrap();
+        let rows: Vec<_> = p
+            .iter()
+            .map(|e| (e.meta.rel_path.as_str(), e.verdict.as_ref().map(|v| v.0)))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("x%FFy.md", None),
+                ("x%FFy.md%DUP1", None),
+                ("x%FFy.md%DUP2", Some("failed")),
+            ]
+        );
+        // The file that kept the path is the one whose name it is.
+        assert!(p[0].abs_path.ends_with("x%FFy.md"));
+        let list = b"x%FFy.md\nx\xffy.md\n";
+        let l = plan_list(root, root, list, &WalkConfig::default(), &["md".into()]).unwrap();
+        assert_eq!(l[1].meta.rel_path, "x%FFy.md%DUP1");
+        assert!(l[1].verdict.as_ref().unwrap().1.contains("collides"));
     }
 
     #[test]
