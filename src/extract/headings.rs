@@ -413,13 +413,13 @@ pub fn score(
         return 0.0;
     }
     let typeset = c.typography.is_some_and(|ty| ty.stands_out());
-    // Typeset callouts (`NOTE`, `CAUTION`) are set in capitals by their style, not because
-    // they head a section.
-    let label = is_label(title, cfg)
-        || (typeset && {
-            let t = title.trim_end_matches(':');
-            cfg.labels.iter().any(|l| t.eq_ignore_ascii_case(l))
-        });
+    // Callouts (`Note`, and `NOTE`, `CAUTION` in capitals as typesetting sets them) head no
+    // section; in a man page a `NOTE` section is set left of the body (`marked`). Nor do the
+    // label lines of a typeset chapter opener (`CHAPTER` / `ONE` / the title).
+    let label = {
+        let t = title.trim_end_matches(':');
+        cfg.labels.iter().any(|l| t.eq_ignore_ascii_case(l)) || chapter_opener_label(t)
+    };
     if !marked
         && numbered.is_none()
         && ((!typeset && syntax_like(title))
@@ -626,10 +626,34 @@ fn section_number_first(t: &str) -> bool {
             .all(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// A callout label on its own line (`Note`, `Tip`, `Warning:`), from `cfg.labels`.
-fn is_label(t: &str, cfg: &HeadingConfig) -> bool {
-    let t = t.trim_end_matches(':');
-    t.chars().any(char::is_lowercase) && cfg.labels.iter().any(|l| t.eq_ignore_ascii_case(l))
+/// `CHAPTER`, `PART` or a number in words (`ONE`, `TWELVE`) alone on a line: what a typeset
+/// chapter opener puts above the chapter's title.
+fn chapter_opener_label(t: &str) -> bool {
+    const WORDS: [&str; 22] = [
+        "chapter",
+        "part",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    WORDS.iter().any(|w| t.eq_ignore_ascii_case(w))
 }
 
 /// `. ` followed by a capital inside the text: a sentence ends there.

@@ -952,6 +952,17 @@ impl<'a> Parser<'a> {
 
     fn run(&mut self) {
         let groups = self.groups();
+        // A `Contents` title taken for page furniture (it heads every page of the contents)
+        // still starts the table of contents.
+        let first_title = self
+            .lines
+            .iter()
+            .position(|l| is_contents_title(&self.text[l.start..l.end]));
+        if let Some(i) = first_title {
+            if !self.content.contains(&i) {
+                self.toc_from = Some(self.content.partition_point(|&c| c < i));
+            }
+        }
         for gi in 0..groups.len() {
             let (mut start, end) = groups[gi];
             // A number line before may have taken this group's first line as its title.
@@ -962,6 +973,12 @@ impl<'a> Parser<'a> {
             if self.is_toc(start, end) || self.in_toc_region(start, end) {
                 self.push_toc(start, end);
                 continue;
+            }
+            // A `Contents` line starts the table of contents whatever block it becomes (in text
+            // extracted from a PDF it often stands alone, in capitals, on the title pages).
+            if end - start == 1 && is_contents_title(self.line(start)) {
+                self.toc_from = Some(end);
+                self.toc_numbers.clear();
             }
             // A group may be consumed in parts: a heading, then the rest of its lines.
             while start < end {
@@ -1015,10 +1032,10 @@ impl<'a> Parser<'a> {
 
     /// After a `Contents` heading, text extracted from a PDF may spread each entry over lines of
     /// its own (`2.1` / `Default Runtime Environment` / `. . . .` / `1`). Until a paragraph
-    /// comes, or a section number comes round again (the first real heading), or 400 lines
-    /// have passed, groups belong to the table of contents.
+    /// comes, or a section number comes round again (the first real heading), or
+    /// `TOC_MAX_LINES` lines have passed, groups belong to the table of contents.
     fn in_toc_region(&mut self, start: usize, end: usize) -> bool {
-        let Some(from) = self.toc_from else {
+        let Some(from) = self.toc_from.filter(|&f| start >= f) else {
             return false;
         };
         let lines: Vec<&str> = (start..end).map(|c| self.line(c).trim()).collect();
@@ -1035,7 +1052,7 @@ impl<'a> Parser<'a> {
             headings::numbering(lines[0]).is_some_and(|n| !self.toc_numbers.insert(number_key(&n)));
         // Typeset text: a line that stands out and is no entry starts the document proper.
         let standout = !toc_line(lines[0]) && self.hint(start).is_some_and(Hints::stands_out);
-        if paragraph || again || standout || start > from + 400 {
+        if paragraph || again || standout || start > from + TOC_MAX_LINES {
             self.toc_from = None;
             return false;
         }
@@ -1969,6 +1986,16 @@ fn cell_starts(line: &str) -> Vec<usize> {
         }
     }
     out
+}
+
+/// Lines after a `Contents` title within which the table of contents may still run (a manual
+/// of 13 chapters spreads its contents over 500 lines of extracted text).
+const TOC_MAX_LINES: usize = 1200;
+
+/// `Contents`, `CONTENTS`, `Table of Contents`: the title of a table of contents.
+fn is_contents_title(line: &str) -> bool {
+    let t = line.trim().to_lowercase();
+    t == "contents" || t == "table of contents"
 }
 
 /// A table-of-contents entry: text, then dot leaders or a wide gap, then a page number.
