@@ -170,7 +170,7 @@ enum Command {
         /// Threads encoding the page runs that straddle two shards (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
-        /// No summary on standard error.
+        /// No progress bar and no summary on standard error.
         #[arg(long, short)]
         quiet: bool,
         /// Print a JSON summary on stdout.
@@ -447,6 +447,7 @@ fn run() -> Result<ExitCode> {
                 config: config.as_deref().map(Config::from_file).transpose()?,
                 previous,
                 threads: threads(n),
+                progress: !quiet && !json,
             })?;
             if json {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&summary)?));

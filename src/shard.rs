@@ -986,6 +986,8 @@ pub struct CommitOptions {
     /// The previous index, when not at the path the plan recorded.
     pub previous: Option<PathBuf>,
     pub threads: usize,
+    /// A progress bar over the plan's documents.
+    pub progress: bool,
 }
 
 /// `docsweep commit`: merges the shards of `RUN` in plan order into `INDEX`.
@@ -1100,6 +1102,12 @@ pub fn commit(opts: CommitOptions) -> Result<Summary> {
     // Unchanged documents the plan did not read (`--trust-mtime`: size and mtime decided).
     let mut trusted = 0u64;
     let mut stats: Vec<(String, u64, Option<i64>)> = Vec::new();
+    let bar = pipeline::progress_bar(
+        opts.progress,
+        plan.info.shards.iter().map(|s| s.bytes).sum(),
+        plan.info.rows as usize,
+    );
+    let mut done_rows = 0usize;
     for s in 0..n {
         let dir = shard_dir(&opts.run, s);
         let label = format!("shard {s}");
@@ -1154,11 +1162,19 @@ pub fn commit(opts: CommitOptions) -> Result<Summary> {
             };
             let doc = sink.push_reused(src, &row.path)?;
             tally.add(&doc);
+            done_rows += 1;
+            if src != prev_src {
+                bar.inc(row.bytes);
+            }
+            if done_rows.is_multiple_of(256) {
+                bar.set_message(format!("{done_rows} files"));
+            }
             stats.push((row.path, row.bytes, row.mtime_ns));
         }
         sink.close_sources_below(s as usize);
     }
     let (written, carried) = sink.finish()?;
+    bar.finish_and_clear();
     crate::sink::stats::write(
         &staging.dir,
         stats.iter().map(|(p, b, m)| (p.as_str(), *b, *m)),
