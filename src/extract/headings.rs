@@ -395,7 +395,17 @@ pub fn score(
         }
         None => title_shape(t, cfg.max_words, cfg.max_chars),
     };
-    if !shaped {
+    // An underline drawn to the title's length is markup the author wrote: such a title may
+    // be long, or end with a period (reST's `libFuzzer – a library for … testing.`).
+    let underlined_shape = c.underlined && {
+        let chars = t.chars().count();
+        let punct = t.chars().filter(|c| c.is_ascii_punctuation()).count();
+        chars <= 2 * cfg.max_chars
+            && t.split_whitespace().count() <= 2 * cfg.max_words
+            && !t.ends_with([',', ';'])
+            && punct * 4 <= chars
+    };
+    if !shaped && !underlined_shape {
         return 0.0;
     }
     let first = t.chars().next().unwrap_or(' ');

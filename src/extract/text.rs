@@ -1396,6 +1396,10 @@ impl<'a> Parser<'a> {
         } else {
             headings::numbering(scored)
         };
+        // Under an underline a single letter (`Q. Does it run on Windows?`, `A. Setup`) is
+        // part of the title: the underline says what the heading is and how deep it sits, and
+        // an FAQ's every `Q.` is a heading of its own.
+        let nb = nb.filter(|n| mark.is_none() || n.kind != NumberKind::Letter);
         // With layout hints running titles are gone already, and a number that comes round
         // again in a heading's type starts over (a second paper, a sample repeated).
         let typeset = self.hint(c).is_some_and(Hints::stands_out);
@@ -2287,6 +2291,27 @@ mod tests {
                 (1, "Appendix A. Grammar")
             ]
         );
+    }
+
+    #[test]
+    fn underlines_make_headings_of_long_titles_and_of_every_faq_question() {
+        let src = "=============================================\nfuzz – a library for coverage-guided testing.\n=============================================\n\nIntro text that runs on.\n\nQ. Does it run on Windows?\n--------------------------------------------------------\n\nYes.\n\nFixtures can be **requested** more than once per test (values are cached)\n^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n\nText.\n\nQ. Is it fast?\n--------------\n\nVery.\n";
+        let x = run(src);
+        assert_eq!(
+            headings(&x),
+            [
+                (1, "fuzz – a library for coverage-guided testing."),
+                (2, "Q. Does it run on Windows?"),
+                (
+                    3,
+                    "Fixtures can be **requested** more than once per test (values are cached)"
+                ),
+                (2, "Q. Is it fast?")
+            ]
+        );
+        // Without the underlines, the same lines are prose.
+        let plain = "fuzz – a library for coverage-guided testing.\n\nIntro text that runs on.\n\nFixtures can be **requested** more than once per test (values are cached)\n\nText.\n";
+        assert!(headings(&run(plain)).is_empty());
     }
 
     #[test]
