@@ -1283,11 +1283,14 @@ impl<'a> Parser<'a> {
         follow: Option<(usize, usize)>,
     ) -> bool {
         let t = self.line(title).trim();
-        // A number line above a line that is numbered itself is a page number or a header.
+        // A number line above a line that is numbered itself is a page number or a header;
+        // dot leaders right under the title make it a table-of-contents entry
+        // (`3.3.1` / `HTML output` / `. . . .` / `13`).
         if t.len() > MAX_SHAPE_LINE
             || numbering_prefix_only(t)
             || headings::numbering(t).is_some()
             || !self.typography_allows(title)
+            || follow.is_some_and(|(a, _)| leaders_only(self.line(a)))
         {
             return false;
         }
@@ -1996,6 +1999,14 @@ fn cell_starts(line: &str) -> Vec<usize> {
 /// of 13 chapters spreads its contents over 500 lines of extracted text).
 const TOC_MAX_LINES: usize = 1200;
 
+/// A line of dot leaders alone (`. . . . .`, `......`, `…`): the middle of a table-of-contents
+/// entry whose title and page number text extraction put on lines of their own.
+fn leaders_only(line: &str) -> bool {
+    let t = line.trim();
+    t.chars().filter(|&c| c == '.' || c == '…').count() >= 3
+        && t.chars().all(|c| matches!(c, '.' | '…' | ' ' | '\u{a0}'))
+}
+
 /// `Contents`, `CONTENTS`, `Table of Contents`: the title of a table of contents.
 fn is_contents_title(line: &str) -> bool {
     let t = line.trim().to_lowercase();
@@ -2312,6 +2323,15 @@ mod tests {
         // Without the underlines, the same lines are prose.
         let plain = "fuzz – a library for coverage-guided testing.\n\nIntro text that runs on.\n\nFixtures can be **requested** more than once per test (values are cached)\n\nText.\n";
         assert!(headings(&run(plain)).is_empty());
+    }
+
+    #[test]
+    fn a_number_and_title_above_dot_leaders_are_a_contents_entry() {
+        // Text from a PDF: each contents entry spread over lines of its own, then the section.
+        let src = "3.3.1\n\nHTML output\n\n. . . . . . . . . . . . . . . . .\n\n13\n\nSome words in between that run on for a while, as body text does.\n\n3.3.1\n\nHTML output\n\nThe generated HTML documentation can be viewed with a browser.\n";
+        let x = run(src);
+        assert_eq!(headings(&x), [(3, "3.3.1 HTML output")]);
+        assert!(x.blocks[0].kind != BlockType::Heading);
     }
 
     #[test]
