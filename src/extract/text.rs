@@ -1999,6 +1999,22 @@ fn cell_starts(line: &str) -> Vec<usize> {
 /// of 13 chapters spreads its contents over 500 lines of extracted text).
 const TOC_MAX_LINES: usize = 1200;
 
+/// OCR of a contents entry: a title, then dot leaders read as short runs of dots among
+/// stray letters and digits where the page number was (`5.1 Atomic lists .. 2... ee ee`). The
+/// dots follow a word, and nothing after them is a word of four letters or more.
+fn garbled_leaders(t: &str) -> bool {
+    let Some(at) = t.find("..") else {
+        return false;
+    };
+    let (head, tail) = (&t[..at], &t[at..]);
+    head.chars().filter(|c| c.is_alphabetic()).count() >= 3
+        && head.ends_with(|c: char| c.is_alphabetic() || c == ' ')
+        && tail.matches('.').count() >= 4
+        && !tail
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w.chars().count() >= 4)
+}
+
 /// A line of dot leaders alone (`. . . . .`, `......`, `…`): the middle of a table-of-contents
 /// entry whose title and page number text extraction put on lines of their own.
 fn leaders_only(line: &str) -> bool {
@@ -2018,6 +2034,9 @@ fn toc_line(line: &str) -> bool {
     let t = line.trim_end();
     if t.len() > MAX_SHAPE_LINE {
         return false;
+    }
+    if garbled_leaders(t) {
+        return true;
     }
     let num_start =
         t.trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, 'i' | 'v' | 'x'));
@@ -2323,6 +2342,24 @@ mod tests {
         // Without the underlines, the same lines are prose.
         let plain = "fuzz – a library for coverage-guided testing.\n\nIntro text that runs on.\n\nFixtures can be **requested** more than once per test (values are cached)\n\nText.\n";
         assert!(headings(&run(plain)).is_empty());
+    }
+
+    #[test]
+    fn ocr_contents_entries_with_garbled_leaders_are_recognized() {
+        for entry in [
+            "5.1 Atomiclists .. 2... ee ee",
+            "11.1 Explicit lock and unlock primitives... 2... 2... ee eee",
+            "Introduction ........ 12",
+        ] {
+            assert!(toc_line(entry), "{entry}");
+        }
+        for prose in [
+            "Wait... then the scheduler runs every task again.",
+            "for i in 0..10 do print i",
+            "See the range 1..5 and ...",
+        ] {
+            assert!(!toc_line(prose), "{prose}");
+        }
     }
 
     #[test]
