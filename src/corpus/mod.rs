@@ -19,6 +19,11 @@ pub struct PlanEntry {
     pub mtime_ns: Option<i64>,
 }
 
+/// Verdicts the walk and a file list both give.
+const SYMLINK_NOT_FOLLOWED: &str =
+    "symbolic link: not followed (set walk.follow_symlinks = true to follow)";
+const NOT_REGULAR: &str = "not a regular file (device, FIFO or socket)";
+
 fn globset(globs: &[String], what: &str) -> Result<GlobSet> {
     let mut b = GlobSetBuilder::new();
     for g in globs {
@@ -145,16 +150,9 @@ pub fn plan(
                     mtime_ns: None,
                 };
                 if ft.is_symlink() {
-                    entry.verdict = Some((
-                        "skipped",
-                        "symbolic link: not followed (set walk.follow_symlinks = true to follow)"
-                            .into(),
-                    ));
+                    entry.verdict = Some(("skipped", SYMLINK_NOT_FOLLOWED.into()));
                 } else if !ft.is_file() {
-                    entry.verdict = Some((
-                        "skipped",
-                        "not a regular file (device, FIFO or socket)".into(),
-                    ));
+                    entry.verdict = Some(("skipped", NOT_REGULAR.into()));
                 } else {
                     // Stated below, on all cores.
                 }
@@ -431,8 +429,7 @@ pub fn plan_list(
                 Ok(m) if m.file_type().is_symlink() && !cfg.follow_symlinks => {
                     entry.verdict = Some((
                         "skipped",
-                        "symbolic link: not followed (set walk.follow_symlinks = true to follow)"
-                            .into(),
+                        SYMLINK_NOT_FOLLOWED.into(),
                     ));
                 }
                 Ok(m) => {
@@ -452,7 +449,7 @@ pub fn plan_list(
                         Ok(m) if !m.is_file() => {
                             entry.verdict = Some((
                                 "skipped",
-                                "not a regular file (device, FIFO or socket)".into(),
+                                NOT_REGULAR.into(),
                             ));
                         }
                         m => set_stat(&mut entry, m.map_err(|e| e.to_string()), cfg),

@@ -1027,6 +1027,22 @@ fn bin_of(bins: &[(f32, u16)], size: f32) -> u16 {
     bins.iter().find(|b| b.0 == s).map_or(0, |b| b.1)
 }
 
+/// The x ranges the cells of `rows` cover, overlapping ones (within 1 pt) joined, left to right.
+fn cell_ranges(lines: &[VLine], rows: impl Iterator<Item = usize>) -> Vec<(f32, f32)> {
+    let mut spans: Vec<(f32, f32)> = rows
+        .flat_map(|r| lines[r].cells.iter().map(|c| (c.0, c.1)))
+        .collect();
+    spans.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut out: Vec<(f32, f32)> = Vec::new();
+    for s in spans {
+        match out.last_mut() {
+            Some(c) if s.0 <= c.1 + 1.0 => c.1 = c.1.max(s.1),
+            _ => out.push(s),
+        }
+    }
+    out
+}
+
 /// Tables: runs of three or more lines of one flow with two or more cells each, whose cells
 /// fall into the same two or more column ranges (ranges of x that some cell covers and no
 /// gap cuts).
@@ -1062,18 +1078,7 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
         let multi = rows.iter().filter(|&&r| lines[r].cells.len() >= 2).count();
         if multi >= 3 && !toc_run(lines, &rows) {
             // Column ranges: union of the cells' x ranges.
-            let mut spans: Vec<(f32, f32)> = rows
-                .iter()
-                .flat_map(|&r| lines[r].cells.iter().map(|c| (c.0, c.1)))
-                .collect();
-            spans.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let mut cols: Vec<(f32, f32)> = Vec::new();
-            for s in spans {
-                match cols.last_mut() {
-                    Some(c) if s.0 <= c.1 + 1.0 => c.1 = c.1.max(s.1),
-                    _ => cols.push(s),
-                }
-            }
+            let cols = cell_ranges(lines, rows.iter().copied());
             // A cell that covers several column ranges is a merged cell; the ranges come from
             // the rows without such cells.
             let most = rows
@@ -1081,22 +1086,12 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
                 .map(|&r| lines[r].cells.len())
                 .max()
                 .unwrap_or(0);
-            let single: Vec<(f32, f32)> = {
-                let mut spans: Vec<(f32, f32)> = rows
-                    .iter()
-                    .filter(|&&r| lines[r].cells.len() == most)
-                    .flat_map(|&r| lines[r].cells.iter().map(|c| (c.0, c.1)))
-                    .collect();
-                spans.sort_by(|a, b| a.0.total_cmp(&b.0));
-                let mut out: Vec<(f32, f32)> = Vec::new();
-                for s in spans {
-                    match out.last_mut() {
-                        Some(c) if s.0 <= c.1 + 1.0 => c.1 = c.1.max(s.1),
-                        _ => out.push(s),
-                    }
-                }
-                out
-            };
+            let single = cell_ranges(
+                lines,
+                rows.iter()
+                    .copied()
+                    .filter(|&r| lines[r].cells.len() == most),
+            );
             let ncols = cols.len().max(single.len());
             // Prose never makes it here with two ranges, but a wide one-cell line would have
             // merged every range into one.
