@@ -184,7 +184,9 @@ pub struct SinkConfig {
     /// Source bytes per page run, on average (the documents table: 16 times as many). A run
     /// is the unit `index --previous` copies from OLD without encoding it again.
     pub page_run_bytes: u64,
-    /// Rows per part file before a new `part-NNNNN.parquet` is started.
+    /// Rows per part file before a new `part-NNNNN.parquet` is started. The writer holds the
+    /// page locations and chunk metadata of the open part file (about 10 bytes a row), so this
+    /// also bounds that memory.
     pub part_rows: usize,
 }
 
@@ -313,7 +315,7 @@ impl Default for SinkConfig {
             zstd_level: 3,
             row_group_rows: 16 * 1024,
             page_run_bytes: 64 << 10,
-            part_rows: 1 << 20,
+            part_rows: 1 << 18,
         }
     }
 }

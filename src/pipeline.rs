@@ -63,7 +63,7 @@ pub struct Summary {
 /// Runs one document, turning a panic into a `failed` row so that one bad file never takes the
 /// run down and never goes missing.
 fn process(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows {
-    if let Some((status, reason)) = &entry.verdict {
+    if let Some((status, reason)) = entry.verdict.as_deref() {
         return DocRows::without_content(&entry.meta, status, reason.clone(), None);
     }
     let began = stages::now();
@@ -74,7 +74,7 @@ fn process(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows {
 }
 
 fn process_file(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows {
-    let bytes = match corpus::load(&entry.abs_path) {
+    let bytes = match corpus::load(&entry.abs_path()) {
         Ok(b) => b,
         Err(e) => {
             return DocRows::without_content(
@@ -441,7 +441,7 @@ enum Item {
 fn reusable(m: &OldDocs, entry: &PlanEntry) -> bool {
     stages::start();
     let same = entry.verdict.is_none()
-        && corpus::load(&entry.abs_path)
+        && corpus::load(&entry.abs_path())
             .is_ok_and(|bytes| m.matches(&entry.meta.rel_path, &crate::ids::content_hash(&bytes)));
     stages::end(Stage::Load);
     same

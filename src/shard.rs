@@ -257,7 +257,7 @@ pub fn plan(opts: PlanOptions) -> Result<PlanSummary> {
             entries
                 .par_iter()
                 .map(|e| {
-                    let row = plan_row(&root, e, matcher.as_deref(), trust);
+                    let row = plan_row(e, matcher.as_deref(), trust);
                     bar.inc(e.meta.bytes);
                     let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     if n.is_multiple_of(64) {
@@ -380,27 +380,19 @@ fn format_named(name: &str) -> Format {
 
 /// A walked file's plan row: unchanged when OLD holds it with the same content hash (or, with
 /// `--trust-mtime`, the same size and mtime).
-fn plan_row(root: &Path, e: &PlanEntry, old: Option<&OldDocs>, trust_mtime: bool) -> PlanRow {
-    use std::os::unix::ffi::OsStrExt;
+fn plan_row(e: &PlanEntry, old: Option<&OldDocs>, trust_mtime: bool) -> PlanRow {
     let mut row = PlanRow {
         doc_id: crate::ids::doc_id(&e.meta.rel_path),
         path: e.meta.rel_path.clone(),
-        os_path: Vec::new(),
+        os_path: e.os_rel(),
         format: e.meta.format,
         bytes: e.meta.bytes,
         mtime_ns: e.mtime_ns,
         status: Status::New,
         shard: None,
-        verdict: e.verdict.clone(),
+        verdict: e.verdict.as_deref().cloned(),
         content_hash: None,
     };
-    row.os_path = e
-        .abs_path
-        .strip_prefix(root)
-        .unwrap_or(&e.abs_path)
-        .as_os_str()
-        .as_bytes()
-        .to_vec();
     let Some(old) = old else {
         return row;
     };
@@ -414,7 +406,7 @@ fn plan_row(root: &Path, e: &PlanEntry, old: Option<&OldDocs>, trust_mtime: bool
         row.status = Status::Unchanged;
         return row;
     }
-    if let Ok(bytes) = corpus::load(&e.abs_path) {
+    if let Ok(bytes) = corpus::load(&e.abs_path()) {
         let h = crate::ids::content_hash(&bytes);
         if old.matches(&row.path, &h) {
             row.status = Status::Unchanged;
@@ -924,22 +916,25 @@ pub fn run(opts: RunOptions) -> Result<Summary> {
             root.display()
         );
     }
+    let shared_root: std::sync::Arc<Path> = std::sync::Arc::from(root.as_path());
     let entries: Vec<PlanEntry> = plan
         .span_rows(opts.shard)?
         .into_iter()
         .filter(|r| r.shard == Some(opts.shard))
         .map(|r| {
             use std::os::unix::ffi::OsStrExt;
-            PlanEntry {
-                abs_path: root.join(std::ffi::OsStr::from_bytes(&r.os_path)),
-                meta: DocMeta {
+            let mut e = PlanEntry::new(
+                &shared_root,
+                root.join(std::ffi::OsStr::from_bytes(&r.os_path)),
+                DocMeta {
                     rel_path: r.path,
                     format: r.format,
                     bytes: r.bytes,
                 },
-                verdict: r.verdict,
-                mtime_ns: r.mtime_ns,
-            }
+            );
+            e.verdict = r.verdict.map(Box::new);
+            e.mtime_ns = r.mtime_ns;
+            e
         })
         .collect();
     let target = shard_dir(&opts.run, opts.shard);

@@ -7,16 +7,60 @@ use crate::extract::Format;
 use anyhow::{bail, Context, Result};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-/// One entry of the plan, in path order.
+/// One entry of the plan, in path order. A plan holds one per file of the corpus, so an entry
+/// is kept small: the file's path is the shared corpus root joined with `meta.rel_path`, and is
+/// stored whole only when it is not (a name that is not UTF-8, a renamed collision).
 #[derive(Debug, Clone)]
 pub struct PlanEntry {
     pub meta: DocMeta,
-    pub abs_path: PathBuf,
+    root: Arc<Path>,
+    odd_path: Option<Box<Path>>,
     /// Set when the walk already knows the file cannot be indexed: `(status, reason)`.
-    pub verdict: Option<(&'static str, String)>,
+    pub verdict: Option<Box<(&'static str, String)>>,
     /// Modification time (nanoseconds since the Unix epoch), when the file system gives one.
     pub mtime_ns: Option<i64>,
+}
+
+impl PlanEntry {
+    /// An entry for the file `path` (under `root`) known as `meta.rel_path`.
+    pub fn new(root: &Arc<Path>, path: PathBuf, meta: DocMeta) -> PlanEntry {
+        let odd_path = (root.join(&meta.rel_path) != path).then(|| path.into_boxed_path());
+        PlanEntry {
+            meta,
+            root: root.clone(),
+            odd_path,
+            verdict: None,
+            mtime_ns: None,
+        }
+    }
+
+    /// The file's path.
+    pub fn abs_path(&self) -> PathBuf {
+        match &self.odd_path {
+            Some(p) => p.to_path_buf(),
+            None => self.root.join(&self.meta.rel_path),
+        }
+    }
+
+    /// The file's path below the corpus root, as the file system spells it.
+    pub fn os_rel(&self) -> Vec<u8> {
+        use std::os::unix::ffi::OsStrExt;
+        match &self.odd_path {
+            Some(p) => p
+                .strip_prefix(&self.root)
+                .unwrap_or(p)
+                .as_os_str()
+                .as_bytes()
+                .to_vec(),
+            None => self.meta.rel_path.as_bytes().to_vec(),
+        }
+    }
+
+    pub fn set_verdict(&mut self, status: &'static str, reason: String) {
+        self.verdict = Some(Box::new((status, reason)));
+    }
 }
 
 /// Verdicts the walk and a file list both give.
@@ -113,6 +157,7 @@ pub fn plan(
     let include = globset(&cfg.include, "include")?;
     let exclude = globset(&cfg.exclude, "exclude")?;
     let mut out = Vec::new();
+    let shared_root: Arc<Path> = Arc::from(root);
     let walker = walkdir::WalkDir::new(root)
         .follow_links(cfg.follow_symlinks)
         .sort_by(|a, b| a.file_name().cmp(b.file_name()))
@@ -139,20 +184,19 @@ pub fn plan(
                     continue;
                 }
                 let format = Format::detect(&rel, markdown_exts);
-                let mut entry = PlanEntry {
-                    meta: DocMeta {
+                let mut entry = PlanEntry::new(
+                    &shared_root,
+                    e.path().to_path_buf(),
+                    DocMeta {
                         rel_path: rel,
                         format,
                         bytes: 0,
                     },
-                    abs_path: e.path().to_path_buf(),
-                    verdict: None,
-                    mtime_ns: None,
-                };
+                );
                 if ft.is_symlink() {
-                    entry.verdict = Some(("skipped", SYMLINK_NOT_FOLLOWED.into()));
+                    entry.set_verdict("skipped", SYMLINK_NOT_FOLLOWED.into());
                 } else if !ft.is_file() {
-                    entry.verdict = Some(("skipped", NOT_REGULAR.into()));
+                    entry.set_verdict("skipped", NOT_REGULAR.into());
                 } else {
                     // Stated below, on all cores.
                 }
@@ -174,8 +218,10 @@ pub fn plan(
                 } else {
                     format!("cannot read: {}", io_reason(&err))
                 };
-                out.push(PlanEntry {
-                    meta: DocMeta {
+                let mut entry = PlanEntry::new(
+                    &shared_root,
+                    path,
+                    DocMeta {
                         rel_path: rel,
                         format: if is_dir {
                             Format::Directory
@@ -184,10 +230,9 @@ pub fn plan(
                         },
                         bytes: 0,
                     },
-                    abs_path: path,
-                    verdict: Some(("failed", reason)),
-                    mtime_ns: None,
-                });
+                );
+                entry.set_verdict("failed", reason);
+                out.push(entry);
             }
         }
     }
@@ -200,16 +245,16 @@ pub fn plan(
         .filter(|e| e.verdict.is_none())
         .for_each(|e| {
             let m = if cfg.follow_symlinks {
-                std::fs::metadata(&e.abs_path)
+                std::fs::metadata(&e.abs_path())
             } else {
-                std::fs::symlink_metadata(&e.abs_path)
+                std::fs::symlink_metadata(&e.abs_path())
             };
             set_stat(e, m.map_err(|e| e.to_string()), cfg);
         });
     // walkdir sorts siblings by name; sort the whole plan by path bytes so that the order does
     // not depend on how directories interleave with files.
     out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
-    settle_collisions(root, &mut out);
+    settle_collisions(&mut out);
     Ok(out)
 }
 
@@ -228,17 +273,17 @@ fn set_stat(
                 .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
                 .and_then(|d| i64::try_from(d.as_nanos()).ok());
             if m.len() > cfg.max_file_bytes {
-                entry.verdict = Some((
+                entry.set_verdict(
                     "skipped",
                     format!(
                         "file too large: {} bytes > walk.max_file_bytes ({})",
                         m.len(),
                         cfg.max_file_bytes
                     ),
-                ));
+                );
             }
         }
-        Err(err) => entry.verdict = Some(("failed", format!("cannot stat file: {err}"))),
+        Err(err) => entry.set_verdict("failed", format!("cannot stat file: {err}")),
     }
 }
 
@@ -247,8 +292,7 @@ fn set_stat(
 /// and tell all other names apart). The file whose name is the path keeps it; any other gets a
 /// `failed` row under the path with `%DUP1` (`%DUP2`, …) appended, so that every file has a row
 /// and every path, hence every `doc_id`, one file. Expects `out` sorted by path; keeps it so.
-fn settle_collisions(root: &Path, out: &mut [PlanEntry]) {
-    use std::os::unix::ffi::OsStrExt;
+fn settle_collisions(out: &mut [PlanEntry]) {
     if !out
         .windows(2)
         .any(|w| w[0].meta.rel_path == w[1].meta.rel_path)
@@ -266,14 +310,7 @@ fn settle_collisions(root: &Path, out: &mut [PlanEntry]) {
         if j - i > 1 {
             let path = out[i].meta.rel_path.clone();
             // The file whose bytes are the path first, then by bytes.
-            let raw = |e: &PlanEntry| {
-                e.abs_path
-                    .strip_prefix(root)
-                    .unwrap_or(&e.abs_path)
-                    .as_os_str()
-                    .as_bytes()
-                    .to_vec()
-            };
+            let raw = |e: &PlanEntry| e.os_rel();
             out[i..j].sort_by_key(|e| (raw(e) != path.as_bytes(), raw(e)));
             let mut n = 0;
             for e in &mut out[i + 1..j] {
@@ -284,12 +321,12 @@ fn settle_collisions(root: &Path, out: &mut [PlanEntry]) {
                         break p;
                     }
                 };
-                e.verdict = Some((
-                    "failed",
-                    format!(
+                e.set_verdict("failed", format!(
                         "file name collides with {path} once its bytes that are not UTF-8 are written %XX; rename the file"
                     ),
-                ));
+                );
+                // The path no longer names the file: keep the file's own.
+                e.odd_path = Some(e.abs_path().into_boxed_path());
                 e.meta.rel_path = renamed;
             }
         }
@@ -395,6 +432,7 @@ pub fn plan_list(
         todo.push((rel, f));
     }
     use rayon::prelude::*;
+    let shared_root: Arc<Path> = Arc::from(root);
     let mut out: Vec<PlanEntry> = todo
         .par_iter()
         .filter_map(|(rel, above)| {
@@ -407,30 +445,25 @@ pub fn plan_list(
             {
                 return None;
             }
-            let mut entry = PlanEntry {
-                meta: DocMeta {
+            let mut entry = PlanEntry::new(
+                &shared_root,
+                abs.clone(),
+                DocMeta {
                     format: Format::detect(&name, markdown_exts),
                     rel_path: name,
                     bytes: 0,
                 },
-                abs_path: abs.clone(),
-                verdict: None,
-                mtime_ns: None,
-            };
+            );
             if *above == Folder::Link {
-                entry.verdict = Some((
-                    "skipped",
-                    "under a symbolic link to a folder: not followed (set walk.follow_symlinks = true to follow)"
+                entry.set_verdict("skipped", "under a symbolic link to a folder: not followed (set walk.follow_symlinks = true to follow)"
                         .into(),
-                ));
+                );
                 return Some(entry);
             }
             match std::fs::symlink_metadata(&abs) {
                 Ok(m) if m.file_type().is_symlink() && !cfg.follow_symlinks => {
-                    entry.verdict = Some((
-                        "skipped",
-                        SYMLINK_NOT_FOLLOWED.into(),
-                    ));
+                    entry.set_verdict("skipped", SYMLINK_NOT_FOLLOWED.into(),
+                    );
                 }
                 Ok(m) => {
                     let m = if m.file_type().is_symlink() {
@@ -441,16 +474,12 @@ pub fn plan_list(
                     match m {
                         Ok(m) if m.is_dir() => {
                             entry.meta.format = Format::Directory;
-                            entry.verdict = Some((
-                                "skipped",
-                                "a directory: --files-from lists files, one per line".into(),
-                            ));
+                            entry.set_verdict("skipped", "a directory: --files-from lists files, one per line".into(),
+                            );
                         }
                         Ok(m) if !m.is_file() => {
-                            entry.verdict = Some((
-                                "skipped",
-                                NOT_REGULAR.into(),
-                            ));
+                            entry.set_verdict("skipped", NOT_REGULAR.into(),
+                            );
                         }
                         m => set_stat(&mut entry, m.map_err(|e| e.to_string()), cfg),
                     }
@@ -461,7 +490,7 @@ pub fn plan_list(
         })
         .collect();
     out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
-    settle_collisions(root, &mut out);
+    settle_collisions(&mut out);
     Ok(out)
 }
 
@@ -603,7 +632,11 @@ mod tests {
             ]
         );
         // The file that kept the path is the one whose name it is.
-        assert!(p[0].abs_path.ends_with("x%FFy.md"));
+        assert!(p[0].abs_path().ends_with("x%FFy.md"));
+        // The renamed one still points at its own file, whatever its path says.
+        assert_eq!(p[2].abs_path(), root.join(std::ffi::OsStr::from_bytes(b"x\xffy.md")));
+        assert_eq!(p[2].os_rel(), b"x\xffy.md");
+        assert_eq!(p[1].os_rel(), b"x%FFy.md%DUP1");
         let list = b"x%FFy.md\nx\xffy.md\n";
         let l = plan_list(root, root, list, &WalkConfig::default(), &["md".into()]).unwrap();
         assert_eq!(l[1].meta.rel_path, "x%FFy.md%DUP1");
