@@ -634,7 +634,10 @@ mod tests {
         // The file that kept the path is the one whose name it is.
         assert!(p[0].abs_path().ends_with("x%FFy.md"));
         // The renamed one still points at its own file, whatever its path says.
-        assert_eq!(p[2].abs_path(), root.join(std::ffi::OsStr::from_bytes(b"x\xffy.md")));
+        assert_eq!(
+            p[2].abs_path(),
+            root.join(std::ffi::OsStr::from_bytes(b"x\xffy.md"))
+        );
         assert_eq!(p[2].os_rel(), b"x\xffy.md");
         assert_eq!(p[1].os_rel(), b"x%FFy.md%DUP1");
         let list = b"x%FFy.md\nx\xffy.md\n";

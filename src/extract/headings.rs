@@ -338,6 +338,37 @@ pub fn title_shape(text: &str, max_words: usize, max_chars: usize) -> bool {
     chars <= max_chars && words <= max_words && !t.ends_with(['.', ',', ';']) && punct * 4 <= chars
 }
 
+/// `t` without reST inline markup: role prefixes (`:mod:` before a backquote), backquotes,
+/// asterisks and substitution bars.
+pub fn without_inline_markup(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    let mut rest = t;
+    while let Some(i) = rest.find(':') {
+        // `:name:` right before a backquote is a role.
+        let after = &rest[i + 1..];
+        let role = after.find(':').filter(|&j| {
+            j > 0
+                && after[..j]
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+'))
+                && after[j + 1..].starts_with('`')
+        });
+        match role {
+            Some(j) => {
+                out.push_str(&rest[..i]);
+                rest = &after[j + 1..];
+            }
+            None => {
+                out.push_str(&rest[..=i]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out.retain(|c| !matches!(c, '`' | '*' | '|'));
+    out
+}
+
 /// Share of upper-case letters among the letters; None without cased letters.
 fn upper_ratio(t: &str) -> Option<f32> {
     let (mut up, mut cased) = (0u32, 0u32);
@@ -397,9 +428,12 @@ pub fn score(
     };
     // An underline drawn to the title's length is markup the author wrote: such a title may
     // be long, or end with a period (reST's `libFuzzer – a library for … testing.`).
+    // Its inline markup (reST's ``literal``, *emphasis*, :role:`text`) is not the title's
+    // punctuation: ``alias`` over its dashes heads a section.
     let underlined_shape = c.underlined && {
-        let chars = t.chars().count();
-        let punct = t.chars().filter(|c| c.is_ascii_punctuation()).count();
+        let bare = without_inline_markup(t);
+        let chars = bare.chars().count();
+        let punct = bare.chars().filter(|c| c.is_ascii_punctuation()).count();
         chars <= 2 * cfg.max_chars
             && t.split_whitespace().count() <= 2 * cfg.max_words
             && !t.ends_with([',', ';'])
@@ -744,6 +778,20 @@ mod tests {
         assert_eq!((lower.parts, lower.lower_title), (vec![2, 1], true));
         assert_eq!(numbering_lower("2 glp").map(|n| n.parts), Some(vec![2]));
         assert_eq!(numbering_lower("2.1 Title"), None);
+    }
+
+    #[test]
+    fn inline_markup_is_not_title_punctuation() {
+        assert_eq!(without_inline_markup("``alias``"), "alias");
+        assert_eq!(
+            without_inline_markup(":mod:`os.path` helpers"),
+            "os.path helpers"
+        );
+        assert_eq!(
+            without_inline_markup("*Note:* time: 10:30"),
+            "Note: time: 10:30"
+        );
+        assert_eq!(without_inline_markup("|release| notes"), "release notes");
     }
 
     #[test]

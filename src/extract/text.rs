@@ -2345,6 +2345,23 @@ mod tests {
     }
 
     #[test]
+    fn underlined_inline_literals_and_roles_are_titles() {
+        let src = "Sections\n========\n\nIntro.\n\n``alias``\n---------\n\nDefines command aliases.\n\n:mod:`os.path`\n--------------\n\nPath helpers.\n\n``ui.username``\n\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\n\nWho commits.\n";
+        assert_eq!(
+            headings(&run(src)),
+            [
+                (1, "Sections"),
+                (2, "``alias``"),
+                (2, ":mod:`os.path`"),
+                (3, "``ui.username``")
+            ]
+        );
+        // Not underlined, the same lines are no headings.
+        let plain = "Intro.\n\n``alias``\n\nDefines command aliases.\n";
+        assert!(headings(&run(plain)).is_empty());
+    }
+
+    #[test]
     fn ocr_contents_entries_with_garbled_leaders_are_recognized() {
         for entry in [
             "5.1 Atomiclists .. 2... ee ee",
