@@ -205,7 +205,8 @@ pub fn numbering(line: &str) -> Option<Numbering> {
     None
 }
 
-/// A multi-part number without a final dot before a lower-case title (`2.1 glp read cnfsat`):
+/// A multi-part number without a final dot before a lower-case title (`2.1 glp read cnfsat`)
+/// or a name with a sigil (`4.1.2.2 ~Carea()`):
 /// a section number in typeset documents, where typography already says the line stands out.
 /// Marked `lower_title`, so the scorer takes it only when it continues the numbering.
 pub fn numbering_lower(line: &str) -> Option<Numbering> {
@@ -221,7 +222,12 @@ pub fn numbering_lower(line: &str) -> Option<Numbering> {
         })
         .collect::<Option<_>>()?;
     let title = t[num_end..].trim_start();
-    if parts.len() > 6 || !title.starts_with(|c: char| c.is_lowercase()) {
+    // A lower-case word, or a name that starts with a sigil (`~Carea()`, `_init`, `@code`,
+    // `\\attachfile`, `#include`).
+    let name_start = |c: char| {
+        c.is_lowercase() || matches!(c, '~' | '∼' | '_' | '@' | '#' | '$' | '&' | '\\' | ':')
+    };
+    if parts.len() > 6 || !title.starts_with(name_start) {
         return None;
     }
     Some(Numbering {
@@ -472,6 +478,10 @@ pub fn score(
     {
         return 0.0;
     }
+    // A declaration set left of its indented arguments is code, not a man page's `.SS`.
+    if !c.underlined && numbered.is_none() && open_call(title) {
+        return 0.0;
+    }
     // `1 January 2024`: a date, not section 1.
     if numbered.is_some_and(|n| n.parts.len() == 1) && starts_with_month(title) {
         return 0.0;
@@ -503,9 +513,12 @@ pub fn score(
     }
     // A lead-in sentence ("Make the directory and start it as before:"), or a single letter
     // (an index's `M`), is no title.
+    // A single letter after a section number that continues the numbering is a member's
+    // name (`4.5.3.2 n` in a reference manual).
+    let named_member = sequence_ok && numbered.is_some_and(|n| n.parts.len() >= 3);
     if !c.underlined
         && ((t.ends_with(':') && title.split_whitespace().count() > 5)
-            || title.chars().filter(|c| c.is_alphanumeric()).count() < 2)
+            || (title.chars().filter(|c| c.is_alphanumeric()).count() < 2 && !named_member))
     {
         return 0.0;
     }
@@ -622,8 +635,14 @@ fn ends_with_function_word(t: &str) -> bool {
 /// Command syntax, fields and identifiers, not titles: `Q [exit-code]`, `HOME <dir>`,
 /// `Types: deb`, a single token
 /// such as `ForwardX11`, `SuppressQuiet`, `GREP_COLORS`, `O0,addr2`.
+/// Parentheses left open: a call whose arguments follow (`int Carea::compute_areas (`).
+fn open_call(t: &str) -> bool {
+    t.matches('(').count() != t.matches(')').count()
+}
+
 fn syntax_like(t: &str) -> bool {
-    if t.contains(['[', '<', '{', '=', '|']) {
+    // Brackets, or a call left open (`int Carea::compute_areas (`, its arguments below).
+    if t.contains(['[', '<', '{', '=', '|']) || t.matches('(').count() != t.matches(')').count() {
         return true;
     }
     // A field and its value: `Types: deb`, `Default: none`.
@@ -778,6 +797,13 @@ mod tests {
         assert_eq!((lower.parts, lower.lower_title), (vec![2, 1], true));
         assert_eq!(numbering_lower("2 glp").map(|n| n.parts), Some(vec![2]));
         assert_eq!(numbering_lower("2.1 Title"), None);
+        let sigil = numbering_lower("4.1.2.2 ∼Carea()").unwrap();
+        assert_eq!(
+            (sigil.parts, &"4.1.2.2 ∼Carea()"[sigil.prefix_len..]),
+            (vec![4, 1, 2, 2], "∼Carea()")
+        );
+        assert_eq!(numbering_lower("3.5 (approx.)"), None);
+        assert_eq!(numbering_lower("3.5 10 kg"), None);
     }
 
     #[test]

@@ -1346,8 +1346,16 @@ impl<'a> Parser<'a> {
             return false;
         }
         let t = raw.trim();
-        let nb = headings::numbering(t)
-            .or_else(|| self.hints.and_then(|_| headings::numbering_lower(t)));
+        let nb = headings::numbering(t).or_else(|| {
+            // A lower-case title after a section number: typeset, or with a number of two
+            // parts or more once numbered headings have begun (`4.1.3.1 compute_areas()`
+            // after `4.1.3 Member Functions`; a host line `192.168.1.1 xyzzy` in a
+            // document without numbered headings is no section). The scorer takes it only
+            // when it continues the numbering.
+            headings::numbering_lower(t).filter(|n| {
+                self.hints.is_some() || (n.parts.len() >= 2 && self.last_number.is_some())
+            })
+        });
         let title = &t[nb.as_ref().map_or(0, |n| n.prefix_len)..];
         // Columns, table-of-contents entries and running lines have wide internal gaps.
         if title.contains("   ") || toc_line(raw) || (mark.is_none() && rule_char(raw).is_some()) {
@@ -2359,6 +2367,24 @@ mod tests {
         // Not underlined, the same lines are no headings.
         let plain = "Intro.\n\n``alias``\n\nDefines command aliases.\n";
         assert!(headings(&run(plain)).is_empty());
+    }
+
+    #[test]
+    fn member_names_after_section_numbers_are_titles_once_numbering_began() {
+        let src = "4.1.3 Member Function Documentation\n\n\n4.1.3.1 compute_areas()\n\n\nint siscone::Carea::compute_areas (\n      double _radius )\n\ncompute the jet areas.\n\n\n4.1.3.2 ∼Carea()\n\n\ndefault dtor.\n\n\n4.1.3.3 n\n\n\nint siscone::Cjet::n\n\nnumber of particles inside.\n";
+        assert_eq!(
+            headings(&run(src)),
+            [
+                (3, "4.1.3 Member Function Documentation"),
+                (4, "4.1.3.1 compute_areas()"),
+                (4, "4.1.3.2 ∼Carea()"),
+                (4, "4.1.3.3 n")
+            ]
+        );
+        // Without numbered headings before it, a host line is not a section.
+        let hosts =
+            "The hosts file line:\n\n      192.168.1.1 xyzzy.sudo.ws xyzzy\n\nnames the host.\n";
+        assert!(headings(&run(hosts)).is_empty());
     }
 
     #[test]
