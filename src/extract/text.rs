@@ -970,6 +970,12 @@ impl<'a> Parser<'a> {
             if start >= end {
                 continue;
             }
+            // `Contents` over the first entries, with no blank line between (`Contents` /
+            // `1 License`): the table of contents starts here.
+            if end - start >= 2 && is_contents_title(self.line(start)) {
+                self.toc_from = Some(start);
+                self.toc_numbers.clear();
+            }
             if self.is_toc(start, end) || self.in_toc_region(start, end) {
                 self.push_toc(start, end);
                 continue;
@@ -1039,15 +1045,12 @@ impl<'a> Parser<'a> {
             return false;
         };
         let lines: Vec<&str> = (start..end).map(|c| self.line(c).trim()).collect();
+        let entry = |l: &str| toc_line(l) || ends_with_leaders(l) || leaders_only(l);
         let paragraph = lines
             .iter()
-            .any(|l| l.split_whitespace().count() > 10 && !toc_line(l))
+            .any(|l| l.split_whitespace().count() > 10 && !entry(l))
             || (lines.len() >= 2
-                && lines
-                    .iter()
-                    .filter(|l| l.len() > 50 && !toc_line(l))
-                    .count()
-                    >= 2);
+                && lines.iter().filter(|l| l.len() > 50 && !entry(l)).count() >= 2);
         let again =
             headings::numbering(lines[0]).is_some_and(|n| !self.toc_numbers.insert(number_key(&n)));
         // Typeset text: a line that stands out and is no entry starts the document proper.
@@ -1358,7 +1361,11 @@ impl<'a> Parser<'a> {
         });
         let title = &t[nb.as_ref().map_or(0, |n| n.prefix_len)..];
         // Columns, table-of-contents entries and running lines have wide internal gaps.
-        if title.contains("   ") || toc_line(raw) || (mark.is_none() && rule_char(raw).is_some()) {
+        if title.contains("   ")
+            || toc_line(raw)
+            || ends_with_leaders(raw)
+            || (mark.is_none() && rule_char(raw).is_some())
+        {
             return false;
         }
         let line = self.l(c);
@@ -2031,6 +2038,17 @@ fn leaders_only(line: &str) -> bool {
         && t.chars().all(|c| matches!(c, '.' | '…' | ' ' | '\u{a0}'))
 }
 
+/// A title, then dot leaders to the end of the line (`2.1 Operating system . . . . .`): a
+/// contents entry whose page number text extraction put on a line of its own.
+fn ends_with_leaders(line: &str) -> bool {
+    let t = line.trim_end();
+    let head = t.trim_end_matches(['.', '…', ' ', '\u{a0}']);
+    let tail = &t[head.len()..];
+    head.chars().any(char::is_alphabetic)
+        && tail.chars().filter(|&c| c == '.' || c == '…').count() >= 4
+        && (tail.contains("..") || tail.contains(". .") || tail.contains('…'))
+}
+
 /// `Contents`, `CONTENTS`, `Table of Contents`: the title of a table of contents.
 fn is_contents_title(line: &str) -> bool {
     let t = line.trim().to_lowercase();
@@ -2385,6 +2403,27 @@ mod tests {
         let hosts =
             "The hosts file line:\n\n      192.168.1.1 xyzzy.sudo.ws xyzzy\n\nnames the host.\n";
         assert!(headings(&run(hosts)).is_empty());
+    }
+
+    #[test]
+    fn contents_with_page_numbers_on_lines_of_their_own_are_no_headings() {
+        // pdftotext's raw order: `Contents` over the first entry, leaders and page numbers on
+        // lines of their own, chapter entries without leaders.
+        let src = "Contents\n1 License\n\n1\n\n2 Prerequisites\n\n1\n\n2.1 Operating system . . . . . . . . . . . . . . . . . . .\n\n1\n\n2.2 Printing and exam\n\n. . . . . . . . . . . . . . . . . . . . . . . . . .\n\n2\n\n3 Alternative usages\n\n4\n\n1 License\nAuto Multiple Choice is free software: you can redistribute it and modify it.\n\n2 Prerequisites\n2.1 Operating system\nThe utilities have been written for Linux and run on other systems as well.\n\n2.2 Printing and exam\nPrint the sheets on a printer that keeps the page size as it is.\n\n3 Alternative usages\nThere are other ways to use it, with photocopied subjects for one.\n";
+        assert_eq!(
+            headings(&run(src)),
+            [
+                (1, "1 License"),
+                (1, "2 Prerequisites"),
+                (2, "2.1 Operating system"),
+                (2, "2.2 Printing and exam"),
+                (1, "3 Alternative usages")
+            ]
+        );
+        assert!(ends_with_leaders("2.1 Operating system . . . . . . ."));
+        assert!(ends_with_leaders("Installation........"));
+        assert!(!ends_with_leaders("It went on and on..."));
+        assert!(!ends_with_leaders(". . . . . . ."));
     }
 
     #[test]
