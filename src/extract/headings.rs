@@ -478,6 +478,11 @@ pub fn score(
     {
         return 0.0;
     }
+    // A lead-in (`Examples:`, `Usage:`) introduces what follows; a title ending with a colon
+    // is written only with explicit markup.
+    if !marked && numbered.is_none() && t.ends_with(':') {
+        return 0.0;
+    }
     // A declaration set left of its indented arguments is code, not a man page's `.SS`.
     if !c.underlined && numbered.is_none() && open_call(title) {
         return 0.0;
@@ -645,13 +650,19 @@ fn syntax_like(t: &str) -> bool {
     if t.contains(['[', '<', '{', '=', '|']) || t.matches('(').count() != t.matches(')').count() {
         return true;
     }
-    // A field and its value: `Types: deb`, `Default: none`.
+    // A field and its value: `Types: deb`, `Default: none`, `INFO: Seed: 1523017872`.
     if let Some((_, v)) = t.split_once(": ") {
         if v.trim_start()
             .starts_with(|c: char| c.is_lowercase() || c.is_ascii_digit())
         {
             return true;
         }
+    }
+    if t.split(": ")
+        .skip(1)
+        .any(|v| v.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+    {
+        return true;
     }
     let mut tokens = t.split_whitespace();
     let (Some(tok), None) = (tokens.next(), tokens.next()) else {

@@ -1169,7 +1169,10 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        if let Some(c) = framed(first) {
+        // Set in as far as a code block, a frame or an underline is the program's output
+        // (`===== FAILURES =====`), not a title.
+        let code_deep = self.l(start).indent >= self.base_indent + 4;
+        if let Some(c) = framed(first).filter(|_| !code_deep) {
             if self.try_heading(start, blank_before, Some(Style::Framed(c)), follow) {
                 return 1;
             }
@@ -2438,6 +2441,12 @@ mod tests {
         assert!(ends_with_leaders("Installation........"));
         assert!(!ends_with_leaders("It went on and on..."));
         assert!(!ends_with_leaders(". . . . . . ."));
+    }
+
+    #[test]
+    fn lead_ins_logs_and_framed_program_output_are_no_headings() {
+        let src = "Running the tests\n=================\n\nThe suite runs as follows, and it reports failures at the end of the run.\nIt prints one letter for each test, then the details of each failure.\n\n    $ pytest -q test_module.py\n    FFFF                                  [100%]\n    ================= FAILURES =================\n    ______________ test_ehlo ___________________\n\nThe options change what it prints and when it stops, as the list shows.\nSome of them are used in most runs, others hardly ever at all.\n\nExamples:\nRun until the first failure with the option that stops there.\nRun quietly with the option that prints less than by default.\n\nINFO: Seed: 1523017872\n\nThe seed changes from run to run, so that every run tries new inputs for the target.\n";
+        assert_eq!(headings(&run(src)), [(1, "Running the tests")]);
     }
 
     #[test]
