@@ -87,6 +87,8 @@ pub struct Candidate<'a> {
     pub short_above_body: bool,
     /// Numbered headings came before this line.
     pub numbering_started: bool,
+    /// Parts of the last section number before this line (0 when none).
+    pub last_number_parts: usize,
     pub typography: Option<Typography>,
 }
 
@@ -583,6 +585,21 @@ pub fn score(
         if ty.bold || ty.italic {
             s += cfg.typography / 2.0;
         }
+    }
+    // In plain text numbered down to its subsections, a line without a number, markup or a
+    // section name must stand out more (`Public Member Functions` between `4.1` and
+    // `4.1.1` is a label of the page, not a section). Where only chapters are numbered,
+    // their sections go without (`1. Introduction`, then `Evolution of the Conventions`).
+    if c.last_number_parts >= 2
+        && numbered.is_none()
+        && !marked
+        && c.typography.is_none()
+        && !cfg
+            .section_names
+            .iter()
+            .any(|w| title.trim_end_matches(':').eq_ignore_ascii_case(w))
+    {
+        s -= 1.0;
     }
     s
 }

@@ -1327,6 +1327,7 @@ impl<'a> Parser<'a> {
                 b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
             }),
             numbering_started: self.last_number.is_some(),
+            last_number_parts: self.last_number.as_ref().map_or(0, Vec::len),
             typography: self.hint(title).map(|h| h.typography),
             ..Default::default()
         };
@@ -1423,6 +1424,7 @@ impl<'a> Parser<'a> {
             body_follows,
             short_above_body,
             numbering_started: self.last_number.is_some(),
+            last_number_parts: self.last_number.as_ref().map_or(0, Vec::len),
             typography: self.hint(c).map(|h| h.typography),
         };
         // Numbering as the scorer sees it (inside a frame, if any).
@@ -2441,6 +2443,34 @@ mod tests {
         assert!(ends_with_leaders("Installation........"));
         assert!(!ends_with_leaders("It went on and on..."));
         assert!(!ends_with_leaders(". . . . . . ."));
+    }
+
+    #[test]
+    fn unnumbered_labels_inside_numbered_subsections_need_more_to_be_headings() {
+        let body = "The class computes the areas of the jets from a set of particles given.\nIt keeps the grid of soft particles between one call and the next.\n\n";
+        let doxy = format!(
+            "4.1 Carea Class Reference\n\n{body}Public Member Functions\n\n{body}4.1.1 Detailed Description\n\n{body}"
+        );
+        let x = run(&doxy);
+        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
+        assert_eq!(
+            titles,
+            ["4.1 Carea Class Reference", "4.1.1 Detailed Description"]
+        );
+        // Numbered chapters only: their sections go without numbers and stay headings.
+        let icccm = format!(
+            "1. Introduction\n\n{body}Evolution of the Conventions\n\n{body}2. Atoms\n\n{body}"
+        );
+        let x = run(&icccm);
+        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
+        assert_eq!(
+            titles,
+            [
+                "1. Introduction",
+                "Evolution of the Conventions",
+                "2. Atoms"
+            ]
+        );
     }
 
     #[test]
