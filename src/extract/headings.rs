@@ -89,6 +89,8 @@ pub struct Candidate<'a> {
     pub numbering_started: bool,
     /// Parts of the last section number before this line (0 when none).
     pub last_number_parts: usize,
+    /// The same line occurs elsewhere in the document.
+    pub repeated: bool,
     pub typography: Option<Typography>,
 }
 
@@ -587,10 +589,13 @@ pub fn score(
         }
     }
     // In plain text numbered down to its subsections, a line without a number, markup or a
-    // section name must stand out more (`Public Member Functions` between `4.1` and
-    // `4.1.1` is a label of the page, not a section). Where only chapters are numbered,
-    // their sections go without (`1. Introduction`, then `Evolution of the Conventions`).
+    // section name that the document repeats must stand out more: `Public Member Functions`
+    // between `4.1` and `4.1.1`, in every class of a reference manual, is a label of the
+    // template, not a section. Unique unnumbered titles under numbered sections stay, and
+    // where only chapters are numbered their sections go without (`1. Introduction`, then
+    // `Evolution of the Conventions`).
     if c.last_number_parts >= 2
+        && c.repeated
         && numbered.is_none()
         && !marked
         && c.typography.is_none()

@@ -651,6 +651,9 @@ struct Parser<'a> {
     /// The last numbered heading was roman (`II. Methods`): letters under it (`A. Data`)
     /// are one level deeper.
     under_roman: bool,
+    /// Short content lines that occur more than once, trimmed: the labels a template repeats
+    /// (`Public Member Functions` in every class of a reference manual).
+    repeated: HashSet<&'a str>,
 }
 
 impl<'a> Parser<'a> {
@@ -686,11 +689,20 @@ impl<'a> Parser<'a> {
                     .max_by_key(|&&(i, n)| (n, std::cmp::Reverse(i)))
             })
             .map_or(0, |l| l.0);
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut repeated: HashSet<&str> = HashSet::new();
+        for &i in &content {
+            let t = text[lines[i].start..lines[i].end].trim();
+            if t.len() <= 80 && !seen.insert(t) {
+                repeated.insert(t);
+            }
+        }
         Parser {
             text,
             hints: None,
             lines,
             cfg,
+            repeated,
             content,
             base_indent,
             blocks: Vec::new(),
@@ -1425,6 +1437,7 @@ impl<'a> Parser<'a> {
             short_above_body,
             numbering_started: self.last_number.is_some(),
             last_number_parts: self.last_number.as_ref().map_or(0, Vec::len),
+            repeated: self.repeated.contains(t),
             typography: self.hint(c).map(|h| h.typography),
         };
         // Numbering as the scorer sees it (inside a frame, if any).
@@ -2446,16 +2459,35 @@ mod tests {
     }
 
     #[test]
-    fn unnumbered_labels_inside_numbered_subsections_need_more_to_be_headings() {
+    fn repeated_unnumbered_labels_inside_numbered_subsections_need_more_to_be_headings() {
         let body = "The class computes the areas of the jets from a set of particles given.\nIt keeps the grid of soft particles between one call and the next.\n\n";
         let doxy = format!(
-            "4.1 Carea Class Reference\n\n{body}Public Member Functions\n\n{body}4.1.1 Detailed Description\n\n{body}"
+            "4.1 Carea Class Reference\n\n{body}Public Member Functions\n\n{body}4.1.1 Detailed Description\n\n{body}4.2 Cjet Class Reference\n\n{body}Public Member Functions\n\n{body}4.2.1 Detailed Description\n\n{body}"
         );
         let x = run(&doxy);
         let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
         assert_eq!(
             titles,
-            ["4.1 Carea Class Reference", "4.1.1 Detailed Description"]
+            [
+                "4.1 Carea Class Reference",
+                "4.1.1 Detailed Description",
+                "4.2 Cjet Class Reference",
+                "4.2.1 Detailed Description"
+            ]
+        );
+        // A title said once under a numbered section is a section of its own.
+        let once = format!(
+            "4.1 Carea Class Reference\n\n{body}Soft Particle Grid\n\n{body}4.1.1 Detailed Description\n\n{body}"
+        );
+        let x = run(&once);
+        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
+        assert_eq!(
+            titles,
+            [
+                "4.1 Carea Class Reference",
+                "Soft Particle Grid",
+                "4.1.1 Detailed Description"
+            ]
         );
         // Numbered chapters only: their sections go without numbers and stay headings.
         let icccm = format!(
