@@ -245,9 +245,9 @@ pub fn plan(
         .filter(|e| e.verdict.is_none())
         .for_each(|e| {
             let m = if cfg.follow_symlinks {
-                std::fs::metadata(&e.abs_path())
+                std::fs::metadata(e.abs_path())
             } else {
-                std::fs::symlink_metadata(&e.abs_path())
+                std::fs::symlink_metadata(e.abs_path())
             };
             set_stat(e, m.map_err(|e| e.to_string()), cfg);
         });
