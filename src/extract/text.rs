@@ -2461,48 +2461,44 @@ mod tests {
     #[test]
     fn repeated_unnumbered_labels_inside_numbered_subsections_need_more_to_be_headings() {
         let body = "The class computes the areas of the jets from a set of particles given.\nIt keeps the grid of soft particles between one call and the next.\n\n";
-        let doxy = format!(
-            "4.1 Carea Class Reference\n\n{body}Public Member Functions\n\n{body}4.1.1 Detailed Description\n\n{body}4.2 Cjet Class Reference\n\n{body}Public Member Functions\n\n{body}4.2.1 Detailed Description\n\n{body}"
-        );
-        let x = run(&doxy);
-        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
-        assert_eq!(
-            titles,
-            [
-                "4.1 Carea Class Reference",
-                "4.1.1 Detailed Description",
-                "4.2 Cjet Class Reference",
-                "4.2.1 Detailed Description"
-            ]
-        );
-        // A title said once under a numbered section is a section of its own.
-        let once = format!(
-            "4.1 Carea Class Reference\n\n{body}Soft Particle Grid\n\n{body}4.1.1 Detailed Description\n\n{body}"
-        );
-        let x = run(&once);
-        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
-        assert_eq!(
-            titles,
-            [
+        // Headings of a text made of these lines, each followed by the body.
+        let titles = |lines: &[&str]| -> Vec<String> {
+            let src: String = lines.iter().map(|l| format!("{l}\n\n{body}")).collect();
+            headings(&run(&src))
+                .into_iter()
+                .map(|h| h.1.to_string())
+                .collect()
+        };
+        let doxy = [
+            "4.1 Carea Class Reference",
+            "Public Member Functions",
+            "4.1.1 Detailed Description",
+            "4.2 Cjet Class Reference",
+            "Public Member Functions",
+            "4.2.1 Detailed Description",
+        ];
+        let numbered: Vec<&str> = doxy
+            .iter()
+            .copied()
+            .filter(|l| l.starts_with('4'))
+            .collect();
+        assert_eq!(titles(&doxy), numbered);
+        // A title said once under a numbered section is a section of its own; where only
+        // chapters are numbered, their sections go without numbers and stay headings.
+        for lines in [
+            &[
                 "4.1 Carea Class Reference",
                 "Soft Particle Grid",
-                "4.1.1 Detailed Description"
-            ]
-        );
-        // Numbered chapters only: their sections go without numbers and stay headings.
-        let icccm = format!(
-            "1. Introduction\n\n{body}Evolution of the Conventions\n\n{body}2. Atoms\n\n{body}"
-        );
-        let x = run(&icccm);
-        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
-        assert_eq!(
-            titles,
-            [
+                "4.1.1 Detailed Description",
+            ][..],
+            &[
                 "1. Introduction",
                 "Evolution of the Conventions",
-                "2. Atoms"
-            ]
-        );
+                "2. Atoms",
+            ][..],
+        ] {
+            assert_eq!(titles(lines), lines);
+        }
     }
 
     #[test]
