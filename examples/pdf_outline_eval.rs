@@ -82,8 +82,9 @@ fn main() {
         }
         total.add(s);
     }
+    let below = total.below_outline;
     println!(
-        "TOTAL pages {}  outline {}  found {}  matched {}  depth±1 {}  recall {:.3}  precision {:.3}  spurious/20p {:.2}  ({:.0} pages/s on one thread)",
+        "TOTAL pages {}  outline {}  found {}  matched {}  depth±1 {}  recall {:.3}  precision {:.3}  spurious/20p {:.2}  ({:.0} pages/s on one thread)\n      of the unmatched, {} are numbered subsections below the outline's deepest entry there (precision {:.3} without them)",
         pages_total,
         total.truth,
         total.found,
@@ -92,6 +93,8 @@ fn main() {
         total.recall(),
         total.precision(),
         (total.found - total.matched) as f64 * 20.0 / pages_total.max(1) as f64,
-        pages_total as f64 / started.elapsed().as_secs_f64()
+        pages_total as f64 / started.elapsed().as_secs_f64(),
+        below,
+        total.matched as f64 / (total.found - below).max(1) as f64
     );
 }

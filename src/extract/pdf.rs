@@ -1826,6 +1826,38 @@ mod tests {
     }
 
     #[test]
+    fn outline_scores_count_subsections_below_the_outline_apart() {
+        let e = |title: &str, depth: u32, page: u32| OutlineEntry {
+            title: title.into(),
+            depth,
+            page: Some(page),
+        };
+        let truth = [
+            e("Tasks", 1, 1),
+            e("Running tasks", 2, 1),
+            e("Milestones", 2, 3),
+        ];
+        let found = [
+            e("1 Tasks", 1, 1),
+            e("1.1 Running tasks", 2, 1),
+            e("1.1.1 RunTask", 3, 2),
+            e("1.1.2 WaitTask", 3, 2),
+            e("1.2 Milestones", 2, 3),
+            e("Public Attributes", 1, 3),
+        ];
+        let s = score_outline(&truth, &found);
+        assert_eq!((s.matched, s.found, s.below_outline), (3, 6, 2));
+        // Under a heading the outline does go below, a deeper number is just unmatched.
+        let truth = [e("Tasks", 1, 1), e("Running tasks", 2, 1)];
+        let found = [
+            e("1 Tasks", 1, 1),
+            e("1.1 Running tasks", 2, 1),
+            e("1.2 Other", 2, 2),
+        ];
+        assert_eq!(score_outline(&truth, &found).below_outline, 0);
+    }
+
+    #[test]
     fn running_heads_and_page_numbers_are_furniture() {
         let mut pages = Vec::new();
         for i in 0..6 {
@@ -1947,6 +1979,11 @@ pub struct OutlineScore {
     pub matched: usize,
     /// Matches whose depth is within one level of the entry's.
     pub depth_ok: usize,
+    /// Unmatched headings that are numbered subsections of a matched heading under which the
+    /// outline lists nothing (`2.2.1 @Chapter name` under `2.2 Other documentation
+    /// comments` when the outline stops at depth 2): headings an outline-made truth cannot
+    /// list. They count as unmatched; this says how many of those there are.
+    pub below_outline: usize,
 }
 
 impl OutlineScore {
@@ -1955,6 +1992,7 @@ impl OutlineScore {
         self.found += o.found;
         self.matched += o.matched;
         self.depth_ok += o.depth_ok;
+        self.below_outline += o.below_outline;
     }
     pub fn recall(&self) -> f64 {
         self.matched as f64 / self.truth.max(1) as f64
@@ -2058,7 +2096,9 @@ pub fn score_outline(truth: &[OutlineEntry], found: &[OutlineEntry]) -> OutlineS
         ..Default::default()
     };
     let mut from = 0;
-    for t in truth {
+    // Section numbers of matched headings under which the outline goes no deeper.
+    let mut leaves: Vec<Vec<u32>> = Vec::new();
+    for (ti, t) in truth.iter().enumerate() {
         let near = |f: &OutlineEntry| match (t.page, f.page) {
             (Some(a), Some(b)) => a.abs_diff(b) <= 1,
             _ => true,
@@ -2069,11 +2109,28 @@ pub fn score_outline(truth: &[OutlineEntry], found: &[OutlineEntry]) -> OutlineS
         if let Some(i) = hit {
             used[i] = true;
             s.matched += 1;
+            let leaf = truth.get(ti + 1).is_none_or(|n| n.depth <= t.depth);
+            if let Some(n) = crate::extract::headings::numbering(found[i].title.trim()) {
+                if leaf {
+                    leaves.push(n.parts);
+                }
+            }
             if t.depth.abs_diff(found[i].depth) <= 1 {
                 s.depth_ok += 1;
             }
             from = i + 1;
         }
     }
+    s.below_outline = found
+        .iter()
+        .zip(&used)
+        .filter(|(f, &u)| {
+            !u && crate::extract::headings::numbering(f.title.trim())
+                .or_else(|| crate::extract::headings::numbering_lower(f.title.trim()))
+                .is_some_and(|n| {
+                    n.parts.len() >= 2 && leaves.contains(&n.parts[..n.parts.len() - 1].to_vec())
+                })
+        })
+        .count();
     s
 }
