@@ -1200,12 +1200,16 @@ impl<'a> Parser<'a> {
         let numbered_first = n >= 2
             && headings::numbering(first)
                 .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
-            && (short || {
-                // A title right above its first subsection ("2 Structure" / "2.1 Syntax").
-                let here = headings::numbering(first).map(|nb| nb.parts);
-                let below = headings::numbering(second).map(|nb| nb.parts);
-                matches!((here, below), (Some(h), Some(b)) if headings::continues(Some(&h), &b))
-            });
+            && (short
+                // A subsection that continues the numbering, over its first line of text
+                // (`5.4 Conversion Functions` / `float mpfr_get_flt (…)`), as inside a group.
+                || self.numbered_in_sequence(start)
+                || {
+                    // A title right above its first subsection ("2 Structure" / "2.1 Syntax").
+                    let here = headings::numbering(first).map(|nb| nb.parts);
+                    let below = headings::numbering(second).map(|nb| nb.parts);
+                    matches!((here, below), (Some(h), Some(b)) if headings::continues(Some(&h), &b))
+                });
         let short_first = n >= 2
             && short
             && !first.trim_end().ends_with(['.', ',', ';', ':'])
@@ -1219,7 +1223,7 @@ impl<'a> Parser<'a> {
             || outdented_first
             || caps_first
             || short_first
-            || (numbered_first && !continues_sentence))
+            || (numbered_first && (!continues_sentence || self.numbered_in_sequence(start))))
             && !self.numbered_list_run(start, n, rest)
             && !self.continues_list(start)
             && self.try_heading(start, blank_before, None, follow)
@@ -1408,6 +1412,7 @@ impl<'a> Parser<'a> {
                 .line(c + 1)
                 .trim_start()
                 .starts_with(|ch: char| ch.is_lowercase())
+            && !self.numbered_in_sequence(c)
         {
             return false;
         }
@@ -2499,6 +2504,22 @@ mod tests {
         ] {
             assert_eq!(titles(lines), lines);
         }
+    }
+
+    #[test]
+    fn a_continuing_subsection_number_heads_its_group_whatever_the_line_under_it() {
+        // texinfo through pdftotext: no blank line between a heading and its text.
+        let src = "5.2 Assignment Functions\nThese functions assign new values to already initialized floats.\n\n5.3 Combined Initialization and Assignment Functions\nint mpfr_init_set (mpfr t rop, mpfr t op, mpfr rnd t rnd)\n\n5.4 Conversion Functions\nfloat mpfr_get_flt (mpfr t op, mpfr rnd t rnd)\n";
+        let x = run(src);
+        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
+        assert_eq!(
+            titles,
+            [
+                "5.2 Assignment Functions",
+                "5.3 Combined Initialization and Assignment Functions",
+                "5.4 Conversion Functions"
+            ]
+        );
     }
 
     #[test]
