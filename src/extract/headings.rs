@@ -449,7 +449,17 @@ pub fn score(
             && !t.ends_with([',', ';'])
             && punct * 4 <= chars
     };
-    if !shaped && !underlined_shape {
+    // A line set left of the body (a man page's `.SS`) may be syntax: `Comma: ,`,
+    // `map(x), map_values(x)`, `I/O`; it is still one short line, not a sentence.
+    let outdented_shape = c.outdented && {
+        let chars = t.chars().count();
+        let punct = t.chars().filter(|c| c.is_ascii_punctuation()).count();
+        chars <= cfg.max_chars
+            && t.split_whitespace().count() <= cfg.max_words
+            && punct * 2 <= chars
+            && !sentence_break(t)
+    };
+    if !shaped && !underlined_shape && !outdented_shape {
         return 0.0;
     }
     let first = t.chars().next().unwrap_or(' ');

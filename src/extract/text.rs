@@ -2523,6 +2523,27 @@ mod tests {
     }
 
     #[test]
+    fn man_page_subsections_set_left_may_be_syntax() {
+        // `.SH` at column 0, `.SS` at 3, the text at 7: jq's subsections are its operators.
+        let body = "       The filter takes its input and produces the same value unchanged as\n       its output, which is the simplest filter there is.\n\n";
+        let src = format!(
+            "BASIC FILTERS\n   Identity: .\n{body}   Comma: ,\n{body}   map(x), map_values(x)\n{body}I/O\n{body}"
+        );
+        let x = run(&src);
+        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
+        assert_eq!(
+            titles,
+            [
+                "BASIC FILTERS",
+                "Identity: .",
+                "Comma: ,",
+                "map(x), map_values(x)",
+                "I/O"
+            ]
+        );
+    }
+
+    #[test]
     fn lead_ins_logs_and_framed_program_output_are_no_headings() {
         let src = "Running the tests\n=================\n\nThe suite runs as follows, and it reports failures at the end of the run.\nIt prints one letter for each test, then the details of each failure.\n\n    $ pytest -q test_module.py\n    FFFF                                  [100%]\n    ================= FAILURES =================\n    ______________ test_ehlo ___________________\n\nThe options change what it prints and when it stops, as the list shows.\nSome of them are used in most runs, others hardly ever at all.\n\nExamples:\nRun until the first failure with the option that stops there.\nRun quietly with the option that prints less than by default.\n\nINFO: Seed: 1523017872\n\nThe seed changes from run to run, so that every run tries new inputs for the target.\n";
         assert_eq!(headings(&run(src)), [(1, "Running the tests")]);
