@@ -31,6 +31,9 @@ Totals are micro-averaged (headings, pages and lines summed over documents; spur
 over the pages of indexed documents). Documents that
 docsweep did not index (status skipped/failed, or an error) count with recall 0 and are left out
 of the furniture rates, which then read n/a when no document was indexed.
+
+--split dev|test scores one half (within each kind, in name order, even positions are dev, odd
+ones test). With --split test only the totals print, unless --details asks for more.
 """
 import difflib
 import json
@@ -372,9 +375,12 @@ def main():
         text = open(os.path.join(DIR, n + ".txt"), encoding="utf-8").read()
         results.append(score_doc(n, gold, text, outs.get(n, {"error": "no output"})))
 
-    print("%-52s %6s %5s %5s %5s %6s %6s %5s %7s %7s %7s" % (
-        "document", "pages", "gold", "dsw", "hit", "recall", "depth~", "spur", "spur/20p", "furnFP%", "furnFN%"))
-    for r in results:
+    # A test half is read for its totals: per-document rows only when asked for (--details).
+    per_doc = results if (SPLIT != "test" or DETAILS) else []
+    if per_doc:
+        print("%-52s %6s %5s %5s %5s %6s %6s %5s %7s %7s %7s" % (
+            "document", "pages", "gold", "dsw", "hit", "recall", "depth~", "spur", "spur/20p", "furnFP%", "furnFN%"))
+    for r in per_doc:
         if not r["indexed"]:
             print("%-52s %6.1f %5d   NOT INDEXED: %s" % (r["name"][:52], r["pages"], r["gold"], r["why"][:90]))
             continue
