@@ -127,8 +127,27 @@ pub fn numbering(line: &str) -> Option<Numbering> {
             });
         }
     }
-    // Dotted decimals: 1, 1.2, 1.2.3 with an optional final '.' or ')'.
+    // An appendix's sections without the word: `A.1`, `H.1.2 Serial drivers` (a capital, a
+    // dot, a digit; `A. Title` is a letter item below).
     let b = t.as_bytes();
+    if b.len() >= 3 && b[0].is_ascii_uppercase() && b[1] == b'.' && b[2].is_ascii_digit() {
+        let (parts, used) = label_parts(t)?;
+        let after = &t[used..];
+        if !after.is_empty() && !after.starts_with([' ', '\t']) {
+            return None;
+        }
+        let title = after.trim_start();
+        if !title.is_empty() && !title_start_ok(title) {
+            return None;
+        }
+        return Some(Numbering {
+            parts,
+            kind: NumberKind::Appendix,
+            prefix_len: t.len() - title.len(),
+            lower_title: false,
+        });
+    }
+    // Dotted decimals: 1, 1.2, 1.2.3 with an optional final '.' or ')'.
     let mut parts = Vec::new();
     let mut i = 0;
     loop {
@@ -827,6 +846,12 @@ mod tests {
             Some((vec![1], Appendix, "Grammar"))
         );
         assert_eq!(parts("Chapter 4: Tools"), Some((vec![4], Chapter, "Tools")));
+        assert_eq!(
+            parts("H.1.2 Serial drivers"),
+            Some((vec![8, 1, 2], Appendix, "Serial drivers"))
+        );
+        assert_eq!(parts("B.2"), Some((vec![2, 2], Appendix, "")));
+        assert_eq!(parts("U.S. Army"), None);
         assert_eq!(parts("Part II"), Some((vec![2], Chapter, "")));
         assert_eq!(parts("1 调用方式"), Some((vec![1], Bare, "调用方式")));
         // Quantities and prose are not numbering.

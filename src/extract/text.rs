@@ -2544,6 +2544,25 @@ mod tests {
     }
 
     #[test]
+    fn appendix_section_numbers_without_the_word_are_numbering() {
+        let body = "Some text of the section that runs on for a while as prose does.\n\n";
+        let src = format!(
+            "G.2 Previous Section\n\n{body}H.1 Driver selection\n\n{body}H.1.1 Serial drivers\n\n{body}H.1.2\n\nUSB drivers\n\n{body}"
+        );
+        let x = run(&src);
+        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
+        assert_eq!(
+            titles,
+            [
+                "G.2 Previous Section",
+                "H.1 Driver selection",
+                "H.1.1 Serial drivers",
+                "H.1.2 USB drivers"
+            ]
+        );
+    }
+
+    #[test]
     fn lead_ins_logs_and_framed_program_output_are_no_headings() {
         let src = "Running the tests\n=================\n\nThe suite runs as follows, and it reports failures at the end of the run.\nIt prints one letter for each test, then the details of each failure.\n\n    $ pytest -q test_module.py\n    FFFF                                  [100%]\n    ================= FAILURES =================\n    ______________ test_ehlo ___________________\n\nThe options change what it prints and when it stops, as the list shows.\nSome of them are used in most runs, others hardly ever at all.\n\nExamples:\nRun until the first failure with the option that stops there.\nRun quietly with the option that prints less than by default.\n\nINFO: Seed: 1523017872\n\nThe seed changes from run to run, so that every run tries new inputs for the target.\n";
         assert_eq!(headings(&run(src)), [(1, "Running the tests")]);
