@@ -298,7 +298,15 @@ def below_outline(req, ds, pairs, spur):
 
 def score_doc(name, gold, text, out):
     lines = text.split("\n")
-    req = [h for h in gold["headings"] if h["status"] == "ok"]
+    # An outline may list a heading twice (a texinfo PDF whose outline repeats its tree): one
+    # printed line is one heading, so an entry at the line of an earlier one with the same
+    # title is dropped.
+    seen, req = set(), []
+    for h in gold["headings"]:
+        key = (h["title"], h.get("line"))
+        if h["status"] == "ok" and key not in seen:
+            seen.add(key)
+            req.append(h)
     opt = [h for h in gold["headings"] if h["status"] == "optional"]
     pages = pages_of(gold, text)
     res = {"name": name, "kind": gold["kind"], "pages": pages, "gold": len(req), "secs": out.get("secs")}
