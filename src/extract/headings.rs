@@ -89,8 +89,8 @@ pub struct Candidate<'a> {
     pub numbering_started: bool,
     /// Parts of the last section number before this line (0 when none).
     pub last_number_parts: usize,
-    /// The same line occurs elsewhere in the document.
-    pub repeated: bool,
+    /// How often the same line occurs in the document (1: only here; 0: not counted).
+    pub repeats: u32,
     pub typography: Option<Typography>,
 }
 
@@ -617,14 +617,13 @@ pub fn score(
             s += cfg.typography / 2.0;
         }
     }
-    // In plain text numbered down to its subsections, a line without a number, markup or a
-    // section name that the document repeats must stand out more: `Public Member Functions`
-    // between `4.1` and `4.1.1`, in every class of a reference manual, is a label of the
-    // template, not a section. Unique unnumbered titles under numbered sections stay, and
-    // where only chapters are numbered their sections go without (`1. Introduction`, then
-    // `Evolution of the Conventions`).
-    if c.last_number_parts >= 2
-        && c.repeated
+    // A line without a number, markup or a section name that the document repeats must stand
+    // out more: `Public Member Functions` between `4.1` and `4.1.1`, in every class of a
+    // reference manual, or `Errors` / `Portability` under every predicate, is a label of the
+    // template, not a section. Twice is enough in text numbered down to its subsections, three
+    // times anywhere. Unique unnumbered titles stay, and where only chapters are numbered their
+    // sections go without (`1. Introduction`, then `Evolution of the Conventions`).
+    if ((c.last_number_parts >= 2 && c.repeats >= 2) || c.repeats >= 3)
         && numbered.is_none()
         && !marked
         && c.typography.is_none()

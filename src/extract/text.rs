@@ -651,9 +651,9 @@ struct Parser<'a> {
     /// The last numbered heading was roman (`II. Methods`): letters under it (`A. Data`)
     /// are one level deeper.
     under_roman: bool,
-    /// Short content lines that occur more than once, trimmed: the labels a template repeats
-    /// (`Public Member Functions` in every class of a reference manual).
-    repeated: HashSet<&'a str>,
+    /// How often each short content line occurs, trimmed, when more than once: the labels a
+    /// template repeats (`Public Member Functions` in every class of a reference manual).
+    repeated: HashMap<&'a str, u32>,
 }
 
 impl<'a> Parser<'a> {
@@ -689,14 +689,14 @@ impl<'a> Parser<'a> {
                     .max_by_key(|&&(i, n)| (n, std::cmp::Reverse(i)))
             })
             .map_or(0, |l| l.0);
-        let mut seen: HashSet<&str> = HashSet::new();
-        let mut repeated: HashSet<&str> = HashSet::new();
+        let mut repeated: HashMap<&str, u32> = HashMap::new();
         for &i in &content {
             let t = text[lines[i].start..lines[i].end].trim();
-            if t.len() <= 80 && !seen.insert(t) {
-                repeated.insert(t);
+            if t.len() <= 80 {
+                *repeated.entry(t).or_default() += 1;
             }
         }
+        repeated.retain(|_, n| *n >= 2);
         Parser {
             text,
             hints: None,
@@ -1442,7 +1442,7 @@ impl<'a> Parser<'a> {
             short_above_body,
             numbering_started: self.last_number.is_some(),
             last_number_parts: self.last_number.as_ref().map_or(0, Vec::len),
-            repeated: self.repeated.contains(t),
+            repeats: self.repeated.get(t).copied().unwrap_or(1),
             typography: self.hint(c).map(|h| h.typography),
         };
         // Numbering as the scorer sees it (inside a frame, if any).
@@ -2541,6 +2541,16 @@ mod tests {
                 "I/O"
             ]
         );
+    }
+
+    #[test]
+    fn labels_repeated_three_times_are_no_headings() {
+        let body = "The predicate succeeds when the constraint holds for every value given.\nIt fails otherwise, and it never leaves choice points behind.\n\n";
+        let once = format!("Templates\n\n{body}");
+        let x = run(&format!("{once}{once}{once}"));
+        assert!(headings(&x).is_empty());
+        let x = run(&format!("{once}{once}"));
+        assert_eq!(headings(&x).len(), 2);
     }
 
     #[test]
