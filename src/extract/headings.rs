@@ -714,6 +714,22 @@ fn syntax_like(t: &str) -> bool {
     {
         return true;
     }
+    // A term and its type, as reference lists give parameters: `BUFFER (scalar)`,
+    // `HISTNO (integer)`.
+    if let Some((name, kind)) = t.split_once(" (") {
+        let kind = kind.strip_suffix(')').unwrap_or("");
+        if !name.is_empty()
+            && !name.contains(' ')
+            && name.chars().any(char::is_alphabetic)
+            && !name.chars().any(char::is_lowercase)
+            && !kind.is_empty()
+            && kind
+                .chars()
+                .all(|c| c.is_lowercase() || c == ' ' || c == '-')
+        {
+            return true;
+        }
+    }
     let mut tokens = t.split_whitespace();
     let (Some(tok), None) = (tokens.next(), tokens.next()) else {
         return false;

@@ -2544,6 +2544,15 @@ mod tests {
     }
 
     #[test]
+    fn terms_with_their_type_are_no_headings() {
+        // OCR of a parameter list whose descriptions lost their indentation.
+        let src = "Special Parameters\n\nThe parameters below are set by the line editor.\n\nBUFFER (scalar)\nThe entire contents of the edit buffer. If it is written to, the cursor remains at the\nsame offset, unless that would put it outside the buffer.\n\nHISTNO (integer)\nThe current history number. Setting this has the same effect as moving up or down\nin the history to the corresponding history line.\n";
+        let x = run(src);
+        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
+        assert_eq!(titles, ["Special Parameters"]);
+    }
+
+    #[test]
     fn labels_repeated_three_times_are_no_headings() {
         let body = "The predicate succeeds when the constraint holds for every value given.\nIt fails otherwise, and it never leaves choice points behind.\n\n";
         let once = format!("Templates\n\n{body}");
