@@ -1232,10 +1232,25 @@ impl<'a> Parser<'a> {
         }
         // A numbered heading inside the group (text extracted from PDFs without blank lines
         // around headings): the lines before it are body, it starts over.
-        if let Some(m) = (start + 1..end).find(|&c| self.numbered_in_sequence(c)) {
+        if let Some(m) = (start + 1..end)
+            .find(|&c| self.numbered_in_sequence(c) || (c + 1 == end && self.number_in_sequence(c)))
+        {
             return self.body(start, m);
         }
         self.body(start, end)
+    }
+
+    /// Content line `c` is a section number alone that continues the numbering of the
+    /// headings so far (`H.1.3` as the last line of a paragraph, its title after the blank
+    /// line below; a version `7.88.0.` ending a sentence in a text without numbered headings
+    /// is not one).
+    fn number_in_sequence(&self, c: usize) -> bool {
+        let t = self.line(c).trim();
+        self.last_number.is_some()
+            && number_only(t)
+            && headings::numbering(&format!("{t} Title")).is_some_and(|nb| {
+                nb.parts.len() >= 2 && headings::continues(self.last_number.as_deref(), &nb.parts)
+            })
     }
 
     /// Content line `c` is a subsection title that continues the numbering of the headings so
@@ -2541,6 +2556,17 @@ mod tests {
                 "I/O"
             ]
         );
+    }
+
+    #[test]
+    fn a_continuing_number_ending_a_paragraph_numbers_the_title_below() {
+        let body = "Build and install the drivers of this kind, which is the default choice.\nNote that you need to install the development package first.\n";
+        let src = format!(
+            "H.1.2 USB drivers\n\n{body}H.1.3\n\nSNMP drivers\n\n{body}\nThe release is 7.88.0.\n\nMore text of the release notes that runs on as prose does.\n"
+        );
+        let x = run(&src);
+        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
+        assert_eq!(titles, ["H.1.2 USB drivers", "H.1.3 SNMP drivers"]);
     }
 
     #[test]
