@@ -550,12 +550,13 @@ pub fn score(
         return 0.0;
     }
     // A lead-in sentence ("Make the directory and start it as before:"), or a single letter
-    // (an index's `M`), is no title.
+    // (an index's `M`), is no title; a line set left of the body (a man page's `.SS Old
+    // Method of Defining Custom Dependencies:`) may end with a colon all the same.
     // A single letter after a section number that continues the numbering is a member's
     // name (`4.5.3.2 n` in a reference manual).
     let named_member = sequence_ok && numbered.is_some_and(|n| n.parts.len() >= 3);
     if !c.underlined
-        && ((t.ends_with(':') && title.split_whitespace().count() > 5)
+        && ((t.ends_with(':') && title.split_whitespace().count() > 5 && !c.outdented)
             || (title.chars().filter(|c| c.is_alphanumeric()).count() < 2 && !named_member))
     {
         return 0.0;

@@ -2542,7 +2542,7 @@ mod tests {
         // `.SH` at column 0, `.SS` at 3, the text at 7: jq's subsections are its operators.
         let body = "       The filter takes its input and produces the same value unchanged as\n       its output, which is the simplest filter there is.\n\n";
         let src = format!(
-            "BASIC FILTERS\n   Identity: .\n{body}   Comma: ,\n{body}   map(x), map_values(x)\n{body}I/O\n{body}"
+            "BASIC FILTERS\n   Identity: .\n{body}   Comma: ,\n{body}   map(x), map_values(x)\n{body}   Old Method of Defining Custom Dependencies:\n{body}I/O\n{body}"
         );
         let x = run(&src);
         let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
@@ -2553,6 +2553,7 @@ mod tests {
                 "Identity: .",
                 "Comma: ,",
                 "map(x), map_values(x)",
+                "Old Method of Defining Custom Dependencies:",
                 "I/O"
             ]
         );
