@@ -2348,6 +2348,14 @@ mod tests {
             .collect()
     }
 
+    /// The heading titles plain-text extraction finds in `src`.
+    fn titles(src: &str) -> Vec<String> {
+        headings(&run(src))
+            .into_iter()
+            .map(|h| h.1.to_string())
+            .collect()
+    }
+
     fn kinds(x: &TextExtraction) -> Vec<&'static str> {
         x.blocks.iter().map(|b| b.kind.as_str()).collect()
     }
@@ -2484,10 +2492,7 @@ mod tests {
         // Headings of a text made of these lines, each followed by the body.
         let titles = |lines: &[&str]| -> Vec<String> {
             let src: String = lines.iter().map(|l| format!("{l}\n\n{body}")).collect();
-            headings(&run(&src))
-                .into_iter()
-                .map(|h| h.1.to_string())
-                .collect()
+            titles(&src)
         };
         let doxy = [
             "4.1 Carea Class Reference",
@@ -2525,10 +2530,8 @@ mod tests {
     fn a_continuing_subsection_number_heads_its_group_whatever_the_line_under_it() {
         // texinfo through pdftotext: no blank line between a heading and its text.
         let src = "5.2 Assignment Functions\nThese functions assign new values to already initialized floats.\n\n5.3 Combined Initialization and Assignment Functions\nint mpfr_init_set (mpfr t rop, mpfr t op, mpfr rnd t rnd)\n\n5.4 Conversion Functions\nfloat mpfr_get_flt (mpfr t op, mpfr rnd t rnd)\n";
-        let x = run(src);
-        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
         assert_eq!(
-            titles,
+            titles(src),
             [
                 "5.2 Assignment Functions",
                 "5.3 Combined Initialization and Assignment Functions",
@@ -2544,10 +2547,8 @@ mod tests {
         let src = format!(
             "BASIC FILTERS\n   Identity: .\n{body}   Comma: ,\n{body}   map(x), map_values(x)\n{body}   Old Method of Defining Custom Dependencies:\n{body}I/O\n{body}"
         );
-        let x = run(&src);
-        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
         assert_eq!(
-            titles,
+            titles(&src),
             [
                 "BASIC FILTERS",
                 "Identity: .",
@@ -2565,18 +2566,14 @@ mod tests {
         let src = format!(
             "H.1.2 USB drivers\n\n{body}H.1.3\n\nSNMP drivers\n\n{body}\nThe release is 7.88.0.\n\nMore text of the release notes that runs on as prose does.\n"
         );
-        let x = run(&src);
-        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
-        assert_eq!(titles, ["H.1.2 USB drivers", "H.1.3 SNMP drivers"]);
+        assert_eq!(titles(&src), ["H.1.2 USB drivers", "H.1.3 SNMP drivers"]);
     }
 
     #[test]
     fn terms_with_their_type_are_no_headings() {
         // OCR of a parameter list whose descriptions lost their indentation.
         let src = "Special Parameters\n\nThe parameters below are set by the line editor.\n\nBUFFER (scalar)\nThe entire contents of the edit buffer. If it is written to, the cursor remains at the\nsame offset, unless that would put it outside the buffer.\n\nHISTNO (integer)\nThe current history number. Setting this has the same effect as moving up or down\nin the history to the corresponding history line.\n";
-        let x = run(src);
-        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
-        assert_eq!(titles, ["Special Parameters"]);
+        assert_eq!(titles(src), ["Special Parameters"]);
     }
 
     #[test]
@@ -2595,10 +2592,8 @@ mod tests {
         let src = format!(
             "G.2 Previous Section\n\n{body}H.1 Driver selection\n\n{body}H.1.1 Serial drivers\n\n{body}H.1.2\n\nUSB drivers\n\n{body}"
         );
-        let x = run(&src);
-        let titles: Vec<_> = headings(&x).into_iter().map(|h| h.1).collect();
         assert_eq!(
-            titles,
+            titles(&src),
             [
                 "G.2 Previous Section",
                 "H.1 Driver selection",
