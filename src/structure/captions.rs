@@ -30,11 +30,15 @@ pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '-')
         .collect();
     let number = number.trim_end_matches(['.', '-']);
+    // `3`, `2.1`, `A.4`, `S2`, or capitals alone (`A`, roman `IV`): a word (`Image Viewers`,
+    // `Table Of Contents`) is a title, not a caption's number.
     if number.is_empty()
         || !number
             .chars()
             .next()
             .is_some_and(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+        || !(number.chars().any(|c| c.is_ascii_digit())
+            || (number.len() <= 4 && number.chars().all(|c| c.is_ascii_uppercase())))
     {
         return None;
     }
@@ -125,6 +129,16 @@ mod tests {
         assert_eq!(caption_label("Tables are great."), None);
         assert_eq!(caption_label("Figure out how this works"), None);
         assert_eq!(caption_label("Table of contents"), None);
+        assert_eq!(caption_label("Table Of Contents"), None);
+        assert_eq!(caption_label("Image Viewers"), None);
+        assert_eq!(
+            caption_label("Table IV: Results"),
+            Some(("Table IV".into(), BlockType::Table))
+        );
+        assert_eq!(
+            caption_label("Figure A.2. Setup"),
+            Some(("Figure A.2".into(), BlockType::Figure))
+        );
     }
 
     #[test]
