@@ -525,6 +525,29 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         .map(|&(i, _)| i)
         .collect();
     let number_edges = page_number_lines.len();
+    // A running title that carries the page number (`Chapter 6: Contour Plots 27`, `28 Gri`)
+    // as the outermost line of a page: its first or last word is the page's number, going up
+    // with the page as the bare page numbers do.
+    let numbered_running: HashSet<usize> = per_page
+        .iter()
+        .enumerate()
+        .flat_map(|(p, idx)| [idx.first(), idx.last()].map(|i| (p, i)))
+        .filter_map(|(p, i)| {
+            let i = *i?;
+            let t = text[lines[i].start..lines[i].end].trim();
+            let fits = |w: Option<&str>| {
+                w.filter(|w| w.len() <= 5 && w.bytes().all(|b| b.is_ascii_digit()))
+                    .and_then(|w| w.parse::<i64>().ok())
+                    .is_some_and(|v| Some(v - p as i64) == best_offset)
+            };
+            let words = || t.split_whitespace();
+            (t.chars().filter(|c| c.is_alphabetic()).count() >= 2
+                && (fits(words().next()) || fits(words().last())))
+            .then_some(i)
+        })
+        .collect();
+    // Lines that agree on the page numbering: three make it a fact.
+    let numbered_pages = number_edges + numbered_running.len() >= 3;
     let edge_only = |key: &str| {
         edge_count
             .get(key)
@@ -539,6 +562,10 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             let Some(c) = counts.get(&(*zone, key.clone())) else {
                 return false;
             };
+            // The page's number, alone or in its running title, wherever the page is.
+            if numbered_pages && numbered_running.contains(i) {
+                return true;
+            }
             if lines[*i].page == 0 && *zone && rest_pages >= 2.0 {
                 let others = f64::from(c.0 - 1);
                 return others >= (share * rest_pages).max(2.0);
@@ -563,7 +590,7 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                 return false;
             }
             let edge = outer == Some(i) || inner == Some(i);
-            let page_number = number_edges >= 3 && page_number_lines.contains(i);
+            let page_number = numbered_pages && page_number_lines.contains(i);
             is_furniture(c) || page_number || (edge && (local(*zone, *i) || edge_only(key)))
         })
         .map(|(i, _, _)| i)
@@ -2719,6 +2746,37 @@ mod tests {
             titles.contains(&"Chapter 2 Documenting the code"),
             "{titles:?}"
         );
+    }
+
+    #[test]
+    fn running_titles_that_carry_the_page_number_are_furniture() {
+        // OCR of a manual: odd pages head `Chapter N: Title NN`, even ones `NN Gri`, some pages
+        // a bare number; the numbers go up with the pages.
+        let mut src = String::new();
+        for p in 0..6u32 {
+            let n = 27 + p;
+            let head = match p {
+                0 | 4 => format!("Chapter {}: Contour Plots {n}", 6 + p / 4),
+                1 | 5 => format!("{n} Gri"),
+                _ => format!("{n}"),
+            };
+            src.push_str(&format!("{head}\n\n"));
+            const WORDS: [&str; 8] = [
+                "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
+            ];
+            for l in 0..8 {
+                src.push_str(&format!(
+                    "The {} contour of the {} grid is drawn at this level.\n",
+                    WORDS[l],
+                    WORDS[(l + p as usize) % 8]
+                ));
+            }
+            src.push('\x0c');
+        }
+        let x = run(&src);
+        assert!(!x.canonical.contains("Contour Plots"), "{}", x.canonical);
+        assert!(!x.canonical.contains("Gri"), "{}", x.canonical);
+        assert_eq!(x.furniture_lines, 6);
     }
 
     #[test]
