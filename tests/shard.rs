@@ -295,17 +295,16 @@ fn commit_refuses_missing_killed_or_damaged_shards_until_they_are_rerun() {
             "-q",
         ])
     };
-    let commit = || {
-        fails(&[
-            "commit",
-            "--plan",
-            s(&plan),
-            "--run",
-            s(&run),
-            "-o",
-            s(&out),
-        ])
-    };
+    let commit_args = [
+        "commit",
+        "--plan",
+        s(&plan),
+        "--run",
+        s(&run),
+        "-o",
+        s(&out),
+    ];
+    let commit = || fails(&commit_args);
     shard(0);
     shard(1);
     shard(3);
@@ -361,18 +360,7 @@ fn commit_refuses_missing_killed_or_damaged_shards_until_they_are_rerun() {
 
     // The rerun cleans up what the killed one left, and the commit matches a single run.
     shard(2);
-    let commit_ok = || {
-        ok(&[
-            "commit",
-            "--plan",
-            s(&plan),
-            "--run",
-            s(&run),
-            "-o",
-            s(&out),
-            "--json",
-        ])
-    };
+    let commit_ok = || ok(&[&commit_args[..], &["--json"]].concat());
     assert_eq!(commit_ok()["index_hash"], hash.as_str());
     let leftovers: Vec<String> = std::fs::read_dir(&run)
         .unwrap()
