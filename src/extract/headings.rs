@@ -361,10 +361,16 @@ pub fn title_shape(text: &str, max_words: usize, max_chars: usize) -> bool {
     if t.is_empty() || t.contains('\n') {
         return false;
     }
-    let chars = t.chars().count();
+    let (chars, punct) = chars_and_punct(t);
     let words = t.split_whitespace().count();
-    let punct = t.chars().filter(|c| c.is_ascii_punctuation()).count();
     chars <= max_chars && words <= max_words && !t.ends_with(['.', ',', ';']) && punct * 4 <= chars
+}
+
+/// Characters of `t`, and how many of them are ASCII punctuation.
+fn chars_and_punct(t: &str) -> (usize, usize) {
+    t.chars().fold((0, 0), |(n, p), c| {
+        (n + 1, p + usize::from(c.is_ascii_punctuation()))
+    })
 }
 
 /// `t` without reST inline markup: role prefixes (`:mod:` before a backquote), backquotes,
@@ -460,9 +466,7 @@ pub fn score(
     // Its inline markup (reST's ``literal``, *emphasis*, :role:`text`) is not the title's
     // punctuation: ``alias`` over its dashes heads a section.
     let underlined_shape = c.underlined && {
-        let bare = without_inline_markup(t);
-        let chars = bare.chars().count();
-        let punct = bare.chars().filter(|c| c.is_ascii_punctuation()).count();
+        let (chars, punct) = chars_and_punct(&without_inline_markup(t));
         chars <= 2 * cfg.max_chars
             && t.split_whitespace().count() <= 2 * cfg.max_words
             && !t.ends_with([',', ';'])
@@ -471,8 +475,7 @@ pub fn score(
     // A line set left of the body (a man page's `.SS`) may be syntax: `Comma: ,`,
     // `map(x), map_values(x)`, `I/O`; it is still one short line, not a sentence.
     let outdented_shape = c.outdented && {
-        let chars = t.chars().count();
-        let punct = t.chars().filter(|c| c.is_ascii_punctuation()).count();
+        let (chars, punct) = chars_and_punct(t);
         chars <= cfg.max_chars
             && t.split_whitespace().count() <= cfg.max_words
             && punct * 2 <= chars
@@ -582,11 +585,11 @@ pub fn score(
     } else if title_case(title) {
         s += cfg.title_case;
     }
-    if cfg
+    let section_name = cfg
         .section_names
         .iter()
-        .any(|w| title.trim_end_matches(':').eq_ignore_ascii_case(w))
-    {
+        .any(|w| title.trim_end_matches(':').eq_ignore_ascii_case(w));
+    if section_name {
         s += cfg.section_name;
     }
     if c.blank_before {
@@ -628,10 +631,7 @@ pub fn score(
         && numbered.is_none()
         && !marked
         && c.typography.is_none()
-        && !cfg
-            .section_names
-            .iter()
-            .any(|w| title.trim_end_matches(':').eq_ignore_ascii_case(w))
+        && !section_name
     {
         s -= 1.0;
     }
@@ -698,7 +698,7 @@ fn open_call(t: &str) -> bool {
 
 fn syntax_like(t: &str) -> bool {
     // Brackets, or a call left open (`int Carea::compute_areas (`, its arguments below).
-    if t.contains(['[', '<', '{', '=', '|']) || t.matches('(').count() != t.matches(')').count() {
+    if t.contains(['[', '<', '{', '=', '|']) || open_call(t) {
         return true;
     }
     // A field and its value: `Types: deb`, `Default: none`, `INFO: Seed: 1523017872`.
@@ -751,9 +751,7 @@ fn syntax_like(t: &str) -> bool {
 /// Program text set in a heading's type (a wrapped function signature, `ComplexMatrix &b)`):
 /// operators and brackets no title has, or parentheses that do not pair up.
 fn code_like(t: &str) -> bool {
-    let open = t.matches('(').count();
-    let close = t.matches(')').count();
-    open != close || t.contains(['&', '=', '{', '}', '[', ']', '<', '>', '|', ';'])
+    open_call(t) || t.contains(['&', '=', '{', '}', '[', ']', '<', '>', '|', ';'])
 }
 
 /// Starts with a section number and a space (`3.1 \\attachfile[options]`), whatever follows.

@@ -1224,13 +1224,14 @@ impl<'a> Parser<'a> {
         let second = if n >= 2 { self.line(start + 1) } else { "" };
         let continues_sentence = second.trim_start().starts_with(|c: char| c.is_lowercase());
         let short = first.trim().len() * 10 <= second.trim().len() * 7;
+        let first_in_sequence = n >= 2 && self.numbered_in_sequence(start);
         let numbered_first = n >= 2
             && headings::numbering(first)
                 .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
             && (short
                 // A subsection that continues the numbering, over its first line of text
                 // (`5.4 Conversion Functions` / `float mpfr_get_flt (…)`), as inside a group.
-                || self.numbered_in_sequence(start)
+                || first_in_sequence
                 || {
                     // A title right above its first subsection ("2 Structure" / "2.1 Syntax").
                     let here = headings::numbering(first).map(|nb| nb.parts);
@@ -1250,7 +1251,7 @@ impl<'a> Parser<'a> {
             || outdented_first
             || caps_first
             || short_first
-            || (numbered_first && (!continues_sentence || self.numbered_in_sequence(start))))
+            || (numbered_first && (!continues_sentence || first_in_sequence)))
             && !self.numbered_list_run(start, n, rest)
             && !self.continues_list(start)
             && self.try_heading(start, blank_before, None, follow)
