@@ -4,9 +4,12 @@
 # elsewhere it says what to install. Builds without PDF support need none of this:
 # `cargo build --release --no-default-features`.
 set -euo pipefail
+# libclang itself (libclang.so, libclang-14.so.1), not its C++ sibling libclang-cpp, which
+# other packages pull in alone and which bindgen cannot load.
 have_libclang() {
-  ldconfig -p 2>/dev/null | grep -q 'libclang[-.0-9]*\.so' ||
-    compgen -G '/usr/lib/llvm-*/lib/libclang*.so*' >/dev/null
+  ldconfig -p 2>/dev/null | grep -Eq 'libclang(-[0-9.]+)?\.so' ||
+    compgen -G '/usr/lib/llvm-*/lib/libclang.so*' >/dev/null ||
+    compgen -G '/usr/lib/llvm-*/lib/libclang-[0-9]*.so*' >/dev/null
 }
 if have_libclang; then
   exit 0
