@@ -552,12 +552,29 @@ fn run() -> Result<ExitCode> {
 }
 
 fn main() -> ExitCode {
+    fixed_mmap_threshold();
     match run() {
         Ok(code) => code,
         Err(e) => {
             eprintln!("docsweep: {e:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Fixes glibc malloc's mmap threshold at 4 MiB. By default glibc raises the threshold each time
+/// a large mmapped block is freed (up to 32 MiB), after which large buffers (a big document's
+/// canonical text, a page run's columns) come from the heap arenas and stay there, fragmented:
+/// peak RSS then grows with the length of the run, not with what is in flight. A fixed
+/// threshold gives such buffers back to the system when they are freed. Measured with
+/// `docsweep bench --threads 2` on the benchmark corpus and four copies of it: peak RSS 77 and
+/// 88 MiB (×1.14) against 82–85 and 95–101 MiB (×1.19–1.22) unset, at the same speed.
+fn fixed_mmap_threshold() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a parameter of the allocator; it is called before any thread
+    // starts.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 4 << 20);
     }
 }
 
