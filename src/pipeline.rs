@@ -339,8 +339,8 @@ pub fn execute(x: Execute<'_>) -> Result<Executed> {
                                         r.new += 1;
                                     }
                                 }
-                                sink.push(&rows)?;
                                 tally.add(&rows.document);
+                                sink.push(Arc::from(rows))?;
                                 // Give back exactly what the dispatcher took for it (a worker
                                 // gave back a reused document's share already).
                                 sink_budget.release(sink_plan[next].meta.bytes);

@@ -21,7 +21,8 @@ use previous::Previous;
 use serde::Serialize;
 use std::fs::File;
 use std::path::Path;
-use tables::{BlocksBuilder, ChunksBuilder, DocumentsBuilder, SectionsBuilder, TABLES};
+use std::sync::Arc;
+use tables::{DocumentsBuilder, TABLES};
 use xxhash_rust::xxh3::Xxh3;
 
 #[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
@@ -131,10 +132,12 @@ pub fn column<'a, T: 'static>(b: &'a RecordBatch, name: &str) -> Result<&'a T> {
         .with_context(|| format!("column {name} has an unexpected type"))
 }
 
-/// A run's rows in order: fresh rows as batches, rows of an earlier index as table row ranges
-/// of source `src`.
+/// A run's rows in order: fresh rows as a batch or as analyzed documents (turned into a batch
+/// by the job that encodes the run), rows of an earlier index as table row ranges of source
+/// `src`.
 enum Piece {
     Batch(RecordBatch),
+    Docs(Vec<Arc<DocRows>>),
     Old { src: usize, start: u64, end: u64 },
 }
 
@@ -147,10 +150,12 @@ struct Run {
 
 /// Takes documents in plan order and writes the four tables as page runs (see `pages`).
 pub struct Sink {
+    /// The documents table's fresh rows: one small row a document, copied here.
     docs: DocumentsBuilder,
-    blocks: BlocksBuilder,
-    sections: SectionsBuilder,
-    chunks: ChunksBuilder,
+    /// Per table (blocks, sections, chunks at 1, 2, 3): the analyzed documents with rows in it
+    /// since the last piece. Their rows are copied into Arrow arrays by the job that encodes
+    /// the run, on the worker pool, so the sink thread stays light.
+    fresh: [Vec<Arc<DocRows>>; 4],
     runs: [Run; 4],
     writers: [TableWriter; 4],
     /// Indexes whose rows are carried over: `index --previous` has one (OLD); `commit` has OLD,
@@ -181,9 +186,7 @@ impl Sink {
         };
         Ok(Sink {
             docs: DocumentsBuilder::default(),
-            blocks: BlocksBuilder::default(),
-            sections: SectionsBuilder::default(),
-            chunks: ChunksBuilder::default(),
+            fresh: Default::default(),
             runs: TABLES.map(run),
             writers: [
                 writer(TABLES[0])?,
@@ -218,7 +221,7 @@ impl Sink {
             .flat_map(|r| &r.pieces)
             .filter_map(|p| match p {
                 Piece::Old { src: s, .. } => Some(*s),
-                Piece::Batch(_) => None,
+                Piece::Batch(_) | Piece::Docs(_) => None,
             })
             .min()
             .unwrap_or(src)
@@ -229,20 +232,15 @@ impl Sink {
     }
 
     /// Appends one analyzed document's rows. Call in plan order.
-    pub fn push(&mut self, d: &DocRows) -> Result<()> {
-        let id = d.document.doc_id.as_str();
+    pub fn push(&mut self, d: Arc<DocRows>) -> Result<()> {
         self.docs.push(&d.document);
-        for b in &d.blocks {
-            self.blocks.push(id, b);
-        }
-        for s in &d.sections {
-            self.sections.push(id, s);
-        }
-        for c in &d.chunks {
-            self.chunks.push(id, c);
+        for t in 1..4 {
+            if tables::rows_of(t, std::slice::from_ref(&d)) > 0 {
+                self.fresh[t].push(d.clone());
+            }
         }
         for t in 0..4 {
-            self.after_doc(t, id, d.document.bytes)?;
+            self.after_doc(t, &d.document.doc_id, d.document.bytes)?;
         }
         Ok(())
     }
@@ -270,16 +268,20 @@ impl Sink {
         Ok(row)
     }
 
-    /// Moves table `t`'s fresh rows into its run as a batch.
+    /// Moves table `t`'s fresh rows into its run.
     fn take_fresh(&mut self, t: usize) {
-        let batch = match t {
-            0 if self.docs.len > 0 => self.docs.finish(),
-            1 if self.blocks.len > 0 => self.blocks.finish(),
-            2 if self.sections.len > 0 => self.sections.finish(),
-            3 if self.chunks.len > 0 => self.chunks.finish(),
-            _ => return,
+        let piece = if t == 0 {
+            if self.docs.len == 0 {
+                return;
+            }
+            Piece::Batch(self.docs.finish())
+        } else {
+            if self.fresh[t].is_empty() {
+                return;
+            }
+            Piece::Docs(std::mem::take(&mut self.fresh[t]))
         };
-        self.runs[t].pieces.push(Piece::Batch(batch));
+        self.runs[t].pieces.push(piece);
     }
 
     fn after_doc(&mut self, t: usize, doc_id: &str, source_bytes: u64) -> Result<()> {
@@ -309,6 +311,7 @@ impl Sink {
         for p in pieces {
             match p {
                 Piece::Batch(b) => sources.push(Source::Batch(b)),
+                Piece::Docs(docs) => sources.push(Source::Docs(t, docs)),
                 Piece::Old { src, start, end } if end > start => {
                     let prev = source(src)
                         .context("internal error: carried-over rows from a closed source")?;

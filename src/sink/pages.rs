@@ -364,6 +364,8 @@ pub type RunPages = Vec<Vec<(Bytes, u64)>>;
 /// Where a run's rows come from, in order.
 pub enum Source {
     Batch(RecordBatch),
+    /// Table `.0`'s rows of analyzed documents, turned into a batch by the job that encodes.
+    Docs(usize, Vec<Arc<crate::analyze::DocRows>>),
     Old(OldSlice),
 }
 
@@ -380,6 +382,7 @@ impl Source {
     fn rows(&self) -> u64 {
         match self {
             Source::Batch(b) => b.num_rows() as u64,
+            Source::Docs(t, docs) => super::tables::rows_of(*t, docs),
             Source::Old(o) => o.take,
         }
     }
@@ -454,6 +457,7 @@ impl Kit {
         for s in sources {
             match s {
                 Source::Batch(b) => batches.push(b),
+                Source::Docs(t, docs) => batches.push(super::tables::batch_of(t, &docs)),
                 Source::Old(o) => self.decode(&mut codec, &o, &mut batches)?,
             }
         }

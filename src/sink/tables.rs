@@ -123,6 +123,60 @@ pub fn schema(table: &str) -> SchemaRef {
     Arc::new(Schema::new(fields))
 }
 
+/// Table `t`'s rows (blocks, sections or chunks: 1, 2 or 3 in [`TABLES`]) of `docs`, in order,
+/// as one batch. Built inside the page-run job on the worker pool, so that the sink thread
+/// only hands documents on.
+pub fn batch_of(t: usize, docs: &[std::sync::Arc<crate::analyze::DocRows>]) -> RecordBatch {
+    match t {
+        1 => {
+            let mut b = BlocksBuilder::default();
+            for d in docs {
+                for r in &d.blocks {
+                    b.push(&d.document.doc_id, r);
+                }
+            }
+            b.finish()
+        }
+        2 => {
+            let mut b = SectionsBuilder::default();
+            for d in docs {
+                for r in &d.sections {
+                    b.push(&d.document.doc_id, r);
+                }
+            }
+            b.finish()
+        }
+        3 => {
+            let mut b = ChunksBuilder::default();
+            for d in docs {
+                for r in &d.chunks {
+                    b.push(&d.document.doc_id, r);
+                }
+            }
+            b.finish()
+        }
+        _ => {
+            let mut b = DocumentsBuilder::default();
+            for d in docs {
+                b.push(&d.document);
+            }
+            b.finish()
+        }
+    }
+}
+
+/// Rows `docs` hold in table `t`.
+pub fn rows_of(t: usize, docs: &[std::sync::Arc<crate::analyze::DocRows>]) -> u64 {
+    docs.iter()
+        .map(|d| match t {
+            1 => d.blocks.len(),
+            2 => d.sections.len(),
+            3 => d.chunks.len(),
+            _ => 1,
+        } as u64)
+        .sum()
+}
+
 fn finish(table: &str, cols: Vec<ArrayRef>) -> RecordBatch {
     RecordBatch::try_new(schema(table), cols).expect("columns match the schema")
 }
