@@ -118,18 +118,32 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
             opts.corpus.display()
         )
     })?;
-    let previous = match &opts.previous {
-        None => None,
-        Some(old) => open_previous(old, &cfg, opts.trust_mtime)?,
-    };
     let out_abs = absolute(&opts.out)?;
     let guard = corpus::OutputGuard::new(&out_abs);
-    let plan = corpus::plan(
-        &corpus_root,
-        &cfg.walk,
-        &cfg.markdown.extensions,
-        Some(&guard),
-    )?;
+    // OLD's footers and documents table are read while the corpus is walked: both are mostly
+    // waiting on one system call after another.
+    let (previous, plan) = std::thread::scope(|scope| {
+        let previous = opts.previous.as_deref().map(|old| {
+            let cfg = &cfg;
+            std::thread::Builder::new()
+                .name("docsweep-previous".into())
+                .spawn_scoped(scope, move || open_previous(old, cfg, opts.trust_mtime))
+        });
+        let plan = corpus::plan(
+            &corpus_root,
+            &cfg.walk,
+            &cfg.markdown.extensions,
+            Some(&guard),
+        );
+        let previous = match previous {
+            None => Ok(None),
+            Some(spawned) => spawned
+                .context("cannot start a thread")?
+                .join()
+                .map_err(|_| anyhow::anyhow!("internal error: opening --previous panicked"))?,
+        };
+        anyhow::Ok((previous?, plan?))
+    })?;
     let staging = Staging::create(&opts.out)?;
     let threads = opts.threads.max(1);
     let done = execute(Execute {
@@ -389,7 +403,18 @@ pub fn execute(x: Execute<'_>) -> Result<Executed> {
                 budget.release(entry.meta.bytes);
                 Item::Reuse { trusted }
             } else {
-                Item::Rows(Box::new(process(entry, &cfg, &analyzer)))
+                let rows = process(entry, &cfg, &analyzer);
+                // A file the plan judged without reading it (a symbolic link not followed, a
+                // special file) has one row; when OLD's row for it is the same, taking OLD's
+                // keeps the page runs around it whole, to be copied.
+                if entry.verdict.is_some()
+                    && matcher.as_ref().is_some_and(|m| m.holds(&rows.document))
+                {
+                    budget.release(entry.meta.bytes);
+                    Item::Reuse { trusted: false }
+                } else {
+                    Item::Rows(Box::new(rows))
+                }
             };
             let _ = tx.send((seq, item));
         });

@@ -51,6 +51,11 @@ impl OldDocs {
             .is_some_and(|d| d.row.content_hash.as_deref() == Some(content_hash))
     }
 
+    /// Whether OLD's row for this document is `row`, exactly.
+    pub fn holds(&self, row: &DocumentRow) -> bool {
+        self.docs.get(&row.path).is_some_and(|d| d.row == *row)
+    }
+
     /// Whether OLD holds `path`.
     pub fn has(&self, path: &str) -> bool {
         self.docs.contains_key(path)
