@@ -679,11 +679,17 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
         let joined = groups.last_mut().is_some_and(|g| {
             let main = &frags[g[0]];
             let size = main.size.max(f.size);
-            let same_base = (f.base - main.base).abs() <= size * 0.35;
+            // A display label more than twice the size of the line beside it (a chapter's
+            // big number next to its title) is a line of its own.
+            let display = |a: &Frag, b: &Frag| a.size > b.size * 2.0 && display_label(&a.text);
+            let same_base =
+                (f.base - main.base).abs() <= size * 0.35 && !display(f, main) && !display(main, f);
             // A superscript or subscript: smaller, its middle inside the line's height.
             let mid = (f.y0 + f.y1) / 2.0;
-            let script =
-                f.size < main.size * 0.85 && mid > main.y0 && mid < main.y1 + main.size * 0.3;
+            let script = f.size < main.size * 0.85
+                && mid > main.y0
+                && mid < main.y1 + main.size * 0.3
+                && !display(main, f);
             if same_base || script {
                 g.push(i);
                 true
@@ -715,7 +721,9 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
         let host = [k + 1, k.wrapping_sub(1)].into_iter().find(|&h| {
             h < groups.len() && {
                 let (hs, hy0, hy1) = extent(&groups[h]);
-                size < hs * 0.85
+                // A title line beside a big display number is not the number's subscript.
+                !(groups[h].len() == 1 && display_label(&frags[groups[h][0]].text))
+                    && size < hs * 0.85
                     && ((mid > hy0 - hs * 0.3 && mid < hy1 + hs * 0.2)
                         || (lone_mark && h + 1 == k && mid < hy1 + hs * 1.5))
             }
@@ -729,6 +737,34 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             }
             None => k += 1,
         }
+    }
+    // A display label goes before the first line beside it: `1` then the title it numbers,
+    // whose lines it stands next to (it shares a baseline with the last of them).
+    let mut k = 0;
+    while k < groups.len() {
+        let g = &groups[k];
+        let f = &frags[g[0]];
+        if g.len() == 1 && display_label(&f.text) {
+            let beside = groups[..k].iter().position(|h| {
+                let (hs, hy0, hy1) = extent(h);
+                f.size > hs * 2.0 && hy0 < f.y1 && hy1 > f.y0
+            });
+            if let Some(mut to) = beside {
+                // The title's first lines may stand above the glyph: the lines set tight
+                // above, in the same size, belong to it.
+                let base = |h: &[usize]| frags[h[0]].base;
+                while to > 0 && {
+                    let (a, b) = (&groups[to - 1], &groups[to]);
+                    let (sa, sb) = (extent(a).0, extent(b).0);
+                    (sa - sb).abs() < 0.5 && base(b) - base(a) <= sb * 1.35
+                } {
+                    to -= 1;
+                }
+                let g = groups.remove(k);
+                groups.insert(to, g);
+            }
+        }
+        k += 1;
     }
     let mut out = Vec::with_capacity(groups.len());
     for mut g in groups {
@@ -835,6 +871,13 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
 }
 
 /// A footnote mark: one or two digits, or `*`, `†`, `‡`, `§`, `¶` (`**` too).
+/// A chapter's number set as a display glyph: one to three digits. (Not a letter: music and
+/// symbol fonts map their big glyphs to letters.)
+fn display_label(t: &str) -> bool {
+    let t = t.trim();
+    (1..=3).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
+}
+
 fn is_marker(t: &str) -> bool {
     let t = t.trim();
     (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
@@ -1335,9 +1378,33 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
             let mut text = l.text.clone();
             let mut bbox = [l.x0, l.y0, l.x1, l.y1];
             let mut end = k + 1;
+            // A chapter's display number, then the title lines beside it (placed after it by
+            // `join_lines`): one line, `1 The Title`, with the title's typography.
+            let title = lines.get(k + 1).filter(|t| {
+                display_label(&l.text)
+                    && standout(t)
+                    && t.text.starts_with(char::is_alphabetic)
+                    && t.text.chars().filter(|c| c.is_alphabetic()).count() >= 3
+                    && l.size > t.size * 2.0
+                    && t.y0 < l.y1
+                    && t.y1 > l.y0 - l.size * 0.5
+            });
+            let style = title.unwrap_or(l);
+            if title.is_some() {
+                text.push(' ');
+                text.push_str(&lines[k + 1].text);
+                let r = &lines[k + 1];
+                bbox = [
+                    bbox[0].min(r.x0),
+                    bbox[1].min(r.y0),
+                    bbox[2].max(r.x1),
+                    bbox[3].max(r.y1),
+                ];
+                end += 1;
+            }
             if standout(l) {
                 while end < lines.len()
-                    && end - k < 3
+                    && end - k < 3 + usize::from(title.is_some())
                     && standout(&lines[end])
                     // A wrapped title is set tight; a numbered line below is a heading of
                     // its own.
@@ -1346,8 +1413,8 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                     && headings::numbering_lower(&lines[end].text).is_none()
                     && !paragraph_break(&lines[end - 1], &lines[end], &edges, body, lead)
                     && text.len() + lines[end].text.len() < 150
-                    && (lines[end].size - l.size).abs() < 0.5
-                    && lines[end].bold == l.bold
+                    && (lines[end].size - style.size).abs() < 0.5
+                    && lines[end].bold == style.bold
                 {
                     // A title hyphenated at the line end: `environ-` + `ments`.
                     let next = &lines[end].text;
@@ -1433,11 +1500,11 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                 bbox,
                 page: pi as u32 + l.page_shift,
                 typography: Typography {
-                    size_ratio: l.size / body,
-                    bold: l.bold,
-                    italic: l.italic,
+                    size_ratio: style.size / body,
+                    bold: style.bold,
+                    italic: style.italic,
                 },
-                size_bin: bin_of(&bins, l.size),
+                size_bin: bin_of(&bins, style.size),
                 centered: {
                     let (left, right) = edges.get(&l.flow).copied().unwrap_or((l.x0, l.x1));
                     let mid = (left + right) / 2.0;
@@ -1782,6 +1849,44 @@ mod tests {
             bold_lead: 0,
             lead_open: false,
         }
+    }
+
+    /// A chapter opening set as GAPDoc sets it: the title right-aligned on three lines and the
+    /// chapter number as one glyph nine times the body size at the left, on the baseline of
+    /// the title's last line (geometry read off a real manual's page).
+    #[test]
+    fn a_display_chapter_number_leads_its_wrapped_title() {
+        let big = |x0: f32, y0: f32, x1: f32, y1: f32, base: f32, size: f32, text: &str| Frag {
+            y0,
+            y1,
+            base,
+            size,
+            bold_chars: text.len() as u32,
+            ..frag(x0, base, x1, text)
+        };
+        let mut frags = vec![
+            big(340.1, 71.8, 538.2, 105.5, 97.7, 35.9, "The Almost"),
+            big(254.9, 115.6, 538.3, 149.3, 141.5, 35.9, "Crystallographic"),
+            big(64.8, 116.3, 118.0, 206.1, 185.4, 95.6, "1"),
+            big(256.1, 159.5, 538.2, 193.1, 185.4, 35.9, "Groups Package"),
+        ];
+        for k in 0..12 {
+            let y = 245.0 + k as f32 * 12.0;
+            frags.push(frag(
+                72.0,
+                y,
+                538.0,
+                "a line of the chapter's first paragraph",
+            ));
+        }
+        let mut pages = vec![layout_page(frags, 792.0)];
+        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+        let first = out.lines().next().unwrap();
+        assert_eq!(first, "1 The Almost Crystallographic Groups Package");
+        // The line carries the title's type, not the glyph's.
+        let h = hints.lines[0].as_ref().unwrap();
+        assert!((h.typography.size_ratio - 3.59).abs() < 0.01, "{h:?}");
+        assert_eq!(out.matches("Crystallographic").count(), 1);
     }
 
     #[test]
