@@ -452,6 +452,18 @@ pub fn score(
         // title (`2.13.  <br>`): half of it may be punctuation.
         Some(n) => {
             let title = t[n.prefix_len.min(t.len())..].trim();
+            // A section number and title set apart in type may close with a period, as plain
+            // TeX sets them (`1.3 Protection of noninterruptible code.`).
+            let closed = c
+                .typography
+                .is_some_and(|ty| ty.stands_out() && (n.parts.len() >= 2 || ty.size_ratio >= 1.1))
+                && title.ends_with('.')
+                && !title.ends_with("..");
+            let title = if closed {
+                &title[..title.len() - 1]
+            } else {
+                title
+            };
             title_shape(t, cfg.max_words, cfg.max_chars)
                 || (t.chars().count() <= cfg.max_chars
                     && !title.ends_with(['.', ',', ';'])
@@ -952,5 +964,36 @@ mod tests {
         }));
         assert!(title_shape("Getting Started", 12, 80));
         assert!(!title_shape("Ends with a comma,", 12, 80));
+    }
+
+    #[test]
+    fn a_typeset_section_number_and_title_may_close_with_a_period() {
+        let cfg = HeadingConfig::default();
+        let pass = |text, typography| {
+            let c = Candidate {
+                text,
+                blank_before: true,
+                blank_after: true,
+                body_follows: true,
+                typography,
+                ..Default::default()
+            };
+            score(&c, numbering(text).as_ref(), true, &cfg) >= cfg.threshold
+        };
+        let bold = |size_ratio| {
+            Some(Typography {
+                size_ratio,
+                bold: true,
+                italic: false,
+            })
+        };
+        let title = "1.3 Protection of noninterruptible code.";
+        assert!(pass(title, bold(1.2)));
+        assert!(pass(title, bold(1.0)));
+        // Plain text gives no type: the period makes it a sentence.
+        assert!(!pass(title, None));
+        // A single number in bold body type is a list item that happens to be bold.
+        assert!(!pass("1. Install the package.", bold(1.0)));
+        assert!(!pass("1.3 Protection of code...", bold(1.2)));
     }
 }
