@@ -748,6 +748,18 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
                 }
                 (Some((path.as_str(), nd)), None, "changed")
             }
+            // A file neither index read (a symbolic link not followed, a special file) has
+            // no ids to migrate.
+            Some(nd)
+                if nd.content_hash.is_none()
+                    && od.content_hash.is_none()
+                    && [&nd.blocks, &od.blocks, &nd.chunks, &od.chunks]
+                        .iter()
+                        .all(|u| u.is_empty()) =>
+            {
+                *documents.entry("same").or_default() += 1;
+                continue;
+            }
             Some(nd) => (Some((path.as_str(), nd)), None, "changed"),
             None => match od
                 .content_hash

@@ -758,6 +758,22 @@ fn previous_copies_page_runs_across_row_groups_and_part_files() {
     );
     assert_eq!(s["previous"]["rows_reencoded"].as_u64(), Some(0));
     assert_eq!(s["previous"]["reprocessed"].as_u64(), Some(0));
+    // And a diff of the two finds every document the same, the link among them.
+    let o = run(&[
+        "diff",
+        old.to_str().unwrap(),
+        same.to_str().unwrap(),
+        "-o",
+        tmp.path().join("same-diff").to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        summary["documents"]["same"].as_u64(),
+        first["documents"].as_u64(),
+        "{summary}"
+    );
 
     // Edits spread over the corpus: change every 9th file, delete every 13th, add two.
     let mut files: Vec<PathBuf> = tree(&c).into_iter().map(|(r, _)| c.join(r)).collect();
