@@ -871,6 +871,16 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
 }
 
 /// A footnote mark: one or two digits, or `*`, `†`, `‡`, `§`, `¶` (`**` too).
+/// `b` grown to hold line `l`.
+fn grown(b: [f32; 4], l: &VLine) -> [f32; 4] {
+    [
+        b[0].min(l.x0),
+        b[1].min(l.y0),
+        b[2].max(l.x1),
+        b[3].max(l.y1),
+    ]
+}
+
 /// A chapter's number set as a display glyph: one to three digits. (Not a letter: music and
 /// symbol fonts map their big glyphs to letters.)
 fn display_label(t: &str) -> bool {
@@ -1393,13 +1403,7 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
             if title.is_some() {
                 text.push(' ');
                 text.push_str(&lines[k + 1].text);
-                let r = &lines[k + 1];
-                bbox = [
-                    bbox[0].min(r.x0),
-                    bbox[1].min(r.y0),
-                    bbox[2].max(r.x1),
-                    bbox[3].max(r.y1),
-                ];
+                bbox = grown(bbox, &lines[k + 1]);
                 end += 1;
             }
             if standout(l) {
@@ -1427,13 +1431,7 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                         text.push(' ');
                     }
                     text.push_str(next);
-                    let r = &lines[end];
-                    bbox = [
-                        bbox[0].min(r.x0),
-                        bbox[1].min(r.y0),
-                        bbox[2].max(r.x1),
-                        bbox[3].max(r.y1),
-                    ];
+                    bbox = grown(bbox, &lines[end]);
                     end += 1;
                 }
             }

@@ -127,34 +127,21 @@ pub fn schema(table: &str) -> SchemaRef {
 /// as one batch. Built inside the page-run job on the worker pool, so that the sink thread
 /// only hands documents on.
 pub fn batch_of(t: usize, docs: &[std::sync::Arc<crate::analyze::DocRows>]) -> RecordBatch {
+    macro_rules! rows {
+        ($builder:ty, $rows:ident) => {{
+            let mut b = <$builder>::default();
+            for d in docs {
+                for r in &d.$rows {
+                    b.push(&d.document.doc_id, r);
+                }
+            }
+            b.finish()
+        }};
+    }
     match t {
-        1 => {
-            let mut b = BlocksBuilder::default();
-            for d in docs {
-                for r in &d.blocks {
-                    b.push(&d.document.doc_id, r);
-                }
-            }
-            b.finish()
-        }
-        2 => {
-            let mut b = SectionsBuilder::default();
-            for d in docs {
-                for r in &d.sections {
-                    b.push(&d.document.doc_id, r);
-                }
-            }
-            b.finish()
-        }
-        3 => {
-            let mut b = ChunksBuilder::default();
-            for d in docs {
-                for r in &d.chunks {
-                    b.push(&d.document.doc_id, r);
-                }
-            }
-            b.finish()
-        }
+        1 => rows!(BlocksBuilder, blocks),
+        2 => rows!(SectionsBuilder, sections),
+        3 => rows!(ChunksBuilder, chunks),
         _ => {
             let mut b = DocumentsBuilder::default();
             for d in docs {
