@@ -870,7 +870,6 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
     out
 }
 
-/// A footnote mark: one or two digits, or `*`, `†`, `‡`, `§`, `¶` (`**` too).
 /// `b` grown to hold line `l`.
 fn grown(b: [f32; 4], l: &VLine) -> [f32; 4] {
     [
@@ -888,6 +887,7 @@ fn display_label(t: &str) -> bool {
     (1..=3).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// A footnote mark: one or two digits, or `*`, `†`, `‡`, `§`, `¶` (`**` too).
 fn is_marker(t: &str) -> bool {
     let t = t.trim();
     (!t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit()))
