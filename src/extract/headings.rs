@@ -700,14 +700,14 @@ fn ends_with_function_word(t: &str) -> bool {
         .contains(&last)
 }
 
-/// Command syntax, fields and identifiers, not titles: `Q [exit-code]`, `HOME <dir>`,
-/// `Types: deb`, a single token
-/// such as `ForwardX11`, `SuppressQuiet`, `GREP_COLORS`, `O0,addr2`.
 /// Parentheses left open: a call whose arguments follow (`int Carea::compute_areas (`).
 fn open_call(t: &str) -> bool {
     t.matches('(').count() != t.matches(')').count()
 }
 
+/// Command syntax, fields and identifiers, not titles: `Q [exit-code]`, `HOME <dir>`,
+/// `Types: deb`, a single token
+/// such as `ForwardX11`, `SuppressQuiet`, `GREP_COLORS`, `O0,addr2`.
 fn syntax_like(t: &str) -> bool {
     // Brackets, or a call left open (`int Carea::compute_areas (`, its arguments below).
     if t.contains(['[', '<', '{', '=', '|']) || open_call(t) {
