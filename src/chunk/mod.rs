@@ -91,7 +91,7 @@ pub fn chunk(
 
 impl Ctx<'_> {
     fn exact(&self, begin: usize, end: usize) -> usize {
-        self.analyzer.count(&self.text[begin..end])
+        self.analyzer.count_range(self.text, self.ts, begin, end)
     }
 
     fn pack(&self, mut units: Vec<Unit>, section: usize, out: &mut Vec<Chunk>) {
