@@ -293,8 +293,8 @@ pub fn execute(x: Execute<'_>) -> Result<Executed> {
     let in_flight = (threads * 8).max(16);
     let budget = Arc::new(Budget::new(in_flight, IN_FLIGHT_BYTES));
     // Unbounded: rows in flight are bounded by the budget, and a worker must never wait on the
-    // sink, which may itself wait for a page run encoded on this pool. (Reused documents free
-    // their permit at once and send a few bytes each.)
+    // sink, which may itself wait for a page run encoded on this pool. (Reused documents take
+    // no permit and send a few bytes each.)
     let (result_tx, result_rx) = crossbeam_channel::unbounded::<(usize, Item)>();
 
     let bar = progress_bar(x.progress, total_bytes, plan.len());
@@ -376,48 +376,66 @@ pub fn execute(x: Execute<'_>) -> Result<Executed> {
         )
         .context("cannot start the sink thread")?;
 
-    for seq in 0..plan.len() {
-        if interrupted.load(Ordering::Relaxed) {
-            break;
-        }
-        if !budget.acquire(plan[seq].meta.bytes, &interrupted) {
-            break; // interrupted, or the sink stopped on an error (reported below)
-        }
-        let (plan, cfg, tx, matcher, budget) = (
-            plan.clone(),
-            cfg.clone(),
-            result_tx.clone(),
-            matcher.clone(),
-            budget.clone(),
-        );
-        pool.spawn(move || {
-            let entry = &plan[seq];
-            let trusted = trust_mtime
-                && entry.verdict.is_none()
-                && matcher.as_ref().is_some_and(|m| {
-                    m.same_stat(&entry.meta.rel_path, entry.meta.bytes, entry.mtime_ns)
-                });
-            let item = if trusted || matcher.as_ref().is_some_and(|m| reusable(m, entry)) {
-                // A reused document holds no rows: its place in the budget is free at once, so
-                // a slow changed document does not hold up the hashing of the ones after it.
-                budget.release(entry.meta.bytes);
-                Item::Reuse { trusted }
-            } else {
+    // With OLD, which documents are unchanged is settled a window of the plan at a time, on
+    // all cores: reading and hashing a file takes microseconds, and handing each one through
+    // the budget and a job of its own cost a wake-up of this thread per file, more than that.
+    let window = if matcher.is_some() {
+        REUSE_WINDOW
+    } else {
+        plan.len().max(1)
+    };
+    'dispatch: for start in (0..plan.len()).step_by(window) {
+        let end = (start + window).min(plan.len());
+        let reused: Vec<Option<bool>> = match &matcher {
+            Some(m) => pool.install(|| {
+                use rayon::prelude::*;
+                plan[start..end]
+                    .par_iter()
+                    .map(|entry| {
+                        let trusted = trust_mtime
+                            && entry.verdict.is_none()
+                            && m.same_stat(&entry.meta.rel_path, entry.meta.bytes, entry.mtime_ns);
+                        (trusted || reusable(m, entry)).then_some(trusted)
+                    })
+                    .collect()
+            }),
+            None => Vec::new(),
+        };
+        for seq in start..end {
+            if interrupted.load(Ordering::Relaxed) {
+                break 'dispatch;
+            }
+            if let Some(&Some(trusted)) = reused.get(seq - start) {
+                let _ = result_tx.send((seq, Item::Reuse { trusted }));
+                continue;
+            }
+            if !budget.acquire(plan[seq].meta.bytes, &interrupted) {
+                break 'dispatch; // interrupted, or the sink stopped on an error (reported below)
+            }
+            let (plan, cfg, tx, matcher, budget) = (
+                plan.clone(),
+                cfg.clone(),
+                result_tx.clone(),
+                matcher.clone(),
+                budget.clone(),
+            );
+            pool.spawn(move || {
+                let entry = &plan[seq];
                 let rows = process(entry, &cfg, &analyzer);
                 // A file the plan judged without reading it (a symbolic link not followed, a
                 // special file) has one row; when OLD's row for it is the same, taking OLD's
                 // keeps the page runs around it whole, to be copied.
-                if entry.verdict.is_some()
+                let item = if entry.verdict.is_some()
                     && matcher.as_ref().is_some_and(|m| m.holds(&rows.document))
                 {
                     budget.release(entry.meta.bytes);
                     Item::Reuse { trusted: false }
                 } else {
                     Item::Rows(Box::new(rows))
-                }
-            };
-            let _ = tx.send((seq, item));
-        });
+                };
+                let _ = tx.send((seq, item));
+            });
+        }
     }
     drop(result_tx);
     let sink_result = sink_thread
@@ -465,7 +483,9 @@ enum Item {
 /// The entry's file has the path and content hash OLD has.
 fn reusable(m: &OldDocs, entry: &PlanEntry) -> bool {
     stages::start();
+    // A size OLD did not have means new content: no need to read the file.
     let same = entry.verdict.is_none()
+        && m.has_size(&entry.meta.rel_path, entry.meta.bytes)
         && corpus::load(&entry.abs_path())
             .is_ok_and(|bytes| m.matches(&entry.meta.rel_path, &crate::ids::content_hash(&bytes)));
     stages::end(Stage::Load);
@@ -498,6 +518,9 @@ fn peak_rss_mb() -> Option<f64> {
         .ok()?;
     Some(kb / 1024.0)
 }
+
+/// Documents whose reuse is settled together (`index --previous`).
+const REUSE_WINDOW: usize = 2048;
 
 /// Source bytes of the documents in flight, beyond which no other document is dispatched
 /// (one document alone may always go). Analysis holds a few times a document's size.

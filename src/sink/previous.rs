@@ -51,6 +51,11 @@ impl OldDocs {
             .is_some_and(|d| d.row.content_hash.as_deref() == Some(content_hash))
     }
 
+    /// Whether OLD indexed `path` at this size.
+    pub fn has_size(&self, path: &str, bytes: u64) -> bool {
+        self.docs.get(path).is_some_and(|d| d.row.bytes == bytes)
+    }
+
     /// Whether OLD's row for this document is `row`, exactly.
     pub fn holds(&self, row: &DocumentRow) -> bool {
         self.docs.get(&row.path).is_some_and(|d| d.row == *row)
