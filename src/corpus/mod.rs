@@ -79,21 +79,26 @@ fn globset(globs: &[String], what: &str) -> Result<GlobSet> {
 /// Corpus-relative path with '/' separators. Bytes of a file name that are not UTF-8 are
 /// written `%XX`, so that two such names never collapse into one (as U+FFFD would make them).
 pub fn rel_path(root: &Path, path: &Path) -> String {
-    use std::os::unix::ffi::OsStrExt;
     let rel = path.strip_prefix(root).unwrap_or(path);
     let mut out = String::new();
     for (i, c) in rel.components().enumerate() {
         if i > 0 {
             out.push('/');
         }
-        for chunk in c.as_os_str().as_bytes().utf8_chunks() {
-            out.push_str(chunk.valid());
-            for b in chunk.invalid() {
-                out.push_str(&format!("%{b:02X}"));
-            }
-        }
+        push_escaped(&mut out, c.as_os_str());
     }
     out
+}
+
+/// Appends a file name, its bytes that are not UTF-8 written `%XX`.
+fn push_escaped(out: &mut String, name: &std::ffi::OsStr) {
+    use std::os::unix::ffi::OsStrExt;
+    for chunk in name.as_bytes().utf8_chunks() {
+        out.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
 }
 
 /// Paths the walk must not enter: the output index and the staging folders beside it, when
@@ -156,106 +161,195 @@ pub fn plan(
     }
     let include = globset(&cfg.include, "include")?;
     let exclude = globset(&cfg.exclude, "exclude")?;
-    let mut out = Vec::new();
-    let shared_root: Arc<Path> = Arc::from(root);
-    let walker = walkdir::WalkDir::new(root)
-        .follow_links(cfg.follow_symlinks)
-        .sort_by(|a, b| a.file_name().cmp(b.file_name()))
-        .into_iter()
-        .filter_entry(|e| {
-            e.depth() == 0
-                || !(exclude.is_match(rel_path(root, e.path()))
-                    || guard.is_some_and(|g| g.covers(e.path()))
-                    || docsweep_output(e.path(), e.file_type().is_dir()))
-        });
-    for entry in walker {
-        match entry {
-            Ok(e) => {
-                if e.depth() == 0 {
-                    continue;
-                }
-                let mut rel = rel_path(root, e.path());
-                rel.shrink_to_fit();
-                let ft = e.file_type();
-                if ft.is_dir() {
-                    continue;
-                }
-                if !include.is_empty() && !include.is_match(&rel) {
-                    continue;
-                }
-                let format = Format::detect(&rel, markdown_exts);
-                let mut entry = PlanEntry::new(
-                    &shared_root,
-                    e.path().to_path_buf(),
-                    DocMeta {
-                        rel_path: rel,
-                        format,
-                        bytes: 0,
-                    },
-                );
-                if ft.is_symlink() {
-                    entry.set_verdict("skipped", SYMLINK_NOT_FOLLOWED.into());
-                } else if !ft.is_file() {
-                    entry.set_verdict("skipped", NOT_REGULAR.into());
-                } else {
-                    // Stated below, on all cores.
-                }
-                out.push(entry);
-            }
-            Err(err) => {
-                let path = err
-                    .path()
-                    .map(Path::to_path_buf)
-                    .unwrap_or_else(|| root.to_path_buf());
-                let rel = rel_path(root, &path);
-                let is_dir = std::fs::symlink_metadata(&path)
-                    .map(|m| m.is_dir())
-                    .unwrap_or(false);
-                let reason = if err.loop_ancestor().is_some() {
-                    "symbolic link loop: not followed".to_string()
-                } else if is_dir {
-                    format!("cannot read directory: {}", io_reason(&err))
-                } else {
-                    format!("cannot read: {}", io_reason(&err))
-                };
-                let mut entry = PlanEntry::new(
-                    &shared_root,
-                    path,
-                    DocMeta {
-                        rel_path: rel,
-                        format: if is_dir {
-                            Format::Directory
-                        } else {
-                            Format::Unknown
-                        },
-                        bytes: 0,
-                    },
-                );
-                entry.set_verdict("failed", reason);
-                out.push(entry);
-            }
-        }
-    }
-    // Sizes and mtimes, on all cores: on a large or remote corpus, one stat after another is
-    // most of the walk.
-    // (No walk entry is kept for it: on a big corpus the plan is most of the memory a run
-    // holds before its first document.)
-    use rayon::prelude::*;
-    out.par_iter_mut()
-        .filter(|e| e.verdict.is_none())
-        .for_each(|e| {
-            let m = if cfg.follow_symlinks {
-                std::fs::metadata(e.abs_path())
-            } else {
-                std::fs::symlink_metadata(e.abs_path())
-            };
-            set_stat(e, m.map_err(|e| e.to_string()), cfg);
-        });
-    // walkdir sorts siblings by name; sort the whole plan by path bytes so that the order does
-    // not depend on how directories interleave with files.
+    let walk = Walk {
+        cfg,
+        include: &include,
+        exclude: &exclude,
+        guard,
+        markdown_exts,
+        root: Arc::from(root),
+    };
+    let top = Ancestor {
+        id: dir_id(&meta),
+        up: None,
+    };
+    let listing = std::fs::read_dir(root).with_context(|| {
+        format!(
+            "cannot list corpus {}: check its permissions",
+            root.display()
+        )
+    })?;
+    let mut out = walk.dir(root, "", listing, &top);
     out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
     settle_collisions(&mut out);
     Ok(out)
+}
+
+/// A folder on the way down, to tell a symbolic link that leads back up (followed links only).
+struct Ancestor<'a> {
+    id: (u64, u64),
+    up: Option<&'a Ancestor<'a>>,
+}
+
+impl Ancestor<'_> {
+    fn holds(&self, id: (u64, u64)) -> bool {
+        self.id == id || self.up.is_some_and(|a| a.holds(id))
+    }
+}
+
+fn dir_id(m: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (m.dev(), m.ino())
+}
+
+/// The walk of [`plan`]: folders are listed in parallel, and each file is stated relative to
+/// its folder's handle as it is listed (a stat by full path walks the whole path again, most
+/// of the cost of a walk on a deep tree). Order does not matter here: the plan is sorted after.
+/// (walkdir lists one folder after another; a walk of tens of thousands of folders then keeps
+/// one core busy while the others wait for the plan.)
+struct Walk<'a> {
+    cfg: &'a WalkConfig,
+    include: &'a GlobSet,
+    exclude: &'a GlobSet,
+    guard: Option<&'a OutputGuard>,
+    markdown_exts: &'a [String],
+    root: Arc<Path>,
+}
+
+impl Walk<'_> {
+    fn entry(&self, path: PathBuf, rel: String, format: Format) -> PlanEntry {
+        PlanEntry::new(
+            &self.root,
+            path,
+            DocMeta {
+                rel_path: rel,
+                format,
+                bytes: 0,
+            },
+        )
+    }
+
+    fn failed(&self, path: PathBuf, rel: String, format: Format, reason: String) -> PlanEntry {
+        let mut e = self.entry(path, rel, format);
+        e.set_verdict("failed", reason);
+        e
+    }
+
+    /// The entries below the folder `path` (`rel` below the root), whose listing is open.
+    fn dir(
+        &self,
+        path: &Path,
+        rel: &str,
+        listing: std::fs::ReadDir,
+        here: &Ancestor<'_>,
+    ) -> Vec<PlanEntry> {
+        use rayon::prelude::*;
+        let mut out = Vec::new();
+        let mut subdirs: Vec<(PathBuf, String, (u64, u64))> = Vec::new();
+        for de in listing {
+            let de = match de {
+                Ok(de) => de,
+                Err(e) => {
+                    let reason = format!("cannot read directory: {e}");
+                    out.push(self.failed(
+                        path.to_path_buf(),
+                        rel.to_string(),
+                        Format::Directory,
+                        reason,
+                    ));
+                    break;
+                }
+            };
+            let name = de.file_name();
+            let mut child_rel = String::with_capacity(rel.len() + name.len() + 1);
+            if !rel.is_empty() {
+                child_rel.push_str(rel);
+                child_rel.push('/');
+            }
+            push_escaped(&mut child_rel, &name);
+            let child = de.path();
+            let mut ft = match de.file_type() {
+                Ok(ft) => ft,
+                Err(e) => {
+                    out.push(self.failed(
+                        child,
+                        child_rel,
+                        Format::Unknown,
+                        format!("cannot read: {e}"),
+                    ));
+                    continue;
+                }
+            };
+            if self.exclude.is_match(&child_rel) || self.guard.is_some_and(|g| g.covers(&child)) {
+                continue;
+            }
+            // A followed link is what it leads to.
+            let mut target = None;
+            if ft.is_symlink() && self.cfg.follow_symlinks {
+                match std::fs::metadata(&child) {
+                    Ok(m) => {
+                        ft = m.file_type();
+                        target = Some(m);
+                    }
+                    Err(e) => {
+                        out.push(self.failed(
+                            child,
+                            child_rel,
+                            Format::Unknown,
+                            format!("cannot read: {e}"),
+                        ));
+                        continue;
+                    }
+                }
+            }
+            if docsweep_output(&child, ft.is_dir()) {
+                continue;
+            }
+            if ft.is_dir() {
+                let id = match target.map_or_else(|| de.metadata(), Ok) {
+                    Ok(m) => dir_id(&m),
+                    Err(e) => {
+                        let reason = format!("cannot read directory: {e}");
+                        out.push(self.failed(child, child_rel, Format::Directory, reason));
+                        continue;
+                    }
+                };
+                if self.cfg.follow_symlinks && here.holds(id) {
+                    let reason = "symbolic link loop: not followed".to_string();
+                    out.push(self.failed(child, child_rel, Format::Unknown, reason));
+                    continue;
+                }
+                subdirs.push((child, child_rel, id));
+                continue;
+            }
+            if !self.include.is_empty() && !self.include.is_match(&child_rel) {
+                continue;
+            }
+            let format = Format::detect(&child_rel, self.markdown_exts);
+            let mut entry = self.entry(child, child_rel, format);
+            if ft.is_symlink() {
+                entry.set_verdict("skipped", SYMLINK_NOT_FOLLOWED.into());
+            } else if !ft.is_file() {
+                entry.set_verdict("skipped", NOT_REGULAR.into());
+            } else {
+                let m = target.map_or_else(|| de.metadata(), Ok);
+                set_stat(&mut entry, m.map_err(|e| e.to_string()), self.cfg);
+            }
+            out.push(entry);
+        }
+        let below: Vec<Vec<PlanEntry>> = subdirs
+            .into_par_iter()
+            .map(|(path, rel, id)| match std::fs::read_dir(&path) {
+                Ok(listing) => self.dir(&path, &rel, listing, &Ancestor { id, up: Some(here) }),
+                Err(e) => {
+                    let reason = format!("cannot read directory: {e}");
+                    vec![self.failed(path, rel, Format::Directory, reason)]
+                }
+            })
+            .collect();
+        out.extend(below.into_iter().flatten());
+        out
+    }
 }
 
 /// Size, mtime and the size limit, from a regular file's metadata.
@@ -492,13 +586,6 @@ pub fn plan_list(
     out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
     settle_collisions(&mut out);
     Ok(out)
-}
-
-fn io_reason(err: &walkdir::Error) -> String {
-    match err.io_error() {
-        Some(io) => io.to_string(),
-        None => err.to_string(),
-    }
 }
 
 /// The bytes of one file: memory-mapped above `MMAP_MIN_BYTES`, read otherwise.
