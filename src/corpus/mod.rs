@@ -135,11 +135,15 @@ impl OutputGuard {
 /// index, a run folder or a nightly's `--previous` kept inside the corpus is never indexed,
 /// whichever command writes or reads it.
 pub fn docsweep_output(path: &Path, is_dir: bool) -> bool {
-    let staging = path.file_name().is_some_and(|n| {
-        let n = n.to_string_lossy();
-        n.starts_with('.') && n.contains(".docsweep-")
-    });
-    staging || (is_dir && crate::sink::commit::is_docsweep_index(path))
+    path.file_name().is_some_and(staging_name)
+        || (is_dir && crate::sink::commit::is_docsweep_index(path))
+}
+
+/// A staging folder, lock file or temporary plan file beside docsweep's outputs.
+fn staging_name(name: &std::ffi::OsStr) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let n = name.as_bytes();
+    n.starts_with(b".") && n.windows(10).any(|w| w == b".docsweep-")
 }
 
 /// Lists the corpus in byte order of relative paths. Every file the walk reaches gets an entry,
@@ -246,6 +250,7 @@ impl Walk<'_> {
         use rayon::prelude::*;
         let mut out = Vec::new();
         let mut subdirs: Vec<(PathBuf, String, (u64, u64))> = Vec::new();
+        let mut manifest = false;
         for de in listing {
             let de = match de {
                 Ok(de) => de,
@@ -261,6 +266,7 @@ impl Walk<'_> {
                 }
             };
             let name = de.file_name();
+            manifest |= name == crate::sink::commit::MANIFEST;
             let mut child_rel = String::with_capacity(rel.len() + name.len() + 1);
             if !rel.is_empty() {
                 child_rel.push_str(rel);
@@ -302,7 +308,8 @@ impl Walk<'_> {
                     }
                 }
             }
-            if docsweep_output(&child, ft.is_dir()) {
+            // docsweep's own folders: staging ones by name here, indexes once listed (below).
+            if staging_name(&name) {
                 continue;
             }
             if ft.is_dir() {
@@ -336,6 +343,12 @@ impl Walk<'_> {
                 set_stat(&mut entry, m.map_err(|e| e.to_string()), self.cfg);
             }
             out.push(entry);
+        }
+        // A docsweep index below the root (a folder whose manifest names docsweep; a sharded
+        // run's shards are such folders) is not part of the corpus. Asked only of folders that
+        // hold a manifest.json, rather than by trying to open one in every folder.
+        if manifest && !rel.is_empty() && crate::sink::commit::is_docsweep_index(path) {
+            return Vec::new();
         }
         let below: Vec<Vec<PlanEntry>> = subdirs
             .into_par_iter()
