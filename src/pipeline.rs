@@ -120,6 +120,13 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
     })?;
     let out_abs = absolute(&opts.out)?;
     let guard = corpus::OutputGuard::new(&out_abs);
+    let threads = opts.threads.max(1);
+    // The walk lists folders in parallel, on `--threads` threads like the rest of the run.
+    let walkers = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("docsweep-walk-{i}"))
+        .build()
+        .context("cannot start worker threads")?;
     // OLD's footers and documents table are read while the corpus is walked: both are mostly
     // waiting on one system call after another.
     let (previous, plan) = std::thread::scope(|scope| {
@@ -129,12 +136,15 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                 .name("docsweep-previous".into())
                 .spawn_scoped(scope, move || open_previous(old, cfg, opts.trust_mtime))
         });
-        let plan = corpus::plan(
-            &corpus_root,
-            &cfg.walk,
-            &cfg.markdown.extensions,
-            Some(&guard),
-        );
+        let plan = walkers.install(|| {
+            corpus::plan(
+                &corpus_root,
+                &cfg.walk,
+                &cfg.markdown.extensions,
+                Some(&guard),
+            )
+        });
+        drop(walkers);
         let previous = match previous {
             None => Ok(None),
             Some(spawned) => spawned
@@ -145,7 +155,6 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
         anyhow::Ok((previous?, plan?))
     })?;
     let staging = Staging::create(&opts.out)?;
-    let threads = opts.threads.max(1);
     let done = execute(Execute {
         plan,
         config: cfg.clone(),
@@ -290,7 +299,10 @@ pub fn execute(x: Execute<'_>) -> Result<Executed> {
             .build()
             .context("cannot start worker threads")?,
     );
-    let in_flight = (threads * 8).max(16);
+    // Documents reach the sink in plan order, so a slow one holds back the permits of all
+    // those after it; 32 a thread keeps both cores of a 2-core run busy past most of them
+    // (16 a thread: 3 % slower on the benchmark corpus, 8: 5 %, for 5 MiB less peak memory).
+    let in_flight = (threads * 32).max(32);
     let budget = Arc::new(Budget::new(in_flight, IN_FLIGHT_BYTES));
     // Unbounded: rows in flight are bounded by the budget, and a worker must never wait on the
     // sink, which may itself wait for a page run encoded on this pool. (Reused documents take
