@@ -163,28 +163,29 @@ fn load(index: &Path) -> Result<Index> {
                 None
             };
             // A document's rows are contiguous: look its path up once per run of rows.
-            let mut current: Option<(String, String)> = None;
-            for i in 0..b.num_rows() {
+            let mut i = 0;
+            while i < b.num_rows() {
                 let id_now = doc.value(i);
-                if current.as_ref().is_none_or(|(d, _)| d != id_now) {
-                    current = by_id.get(id_now).map(|p| (id_now.to_string(), p.clone()));
+                let mut end = i + 1;
+                while end < b.num_rows() && doc.value(end) == id_now {
+                    end += 1;
                 }
-                let Some(d) = current.as_ref().and_then(|(_, p)| docs.get_mut(p)) else {
-                    continue;
-                };
-                let u = Unit {
-                    id: id.value(i).to_string(),
-                    heading: ty.is_some_and(|t| t.value(i) == "heading"),
-                    begin: ob.value(i),
-                    end: oe.value(i),
-                    fingerprint: String::new(),
-                    text: String::new(),
-                };
-                if table == "blocks" {
-                    d.blocks.push(u);
-                } else {
-                    d.chunks.push(u);
+                if let Some(d) = by_id.get(id_now).and_then(|p| docs.get_mut(p)) {
+                    let units = if table == "blocks" {
+                        &mut d.blocks
+                    } else {
+                        &mut d.chunks
+                    };
+                    units.extend((i..end).map(|i| Unit {
+                        id: id.value(i).to_string(),
+                        heading: ty.is_some_and(|t| t.value(i) == "heading"),
+                        begin: ob.value(i),
+                        end: oe.value(i),
+                        fingerprint: String::new(),
+                        text: String::new(),
+                    }));
                 }
+                i = end;
             }
         }
     }
@@ -685,8 +686,16 @@ pub struct DiffOptions {
 
 pub fn diff(opts: &DiffOptions) -> Result<Summary> {
     let started = std::time::Instant::now();
-    let mut old = load(&opts.old)?;
-    let mut new = load(&opts.new)?;
+    // The two indexes are read side by side.
+    let (old, new) = std::thread::scope(|s| {
+        let old = s.spawn(|| load(&opts.old));
+        let new = load(&opts.new);
+        let old = old
+            .join()
+            .map_err(|_| anyhow::anyhow!("internal error: reading OLD panicked"))?;
+        anyhow::Ok((old, new))
+    })?;
+    let (mut old, mut new) = (old?, new?);
     // Text is read for the documents whose content changed, nowhere else.
     let changed: Vec<String> = old
         .docs
@@ -820,7 +829,11 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
         high_risk,
         seconds: started.elapsed().as_secs_f64(),
     };
-    write_out(&opts.out, &rows, &summary)?;
+    // Freeing both indexes takes as long as writing the output: do it alongside.
+    std::thread::scope(|s| {
+        s.spawn(move || drop((old, new)));
+        write_out(&opts.out, &rows, &summary)
+    })?;
     Ok(summary)
 }
 
@@ -984,8 +997,14 @@ fn write_out(out: &Path, rows: &[Mapping], summary: &Summary) -> Result<()> {
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
     let result = (|| -> Result<()> {
-        write_parquet(&tmp.join("migration.parquet"), &migration_batch(rows)?)?;
-        write_parquet(&tmp.join("redirects.parquet"), &redirects_batch(rows)?)?;
+        std::thread::scope(|s| {
+            let redirects =
+                s.spawn(|| write_parquet(&tmp.join("redirects.parquet"), &redirects_batch(rows)?));
+            write_parquet(&tmp.join("migration.parquet"), &migration_batch(rows)?)?;
+            redirects
+                .join()
+                .map_err(|_| anyhow::anyhow!("internal error: writing redirects panicked"))?
+        })?;
         std::fs::write(
             tmp.join("summary.json"),
             serde_json::to_string_pretty(summary)? + "\n",
