@@ -1958,6 +1958,15 @@ mod tests {
             e("1.2 Other", 2, 2),
         ];
         assert_eq!(score_outline(&truth, &found).below_outline, 0);
+        // Outlines that drop the blank after the number still match; other titles do not.
+        let truth = [e("1.Overview", 1, 1), e("1.1Sample Production", 2, 1)];
+        let found = [
+            e("1. Overview", 1, 1),
+            e("1.1 Sample Production", 2, 1),
+            e("1.2 Sample Parsing", 2, 2),
+        ];
+        assert_eq!(score_outline(&truth, &found).matched, 2);
+        assert!(!titles_alike("1.1Sample Production", "1.2 Sample Parsing"));
     }
 
     #[test]
@@ -2148,6 +2157,19 @@ fn fold_tonos(c: char) -> char {
 }
 
 fn titles_alike(a: &str, b: &str) -> bool {
+    // The same letters and digits: some outlines drop the blank after the number
+    // (`1.1Sample Production` for `1.1 Sample Production`).
+    let squash = |t: &str| -> String {
+        t.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .map(fold_tonos)
+            .collect()
+    };
+    let (sa, sb) = (squash(a), squash(b));
+    if !sa.is_empty() && sa == sb {
+        return true;
+    }
     // The same section number (outlines often shorten titles: `2 Strings` for
     // `2 Strings in TeX and PDF`).
     let number = |t: &str| {
