@@ -980,6 +980,17 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
             .collect()
     };
     let edges: Vec<Vec<Option<bool>>> = pages.iter().map(edge_of).collect();
+    // The body size (the size most characters have): a page number is set no larger than the
+    // text, where a chapter title that opens each page of a short document is not.
+    let body = {
+        let mut hist: HashMap<u32, u64> = HashMap::new();
+        for l in pages.iter().flat_map(|p| &p.lines) {
+            *hist.entry((l.size * 10.0).round() as u32).or_default() += u64::from(l.chars);
+        }
+        hist.into_iter()
+            .max_by_key(|&(s, w)| (w, std::cmp::Reverse(s)))
+            .map_or(f32::INFINITY, |(s, _)| s as f32 / 10.0)
+    };
     // (top?, key, y bucket) → pages.
     let mut seen: HashMap<(bool, String, i32), Vec<u32>> = HashMap::new();
     let mut offsets: HashMap<(bool, i64), u32> = HashMap::new();
@@ -995,7 +1006,7 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
             if e.last() != Some(&(pi as u32)) {
                 e.push(pi as u32);
             }
-            if let Some(num) = edge_number(&l.text) {
+            if let Some(num) = edge_number(&l.text).filter(|_| l.size <= body * 1.15) {
                 *offsets.entry((top, num - pi as i64)).or_default() += 1;
                 numbered = true;
             }
@@ -1033,7 +1044,8 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
                             >= f64::from(parity_pages) * cfg.furniture_min_share));
             let numbered = edge_number(&l.text)
                 .is_some_and(|num| best_offset.contains(&(top, num - pi as i64)))
-                && l.text.len() <= 120;
+                && l.text.len() <= 120
+                && l.size <= body * 1.15;
             if repeats || numbered || (bare_number(&l.text) && n >= 2) {
                 l.furniture = true;
                 count += 1;
@@ -2003,6 +2015,32 @@ mod tests {
             }
         }
         assert!(n >= 12);
+    }
+
+    /// A short document whose chapters each open a page, numbered like the pages: the titles
+    /// are set larger than the text, so they are not page numbers; a body-size number line in
+    /// the same place is.
+    #[test]
+    fn chapter_titles_numbered_like_their_pages_are_not_furniture() {
+        let titles = ["1 Overview", "2 Installation", "3 Tutorial", "4 Citations"];
+        for (size, furniture) in [(14.3, false), (10.0, true)] {
+            let mut pages = Vec::new();
+            for (i, t) in titles.iter().enumerate() {
+                let mut title = frag(72.0, 40.0, 300.0, t);
+                title.size = size;
+                let mut frags = vec![title];
+                for k in 0..8 {
+                    let y = 100.0 + 14.0 * k as f32;
+                    frags.push(frag(72.0, y, 540.0, &format!("Body line {k} of page {i}.")));
+                }
+                pages.push(layout_page(frags, 792.0));
+            }
+            mark_furniture(&mut pages, &PdfConfig::default());
+            for p in &pages {
+                let l = &p.lines[0];
+                assert_eq!(l.furniture, furniture, "{} at {size} pt", l.text);
+            }
+        }
     }
 }
 
