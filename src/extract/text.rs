@@ -1374,10 +1374,12 @@ impl<'a> Parser<'a> {
             return false;
         }
         let joined = format!("{} {}", self.line(num).trim(), t);
-        let Some(nb) = headings::numbering(&joined) else {
+        let Some(nb) = headings::numbering(&joined).or_else(|| headings::numbering_lower(&joined))
+        else {
             return false;
         };
-        let seq = headings::continues(self.last_number.as_deref(), &nb.parts);
+        let seq = headings::continues(self.last_number.as_deref(), &nb.parts)
+            || (self.last_number.is_none() && self.continued_later(title + 1, &nb.parts));
         let cand = Candidate {
             text: &joined,
             blank_before,
@@ -1407,6 +1409,21 @@ impl<'a> Parser<'a> {
         };
         self.push(BlockType::Heading, num, title + 1, Some(info));
         true
+    }
+
+    /// Whether a section number alone on a line further on continues `parts` (`11.178` after
+    /// `11.177`): a text cut out of a longer document starts in the middle of its numbering,
+    /// and a number with a lower-case title (`11.177` / `gdcmTagToVR.h File Reference`) is
+    /// taken as a heading only in sequence.
+    fn continued_later(&self, from: usize, parts: &[u32]) -> bool {
+        parts.len() >= 2
+            && (from..self.content.len().min(from + 600)).any(|c| {
+                let t = self.line(c).trim();
+                number_only(t)
+                    && headings::numbering(&format!("{t} Title")).is_some_and(|nb| {
+                        nb.parts.len() >= 2 && headings::continues(Some(parts), &nb.parts)
+                    })
+            })
     }
 
     fn number_seen(&self, n: &headings::Numbering) -> bool {
@@ -2629,6 +2646,28 @@ mod tests {
                 "H.1.2 USB drivers"
             ]
         );
+    }
+
+    /// A text cut out of a long reference manual starts in the middle of its numbering, each
+    /// section number alone on its line above a lower-case name (`11.177` / `gdcmVR.h File
+    /// Reference`): the next number continuing it makes it the first heading. A number and a
+    /// lower-case line that nothing continues stay text.
+    #[test]
+    fn numbering_can_start_mid_sequence_on_lower_case_names() {
+        let body = "The file declares the types below and the functions that use them here.\n\n";
+        let src = format!(
+            "{body}11.177\n\ngdcmTagToVR.h File Reference\n\n{body}11.178\n\ngdcmTagToVR.h\n\n{body}11.179\n\ngdcmVR.h File Reference\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "11.177 gdcmTagToVR.h File Reference",
+                "11.178 gdcmTagToVR.h",
+                "11.179 gdcmVR.h File Reference"
+            ]
+        );
+        let alone = format!("{body}11.177\n\ngdcmTagToVR.h File Reference\n\n{body}");
+        assert!(titles(&alone).is_empty(), "{:?}", titles(&alone));
     }
 
     #[test]
