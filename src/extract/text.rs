@@ -288,6 +288,24 @@ fn bare_page_number(s: &str) -> bool {
                 .all(|b| matches!(b, b'i' | b'v' | b'x' | b'l' | b'c')))
 }
 
+/// `83 / 123`, `83/123`, `83 of 123`, `Page 83 of 123`: a page's number and the page count.
+fn page_of_total(s: &str) -> Option<(i64, i64)> {
+    let t = s.trim();
+    let t = t
+        .strip_prefix("Page ")
+        .or_else(|| t.strip_prefix("page "))
+        .unwrap_or(t);
+    let (n, m) = t.split_once('/').or_else(|| t.split_once(" of "))?;
+    let num = |x: &str| {
+        let x = x.trim();
+        (!x.is_empty() && x.len() <= 5 && x.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| x.parse::<i64>().ok())
+            .flatten()
+    };
+    let (n, m) = (num(n)?, num(m)?);
+    (n >= 1 && n <= m).then_some((n, m))
+}
+
 /// The value of an arabic page number (None for roman ones).
 fn page_number_value(s: &str) -> Option<i64> {
     let digits: String = s.chars().filter(|c| c.is_ascii_digit()).collect();
@@ -399,7 +417,13 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             if !top && !bottom {
                 continue;
             }
-            let Some(key) = furniture_key(&text[lines[i].start..lines[i].end]) else {
+            let t = &text[lines[i].start..lines[i].end];
+            // A section number alone at the top of a page (`H.1.6`, its title below) is not a
+            // running title, however many pages open with one.
+            if section_number_alone(t) {
+                continue;
+            }
+            let Some(key) = furniture_key(t) else {
                 continue;
             };
             for zone in [true, false] {
@@ -519,11 +543,29 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         .iter()
         .max_by_key(|(&o, &n)| (n, std::cmp::Reverse(o)))
         .map(|(&o, _)| o);
-    let page_number_lines: HashSet<usize> = page_numbers
+    let mut page_number_lines: HashSet<usize> = page_numbers
         .iter()
         .filter(|(_, o)| o.is_none() || *o == best_offset)
         .map(|&(i, _)| i)
         .collect();
+    // `83 / 123`, `Page 83 of 123`: the page's number over the page count. Extraction puts it
+    // wherever the page's reading order does (after a heading at the top, say), so any line of
+    // a page counts, when the count is the same and the number goes up with the page on 3
+    // pages or more and on a third of them.
+    let mut of_total: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
+    for (p, idx) in per_page.iter().enumerate() {
+        for &i in idx {
+            if let Some((n, m)) = page_of_total(&text[lines[i].start..lines[i].end]) {
+                of_total.entry((n - p as i64, m)).or_default().push(i);
+            }
+        }
+    }
+    let of_total: Vec<usize> = of_total
+        .into_values()
+        .max_by_key(|v| (v.len(), std::cmp::Reverse(v[0])))
+        .filter(|v| v.len() >= 3 && v.len() as f64 * 3.0 >= content_pages)
+        .unwrap_or_default();
+    page_number_lines.extend(&of_total);
     let number_edges = page_number_lines.len();
     // A running title that carries the page number (`Chapter 6: Contour Plots 27`, `28 Gri`)
     // as the outermost line of a page: its first or last word is the page's number, going up
@@ -595,6 +637,7 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         })
         .map(|(i, _, _)| i)
         .collect();
+    out.extend(of_total);
     out.sort_unstable();
     out.dedup();
     // A running title that OCR cut in two ("SED(1) User Commands" / "SED(1)"): a zone line
@@ -2019,6 +2062,20 @@ fn number_only(line: &str) -> bool {
     numbering_prefix_only(t)
 }
 
+/// `2.1`, `11.177`, `H.1.6`: a section number of two parts or more, alone.
+fn section_number_alone(line: &str) -> bool {
+    let t = line.trim().trim_end_matches('.');
+    let parts: Vec<&str> = t.split('.').collect();
+    t.len() <= 24
+        && (2..=6).contains(&parts.len())
+        && (parts[0].bytes().all(|b| b.is_ascii_digit())
+            || (parts[0].len() == 1 && parts[0].bytes().all(|b| b.is_ascii_uppercase())))
+        && parts.iter().all(|p| !p.is_empty() && p.len() <= 4)
+        && parts[1..]
+            .iter()
+            .all(|p| p.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// `Chapter 4`, `Appendix B`, `Part II`: a label word and its number, nothing else.
 fn numbering_prefix_only(t: &str) -> bool {
     headings::numbering(t).is_some_and(|n| {
@@ -2719,6 +2776,38 @@ mod tests {
 
     const WORDS: [&str; 6] = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"];
     // Pages 1..=5 take WORDS[1..=5].
+
+    /// `83 / 123` wherever the page's reading order put it (here under a section number at
+    /// the top): a page number, so the number and its title below it join.
+    #[test]
+    fn page_numbers_over_the_page_count_are_furniture_anywhere_on_the_page() {
+        let mut src = String::new();
+        for (p, w) in WORDS.iter().enumerate() {
+            src.push_str("Network UPS Tools User Manual\n\n");
+            if p % 2 == 0 {
+                src.push_str(&format!("H.1.{}\n\n{} / 123\n\n", p / 2 + 1, 83 + p));
+                src.push_str(&format!("Drivers for {w}\n\n"));
+            } else {
+                src.push_str(&format!("{} / 123\n\n", 83 + p));
+            }
+            src.push_str(&format!(
+                "The {w} drivers are built when their libraries are found, and skipped otherwise.\n\x0c"
+            ));
+        }
+        let x = run(&src);
+        assert!(!x.canonical.contains(" / 123"), "{}", x.canonical);
+        assert_eq!(
+            titles(&src),
+            [
+                "H.1.1 Drivers for alpha",
+                "H.1.2 Drivers for charlie",
+                "H.1.3 Drivers for echo"
+            ]
+        );
+        // A fraction in the text is no page number.
+        let x = run("Mix 1 / 2 of the first and 2 / 3 of the second, then 3 / 4 of the rest.\n");
+        assert!(x.canonical.contains("1 / 2"));
+    }
 
     #[test]
     fn furniture_is_removed_and_paragraphs_continue_across_pages() {
