@@ -274,40 +274,25 @@ impl Walk<'_> {
             }
             push_escaped(&mut child_rel, &name);
             let child = de.path();
-            let mut ft = match de.file_type() {
-                Ok(ft) => ft,
-                Err(e) => {
-                    out.push(self.failed(
-                        child,
-                        child_rel,
-                        Format::Unknown,
-                        format!("cannot read: {e}"),
-                    ));
-                    continue;
-                }
-            };
             if self.exclude.is_match(&child_rel) || self.guard.is_some_and(|g| g.covers(&child)) {
                 continue;
             }
             // A followed link is what it leads to.
-            let mut target = None;
-            if ft.is_symlink() && self.cfg.follow_symlinks {
-                match std::fs::metadata(&child) {
-                    Ok(m) => {
-                        ft = m.file_type();
-                        target = Some(m);
-                    }
-                    Err(e) => {
-                        out.push(self.failed(
-                            child,
-                            child_rel,
-                            Format::Unknown,
-                            format!("cannot read: {e}"),
-                        ));
-                        continue;
-                    }
+            let resolved = de.file_type().and_then(|ft| {
+                if ft.is_symlink() && self.cfg.follow_symlinks {
+                    std::fs::metadata(&child).map(|m| (m.file_type(), Some(m)))
+                } else {
+                    Ok((ft, None))
                 }
-            }
+            });
+            let (ft, target) = match resolved {
+                Ok(r) => r,
+                Err(e) => {
+                    let reason = format!("cannot read: {e}");
+                    out.push(self.failed(child, child_rel, Format::Unknown, reason));
+                    continue;
+                }
+            };
             // docsweep's own folders: staging ones by name here, indexes once listed (below).
             if staging_name(&name) {
                 continue;
