@@ -723,35 +723,16 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
             }
         }
     }
-    let mut rows: Vec<Mapping> = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
     let mut documents: BTreeMap<&'static str, u64> = BTreeMap::new();
     for (path, od) in &old.docs {
         let (target, renamed, what) = match new.docs.get(path) {
             Some(nd) if nd.content_hash.is_some() && nd.content_hash == od.content_hash => {
-                let same = |kind: &'static str, units: &[Unit]| {
-                    units
-                        .iter()
-                        .map(|u| Mapping {
-                            doc_id: od.doc_id.clone(),
-                            kind,
-                            old_id: u.id.clone(),
-                            new_id: Some(u.id.clone()),
-                            move_: "same",
-                            old_off: (u.begin, u.end),
-                            new_off: Some((u.begin, u.end)),
-                            new_parts: Vec::new(),
-                            conf: 1.0,
-                            reason: None,
-                            offset_map: Vec::new(),
-                        })
-                        .collect::<Vec<_>>()
-                };
                 // Unchanged bytes, same config: the same rows, nothing to align.
                 if nd.blocks.len() == od.blocks.len()
                     && nd.blocks.iter().zip(&od.blocks).all(|(a, b)| a.id == b.id)
                 {
-                    rows.extend(same("block", &od.blocks));
-                    rows.extend(same("chunk", &od.chunks));
+                    entries.push(Entry::Same(od));
                     *documents.entry("same").or_default() += 1;
                     continue;
                 }
@@ -781,7 +762,12 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
             },
         };
         *documents.entry(what).or_default() += 1;
-        rows.extend(map_document(od, target, renamed, &opts.thresholds));
+        entries.push(Entry::Mapped(map_document(
+            od,
+            target,
+            renamed,
+            &opts.thresholds,
+        )));
     }
     let old_hashes: HashSet<&str> = old
         .docs
@@ -800,18 +786,41 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
         })
         .count();
     documents.insert("new", added as u64);
+    let mapped = || {
+        entries.iter().flat_map(|e| match e {
+            Entry::Same(_) => &[][..],
+            Entry::Mapped(rows) => &rows[..],
+        })
+    };
+    // `same` rows are all live, lead to themselves and carry confidence 1.
+    let same = |kind: &str| -> u64 {
+        entries
+            .iter()
+            .map(|e| match e {
+                Entry::Same(d) if kind == "block" => d.blocks.len() as u64,
+                Entry::Same(d) => d.chunks.len() as u64,
+                Entry::Mapped(_) => 0,
+            })
+            .sum()
+    };
     let count = |kind: &str| {
         let mut m: BTreeMap<&'static str, u64> = BTreeMap::new();
-        for r in rows.iter().filter(|r| r.kind == kind) {
+        for r in mapped().filter(|r| r.kind == kind) {
             *m.entry(r.move_).or_default() += 1;
+        }
+        let n = same(kind);
+        if n > 0 {
+            *m.entry("same").or_default() += n;
         }
         m
     };
-    let live: Vec<&Mapping> = rows.iter().filter(|r| r.move_ != "deleted").collect();
-    let redirect_coverage = if live.is_empty() {
+    let same_rows = same("block") + same("chunk");
+    let live: Vec<&Mapping> = mapped().filter(|r| r.move_ != "deleted").collect();
+    let redirect_coverage = if live.is_empty() && same_rows == 0 {
         1.0
     } else {
-        live.iter().filter(|r| r.new_id.is_some()).count() as f64 / live.len() as f64
+        (same_rows + live.iter().filter(|r| r.new_id.is_some()).count() as u64) as f64
+            / (same_rows + live.len() as u64) as f64
     };
     let high_risk = live
         .iter()
@@ -829,15 +838,23 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
         high_risk,
         seconds: started.elapsed().as_secs_f64(),
     };
-    // Freeing both indexes takes as long as writing the output: do it alongside.
+    // Freeing NEW takes a while: do it alongside writing (the `same` rows come from OLD).
     std::thread::scope(|s| {
-        s.spawn(move || drop((old, new)));
-        write_out(&opts.out, &rows, &summary)
+        s.spawn(move || drop(new));
+        write_out(&opts.out, &entries, &summary)
     })?;
     Ok(summary)
 }
 
-fn migration_batch(rows: &[Mapping]) -> Result<RecordBatch> {
+/// What a document of OLD gives `migration.parquet`: its units unchanged, written as `same`
+/// rows only when the file is written (most rows of a nightly diff are such rows, and they
+/// would be most of its memory), or its aligned rows.
+enum Entry<'a> {
+    Same(&'a Doc),
+    Mapped(Vec<Mapping>),
+}
+
+fn migration_batch(entries: &[Entry]) -> Result<RecordBatch> {
     let mut doc = StringBuilder::new();
     let mut kind = StringBuilder::new();
     let mut old_id = StringBuilder::new();
@@ -849,33 +866,60 @@ fn migration_batch(rows: &[Mapping]) -> Result<RecordBatch> {
     let mut conf = Float32Builder::new();
     let mut reason = StringBuilder::new();
     let (mut map_offsets, mut map_cols) = (vec![0i32], [Vec::new(), Vec::new(), Vec::new()]);
-    for r in rows {
-        for seg in &r.offset_map {
-            for (c, v) in map_cols.iter_mut().zip(seg) {
-                c.push(*v);
+    for e in entries {
+        let rows = match e {
+            Entry::Mapped(rows) => rows,
+            Entry::Same(d) => {
+                for (kind_now, units) in [("block", &d.blocks), ("chunk", &d.chunks)] {
+                    for u in units {
+                        map_offsets.push(
+                            i32::try_from(map_cols[0].len()).context("offset map too large")?,
+                        );
+                        doc.append_value(&d.doc_id);
+                        kind.append_value(kind_now);
+                        old_id.append_value(&u.id);
+                        new_id.append_value(&u.id);
+                        mv.append_value("same");
+                        old_off.values().append_slice(&[u.begin, u.end]);
+                        old_off.append(true);
+                        new_off.values().append_slice(&[u.begin, u.end]);
+                        new_off.append(true);
+                        parts.append(true);
+                        conf.append_value(1.0);
+                        reason.append_null();
+                    }
+                }
+                continue;
             }
-        }
-        map_offsets.push(i32::try_from(map_cols[0].len()).context("offset map too large")?);
-        doc.append_value(&r.doc_id);
-        kind.append_value(r.kind);
-        old_id.append_value(&r.old_id);
-        new_id.append_option(r.new_id.as_deref());
-        mv.append_value(r.move_);
-        old_off.values().append_slice(&[r.old_off.0, r.old_off.1]);
-        old_off.append(true);
-        match r.new_off {
-            Some((b, e)) => {
-                new_off.values().append_slice(&[b, e]);
-                new_off.append(true);
+        };
+        for r in rows {
+            for seg in &r.offset_map {
+                for (c, v) in map_cols.iter_mut().zip(seg) {
+                    c.push(*v);
+                }
             }
-            None => new_off.append(false),
+            map_offsets.push(i32::try_from(map_cols[0].len()).context("offset map too large")?);
+            doc.append_value(&r.doc_id);
+            kind.append_value(r.kind);
+            old_id.append_value(&r.old_id);
+            new_id.append_option(r.new_id.as_deref());
+            mv.append_value(r.move_);
+            old_off.values().append_slice(&[r.old_off.0, r.old_off.1]);
+            old_off.append(true);
+            match r.new_off {
+                Some((b, e)) => {
+                    new_off.values().append_slice(&[b, e]);
+                    new_off.append(true);
+                }
+                None => new_off.append(false),
+            }
+            for p in &r.new_parts {
+                parts.values().append_value(p);
+            }
+            parts.append(true);
+            conf.append_value(r.conf);
+            reason.append_option(r.reason.as_deref());
         }
-        for p in &r.new_parts {
-            parts.values().append_value(p);
-        }
-        parts.append(true);
-        conf.append_value(r.conf);
-        reason.append_option(r.reason.as_deref());
     }
     let offs = || DataType::List(Arc::new(Field::new("item", DataType::UInt64, true)));
     let seg_fields: arrow_schema::Fields = ["old_begin", "new_begin", "len"]
@@ -936,12 +980,17 @@ fn migration_batch(rows: &[Mapping]) -> Result<RecordBatch> {
     Ok(RecordBatch::try_new(Arc::new(schema), cols)?)
 }
 
-fn redirects_batch(rows: &[Mapping]) -> Result<RecordBatch> {
+fn redirects_batch(entries: &[Entry]) -> Result<RecordBatch> {
     let mut old_id = StringBuilder::new();
     let mut new_id = StringBuilder::new();
     let mut kind = StringBuilder::new();
     let mut conf = Float32Builder::new();
-    for r in rows {
+    // A `same` row leads to itself: no redirect.
+    let mapped = entries.iter().flat_map(|e| match e {
+        Entry::Same(_) => &[][..],
+        Entry::Mapped(rows) => &rows[..],
+    });
+    for r in mapped {
         if let Some(n) = r.new_id.as_deref().filter(|n| *n != r.old_id) {
             old_id.append_value(&r.old_id);
             new_id.append_value(n);
@@ -977,7 +1026,7 @@ fn write_parquet(path: &Path, batch: &RecordBatch) -> Result<()> {
 }
 
 /// Writes OUT beside its place, then renames it in; replaces only an earlier diff output.
-fn write_out(out: &Path, rows: &[Mapping], summary: &Summary) -> Result<()> {
+fn write_out(out: &Path, rows: &[Entry], summary: &Summary) -> Result<()> {
     let name = out
         .file_name()
         .with_context(|| format!("invalid output path {}", out.display()))?
