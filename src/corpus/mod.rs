@@ -173,31 +173,42 @@ pub fn plan(
         markdown_exts,
         root: Arc::from(root),
     };
-    let top = Ancestor {
+    let top = Arc::new(Ancestor {
         id: dir_id(&meta),
         up: None,
-    };
+    });
     let listing = std::fs::read_dir(root).with_context(|| {
         format!(
             "cannot list corpus {}: check its permissions",
             root.display()
         )
     })?;
-    let mut out = walk.dir(root, "", listing, &top);
+    let found = std::sync::Mutex::new(Vec::new());
+    rayon::scope(|s| walk.dir(s, root.to_path_buf(), String::new(), listing, top, &found));
+    let mut out = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Folders were listed in whatever order the threads took them; paths are unique but for
+    // the collisions settled below, which order their files by their bytes.
     out.sort_by(|a, b| a.meta.rel_path.cmp(&b.meta.rel_path));
     settle_collisions(&mut out);
     Ok(out)
 }
 
 /// A folder on the way down, to tell a symbolic link that leads back up (followed links only).
-struct Ancestor<'a> {
+struct Ancestor {
     id: (u64, u64),
-    up: Option<&'a Ancestor<'a>>,
+    up: Option<Arc<Ancestor>>,
 }
 
-impl Ancestor<'_> {
+impl Ancestor {
     fn holds(&self, id: (u64, u64)) -> bool {
-        self.id == id || self.up.is_some_and(|a| a.holds(id))
+        let mut a = Some(self);
+        while let Some(x) = a {
+            if x.id == id {
+                return true;
+            }
+            a = x.up.as_deref();
+        }
+        false
     }
 }
 
@@ -210,7 +221,9 @@ fn dir_id(m: &std::fs::Metadata) -> (u64, u64) {
 /// its folder's handle as it is listed (a stat by full path walks the whole path again, most
 /// of the cost of a walk on a deep tree). Order does not matter here: the plan is sorted after.
 /// (walkdir lists one folder after another; a walk of tens of thousands of folders then keeps
-/// one core busy while the others wait for the plan.)
+/// one core busy while the others wait for the plan.) Each folder is a job of its own on the
+/// pool rather than a call inside its parent's, so that a tree thousands of folders deep does
+/// not deepen the stack.
 struct Walk<'a> {
     cfg: &'a WalkConfig,
     include: &'a GlobSet,
@@ -239,15 +252,18 @@ impl Walk<'_> {
         e
     }
 
-    /// The entries below the folder `path` (`rel` below the root), whose listing is open.
-    fn dir(
-        &self,
-        path: &Path,
-        rel: &str,
+    /// Adds to `found` the entries below the folder `path` (`rel` below the root), whose
+    /// listing is open, and sets its folders going as jobs of `scope`.
+    fn dir<'s>(
+        &'s self,
+        scope: &rayon::Scope<'s>,
+        path: PathBuf,
+        rel: String,
         listing: std::fs::ReadDir,
-        here: &Ancestor<'_>,
-    ) -> Vec<PlanEntry> {
-        use rayon::prelude::*;
+        here: Arc<Ancestor>,
+        found: &'s std::sync::Mutex<Vec<PlanEntry>>,
+    ) {
+        let (path, rel) = (path.as_path(), rel.as_str());
         let mut out = Vec::new();
         let mut subdirs: Vec<(PathBuf, String, (u64, u64))> = Vec::new();
         let mut manifest = false;
@@ -333,20 +349,28 @@ impl Walk<'_> {
         // run's shards are such folders) is not part of the corpus. Asked only of folders that
         // hold a manifest.json, rather than by trying to open one in every folder.
         if manifest && !rel.is_empty() && crate::sink::commit::is_docsweep_index(path) {
-            return Vec::new();
+            return;
         }
-        let below: Vec<Vec<PlanEntry>> = subdirs
-            .into_par_iter()
-            .map(|(path, rel, id)| match std::fs::read_dir(&path) {
-                Ok(listing) => self.dir(&path, &rel, listing, &Ancestor { id, up: Some(here) }),
+        found.lock().unwrap_or_else(|e| e.into_inner()).extend(out);
+        for (path, rel, id) in subdirs {
+            let up = here.clone();
+            scope.spawn(move |s| match std::fs::read_dir(&path) {
+                Ok(listing) => {
+                    // Only a followed link can lead back up: otherwise no chain is kept.
+                    let here = if self.cfg.follow_symlinks {
+                        Arc::new(Ancestor { id, up: Some(up) })
+                    } else {
+                        up
+                    };
+                    self.dir(s, path, rel, listing, here, found);
+                }
                 Err(e) => {
                     let reason = format!("cannot read directory: {e}");
-                    vec![self.failed(path, rel, Format::Directory, reason)]
+                    let failed = self.failed(path, rel, Format::Directory, reason);
+                    found.lock().unwrap_or_else(|e| e.into_inner()).push(failed);
                 }
-            })
-            .collect();
-        out.extend(below.into_iter().flatten());
-        out
+            });
+        }
     }
 }
 
@@ -657,6 +681,30 @@ mod tests {
         cfg.include = vec!["**/*.md".into()];
         let p = plan(root, &cfg, &exts, None).unwrap();
         assert_eq!(p.len(), 4);
+    }
+
+    /// A tree 2,000 folders deep (about as deep as a path can be) is walked like any other,
+    /// following links or not: a folder is not a call inside its parent's.
+    #[test]
+    fn very_deep_trees_are_walked() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let mut deep = root.to_path_buf();
+        for _ in 0..2000 {
+            deep.push("d");
+        }
+        std::fs::create_dir_all(&deep).unwrap();
+        std::fs::write(deep.join("x.md"), "# x").unwrap();
+        for follow_symlinks in [false, true] {
+            let cfg = WalkConfig {
+                follow_symlinks,
+                ..Default::default()
+            };
+            let p = plan(root, &cfg, &["md".into()], None).unwrap();
+            assert_eq!(p.len(), 1);
+            assert_eq!(p[0].meta.rel_path, "d/".repeat(2000) + "x.md");
+            assert!(p[0].verdict.is_none());
+        }
     }
 
     #[test]
