@@ -713,6 +713,9 @@ struct Parser<'a> {
     /// Section numbers already given to a heading: a second `3.2` is a running title or a
     /// cross-reference, not a new section.
     numbers_seen: HashSet<(u8, Vec<u32>)>,
+    /// Lines [`Parser::continued_later`] may still look at: a document of numbers that never
+    /// continue one another would otherwise cost 600 lines a line.
+    lookahead_budget: std::cell::Cell<usize>,
     /// The first non-blank line of every page after the first (furniture or not).
     page_tops: HashSet<usize>,
     /// Content line after a `Contents` heading while its entries run on.
@@ -782,6 +785,7 @@ impl<'a> Parser<'a> {
             consumed: 0,
             outdented: HashSet::new(),
             numbers_seen: HashSet::new(),
+            lookahead_budget: std::cell::Cell::new(1 << 20),
             toc_from: None,
             toc_numbers: HashSet::new(),
             under_roman: false,
@@ -1459,14 +1463,19 @@ impl<'a> Parser<'a> {
     /// and a number with a lower-case title (`11.177` / `gdcmTagToVR.h File Reference`) is
     /// taken as a heading only in sequence.
     fn continued_later(&self, from: usize, parts: &[u32]) -> bool {
-        parts.len() >= 2
-            && (from..self.content.len().min(from + 600)).any(|c| {
-                let t = self.line(c).trim();
-                number_only(t)
-                    && headings::numbering(&format!("{t} Title")).is_some_and(|nb| {
-                        nb.parts.len() >= 2 && headings::continues(Some(parts), &nb.parts)
-                    })
-            })
+        let to = self.content.len().min(from + 600);
+        let budget = self.lookahead_budget.get();
+        if parts.len() < 2 || budget < to.saturating_sub(from) {
+            return false;
+        }
+        self.lookahead_budget.set(budget - to.saturating_sub(from));
+        (from..to).any(|c| {
+            let t = self.line(c).trim();
+            number_only(t)
+                && headings::numbering(&format!("{t} Title")).is_some_and(|nb| {
+                    nb.parts.len() >= 2 && headings::continues(Some(parts), &nb.parts)
+                })
+        })
     }
 
     fn number_seen(&self, n: &headings::Numbering) -> bool {
