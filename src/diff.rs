@@ -786,12 +786,7 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
         })
         .count();
     documents.insert("new", added as u64);
-    let mapped = || {
-        entries.iter().flat_map(|e| match e {
-            Entry::Same(_) => &[][..],
-            Entry::Mapped(rows) => &rows[..],
-        })
-    };
+    let mapped = || mapped_rows(&entries);
     // `same` rows are all live, lead to themselves and carry confidence 1.
     let same = |kind: &str| -> u64 {
         entries
@@ -852,6 +847,14 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
 enum Entry<'a> {
     Same(&'a Doc),
     Mapped(Vec<Mapping>),
+}
+
+/// The rows of the documents that were aligned, in order (no `same` rows).
+fn mapped_rows<'a>(entries: &'a [Entry]) -> impl Iterator<Item = &'a Mapping> {
+    entries.iter().flat_map(|e| match e {
+        Entry::Same(_) => &[][..],
+        Entry::Mapped(rows) => &rows[..],
+    })
 }
 
 fn migration_batch(entries: &[Entry]) -> Result<RecordBatch> {
@@ -986,11 +989,7 @@ fn redirects_batch(entries: &[Entry]) -> Result<RecordBatch> {
     let mut kind = StringBuilder::new();
     let mut conf = Float32Builder::new();
     // A `same` row leads to itself: no redirect.
-    let mapped = entries.iter().flat_map(|e| match e {
-        Entry::Same(_) => &[][..],
-        Entry::Mapped(rows) => &rows[..],
-    });
-    for r in mapped {
+    for r in mapped_rows(entries) {
         if let Some(n) = r.new_id.as_deref().filter(|n| *n != r.old_id) {
             old_id.append_value(&r.old_id);
             new_id.append_value(n);

@@ -301,7 +301,8 @@ pub fn execute(x: Execute<'_>) -> Result<Executed> {
     );
     // Documents reach the sink in plan order, so a slow one holds back the permits of all
     // those after it; 32 a thread keeps both cores of a 2-core run busy past most of them
-    // (16 a thread: 3 % slower on the benchmark corpus, 8: 5 %, for 5 MiB less peak memory).
+    // (2 threads on the benchmark corpus: 16 a thread 2 % slower, 8 a thread 5 %, for 2 and
+    // 5 MiB less peak memory).
     let in_flight = (threads * 32).max(32);
     let budget = Arc::new(Budget::new(in_flight, IN_FLIGHT_BYTES));
     // Unbounded: rows in flight are bounded by the budget, and a worker must never wait on the
