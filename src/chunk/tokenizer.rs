@@ -250,7 +250,9 @@ impl PieceCache {
             *o = u16::from(l);
         }
         let n = lens.len();
-        self.front[slot].set(piece, out[..n].iter().map(|&l| l as u8));
+        if let Some(front) = self.front.get_mut(slot) {
+            front.set(piece, out[..n].iter().map(|&l| l as u8));
+        }
         Some(n)
     }
 
