@@ -1820,6 +1820,49 @@ mod tests {
         assert!(x.blocks.iter().all(|b| b.attrs.bbox.is_some()));
     }
 
+    /// A display formula set large (`S δ`) is no heading; a title set large is, and so are
+    /// capitals spaced out (`I N D E X`).
+    #[test]
+    fn formula_lines_in_large_type_are_no_headings() {
+        let mut frags = Vec::new();
+        let mut y = 100.0;
+        for (text, size) in [
+            ("Results", 14.0),
+            (
+                "The model below has a fixed part and a random part for each group.",
+                10.0,
+            ),
+            ("S δ", 14.0),
+            (
+                "Where the random part is drawn for every group of the data set.",
+                10.0,
+            ),
+            ("I N D E X", 14.0),
+            (
+                "Every term used in the text is listed here with its pages.",
+                10.0,
+            ),
+        ] {
+            let mut f = frag(72.0, y, 540.0, text);
+            f.size = size;
+            frags.push(f);
+            y += 40.0;
+        }
+        let mut pages = vec![layout_page(frags, 792.0)];
+        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+        let x = text::extract_with(
+            Canonical::from_bytes(out.as_bytes()),
+            &TextConfig::default(),
+            Some(&hints),
+        );
+        let headings: Vec<String> = x
+            .blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref().map(|h| h.title.clone()))
+            .collect();
+        assert_eq!(headings, ["Results", "I N D E X"]);
+    }
+
     #[test]
     fn font_names_give_weight_and_family() {
         assert!(font_class("ABCDEF+CMBX12", false, false, false).bold);

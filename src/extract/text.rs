@@ -840,6 +840,21 @@ impl<'a> Parser<'a> {
         if nb.is_none() && t.ends_with([':', '!']) {
             return false;
         }
+        // A display formula's line (`S δ`): letters only one at a time, in a script with
+        // case. A title has a word, letters of a script without case (`序`), or capitals
+        // spaced out (`I N D E X`).
+        let letters: Vec<&str> = t
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let worded = letters.iter().any(|w| {
+            w.chars().count() >= 2 || w.chars().any(|c| !c.is_uppercase() && !c.is_lowercase())
+        });
+        let spaced_caps =
+            letters.len() >= 3 && letters.iter().all(|w| w.chars().all(char::is_uppercase));
+        if nb.is_none() && !worded && !spaced_caps {
+            return false;
+        }
         Hints::stands_out(h)
             // A centered line in capitals at body size (`PRIMARY HEADING` in styles that set
             // headings in the body font).
