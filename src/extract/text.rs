@@ -251,6 +251,12 @@ pub(crate) fn furniture_key(s: &str) -> Option<String> {
     if t.is_empty() || t.len() > 200 {
         return None;
     }
+    // A section number alone at the top of a page (`H.1.6`, its title below) is not a running
+    // title, however many pages open with one: its digits are its key, so only the same
+    // number repeats.
+    if appendix_number_alone(t) {
+        return Some(t.to_string());
+    }
     let k: String = t
         .chars()
         .filter(|c| c.is_alphabetic())
@@ -418,11 +424,6 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                 continue;
             }
             let t = &text[lines[i].start..lines[i].end];
-            // A section number alone at the top of a page (`H.1.6`, its title below) is not a
-            // running title, however many pages open with one.
-            if section_number_alone(t) {
-                continue;
-            }
             let Some(key) = furniture_key(t) else {
                 continue;
             };
@@ -2086,18 +2087,17 @@ fn number_only(line: &str) -> bool {
     numbering_prefix_only(t)
 }
 
-/// `2.1`, `11.177`, `H.1.6`: a section number of two parts or more, alone.
-fn section_number_alone(line: &str) -> bool {
-    let t = line.trim().trim_end_matches('.');
-    let parts: Vec<&str> = t.split('.').collect();
-    t.len() <= 24
-        && (2..=6).contains(&parts.len())
-        && (parts[0].bytes().all(|b| b.is_ascii_digit())
-            || (parts[0].len() == 1 && parts[0].bytes().all(|b| b.is_ascii_uppercase())))
-        && parts.iter().all(|p| !p.is_empty() && p.len() <= 4)
-        && parts[1..]
+/// `H.1.6`: an appendix's section number, alone.
+fn appendix_number_alone(t: &str) -> bool {
+    let mut parts = t.trim_end_matches('.').split('.');
+    let letter = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.collect();
+    letter.len() == 1
+        && letter.bytes().all(|b| b.is_ascii_uppercase())
+        && (1..=5).contains(&rest.len())
+        && rest
             .iter()
-            .all(|p| p.bytes().all(|b| b.is_ascii_digit()))
+            .all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `Chapter 4`, `Appendix B`, `Part II`: a label word and its number, nothing else.
