@@ -64,7 +64,7 @@ impl Analyzer {
         });
         TokenStarts {
             starts,
-            len: text.len(),
+            text_len: text.len(),
         }
     }
 
@@ -85,7 +85,7 @@ impl Analyzer {
         if !ts.piece_start_at(begin) {
             return self.count(&document[begin..end]);
         }
-        if end == ts.len {
+        if end == ts.text_len {
             return ts.count(begin, end);
         }
         let blanks = begin + document[begin..end].trim_end().len();
@@ -292,7 +292,8 @@ const PIECE: u32 = 1 << 31;
 pub struct TokenStarts {
     /// Start offsets, ascending, with [`PIECE`] set on the first token of each piece.
     starts: Vec<u32>,
-    len: usize,
+    /// Length of the text, in bytes (`len()` is the number of tokens).
+    text_len: usize,
 }
 
 impl TokenStarts {
@@ -314,7 +315,7 @@ impl TokenStarts {
         self.starts[i..]
             .iter()
             .find(|&&s| s & PIECE != 0)
-            .map_or(self.len, |&s| (s & !PIECE) as usize)
+            .map_or(self.text_len, |&s| (s & !PIECE) as usize)
     }
 
     /// Start of the last piece that starts before `offset` (0 when none does).
