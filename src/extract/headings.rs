@@ -510,6 +510,12 @@ pub fn score(
     if !title.chars().any(char::is_alphabetic) {
         return 0.0;
     }
+    // A file name or an address after a list number (a man page's NOTES:
+    // `1. /usr/share/doc/…/architecture.png`), or a line of key material or an encoded blob
+    // (`8WOVrQQBpx1 ACPQEqN91EHxbvFFo21tt`), is data, whatever its shape.
+    if !c.underlined && (path_or_url(title) || title.split_whitespace().all(noise_word)) {
+        return 0.0;
+    }
     let typeset = c.typography.is_some_and(|ty| ty.stands_out());
     // Callouts (`Note`, and `NOTE`, `CAUTION` in capitals as typesetting sets them) head no
     // section; in a man page a `NOTE` section is set left of the body (`marked`). Nor do the
@@ -648,6 +654,42 @@ pub fn score(
         s -= 1.0;
     }
     s
+}
+
+/// One token that is a path (`/usr/share/x.png`, `~/.config`, `./run`) or an address
+/// (`https://example.org/a`).
+fn path_or_url(t: &str) -> bool {
+    let t = t.trim();
+    !t.is_empty()
+        && !t.contains(char::is_whitespace)
+        && (t.starts_with(['/', '~', '.']) && t.contains('/') || t.contains("://"))
+}
+
+/// A word no language writes: ten letters or digits or more, with a digit, whose case flips
+/// three times or more, with no run of four lower-case letters and few vowels (base64, keys:
+/// `ACPQEqN91EHxbvFFo21tt`). Identifiers are made of words: `gdcmVR16ExplicitDataElement`,
+/// `IPv6AddrInfo`, `NFSv4`, `x86_64` are not noise.
+fn noise_word(w: &str) -> bool {
+    let (mut flips, mut run, mut longest_run, mut letters, mut vowels) = (0, 0, 0, 0, 0);
+    let mut last = None;
+    for c in w.chars().filter(|c| c.is_alphabetic()) {
+        let up = c.is_uppercase();
+        if last.is_some_and(|l| l != up) {
+            flips += 1;
+        }
+        last = Some(up);
+        run = if up { 0 } else { run + 1 };
+        longest_run = longest_run.max(run);
+        letters += 1;
+        if "aeiouAEIOU".contains(c) {
+            vowels += 1;
+        }
+    }
+    w.chars().filter(|c| c.is_alphanumeric()).count() >= 10
+        && w.chars().any(|c| c.is_ascii_digit())
+        && flips >= 3
+        && longest_run <= 3
+        && vowels * 4 < letters
 }
 
 /// `January 2024`, `Mar 3`: a title that starts with a month name and has a number.
@@ -962,6 +1004,18 @@ mod tests {
             body_follows: false,
             ..standalone("Best Regards")
         }));
+        // Paths, addresses and encoded data after a list number or on a line of their own.
+        assert!(!pass(&standalone(
+            "1. /usr/share/gtk-doc/html/polkit-1/polkit-architecture.png"
+        )));
+        assert!(!pass(&standalone("2. https://example.org/Intro")));
+        assert!(!pass(&standalone("8WOVrQQBpx1 ACPQEqN91EHxbvFFo21tt")));
+        assert!(pass(&standalone("2.3 ZFS/NFSv4 ACLs")));
+        assert!(pass(&standalone("Solaris ZFS/NFSv4 ACLs on x86_64")));
+        assert!(pass(&standalone("IPv6 Support")));
+        assert!(!noise_word("IPv6AddrInfo"));
+        assert!(!noise_word("gdcmVR16ExplicitDataElement.h"));
+        assert!(noise_word("8WOVrQQBpx1") && noise_word("ACPQEqN91EHxbvFFo21tt"));
         assert!(title_shape("Getting Started", 12, 80));
         assert!(!title_shape("Ends with a comma,", 12, 80));
     }
