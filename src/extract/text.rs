@@ -1436,6 +1436,19 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
+        // A line that runs on in lower case right under it is a cell or a fragment, not a
+        // title (`4.8.9` / `Column 2` / `left aligned`, a table that text extraction put
+        // between a section number and its title).
+        if self.hints.is_none()
+            && title + 1 < self.content.len()
+            && self.adjacent(title)
+            && self
+                .line(title + 1)
+                .trim_start()
+                .starts_with(|c: char| c.is_lowercase())
+        {
+            return false;
+        }
         let joined = format!("{} {}", self.line(num).trim(), t);
         let Some(nb) = headings::numbering(&joined).or_else(|| headings::numbering_lower(&joined))
         else {
@@ -2693,6 +2706,21 @@ mod tests {
             "H.1.2 USB drivers\n\n{body}H.1.3\n\nSNMP drivers\n\n{body}\nThe release is 7.88.0.\n\nMore text of the release notes that runs on as prose does.\n"
         );
         assert_eq!(titles(&src), ["H.1.2 USB drivers", "H.1.3 SNMP drivers"]);
+    }
+
+    #[test]
+    fn a_table_cell_under_a_section_number_is_no_title() {
+        // Raw-order extraction of a PDF put a table between `4.8.9` and its title.
+        let body = "A table can contain entries that cover several lines, as the source shows.\nThe following source contains an entry covering four lines.\n";
+        let src = format!(
+            "4.8.8 Widths of columns\n\n{body}\n4.8.9\n\nColumn 2\nleft aligned\nidem\n\nColumn 3\nright aligned\n\nTables with morerows\n\n{body}\n4.8.10\n\nColoured tables\n\n{body}"
+        );
+        let found = titles(&src);
+        assert!(!found.iter().any(|t| t.contains("Column")), "{found:?}");
+        assert!(
+            found.contains(&"4.8.10 Coloured tables".to_string()),
+            "{found:?}"
+        );
     }
 
     #[test]
