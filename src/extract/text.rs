@@ -1468,7 +1468,7 @@ impl<'a> Parser<'a> {
             typography: self.hint(title).map(|h| h.typography),
             ..Default::default()
         };
-        if self.number_seen(&nb)
+        if self.number_repeats(&nb, self.line(num))
             || headings::score(&cand, Some(&nb), seq, self.cfg) < self.cfg.threshold
         {
             return false;
@@ -1509,6 +1509,16 @@ impl<'a> Parser<'a> {
 
     fn number_seen(&self, n: &headings::Numbering) -> bool {
         self.numbers_seen.contains(&number_key(n))
+    }
+
+    /// `n`, numbering `line`, came before, or it is `Chapter 8` once a heading numbered `8`
+    /// came (the chapter's running title: `8 Real-world examples`, then `Chapter 8:
+    /// Real-world examples` over a later page). Parts count apart (`Part 2` after `2 Usage`).
+    fn number_repeats(&self, n: &headings::Numbering, line: &str) -> bool {
+        self.number_seen(n)
+            || (n.kind == NumberKind::Chapter
+                && !is_part(line)
+                && self.numbers_seen.contains(&(0, n.parts.clone())))
     }
 
     /// Scores content line `c` as a heading; pushes it and returns true when it is one.
@@ -1607,7 +1617,7 @@ impl<'a> Parser<'a> {
         let seq = nb.as_ref().is_some_and(|n| {
             headings::continues(self.last_number.as_deref(), &n.parts) || restart(n)
         });
-        if let Some(n) = nb.as_ref().filter(|n| self.number_seen(n)) {
+        if let Some(n) = nb.as_ref().filter(|n| self.number_repeats(n, t)) {
             if !restart(n) {
                 return false;
             }
@@ -2720,6 +2730,24 @@ mod tests {
         assert!(
             found.contains(&"4.8.10 Coloured tables".to_string()),
             "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_chapter_whose_number_came_is_its_running_title() {
+        let body = "The example files in this manual should be available to you directly.\nAdditionally, a few real life examples are collected here for you.\n";
+        let src = format!(
+            "1 Image Plots\n\n{body}\n2 Real-world examples\n\n{body}\n2.1 Box plots\n\n{body}\nChapter 2: Real-world examples\n\n{body}\n2.2 Contouring\n\n{body}\nPart 2 Reference\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "1 Image Plots",
+                "2 Real-world examples",
+                "2.1 Box plots",
+                "2.2 Contouring",
+                "Part 2 Reference"
+            ]
         );
     }
 
