@@ -1511,14 +1511,18 @@ impl<'a> Parser<'a> {
         self.numbers_seen.contains(&number_key(n))
     }
 
-    /// `n`, numbering `line`, came before, or it is `Chapter 8` once a heading numbered `8`
-    /// came (the chapter's running title: `8 Real-world examples`, then `Chapter 8:
-    /// Real-world examples` over a later page). Parts count apart (`Part 2` after `2 Usage`).
+    /// `n`, numbering `line`, came before, or it is `Chapter 8` inside the numbering of
+    /// chapter 8 (its running title: `8 Real-world examples`, `8.1 Box plots`, then `Chapter
+    /// 8: Real-world examples` over a later page). Parts count apart (`Part 2` after `2.1`),
+    /// and a `Chapter 1` after `2.2` starts a second document.
     fn number_repeats(&self, n: &headings::Numbering, line: &str) -> bool {
         self.number_seen(n)
             || (n.kind == NumberKind::Chapter
                 && !is_part(line)
-                && self.numbers_seen.contains(&(0, n.parts.clone())))
+                && self
+                    .last_number
+                    .as_ref()
+                    .is_some_and(|l| l.first() == n.parts.first()))
     }
 
     /// Scores content line `c` as a heading; pushes it and returns true when it is one.

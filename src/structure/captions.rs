@@ -7,19 +7,39 @@ use crate::model::{Block, BlockType};
 /// Longest paragraph still taken for a caption, in bytes.
 const MAX_CAPTION_BYTES: usize = 400;
 
-/// The label a caption starts with and the block type it may describe.
+/// The label a caption starts with and the block type it may describe. The label word is
+/// in title case or in capitals (`FIGURE 3.`, `TABLE IV`), and small capitals that text
+/// extraction split after their first letter (`E QUATION 4.1:`) are read whole.
 pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
     let t = text.trim_start_matches(['*', '_', ' ']);
-    let (word, kind) = [
+    let joined;
+    let t = match small_caps_split(t) {
+        Some(j) => {
+            joined = j;
+            joined.as_str()
+        }
+        None => t,
+    };
+    let (word, kind, caps) = [
         ("Figure", BlockType::Figure),
         ("Fig.", BlockType::Figure),
         ("Image", BlockType::Figure),
         ("Diagram", BlockType::Figure),
+        ("Equation", BlockType::Figure),
         ("Table", BlockType::Table),
         ("Listing", BlockType::Code),
     ]
     .into_iter()
-    .find(|(w, _)| t.starts_with(w))?;
+    .find_map(|(w, k)| {
+        let head = t.get(..w.len())?;
+        if head == w {
+            Some((w, k, false))
+        } else if head == w.to_uppercase() {
+            Some((w, k, true))
+        } else {
+            None
+        }
+    })?;
     let rest = &t[word.len()..];
     let rest_trim = rest.trim_start();
     if rest_trim.len() == rest.len() && word != "Fig." {
@@ -31,14 +51,19 @@ pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
         .collect();
     let number = number.trim_end_matches(['.', '-']);
     // `3`, `2.1`, `A.4`, `S2`, or capitals alone (`A`, roman `IV`): a word (`Image Viewers`,
-    // `Table Of Contents`) is a title, not a caption's number.
+    // `Table Of Contents`) is a title, not a caption's number. After a label in capitals
+    // (`TABLE OF CONTENTS`), capitals alone must be a roman numeral.
+    let capitals_ok = |n: &str| {
+        n.len() <= 4
+            && n.chars().all(|c| c.is_ascii_uppercase())
+            && (!caps || n.chars().all(|c| "IVXLC".contains(c)))
+    };
     if number.is_empty()
         || !number
             .chars()
             .next()
             .is_some_and(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
-        || !(number.chars().any(|c| c.is_ascii_digit())
-            || (number.len() <= 4 && number.chars().all(|c| c.is_ascii_uppercase())))
+        || !(number.chars().any(|c| c.is_ascii_digit()) || capitals_ok(number))
     {
         return None;
     }
@@ -48,6 +73,17 @@ pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
         return None;
     }
     Some((format!("{} {}", word.trim_end_matches('.'), number), kind))
+}
+
+/// `E QUATION 4.1: …` read as `EQUATION 4.1: …`: one capital, a space, then a word in
+/// capitals, as text extraction writes a label set in small capitals.
+fn small_caps_split(t: &str) -> Option<String> {
+    let mut chars = t.chars();
+    let first = chars.next()?;
+    let rest = chars.as_str().strip_prefix(' ')?;
+    let word = rest.split(' ').next()?;
+    (first.is_ascii_uppercase() && word.len() >= 2 && word.chars().all(|c| c.is_ascii_uppercase()))
+        .then(|| format!("{first}{rest}"))
 }
 
 /// Whole paragraph in one emphasis span, e.g. `*The pipeline at a glance*`.
@@ -139,6 +175,23 @@ mod tests {
             caption_label("Figure A.2. Setup"),
             Some(("Figure A.2".into(), BlockType::Figure))
         );
+        // Labels in capitals and in split small capitals.
+        assert_eq!(
+            caption_label("FIGURE 3. Block diagram"),
+            Some(("Figure 3".into(), BlockType::Figure))
+        );
+        assert_eq!(
+            caption_label("TABLE IV"),
+            Some(("Table IV".into(), BlockType::Table))
+        );
+        assert_eq!(
+            caption_label("E QUATION 4.1: Equation block with align tabs"),
+            Some(("Equation 4.1".into(), BlockType::Figure))
+        );
+        assert_eq!(caption_label("TABLE OF CONTENTS"), None);
+        assert_eq!(caption_label("T ABLE OF CONTENTS"), None);
+        assert_eq!(caption_label("FIGURES"), None);
+        assert_eq!(caption_label("A TABLE 3 row"), None);
     }
 
     #[test]
