@@ -516,6 +516,11 @@ pub fn score(
     if !c.underlined && (path_or_url(title) || title.split_whitespace().all(noise_word)) {
         return 0.0;
     }
+    // A line wholly in quotation marks is a string or a quotation (`‘Initialize Parameters’`
+    // naming a command in a program listing); markup aside (reST's ``Choices``).
+    if !marked && c.typography.is_none() && quoted(title) {
+        return 0.0;
+    }
     let typeset = c.typography.is_some_and(|ty| ty.stands_out());
     // Callouts (`Note`, and `NOTE`, `CAUTION` in capitals as typesetting sets them) head no
     // section; in a man page a `NOTE` section is set left of the body (`marked`). Nor do the
@@ -654,6 +659,20 @@ pub fn score(
         s -= 1.0;
     }
     s
+}
+
+/// Wholly in one pair of quotation marks: `"…"`, `'…'`, `‘…’`, `“…”`.
+fn quoted(t: &str) -> bool {
+    let t = t.trim();
+    let mut chars = t.chars();
+    let (Some(open), Some(close)) = (chars.next(), chars.next_back()) else {
+        return false;
+    };
+    let inner = chars.as_str();
+    matches!(
+        (open, close),
+        ('"', '"') | ('\'', '\'') | ('‘', '’') | ('“', '”')
+    ) && !inner.contains([open, close])
 }
 
 /// One token that is a path (`/usr/share/x.png`, `~/.config`, `./run`) or an address
@@ -1010,6 +1029,9 @@ mod tests {
         )));
         assert!(!pass(&standalone("2. https://example.org/Intro")));
         assert!(!pass(&standalone("8WOVrQQBpx1 ACPQEqN91EHxbvFFo21tt")));
+        assert!(!pass(&standalone("‘Initialize Parameters’")));
+        assert!(!pass(&standalone("\"Plot Contours\"")));
+        assert!(pass(&standalone("“Quoted” Words in a Title")));
         assert!(pass(&standalone("2.3 ZFS/NFSv4 ACLs")));
         assert!(pass(&standalone("Solaris ZFS/NFSv4 ACLs on x86_64")));
         assert!(pass(&standalone("IPv6 Support")));
