@@ -97,4 +97,10 @@ fn main() {
         below,
         total.matched as f64 / (total.found - below).max(1) as f64
     );
+    println!(
+        "      outline entries of contents and index pages (titles, index letters): {} ({} matched); recall {:.3} without them",
+        total.navigation,
+        total.navigation_matched,
+        total.recall_without_navigation()
+    );
 }

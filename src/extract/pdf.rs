@@ -2022,6 +2022,25 @@ mod tests {
         ];
         assert_eq!(score_outline(&truth, &found).matched, 2);
         assert!(!titles_alike("1.1Sample Production", "1.2 Sample Parsing"));
+        // Contents and index pages: their titles and the index's letters are navigation.
+        let truth = [
+            e("Contents", 1, 2),
+            e("Introduction", 1, 3),
+            e("Index", 1, 9),
+            e("A", 2, 9),
+            e("B", 2, 9),
+            e("Credits", 1, 10),
+            e("C", 2, 10),
+        ];
+        let found = [
+            e("1 Introduction", 1, 3),
+            e("Index", 1, 9),
+            e("Credits", 1, 10),
+            e("C", 2, 10),
+        ];
+        let s = score_outline(&truth, &found);
+        assert_eq!((s.matched, s.navigation, s.navigation_matched), (4, 4, 1));
+        assert_eq!(s.recall_without_navigation(), 1.0);
     }
 
     #[test]
@@ -2177,6 +2196,13 @@ pub struct OutlineScore {
     /// comments` when the outline stops at depth 2): headings an outline-made truth cannot
     /// list. They count as unmatched; this says how many of those there are.
     pub below_outline: usize,
+    /// Outline entries for the document's navigation pages, which no detector should make
+    /// headings of (the issue: contents and index pages never produce headings): the titles
+    /// `Contents`, `Index`, `List of Figures` and the like, and the index's letters (`A`,
+    /// `B`, … under `Index`). They count in `truth`; this says how many there are, and how
+    /// many of them were matched.
+    pub navigation: usize,
+    pub navigation_matched: usize,
 }
 
 impl OutlineScore {
@@ -2186,6 +2212,13 @@ impl OutlineScore {
         self.matched += o.matched;
         self.depth_ok += o.depth_ok;
         self.below_outline += o.below_outline;
+        self.navigation += o.navigation;
+        self.navigation_matched += o.navigation_matched;
+    }
+    /// Recall over the outline entries other than navigation ones.
+    pub fn recall_without_navigation(&self) -> f64 {
+        (self.matched - self.navigation_matched) as f64
+            / (self.truth - self.navigation).max(1) as f64
     }
     pub fn recall(&self) -> f64 {
         self.matched as f64 / self.truth.max(1) as f64
@@ -2292,6 +2325,20 @@ fn titles_alike(a: &str, b: &str) -> bool {
     common * 10 >= wa.len().max(wb.len()) * 8
 }
 
+/// Titles of navigation pages (title words joined by blanks, as `title_words` gives them).
+const NAVIGATION_TITLES: [&str; 10] = [
+    "contents",
+    "table of contents",
+    "index",
+    "list of figures",
+    "list of tables",
+    "list of listings",
+    "inhaltsverzeichnis",
+    "table des matières",
+    "indice",
+    "obsah",
+];
+
 /// Matches detected headings to outline entries in document order: each entry takes the
 /// first unmatched heading after the previous match with a like title and a page within one.
 pub fn score_outline(truth: &[OutlineEntry], found: &[OutlineEntry]) -> OutlineScore {
@@ -2304,7 +2351,18 @@ pub fn score_outline(truth: &[OutlineEntry], found: &[OutlineEntry]) -> OutlineS
     let mut from = 0;
     // Section numbers of matched headings under which the outline goes no deeper.
     let mut leaves: Vec<Vec<u32>> = Vec::new();
+    // Depth of the `Index` entry whose children are being read, if any.
+    let mut in_index: Option<u32> = None;
     for (ti, t) in truth.iter().enumerate() {
+        if in_index.is_some_and(|d| t.depth <= d) {
+            in_index = None;
+        }
+        let words = title_words(&t.title).join(" ");
+        let navigation = in_index.is_some_and(|d| t.depth > d && words.chars().count() <= 1)
+            || NAVIGATION_TITLES.contains(&words.as_str());
+        if words == "index" {
+            in_index = Some(t.depth);
+        }
         let near = |f: &OutlineEntry| match (t.page, f.page) {
             (Some(a), Some(b)) => a.abs_diff(b) <= 1,
             _ => true,
@@ -2312,6 +2370,10 @@ pub fn score_outline(truth: &[OutlineEntry], found: &[OutlineEntry]) -> OutlineS
         let hit = (from..found.len())
             .chain(0..from)
             .find(|&i| !used[i] && near(&found[i]) && titles_alike(&t.title, &found[i].title));
+        if navigation {
+            s.navigation += 1;
+            s.navigation_matched += usize::from(hit.is_some());
+        }
         if let Some(i) = hit {
             used[i] = true;
             s.matched += 1;
