@@ -2041,6 +2041,18 @@ mod tests {
         let s = score_outline(&truth, &found);
         assert_eq!((s.matched, s.navigation, s.navigation_matched), (4, 4, 1));
         assert_eq!(s.recall_without_navigation(), 1.0);
+        let truth = [
+            e("Usage", 1, 1),
+            e("代码索引", 1, 9),
+            e("Symbols", 2, 9),
+            e("A", 2, 9),
+            e("C", 2, 10),
+            e("Examples", 1, 11),
+            e("A", 2, 11),
+            e("B", 2, 11),
+        ];
+        let s = score_outline(&truth, &[e("Usage", 1, 1)]);
+        assert_eq!(s.navigation, 3);
     }
 
     #[test]
@@ -2351,14 +2363,34 @@ pub fn score_outline(truth: &[OutlineEntry], found: &[OutlineEntry]) -> OutlineS
     let mut from = 0;
     // Section numbers of matched headings under which the outline goes no deeper.
     let mut leaves: Vec<Vec<u32>> = Vec::new();
+    // An index's letter groups: under `Index`, or three or more siblings in a row whatever
+    // the index is called (`代码索引` › `Symbols`, `A`, `C`, …).
+    let words: Vec<String> = truth
+        .iter()
+        .map(|t| title_words(&t.title).join(" "))
+        .collect();
+    let letter = |w: &str| w.chars().count() <= 1 || w == "symbols" || w == "numbers";
+    let mut letters = vec![false; truth.len()];
+    let mut i = 0;
+    while i < truth.len() {
+        let mut j = i;
+        while j < truth.len() && truth[j].depth == truth[i].depth && letter(&words[j]) {
+            j += 1;
+        }
+        if j - i >= 3 {
+            letters[i..j].fill(true);
+        }
+        i = j.max(i + 1);
+    }
     // Depth of the `Index` entry whose children are being read, if any.
     let mut in_index: Option<u32> = None;
     for (ti, t) in truth.iter().enumerate() {
         if in_index.is_some_and(|d| t.depth <= d) {
             in_index = None;
         }
-        let words = title_words(&t.title).join(" ");
-        let navigation = in_index.is_some_and(|d| t.depth > d && words.chars().count() <= 1)
+        let words = &words[ti];
+        let navigation = letters[ti]
+            || in_index.is_some_and(|d| t.depth > d && letter(words))
             || NAVIGATION_TITLES.contains(&words.as_str());
         if words == "index" {
             in_index = Some(t.depth);
