@@ -98,6 +98,9 @@ pub struct Candidate<'a> {
 /// digit-free non-letter, or a letter of a script without case.
 pub fn numbering(line: &str) -> Option<Numbering> {
     let t = line.trim();
+    if let Some(n) = cjk_ordinal(t) {
+        return Some(n);
+    }
     for (word, kind) in [
         ("appendix ", NumberKind::Appendix),
         ("annex ", NumberKind::Appendix),
@@ -226,6 +229,76 @@ pub fn numbering(line: &str) -> Option<Numbering> {
         });
     }
     None
+}
+
+/// A Chinese or Japanese ordinal label: `第` with a number in digits or in CJK numerals, then
+/// `章` (chapter), `节`/`節` (section), `篇`, `部` or `部分` (part): `第1节 简介`,
+/// `第十二章 结论`, `第3章`. The title may follow without a blank.
+fn cjk_ordinal(t: &str) -> Option<Numbering> {
+    // Text taken from PDFs may set the number apart: `第1 节 简介`.
+    let rest = t.strip_prefix('第')?.trim_start();
+    let digits: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || cjk_digit(*c).is_some() || *c == '十' || *c == '百')
+        .collect();
+    if digits.is_empty() || digits.chars().count() > 6 {
+        return None;
+    }
+    let value = if digits.chars().all(|c| c.is_ascii_digit()) {
+        digits.parse::<u32>().ok()?
+    } else {
+        cjk_number(&digits)?
+    };
+    let after = rest[digits.len()..].trim_start();
+    let unit = ["部分", "章", "节", "節", "篇", "部"]
+        .into_iter()
+        .find(|u| after.starts_with(u))?;
+    let title =
+        after[unit.len()..].trim_start_matches([' ', '\t', '\u{3000}', ':', '：', '.', '、']);
+    if value == 0 || (!title.is_empty() && !title_start_ok(title)) {
+        return None;
+    }
+    Some(Numbering {
+        parts: vec![value],
+        kind: NumberKind::Chapter,
+        prefix_len: t.len() - title.len(),
+        lower_title: false,
+    })
+}
+
+fn cjk_digit(c: char) -> Option<u32> {
+    "〇一二三四五六七八九"
+        .chars()
+        .position(|d| d == c)
+        .map(|p| p as u32)
+        .or((c == '零').then_some(0))
+        .or((c == '两').then_some(2))
+}
+
+/// `十二` = 12, `二十` = 20, `一百零五` = 105, `三` = 3.
+fn cjk_number(s: &str) -> Option<u32> {
+    let (mut total, mut digit) = (0u32, None::<u32>);
+    for c in s.chars() {
+        match c {
+            '百' => {
+                total += digit.unwrap_or(1) * 100;
+                digit = None;
+            }
+            '十' => {
+                total += digit.unwrap_or(1) * 10;
+                digit = None;
+            }
+            // `一百零五`: the zero only marks the empty tens.
+            '零' if total > 0 && digit.is_none() => {}
+            c => {
+                if digit.is_some() {
+                    return None;
+                }
+                digit = Some(cjk_digit(c)?);
+            }
+        }
+    }
+    Some(total + digit.unwrap_or(0))
 }
 
 /// A multi-part number without a final dot before a lower-case title (`2.1 glp read cnfsat`)
@@ -941,6 +1014,17 @@ mod tests {
         assert_eq!(parts("U.S. Army"), None);
         assert_eq!(parts("Part II"), Some((vec![2], Chapter, "")));
         assert_eq!(parts("1 调用方式"), Some((vec![1], Bare, "调用方式")));
+        assert_eq!(parts("第1节 简介"), Some((vec![1], Chapter, "简介")));
+        assert_eq!(parts("第1 节 简介"), Some((vec![1], Chapter, "简介")));
+        assert_eq!(parts("第十二章结论"), Some((vec![12], Chapter, "结论")));
+        assert_eq!(parts("第一百零五章"), Some((vec![105], Chapter, "")));
+        assert_eq!(parts("第二十部分 附录"), Some((vec![20], Chapter, "附录")));
+        assert_eq!(
+            parts("第3章：はじめに"),
+            Some((vec![3], Chapter, "はじめに"))
+        );
+        assert_eq!(parts("第一次世界大战"), None);
+        assert_eq!(parts("第三方库"), None);
         // Quantities and prose are not numbering.
         assert_eq!(parts("3.5 kg of sugar"), None);
         assert_eq!(parts("1999 was a year"), None);
