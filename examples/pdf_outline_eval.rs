@@ -2,11 +2,12 @@
 //!
 //! `cargo run --release --example pdf_outline_eval -- DIR_OR_PDF...`
 //! Prints, per file with an outline: pages, outline entries, detected headings, matches,
-//! recall, precision, spurious headings per 20 pages; then the totals.
+//! recall, precision, spurious headings per 20 pages; then the totals. With `VERBOSE=1`, also
+//! every outline entry (`T`) and detected heading (`F`), marked `=` when matched, `-` when not.
 
 use docsweep::analyze::analyze_bytes;
 use docsweep::config::Config;
-use docsweep::extract::pdf::{outline, score_outline, OutlineEntry, OutlineScore};
+use docsweep::extract::pdf::{outline, score_and_match_outline, OutlineEntry, OutlineScore};
 use docsweep::model::BlockType;
 
 fn main() {
@@ -57,7 +58,7 @@ fn main() {
                 page: b.page,
             })
             .collect();
-        let s = score_outline(&truth, &found);
+        let (s, matches) = score_and_match_outline(&truth, &found);
         let pages = a.text.pages.unwrap_or(1);
         pages_total += pages;
         println!(
@@ -73,11 +74,14 @@ fn main() {
             (s.found - s.matched) as f64 * 20.0 / pages as f64
         );
         if verbose {
-            for t in &truth {
-                println!("    T d{} p{:?} {}", t.depth, t.page, t.title);
+            // `=` matched, `-` missed (outline) or spurious (found).
+            for (t, m) in truth.iter().zip(&matches) {
+                let mark = if m.is_some() { '=' } else { '-' };
+                println!("    T{mark} d{} p{:?} {}", t.depth, t.page, t.title);
             }
-            for h in &found {
-                println!("    F d{} p{:?} {}", h.depth, h.page, h.title);
+            for (i, h) in found.iter().enumerate() {
+                let mark = if matches.contains(&Some(i)) { '=' } else { '-' };
+                println!("    F{mark} d{} p{:?} {}", h.depth, h.page, h.title);
             }
         }
         total.add(s);

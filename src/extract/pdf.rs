@@ -1863,6 +1863,58 @@ mod tests {
         assert_eq!(headings, ["Results", "I N D E X"]);
     }
 
+    /// An enumerated list whose items head paragraphs, in bold body type, after a chapter and
+    /// its sections set large: `2. Header line` is an item, and the next chapter, set large
+    /// again, still opens with its number.
+    #[test]
+    fn numbered_items_in_body_type_are_not_the_next_chapter() {
+        let body = "There are a number of issues to consider when writing out the data.";
+        let mut frags = Vec::new();
+        let mut y = 80.0;
+        for (text, size) in [
+            ("1 Introduction", 17.0),
+            (body, 10.0),
+            ("1.2 Export to text files", 12.0),
+            (body, 10.0),
+            ("1. Precision", 10.0),
+            (body, 10.0),
+            ("2. Header line", 10.0),
+            (body, 10.0),
+            ("3. Separator", 10.0),
+            (body, 10.0),
+            ("2 Spreadsheet-like data", 17.0),
+            (body, 10.0),
+        ] {
+            let mut f = frag(72.0, y, 540.0, text);
+            f.size = size;
+            if text != body {
+                f.bold_chars = text.len() as u32;
+            }
+            frags.push(f);
+            y += 40.0;
+        }
+        let mut pages = vec![layout_page(frags, 792.0)];
+        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+        let x = text::extract_with(
+            Canonical::from_bytes(out.as_bytes()),
+            &TextConfig::default(),
+            Some(&hints),
+        );
+        let headings: Vec<String> = x
+            .blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref().map(|h| h.title.clone()))
+            .collect();
+        assert_eq!(
+            headings,
+            [
+                "1 Introduction",
+                "1.2 Export to text files",
+                "2 Spreadsheet-like data"
+            ]
+        );
+    }
+
     #[test]
     fn font_names_give_weight_and_family() {
         assert!(font_class("ABCDEF+CMBX12", false, false, false).bold);
@@ -2354,6 +2406,15 @@ const NAVIGATION_TITLES: [&str; 10] = [
 /// Matches detected headings to outline entries in document order: each entry takes the
 /// first unmatched heading after the previous match with a like title and a page within one.
 pub fn score_outline(truth: &[OutlineEntry], found: &[OutlineEntry]) -> OutlineScore {
+    score_and_match_outline(truth, found).0
+}
+
+/// `score_outline`, and for each outline entry the detected heading it matched, if any.
+pub fn score_and_match_outline(
+    truth: &[OutlineEntry],
+    found: &[OutlineEntry],
+) -> (OutlineScore, Vec<Option<usize>>) {
+    let mut matches = vec![None; truth.len()];
     let mut used = vec![false; found.len()];
     let mut s = OutlineScore {
         truth: truth.len(),
@@ -2408,6 +2469,7 @@ pub fn score_outline(truth: &[OutlineEntry], found: &[OutlineEntry]) -> OutlineS
         }
         if let Some(i) = hit {
             used[i] = true;
+            matches[ti] = Some(i);
             s.matched += 1;
             let leaf = truth.get(ti + 1).is_none_or(|n| n.depth <= t.depth);
             if let Some(n) = crate::extract::headings::numbering(found[i].title.trim()) {
@@ -2432,5 +2494,5 @@ pub fn score_outline(truth: &[OutlineEntry], found: &[OutlineEntry]) -> OutlineS
                 })
         })
         .count();
-    s
+    (s, matches)
 }

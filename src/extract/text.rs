@@ -728,6 +728,9 @@ struct Parser<'a> {
     /// How often each short content line occurs, trimmed, when more than once: the labels a
     /// template repeats (`Public Member Functions` in every class of a reference manual).
     repeated: HashMap<&'a str, u32>,
+    /// With layout hints: the font size (over the body's) of the last numbered heading of
+    /// each depth (index = number of parts − 1).
+    numbered_sizes: Vec<f32>,
 }
 
 impl<'a> Parser<'a> {
@@ -790,6 +793,7 @@ impl<'a> Parser<'a> {
             toc_from: None,
             toc_numbers: HashSet::new(),
             under_roman: false,
+            numbered_sizes: Vec::new(),
             page_tops: {
                 let mut tops = HashSet::new();
                 let mut page = 0;
@@ -1475,6 +1479,7 @@ impl<'a> Parser<'a> {
         }
         if !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman) && !is_part(self.line(num)) {
             self.last_number = Some(nb.parts.clone());
+            self.note_numbered_size(&nb, title);
         }
         self.numbers_seen.insert(number_key(&nb));
         let info = HeadingInfo {
@@ -1505,6 +1510,18 @@ impl<'a> Parser<'a> {
                     nb.parts.len() >= 2 && headings::continues(Some(parts), &nb.parts)
                 })
         })
+    }
+
+    /// Keeps the type size of numbered heading line `c` for its depth; a new chapter
+    /// forgets the sizes below it.
+    fn note_numbered_size(&mut self, n: &headings::Numbering, c: usize) {
+        let Some(h) = self.hint(c) else {
+            return;
+        };
+        let d = n.parts.len() - 1;
+        self.numbered_sizes.truncate(d + 1);
+        self.numbered_sizes.resize(d + 1, 0.0);
+        self.numbered_sizes[d] = h.typography.size_ratio;
     }
 
     fn number_seen(&self, n: &headings::Numbering) -> bool {
@@ -1629,6 +1646,20 @@ impl<'a> Parser<'a> {
         if self.hints.is_some() && !self.layout_heading_ok(c, t, nb.as_ref(), seq) {
             return false;
         }
+        // A chapter number set smaller than the chapter and the section headings before it
+        // is a numbered item or a contents entry in body type (`2. Header line` after `1
+        // Introduction` and `1.2 Export to text files`: an enumerated list whose items head
+        // paragraphs), not the next chapter.
+        if let (Some(n), Some(h)) = (&nb, self.hint(c)) {
+            let larger = |s: &f32| *s > h.typography.size_ratio * 1.05;
+            if n.parts.len() == 1
+                && matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+                && self.numbered_sizes.first().is_some_and(larger)
+                && self.numbered_sizes.iter().skip(1).any(larger)
+            {
+                return false;
+            }
+        }
         // `3.2. COMPILING` as the first line of a page: the running title of the section.
         if nb.is_some()
             && is_caps(t)
@@ -1683,6 +1714,7 @@ impl<'a> Parser<'a> {
             }
             if !matches!(n.kind, NumberKind::Letter | NumberKind::Roman) && !is_part(t) {
                 self.last_number = Some(n.parts.clone());
+                self.note_numbered_size(n, c);
             }
             self.numbers_seen.insert(number_key(n));
         }
