@@ -1915,6 +1915,61 @@ mod tests {
         );
     }
 
+    /// Short chapters at the end of a manual, each title alone on its page after a page
+    /// whose last sentence is cut (`… &tcrit)`): every title heads its chapter, none is
+    /// pulled into the paragraph before it, and three of them in a row are not a list.
+    #[test]
+    fn chapter_titles_alone_on_their_pages_are_headings() {
+        let big = |text: &str, y: f32| {
+            let mut f = frag(72.0, y, 400.0, text);
+            f.size = 17.0;
+            f.bold_chars = text.len() as u32;
+            f
+        };
+        let mut first = vec![big("1 Arrays", 80.0)];
+        for k in 0..6 {
+            first.push(frag(
+                72.0,
+                130.0 + k as f32 * 12.0,
+                540.0,
+                "Matrix integrate (const ColumnVector &tout, const ColumnVector &tcrit)",
+            ));
+        }
+        let mut pages = vec![layout_page(first, 792.0)];
+        for title in ["2 Error Handling", "3 Installation", "4 Bugs"] {
+            pages.push(layout_page(vec![big(title, 80.0)], 792.0));
+        }
+        pages.push(layout_page(
+            vec![
+                big("Concept Index", 80.0),
+                frag(72.0, 130.0, 300.0, "arrays . . . . . . . . 13"),
+                frag(72.0, 142.0, 300.0, "bugs . . . . . . . . 49"),
+            ],
+            792.0,
+        ));
+        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+        let x = text::extract_with(
+            Canonical::from_bytes(out.as_bytes()),
+            &TextConfig::default(),
+            Some(&hints),
+        );
+        let headings: Vec<String> = x
+            .blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref().map(|h| h.title.clone()))
+            .collect();
+        assert_eq!(
+            headings,
+            [
+                "1 Arrays",
+                "2 Error Handling",
+                "3 Installation",
+                "4 Bugs",
+                "Concept Index"
+            ]
+        );
+    }
+
     #[test]
     fn font_names_give_weight_and_family() {
         assert!(font_class("ABCDEF+CMBX12", false, false, false).bold);

@@ -1379,10 +1379,18 @@ impl<'a> Parser<'a> {
         let Some(first) = headings::numbering(self.line(start)) else {
             return false;
         };
+        // Chapter titles set large, one to a page (`13 Error Handling`, `14 Installation`,
+        // `15 Bugs` on pages of their own), are not a list.
+        if self
+            .hint(start)
+            .is_some_and(|h| h.typography.size_ratio >= 1.15)
+        {
+            return false;
+        }
         let mut prev = first.parts;
         let mut run = 1;
         for &(a, b) in rest.iter().take(2) {
-            if b - a != 1 {
+            if b - a != 1 || self.page_break_before(a) {
                 break;
             }
             match headings::numbering(self.line(a)) {
@@ -2067,6 +2075,8 @@ impl<'a> Parser<'a> {
         prev.kind == BlockType::Prose
             && pe == start
             && self.page_break_before(start)
+            // A line set apart in type (a chapter title opening the page) starts anew.
+            && !self.hint(start).is_some_and(Hints::stands_out)
             && !self
                 .line(pe - 1)
                 .trim_end()
