@@ -1970,6 +1970,62 @@ mod tests {
         );
     }
 
+    /// Appendices as LaTeX classes number them, a letter without a dot (`A Research
+    /// Methods`), in the chapters' type: numbered headings after the numbered chapters. The
+    /// same shape in bold body type is a title that starts with an article.
+    #[test]
+    fn appendix_letters_in_chapter_type_are_numbering() {
+        let body = "The study followed the protocol that the previous section describes.";
+        let mut frags = Vec::new();
+        let mut y = 60.0;
+        for (text, size) in [
+            ("1 Introduction", 17.0),
+            (body, 10.0),
+            ("1.1 Scope", 12.0),
+            (body, 10.0),
+            ("A Game Turn", 10.0),
+            (body, 10.0),
+            ("A Research Methods", 17.0),
+            (body, 10.0),
+            ("A.1 Part One", 12.0),
+            (body, 10.0),
+            ("B Online Resources", 17.0),
+            (body, 10.0),
+        ] {
+            let mut f = frag(72.0, y, 540.0, text);
+            f.size = size;
+            if text != body {
+                f.bold_chars = text.len() as u32;
+            }
+            frags.push(f);
+            y += 40.0;
+        }
+        let mut pages = vec![layout_page(frags, 792.0)];
+        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+        let x = text::extract_with(
+            Canonical::from_bytes(out.as_bytes()),
+            &TextConfig::default(),
+            Some(&hints),
+        );
+        let numbered: Vec<(u8, String)> = x
+            .blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref())
+            .filter(|h| h.source == crate::model::HeadingSource::Numbering)
+            .map(|h| (h.level, h.title.clone()))
+            .collect();
+        assert_eq!(
+            numbered,
+            [
+                (1, "1 Introduction".to_string()),
+                (2, "1.1 Scope".to_string()),
+                (1, "A Research Methods".to_string()),
+                (2, "A.1 Part One".to_string()),
+                (1, "B Online Resources".to_string()),
+            ]
+        );
+    }
+
     #[test]
     fn font_names_give_weight_and_family() {
         assert!(font_class("ABCDEF+CMBX12", false, false, false).bold);
@@ -2129,6 +2185,11 @@ mod tests {
         ];
         assert_eq!(score_outline(&truth, &found).matched, 2);
         assert!(!titles_alike("1.1Sample Production", "1.2 Sample Parsing"));
+        assert!(titles_alike("A References", "Appendix A References"));
+        assert!(titles_alike("Chapter 3 Tools", "3 Tools"));
+        assert!(!titles_alike("A References", "Appendix B References"));
+        assert!(titles_alike("Příloha", "A Příloha"));
+        assert!(!titles_alike("Příloha", "Seznam Příloha"));
         // Contents and index pages: their titles and the index's letters are navigation.
         let truth = [
             e("Contents", 1, 2),
@@ -2402,6 +2463,21 @@ fn titles_alike(a: &str, b: &str) -> bool {
     let (sa, sb) = (squash(a), squash(b));
     if !sa.is_empty() && sa == sb {
         return true;
+    }
+    // The same but for a label word in front: `Appendix A References` for `A References`.
+    let (short, long) = if sa.len() <= sb.len() {
+        (&sa, &sb)
+    } else {
+        (&sb, &sa)
+    };
+    // Or an appendix letter alone in front (`A Příloha` for `Příloha`).
+    if short.len() >= 3 && long.ends_with(short.as_str()) {
+        let label = &long[..long.len() - short.len()];
+        if ["appendix", "chapter", "section", "part", "annex"].contains(&label)
+            || (label.chars().count() == 1 && label.chars().all(char::is_alphabetic))
+        {
+            return true;
+        }
     }
     // The same section number (outlines often shorten titles: `2 Strings` for
     // `2 Strings in TeX and PDF`).

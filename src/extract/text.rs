@@ -1532,6 +1532,47 @@ impl<'a> Parser<'a> {
         self.numbered_sizes[d] = h.typography.size_ratio;
     }
 
+    /// `A Research Methods`, `B Online Resources`: an appendix's letter and title, as LaTeX
+    /// classes set them, without the word and without a dot. Taken only from typeset text,
+    /// after numbered sections, in the type of the numbered chapters, and for the next
+    /// appendix letter (`A` first): `A Tale of Two Cities` in plain text stays a title
+    /// without a number.
+    fn appendix_letter(&self, c: usize, t: &str) -> Option<headings::Numbering> {
+        let b = t.as_bytes();
+        // Set as the numbered chapters are (`A Game Turn` in body-size bold is a title
+        // that starts with an article).
+        let chapter_type = self.numbered_sizes.first().is_some_and(|&s| {
+            self.hint(c)
+                .is_some_and(|h| (h.typography.size_ratio - s).abs() <= s * 0.05)
+        });
+        if self.last_number.is_none()
+            || !chapter_type
+            || !self.hint(c).is_some_and(Hints::stands_out)
+            || b.len() < 4
+            || !b[0].is_ascii_uppercase()
+            || b[1] != b' '
+        {
+            return None;
+        }
+        let title = t[2..].trim_start();
+        if !title.starts_with(|ch: char| ch.is_uppercase()) {
+            return None;
+        }
+        let next = 1 + self
+            .numbers_seen
+            .iter()
+            .filter(|k| k.0 == 2 && k.1.len() == 1)
+            .map(|k| k.1[0])
+            .max()
+            .unwrap_or(0);
+        (u32::from(b[0] - b'A') + 1 == next).then(|| headings::Numbering {
+            parts: vec![next],
+            kind: NumberKind::Appendix,
+            prefix_len: t.len() - title.len(),
+            lower_title: false,
+        })
+    }
+
     fn number_seen(&self, n: &headings::Numbering) -> bool {
         self.numbers_seen.contains(&number_key(n))
     }
@@ -1563,16 +1604,18 @@ impl<'a> Parser<'a> {
             return false;
         }
         let t = raw.trim();
-        let nb = headings::numbering(t).or_else(|| {
-            // A lower-case title after a section number: typeset, or with a number of two
-            // parts or more once numbered headings have begun (`4.1.3.1 compute_areas()`
-            // after `4.1.3 Member Functions`; a host line `192.168.1.1 xyzzy` in a
-            // document without numbered headings is no section). The scorer takes it only
-            // when it continues the numbering.
-            headings::numbering_lower(t).filter(|n| {
-                self.hints.is_some() || (n.parts.len() >= 2 && self.last_number.is_some())
+        let nb = headings::numbering(t)
+            .or_else(|| {
+                // A lower-case title after a section number: typeset, or with a number of two
+                // parts or more once numbered headings have begun (`4.1.3.1 compute_areas()`
+                // after `4.1.3 Member Functions`; a host line `192.168.1.1 xyzzy` in a
+                // document without numbered headings is no section). The scorer takes it only
+                // when it continues the numbering.
+                headings::numbering_lower(t).filter(|n| {
+                    self.hints.is_some() || (n.parts.len() >= 2 && self.last_number.is_some())
+                })
             })
-        });
+            .or_else(|| self.appendix_letter(c, t));
         let title = &t[nb.as_ref().map_or(0, |n| n.prefix_len)..];
         // Columns, table-of-contents entries and running lines have wide internal gaps.
         if title.contains("   ")
