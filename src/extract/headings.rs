@@ -101,15 +101,28 @@ pub fn numbering(line: &str) -> Option<Numbering> {
     if let Some(n) = cjk_ordinal(t) {
         return Some(n);
     }
+    // The label words in English, then French, German, Spanish, Italian, Dutch and Czech.
     for (word, kind) in [
         ("appendix ", NumberKind::Appendix),
         ("annex ", NumberKind::Appendix),
         ("chapter ", NumberKind::Chapter),
         ("part ", NumberKind::Chapter),
         ("section ", NumberKind::Chapter),
+        ("chapitre ", NumberKind::Chapter),
+        ("annexe ", NumberKind::Appendix),
+        ("kapitel ", NumberKind::Chapter),
+        ("anhang ", NumberKind::Appendix),
+        ("capítulo ", NumberKind::Chapter),
+        ("apéndice ", NumberKind::Appendix),
+        ("capitolo ", NumberKind::Chapter),
+        ("appendice ", NumberKind::Appendix),
+        ("hoofdstuk ", NumberKind::Chapter),
+        ("bijlage ", NumberKind::Appendix),
+        ("kapitola ", NumberKind::Chapter),
+        ("příloha ", NumberKind::Appendix),
     ] {
         if t.get(..word.len())
-            .is_some_and(|p| p.eq_ignore_ascii_case(word))
+            .is_some_and(|p| p.to_lowercase() == word)
         {
             let rest = &t[word.len()..];
             let (parts, used) = label_parts(rest)?;
@@ -1006,6 +1019,16 @@ mod tests {
             Some((vec![1], Appendix, "Grammar"))
         );
         assert_eq!(parts("Chapter 4: Tools"), Some((vec![4], Chapter, "Tools")));
+        assert_eq!(parts("Chapitre 2"), Some((vec![2], Chapter, "")));
+        assert_eq!(
+            parts("KAPITEL 3 Grundlagen"),
+            Some((vec![3], Chapter, "Grundlagen"))
+        );
+        assert_eq!(parts("Příloha A"), Some((vec![1], Appendix, "")));
+        assert_eq!(
+            parts("Capítulo 1. Introducción"),
+            Some((vec![1], Chapter, "Introducción"))
+        );
         assert_eq!(
             parts("H.1.2 Serial drivers"),
             Some((vec![8, 1, 2], Appendix, "Serial drivers"))
