@@ -602,6 +602,17 @@ pub fn score(
     if !c.underlined && (path_or_url(title) || title.split_whitespace().all(noise_word)) {
         return 0.0;
     }
+    // A field and a glyph for its value (`Baseline: ⛤`, a font sampler's label).
+    if !c.underlined
+        && title.rsplit_once(": ").is_some_and(|(_, v)| {
+            let v = v.trim();
+            !v.is_empty()
+                && v.chars().count() <= 2
+                && !v.chars().any(|ch| ch.is_ascii_alphanumeric())
+        })
+    {
+        return 0.0;
+    }
     // A line wholly in quotation marks is a string or a quotation (`‘Initialize Parameters’`
     // naming a command in a program listing); markup aside (reST's ``Choices``).
     if !marked && c.typography.is_none() && quoted(title) {
@@ -1137,6 +1148,8 @@ mod tests {
         assert!(!pass(&standalone("2. https://example.org/Intro")));
         assert!(!pass(&standalone("8WOVrQQBpx1 ACPQEqN91EHxbvFFo21tt")));
         assert!(!pass(&standalone("‘Initialize Parameters’")));
+        assert!(!pass(&standalone("Baseline: ⛤")));
+        assert!(pass(&standalone("Appendix: Glossary")));
         assert!(!pass(&standalone("\"Plot Contours\"")));
         assert!(pass(&standalone("“Quoted” Words in a Title")));
         assert!(pass(&standalone("2.3 ZFS/NFSv4 ACLs")));
