@@ -1749,6 +1749,7 @@ fn paragraph_break(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::HeadingInfo;
 
     /// Every fixture: one hint per line of the layout text, so that hints never slide onto
     /// the wrong line (empty pages, blank lines, page breaks).
@@ -1820,93 +1821,87 @@ mod tests {
         assert!(x.blocks.iter().all(|b| b.attrs.bbox.is_some()));
     }
 
+    /// The headings plain-text rules find in the layout of `pages`.
+    fn layout_headings(mut pages: Vec<Page>) -> Vec<HeadingInfo> {
+        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+        let x = text::extract_with(
+            Canonical::from_bytes(out.as_bytes()),
+            &TextConfig::default(),
+            Some(&hints),
+        );
+        x.blocks.into_iter().filter_map(|b| b.heading).collect()
+    }
+
+    /// One page of lines 40 pt apart: text, font size, and whether it is set in bold.
+    fn typeset_page(lines: &[(&str, f32, bool)]) -> Page {
+        let frags = lines
+            .iter()
+            .enumerate()
+            .map(|(i, &(text, size, bold))| {
+                let mut f = frag(72.0, 60.0 + 40.0 * i as f32, 540.0, text);
+                f.size = size;
+                if bold {
+                    f.bold_chars = text.len() as u32;
+                }
+                f
+            })
+            .collect();
+        layout_page(frags, 792.0)
+    }
+
+    fn titles(headings: &[HeadingInfo]) -> Vec<&str> {
+        headings.iter().map(|h| h.title.as_str()).collect()
+    }
+
     /// A display formula set large (`S δ`) is no heading; a title set large is, and so are
     /// capitals spaced out (`I N D E X`).
     #[test]
     fn formula_lines_in_large_type_are_no_headings() {
-        let mut frags = Vec::new();
-        let mut y = 100.0;
-        for (text, size) in [
-            ("Results", 14.0),
+        let page = typeset_page(&[
+            ("Results", 14.0, false),
             (
                 "The model below has a fixed part and a random part for each group.",
                 10.0,
+                false,
             ),
-            ("S δ", 14.0),
+            ("S δ", 14.0, false),
             (
                 "Where the random part is drawn for every group of the data set.",
                 10.0,
+                false,
             ),
-            ("I N D E X", 14.0),
+            ("I N D E X", 14.0, false),
             (
                 "Every term used in the text is listed here with its pages.",
                 10.0,
+                false,
             ),
-        ] {
-            let mut f = frag(72.0, y, 540.0, text);
-            f.size = size;
-            frags.push(f);
-            y += 40.0;
-        }
-        let mut pages = vec![layout_page(frags, 792.0)];
-        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
-        let x = text::extract_with(
-            Canonical::from_bytes(out.as_bytes()),
-            &TextConfig::default(),
-            Some(&hints),
+        ]);
+        assert_eq!(
+            titles(&layout_headings(vec![page])),
+            ["Results", "I N D E X"]
         );
-        let headings: Vec<String> = x
-            .blocks
-            .iter()
-            .filter_map(|b| b.heading.as_ref().map(|h| h.title.clone()))
-            .collect();
-        assert_eq!(headings, ["Results", "I N D E X"]);
     }
 
-    /// An enumerated list whose items head paragraphs, in bold body type, after a chapter and
-    /// its sections set large: `2. Header line` is an item, and the next chapter, set large
-    /// again, still opens with its number.
     #[test]
     fn numbered_items_in_body_type_are_not_the_next_chapter() {
         let body = "There are a number of issues to consider when writing out the data.";
-        let mut frags = Vec::new();
-        let mut y = 80.0;
-        for (text, size) in [
-            ("1 Introduction", 17.0),
-            (body, 10.0),
-            ("1.2 Export to text files", 12.0),
-            (body, 10.0),
-            ("1. Precision", 10.0),
-            (body, 10.0),
-            ("2. Header line", 10.0),
-            (body, 10.0),
-            ("3. Separator", 10.0),
-            (body, 10.0),
-            ("2 Spreadsheet-like data", 17.0),
-            (body, 10.0),
-        ] {
-            let mut f = frag(72.0, y, 540.0, text);
-            f.size = size;
-            if text != body {
-                f.bold_chars = text.len() as u32;
-            }
-            frags.push(f);
-            y += 40.0;
-        }
-        let mut pages = vec![layout_page(frags, 792.0)];
-        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
-        let x = text::extract_with(
-            Canonical::from_bytes(out.as_bytes()),
-            &TextConfig::default(),
-            Some(&hints),
-        );
-        let headings: Vec<String> = x
-            .blocks
-            .iter()
-            .filter_map(|b| b.heading.as_ref().map(|h| h.title.clone()))
-            .collect();
+        let page = typeset_page(&[
+            ("1 Introduction", 17.0, true),
+            (body, 10.0, false),
+            ("1.2 Export to text files", 12.0, true),
+            (body, 10.0, false),
+            ("1. Precision", 10.0, true),
+            (body, 10.0, false),
+            ("2. Header line", 10.0, true),
+            (body, 10.0, false),
+            ("3. Separator", 10.0, true),
+            (body, 10.0, false),
+            ("2 Spreadsheet-like data", 17.0, true),
+            (body, 10.0, false),
+        ]);
         assert_eq!(
-            headings,
+            titles(&layout_headings(vec![page])),
             [
                 "1 Introduction",
                 "1.2 Export to text files",
@@ -1915,9 +1910,6 @@ mod tests {
         );
     }
 
-    /// Short chapters at the end of a manual, each title alone on its page after a page
-    /// whose last sentence is cut (`… &tcrit)`): every title heads its chapter, none is
-    /// pulled into the paragraph before it, and three of them in a row are not a list.
     #[test]
     fn chapter_titles_alone_on_their_pages_are_headings() {
         let big = |text: &str, y: f32| {
@@ -1947,19 +1939,9 @@ mod tests {
             ],
             792.0,
         ));
-        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
-        let x = text::extract_with(
-            Canonical::from_bytes(out.as_bytes()),
-            &TextConfig::default(),
-            Some(&hints),
-        );
-        let headings: Vec<String> = x
-            .blocks
-            .iter()
-            .filter_map(|b| b.heading.as_ref().map(|h| h.title.clone()))
-            .collect();
+        let headings = layout_headings(pages);
         assert_eq!(
-            headings,
+            titles(&headings),
             [
                 "1 Arrays",
                 "2 Error Handling",
@@ -1976,52 +1958,34 @@ mod tests {
     #[test]
     fn appendix_letters_in_chapter_type_are_numbering() {
         let body = "The study followed the protocol that the previous section describes.";
-        let mut frags = Vec::new();
-        let mut y = 60.0;
-        for (text, size) in [
-            ("1 Introduction", 17.0),
-            (body, 10.0),
-            ("1.1 Scope", 12.0),
-            (body, 10.0),
-            ("A Game Turn", 10.0),
-            (body, 10.0),
-            ("A Research Methods", 17.0),
-            (body, 10.0),
-            ("A.1 Part One", 12.0),
-            (body, 10.0),
-            ("B Online Resources", 17.0),
-            (body, 10.0),
-        ] {
-            let mut f = frag(72.0, y, 540.0, text);
-            f.size = size;
-            if text != body {
-                f.bold_chars = text.len() as u32;
-            }
-            frags.push(f);
-            y += 40.0;
-        }
-        let mut pages = vec![layout_page(frags, 792.0)];
-        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
-        let x = text::extract_with(
-            Canonical::from_bytes(out.as_bytes()),
-            &TextConfig::default(),
-            Some(&hints),
-        );
-        let numbered: Vec<(u8, String)> = x
-            .blocks
+        let page = typeset_page(&[
+            ("1 Introduction", 17.0, true),
+            (body, 10.0, false),
+            ("1.1 Scope", 12.0, true),
+            (body, 10.0, false),
+            ("A Game Turn", 10.0, true),
+            (body, 10.0, false),
+            ("A Research Methods", 17.0, true),
+            (body, 10.0, false),
+            ("A.1 Part One", 12.0, true),
+            (body, 10.0, false),
+            ("B Online Resources", 17.0, true),
+            (body, 10.0, false),
+        ]);
+        let headings = layout_headings(vec![page]);
+        let numbered: Vec<(u8, &str)> = headings
             .iter()
-            .filter_map(|b| b.heading.as_ref())
             .filter(|h| h.source == crate::model::HeadingSource::Numbering)
-            .map(|h| (h.level, h.title.clone()))
+            .map(|h| (h.level, h.title.as_str()))
             .collect();
         assert_eq!(
             numbered,
             [
-                (1, "1 Introduction".to_string()),
-                (2, "1.1 Scope".to_string()),
-                (1, "A Research Methods".to_string()),
-                (2, "A.1 Part One".to_string()),
-                (1, "B Online Resources".to_string()),
+                (1, "1 Introduction"),
+                (2, "1.1 Scope"),
+                (1, "A Research Methods"),
+                (2, "A.1 Part One"),
+                (1, "B Online Resources"),
             ]
         );
     }
