@@ -602,8 +602,9 @@ pub fn score(
     if !c.underlined && (path_or_url(title) || title.split_whitespace().all(noise_word)) {
         return 0.0;
     }
-    // A field and a glyph for its value (`Baseline: ⛤`, a font sampler's label).
-    if !c.underlined
+    // A field and a glyph for its value (`Baseline: ⛤`, a font sampler's label); a line
+    // set left of the body may be such syntax (a man page's `.SS "Comma: ,"`).
+    if !marked
         && title.rsplit_once(": ").is_some_and(|(_, v)| {
             let v = v.trim();
             !v.is_empty()
