@@ -122,7 +122,7 @@ pub fn numbering(line: &str) -> Option<Numbering> {
         ("příloha ", NumberKind::Appendix),
     ] {
         if t.get(..word.len())
-            .is_some_and(|p| p.to_lowercase() == word)
+            .is_some_and(|p| p.chars().flat_map(char::to_lowercase).eq(word.chars()))
         {
             let rest = &t[word.len()..];
             let (parts, used) = label_parts(rest)?;
