@@ -1485,11 +1485,7 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
-        if !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman) && !is_part(self.line(num)) {
-            self.last_number = Some(nb.parts.clone());
-            self.note_numbered_size(&nb, title);
-        }
-        self.numbers_seen.insert(number_key(&nb));
+        self.take_number(&nb, self.line(num), title);
         let info = HeadingInfo {
             level: nb.depth(),
             title: joined.split_whitespace().collect::<Vec<_>>().join(" "),
@@ -1520,16 +1516,21 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// Keeps the type size of numbered heading line `c` for its depth; a new chapter
-    /// forgets the sizes below it.
-    fn note_numbered_size(&mut self, n: &headings::Numbering, c: usize) {
-        let Some(h) = self.hint(c) else {
+    /// Number `n` of the heading `line` (its title on content line `c`) is taken: it is seen,
+    /// and unless a letter, a roman numeral or a part, it is the last number, and the type
+    /// size of line `c` is that of its depth (a new chapter forgets the sizes below it).
+    fn take_number(&mut self, n: &headings::Numbering, line: &str, c: usize) {
+        self.numbers_seen.insert(number_key(n));
+        if matches!(n.kind, NumberKind::Letter | NumberKind::Roman) || is_part(line) {
             return;
-        };
-        let d = n.parts.len() - 1;
-        self.numbered_sizes.truncate(d + 1);
-        self.numbered_sizes.resize(d + 1, 0.0);
-        self.numbered_sizes[d] = h.typography.size_ratio;
+        }
+        self.last_number = Some(n.parts.clone());
+        if let Some(h) = self.hint(c) {
+            let d = n.parts.len() - 1;
+            self.numbered_sizes.truncate(d + 1);
+            self.numbered_sizes.resize(d + 1, 0.0);
+            self.numbered_sizes[d] = h.typography.size_ratio;
+        }
     }
 
     /// `A Research Methods`, `B Online Resources`: an appendix's letter and title, as LaTeX
@@ -1539,19 +1540,14 @@ impl<'a> Parser<'a> {
     /// without a number.
     fn appendix_letter(&self, c: usize, t: &str) -> Option<headings::Numbering> {
         let b = t.as_bytes();
+        if b.len() < 4 || !b[0].is_ascii_uppercase() || b[1] != b' ' || self.last_number.is_none() {
+            return None;
+        }
         // Set as the numbered chapters are (`A Game Turn` in body-size bold is a title
         // that starts with an article).
-        let chapter_type = self.numbered_sizes.first().is_some_and(|&s| {
-            self.hint(c)
-                .is_some_and(|h| (h.typography.size_ratio - s).abs() <= s * 0.05)
-        });
-        if self.last_number.is_none()
-            || !chapter_type
-            || !self.hint(c).is_some_and(Hints::stands_out)
-            || b.len() < 4
-            || !b[0].is_ascii_uppercase()
-            || b[1] != b' '
-        {
+        let h = self.hint(c).filter(|h| Hints::stands_out(h))?;
+        let chapter_size = *self.numbered_sizes.first()?;
+        if (h.typography.size_ratio - chapter_size).abs() > chapter_size * 0.05 {
             return None;
         }
         let title = t[2..].trim_start();
@@ -1763,11 +1759,7 @@ impl<'a> Parser<'a> {
                 // Numbering starts over: the numbers seen so far may come again.
                 self.numbers_seen.clear();
             }
-            if !matches!(n.kind, NumberKind::Letter | NumberKind::Roman) && !is_part(t) {
-                self.last_number = Some(n.parts.clone());
-                self.note_numbered_size(n, c);
-            }
-            self.numbers_seen.insert(number_key(n));
+            self.take_number(n, t, c);
         }
         let info = HeadingInfo {
             level,
