@@ -382,7 +382,7 @@ fn separator_len(s: &str) -> usize {
     s.len() - t.len()
 }
 
-fn roman(s: &str) -> Option<u32> {
+pub(crate) fn roman(s: &str) -> Option<u32> {
     if s.is_empty() || s.len() > 7 || !s.bytes().all(|c| b"IVXLC".contains(&c)) {
         return None;
     }
@@ -533,6 +533,15 @@ pub fn score(
     cfg: &HeadingConfig,
 ) -> f32 {
     let t = c.text;
+    // Set large and bold, a title may run to two lines of words (an FAQ's question).
+    let display_type = c
+        .typography
+        .is_some_and(|ty| ty.bold && ty.size_ratio >= 1.15);
+    let (max_words, max_chars) = if display_type {
+        (cfg.max_words * 2, cfg.max_chars * 2)
+    } else {
+        (cfg.max_words, cfg.max_chars)
+    };
     let shaped = match numbered {
         // The number's dots do not count as punctuation, and markup names may be the whole
         // title (`2.13.  <br>`): half of it may be punctuation.
@@ -550,14 +559,14 @@ pub fn score(
             } else {
                 title
             };
-            title_shape(t, cfg.max_words, cfg.max_chars)
-                || (t.chars().count() <= cfg.max_chars
+            title_shape(t, max_words, max_chars)
+                || (t.chars().count() <= max_chars
                     && !title.ends_with(['.', ',', ';'])
-                    && title.split_whitespace().count() <= cfg.max_words
+                    && title.split_whitespace().count() <= max_words
                     && title.chars().filter(|c| c.is_ascii_punctuation()).count() * 2
                         <= title.chars().count())
         }
-        None => title_shape(t, cfg.max_words, cfg.max_chars),
+        None => title_shape(t, max_words, max_chars),
     };
     // An underline drawn to the title's length is markup the author wrote: such a title may
     // be long, or end with a period (reST's `libFuzzer – a library for … testing.`).
@@ -589,7 +598,11 @@ pub fn score(
     // Explicit markup (an underline, a frame) and a line set left of the body (a man page's
     // `.SS has(key)`) may start in lower case or with a symbol.
     let marked = c.underlined || c.outdented;
-    if !marked && (first.is_lowercase() || (symbol && numbered.is_none())) {
+    // A name set large and bold, apart from the line above, heads its section in lower case
+    // all the same (`clear (t)` in a reference rendered from HTML); under a heading's first
+    // line it is the title's wrapped end (`simulation?`).
+    let display = c.blank_before && display_type;
+    if !marked && ((first.is_lowercase() && !display) || (symbol && numbered.is_none())) {
         return 0.0;
     }
     let title = numbered.map_or(t, |n| &t[n.prefix_len.min(t.len())..]);

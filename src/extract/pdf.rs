@@ -183,7 +183,7 @@ mod read {
     //! MuPDF → fragments, with one MuPDF context per thread (see `mupdf_ffi`), so documents
     //! run in parallel on the worker pool.
 
-    use super::{font_class, is_mark_symbol, push_char, FontClass, Frag};
+    use super::{font_class, is_mark_symbol, push_char, Drawn, FontClass, Frag};
     use crate::config::PdfConfig;
     use crate::extract::mupdf_ffi::{Char, Doc, TextPage};
     use std::collections::HashMap;
@@ -250,6 +250,7 @@ mod read {
         let mut kept = 0usize;
         let mut cut = false;
         let lines = tp.lines();
+        let mut drawn = Drawn::default();
         'blocks: for l in &lines {
             let mut cur: Option<Frag> = None;
             let mut sizes: Vec<(f32, u32)> = Vec::new();
@@ -301,6 +302,12 @@ mod read {
                 last_origin = origin;
                 let size = ch.size().abs().max(0.1);
                 let space = c.is_whitespace();
+                // A glyph drawn again where it already stands (a shadow, an outline, bold made
+                // by drawing twice) is read once: `1. INTRODUCTION`, not
+                // `1. INTRODUCTION1. INTRODUCTION` or `UUSESSES`.
+                if !space && drawn.again(c, x0, origin.1, size) {
+                    continue;
+                }
                 // A wide gap: a new fragment (a table cell, a column of its own).
                 if !space && cur.is_some() && x0 - last_x1 > size * 0.9 {
                     finish(
@@ -395,6 +402,40 @@ mod read {
             );
         }
         Ok((frags, by1 - by0, cut))
+    }
+}
+
+/// The glyphs of a page so far, by character and position, to find a glyph drawn twice at
+/// the same place. Positions are kept in cells as wide as the nearness looked for (a power
+/// of two points), so that a lookup reads nine cells whatever the type size.
+#[derive(Default)]
+struct Drawn {
+    at: HashMap<GlyphCell, Vec<(f32, f32)>>,
+}
+
+/// A character, the power of two of its cell size, and the cell's column and row.
+type GlyphCell = (char, i32, i32, i32);
+
+impl Drawn {
+    /// Whether `c` already stands within a fifth of its size of `(x, base)`; records it if not.
+    fn again(&mut self, c: char, x: f32, base: f32, size: f32) -> bool {
+        let near = size * 0.2;
+        let e = near.max(1.0 / 64.0).log2().ceil().clamp(-6.0, 12.0) as i32;
+        let cell = 2f32.powi(e);
+        let (cx, cy) = ((x / cell).floor() as i32, (base / cell).floor() as i32);
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                let hit = self.at.get(&(c, e, cx + dx, cy + dy)).is_some_and(|v| {
+                    v.iter()
+                        .any(|&(px, py)| (px - x).abs() <= near && (py - base).abs() <= near)
+                });
+                if hit {
+                    return true;
+                }
+            }
+        }
+        self.at.entry((c, e, cx, cy)).or_default().push((x, base));
+        false
     }
 }
 
@@ -779,10 +820,27 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
                 kept.push(i);
             }
         }
+        // The line's type is that of its text, not of the code inside it: a sentence with a
+        // function name in smaller monospace is body text all the same (a line of code with
+        // its line number is code).
+        let (all, mono) = kept.iter().fold((0, 0), |(a, m), &i| {
+            (a + frags[i].chars, m + frags[i].mono_chars)
+        });
+        let code = mono * 5 >= all.max(1) * 4;
         let main = kept
             .iter()
             .copied()
-            .max_by_key(|&i| frags[i].chars)
+            .max_by_key(|&i| {
+                let f = &frags[i];
+                (
+                    if code {
+                        f.chars
+                    } else {
+                        f.chars - f.mono_chars
+                    },
+                    f.chars,
+                )
+            })
             .unwrap();
         let mut text = String::new();
         let mut cells: Vec<(f32, f32, String)> = Vec::new();
@@ -1427,7 +1485,7 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                     && lines[end].base - lines[end - 1].base <= lines[end].size * 1.35
                     && headings::numbering(&lines[end].text).is_none()
                     && headings::numbering_lower(&lines[end].text).is_none()
-                    && !paragraph_break(&lines[end - 1], &lines[end], &edges, body, lead)
+                    && title_goes_on(&lines[end - 1], &lines[end])
                     && text.len() + lines[end].text.len() < 150
                     && (lines[end].size - style.size).abs() < 0.5
                     && lines[end].bold == style.bold
@@ -1691,6 +1749,18 @@ fn table_row(l: &VLine) -> String {
     cells.join(" | ")
 }
 
+/// Whether title line `b` goes on from title line `a` set tight above it in the same type:
+/// the same column, no list item, and `a` does not close a sentence. Indentation does not
+/// count: a numbered title's wrapped lines hang under its text (`7.32 How can I capture or
+/// ignore errors in a long` / `simulation?`).
+fn title_goes_on(a: &VLine, b: &VLine) -> bool {
+    a.flow == b.flow
+        && a.page_shift == b.page_shift
+        && b.base > a.base
+        && !text::list_marker_start(&b.text)
+        && !a.text.trim_end().ends_with(['.', '!', '?', ':'])
+}
+
 /// Whether a new paragraph starts at line `b`, right after line `a` of the same page.
 fn paragraph_break(
     a: &VLine,
@@ -1881,6 +1951,122 @@ mod tests {
             titles(&layout_headings(vec![page])),
             ["Results", "I N D E X"]
         );
+    }
+
+    /// Titles rendered from HTML or a word processor: the document's title stays a heading,
+    /// a name in lower case set large and bold is one (`clear (t)`), so is an FAQ's long
+    /// question, a label in lower case before a title (`a) Purpose`) and a name with digits
+    /// (`X86`); a lower-case line in body type is not.
+    #[test]
+    fn titles_from_html_and_word_processors() {
+        // Each title over a paragraph of three lines (four titles in a row over a line or
+        // two each are a list of terms).
+        let body = "Every function below takes a table and returns a new one, as shown here.";
+        let mut lines = Vec::new();
+        for (title, size) in [
+            ("Moses Reference", 20.0),
+            ("clear (t)", 14.0),
+            (
+                "What should I do if I use Rc, Cell, RefCell or other non-Send-and-Sync types?",
+                14.0,
+            ),
+            ("a) Purpose", 12.0),
+            ("X86", 12.0),
+            ("returns the table", 10.0),
+        ] {
+            lines.push((title, size, size > 10.0));
+            lines.extend([(body, 10.0, false); 3]);
+        }
+        let page = typeset_page(&lines);
+        assert_eq!(
+            titles(&layout_headings(vec![page])),
+            [
+                "Moses Reference",
+                "clear (t)",
+                "What should I do if I use Rc, Cell, RefCell or other non-Send-and-Sync types?",
+                "a) Purpose",
+                "X86"
+            ]
+        );
+    }
+
+    /// A numbered title that wraps under its text (a hanging indent) is one heading.
+    #[test]
+    fn a_wrapped_title_hanging_under_its_number_is_one_heading() {
+        let line = |x0: f32, y: f32, text: &str, size: f32, bold: bool| {
+            let mut f = frag(x0, y, 500.0, text);
+            f.size = size;
+            if bold {
+                f.bold_chars = text.len() as u32;
+            }
+            f
+        };
+        let body = "Use try(), which returns an object of class try-error instead of an error.";
+        let page = layout_page(
+            vec![
+                line(
+                    72.0,
+                    100.0,
+                    "7.32 How can I capture or ignore errors in a long",
+                    13.0,
+                    true,
+                ),
+                line(105.0, 116.0, "simulation?", 13.0, true),
+                line(72.0, 140.0, body, 10.0, false),
+                line(72.0, 152.0, body, 10.0, false),
+            ],
+            792.0,
+        );
+        assert_eq!(
+            titles(&layout_headings(vec![page])),
+            ["7.32 How can I capture or ignore errors in a long simulation?"]
+        );
+    }
+
+    /// A sentence with a name in smaller monospace has the type of its text: its lines stay
+    /// one paragraph. A line of code with its line number is code.
+    #[test]
+    fn inline_code_does_not_set_the_type_of_a_line() {
+        let mut prose = frag(72.0, 100.0, 200.0, "The compat flavor returns a");
+        prose.size = 12.0;
+        let mut code = frag(
+            205.0,
+            100.0,
+            500.0,
+            "simdutf8::compat::Utf8Error::valid_up_to()",
+        );
+        code.size = 11.0;
+        code.mono_chars = code.chars;
+        let lines = join_lines(&[prose, code], &[0, 1], (0, 0));
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0].size, 12.0);
+        assert!(!lines[0].mono);
+
+        let mut number = frag(72.0, 100.0, 85.0, "500");
+        number.size = 14.0;
+        let mut code = frag(90.0, 100.0, 500.0, "{ % end{} part of the listing");
+        code.mono_chars = code.chars;
+        let lines = join_lines(&[number, code], &[0, 1], (0, 0));
+        assert_eq!(lines[0].size, 10.0);
+        assert!(lines[0].mono);
+    }
+
+    /// A glyph drawn twice where it stands (a shadow, bold made by drawing twice) is read
+    /// once; the same letter a glyph further on, or another letter there, is not a copy.
+    #[test]
+    fn a_glyph_drawn_twice_is_read_once() {
+        let mut d = Drawn::default();
+        assert!(!d.again('U', 100.0, 200.0, 12.0));
+        assert!(d.again('U', 100.6, 200.4, 12.0));
+        assert!(!d.again('U', 108.0, 200.0, 12.0));
+        assert!(!d.again('S', 100.0, 200.0, 12.0));
+        assert!(!d.again('U', 100.0, 214.0, 12.0));
+        // Large type: the nearness grows with the size.
+        assert!(!d.again('N', 50.0, 60.0, 40.0));
+        assert!(d.again('N', 56.0, 61.0, 40.0));
+        // Tiny type: a letter 1 pt on is the next glyph.
+        assert!(!d.again('l', 10.0, 10.0, 4.0));
+        assert!(!d.again('l', 11.0, 10.0, 4.0));
     }
 
     #[test]

@@ -88,6 +88,21 @@ struct Line {
     removed: bool,
 }
 
+/// The length of a lower-case label and the blanks after it (`a) `, `iv. `) before a title
+/// that starts with a capital.
+fn lower_label(t: &str) -> Option<usize> {
+    let end = t.find(['.', ')']).filter(|&e| (1..=5).contains(&e))?;
+    let word = &t[..end];
+    let letter = word.len() == 1 && word.as_bytes()[0].is_ascii_lowercase();
+    let roman = word.bytes().all(|b| matches!(b, b'i' | b'v' | b'x'))
+        && headings::roman(&word.to_ascii_uppercase()).is_some();
+    let title = t[end + 1..].trim_start();
+    ((letter || roman)
+        && title.len() < t.len() - end - 1
+        && title.starts_with(|ch: char| ch.is_uppercase()))
+    .then(|| t.len() - title.len())
+}
+
 /// Longest line looked at as a heading, table row or furniture, in bytes. Longer lines are
 /// prose whatever they hold, which keeps every rule linear on one-line files.
 const MAX_SHAPE_LINE: usize = 400;
@@ -852,8 +867,13 @@ impl<'a> Parser<'a> {
             .split(|c: char| !c.is_alphabetic())
             .filter(|w| !w.is_empty())
             .collect();
+        // A letter with digits is a word too (`X86`, `ARM64`).
         let worded = letters.iter().any(|w| {
             w.chars().count() >= 2 || w.chars().any(|c| !c.is_uppercase() && !c.is_lowercase())
+        }) || t.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            w.chars().count() >= 2
+                && w.chars().any(char::is_alphabetic)
+                && w.chars().any(|c| c.is_ascii_digit())
         });
         let spaced_caps =
             letters.len() >= 3 && letters.iter().all(|w| w.chars().all(char::is_uppercase));
@@ -998,25 +1018,9 @@ impl<'a> Parser<'a> {
                 h.level = level_of[&st];
             }
         }
-        // The document's title: the first heading, on the first page, alone in the biggest
-        // style and unnumbered. It names the document rather than opening a section.
-        if let Some(&first) = heads.first() {
-            let st = style(self, first);
-            let alone = heads[1..]
-                .iter()
-                .all(|&i| style(self, i).is_some_and(|s| st.is_some_and(|f| s.0 < f.0)));
-            let b = &self.blocks[first];
-            if heads.len() >= 2
-                && alone
-                && self.l(self.block_lines[first].0).page == 0
-                && b.heading
-                    .as_ref()
-                    .is_some_and(|h| h.source == HeadingSource::Style)
-            {
-                self.blocks[first].kind = BlockType::Prose;
-                self.blocks[first].heading = None;
-            }
-        }
+        // The document's title (the first heading, alone in the biggest style) stays a
+        // heading: the section it opens holds the document, as a Markdown file's `# Title`
+        // does, and outlines that list the title find it.
     }
 
     /// Page boxes of blocks (layout hints only): the union of their lines' boxes on the page
@@ -1644,9 +1648,14 @@ impl<'a> Parser<'a> {
                 let below = self.line(c + 1).trim();
                 t.len() * 10 <= below.len() * 6 && below.starts_with(|ch: char| ch.is_uppercase())
             };
-        // A framed title is scored on the text inside its frame.
+        // A framed title is scored on the text inside its frame, a typeset one after its
+        // lower-case label (`a) Purpose`, `ii. Install the plugins`: outline items whose
+        // level the type gives).
         let scored = match mark {
             Some(Style::Framed(ch)) => t.trim_matches(ch).trim(),
+            _ if nb.is_none() && self.hint(c).is_some_and(Hints::stands_out) => {
+                &t[lower_label(t).unwrap_or(0)..]
+            }
             _ => t,
         };
         let cand = Candidate {
@@ -1716,6 +1725,9 @@ impl<'a> Parser<'a> {
             return false;
         }
         let s = headings::score(&cand, nb.as_ref(), seq, self.cfg);
+        if std::env::var_os("DBGH").is_some() {
+            eprintln!("DBGH {s:.2} {:?}", cand);
+        }
         if s < self.cfg.threshold {
             return false;
         }
@@ -2563,6 +2575,18 @@ fn hyphenation(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lower_case_labels_before_titles() {
+        assert_eq!(lower_label("a) Purpose"), Some(3));
+        assert_eq!(lower_label("ii. Install the Nagios Plugins"), Some(4));
+        assert_eq!(lower_label("vii.  Customize"), Some(6));
+        assert_eq!(lower_label("a) lower case"), None);
+        assert_eq!(lower_label("and. Then"), None);
+        assert_eq!(lower_label("iv."), None);
+        assert_eq!(lower_label("A) Capital"), None);
+        assert_eq!(lower_label("ic. Not roman"), None);
+    }
 
     fn run(src: &str) -> TextExtraction {
         extract(
