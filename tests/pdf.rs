@@ -57,7 +57,11 @@ fn detected_headings_match_the_pdf_outlines() {
     let cfg = Config::default();
     let mut total = OutlineScore::default();
     let mut pages = 0;
-    for f in pdfs("real").into_iter().chain(pdfs("generated")) {
+    for f in pdfs("real")
+        .into_iter()
+        .chain(pdfs("generated"))
+        .chain(pdfs("office"))
+    {
         let bytes = std::fs::read(&f).unwrap();
         let truth = outline(&bytes).unwrap();
         if truth.is_empty() {
@@ -94,6 +98,64 @@ fn detected_headings_match_the_pdf_outlines() {
     );
 }
 
+/// PDFs written by word processors: a README made into a PDF by LibreOffice (bullets set
+/// apart from their items by a tab, function names in smaller monospace inside sentences,
+/// headings in bold body type and with digits: `X86`), and a manual by OpenOffice whose
+/// headings are drawn twice (a shadow) and labelled `a)` and `ii.`.
+#[test]
+fn word_processor_pdfs() {
+    let cfg = Config::default();
+    let f = data().join("office/simdutf8-readme-libreoffice.pdf");
+    let a = analyze(&f, &cfg);
+    let s = score_outline(
+        &outline(&std::fs::read(&f).unwrap()).unwrap(),
+        &headings(&a),
+    );
+    assert!(s.recall() >= 0.8 && s.precision() >= 0.95, "{s:?}");
+    let titles: Vec<_> = headings(&a).into_iter().map(|h| h.title).collect();
+    for t in [
+        "simdutf8 – High-speed UTF-8 validation",
+        "Compat flavor",
+        "X86",
+    ] {
+        assert!(titles.iter().any(|h| h == t), "{t} not found: {titles:?}");
+    }
+    let t = text_of(&a);
+    let kinds = |k: BlockType| a.blocks.iter().filter(move |b| b.kind == k);
+    assert_eq!(
+        kinds(BlockType::Table).count(),
+        0,
+        "bullets taken for a table"
+    );
+    assert!(kinds(BlockType::List)
+        .any(|b| t[b.off_begin..b.off_end].contains("• Written in pure Rust")));
+    // A sentence that names a function in monospace stays one paragraph.
+    assert!(
+        kinds(BlockType::Prose).any(|b| t[b.off_begin..b.off_end].contains(
+            "std::str::from_utf8(). In\nparticular, simdutf8::compat::from_utf8() returns a"
+        ))
+    );
+
+    let f = data().join("office/nagios-nrpe-openoffice.pdf");
+    let a = analyze(&f, &cfg);
+    let s = score_outline(
+        &outline(&std::fs::read(&f).unwrap()).unwrap(),
+        &headings(&a),
+    );
+    assert!(s.recall() >= 0.85 && s.precision() >= 0.95, "{s:?}");
+    let t = text_of(&a);
+    assert!(t.contains("1. INTRODUCTION") && !t.contains("INTRODUCTION1."));
+    assert!(!t.contains("UUSESSES"));
+    let titles: Vec<_> = headings(&a).into_iter().map(|h| h.title).collect();
+    for h in [
+        "a) Purpose",
+        "ii. Install the Nagios Plugins",
+        "2. EXAMPLE USES",
+    ] {
+        assert!(titles.iter().any(|x| x == h), "{h} not found: {titles:?}");
+    }
+}
+
 /// The generated documents' outlines are known exactly: every entry is found, at its depth.
 #[test]
 fn generated_documents_give_their_whole_outline() {
@@ -124,7 +186,11 @@ fn running_heads_and_page_numbers_are_removed() {
     assert!(!t.contains("One-column layout"));
     assert!(!t.contains("of 8"), "page feet left in the text");
     assert!(a.text.furniture_lines.unwrap() >= 2 * 7);
-    for f in pdfs("real").into_iter().chain(pdfs("generated")) {
+    for f in pdfs("real")
+        .into_iter()
+        .chain(pdfs("generated"))
+        .chain(pdfs("office"))
+    {
         let a = analyze(&f, &cfg);
         let hs = headings(&a);
         for h in &hs {
@@ -352,7 +418,8 @@ fn pdf_corpus_indexes_deterministically_and_validates() {
     let a = run("1", &tmp.path().join("a"));
     let b = run("2", &tmp.path().join("b"));
     assert_eq!(a["index_hash"], b["index_hash"]);
-    let files = pdfs("real").len() + pdfs("generated").len() + pdfs("bad").len();
+    let files =
+        pdfs("real").len() + pdfs("generated").len() + pdfs("office").len() + pdfs("bad").len();
     assert_eq!(a["documents"].as_u64(), Some(files as u64), "{a}");
     let v = Command::new(env!("CARGO_BIN_EXE_docsweep"))
         .arg("validate")

@@ -253,7 +253,9 @@ mod read {
         let mut drawn = Drawn::default();
         'blocks: for l in &lines {
             let mut cur: Option<Frag> = None;
-            let mut sizes: Vec<(f32, u32)> = Vec::new();
+            // Sizes of the fragment's characters: size, characters, characters not in a
+            // monospaced font.
+            let mut sizes: Vec<(f32, u32, u32)> = Vec::new();
             let mut bold_n = 0u32;
             let mut mono_n = 0u32;
             let mut italic_n = 0u32;
@@ -262,16 +264,20 @@ mod read {
             let mut first_origin: Option<(f32, f32)> = None;
             let mut last_origin = (0.0f32, 0.0f32);
             let finish = |f: Option<Frag>,
-                          sizes: &mut Vec<(f32, u32)>,
+                          sizes: &mut Vec<(f32, u32, u32)>,
                           (bold_n, mono_n, italic_n): (&mut u32, &mut u32, &mut u32),
                           out: &mut Vec<Frag>| {
                 if let Some(mut f) = f {
                     let t = f.text.trim();
                     if !t.is_empty() {
                         f.text = t.to_string();
+                        // The size of the text, not of the code inside it (a sentence with
+                        // a function name in smaller monospace), unless it is code.
+                        let code = *mono_n * 5 >= f.chars.max(1) * 4;
+                        let count = |s: &(f32, u32, u32)| if code { s.1 } else { s.2 };
                         f.size = sizes
                             .iter()
-                            .max_by(|a, b| a.1.cmp(&b.1).then(b.0.total_cmp(&a.0)))
+                            .max_by(|a, b| count(a).cmp(&count(b)).then(b.0.total_cmp(&a.0)))
                             .map_or(f.size, |s| s.0);
                         f.bold_chars = *bold_n;
                         f.mono_chars = *mono_n;
@@ -367,12 +373,16 @@ mod read {
                     f.y1 = f.y1.max(y1);
                     f.chars += 1;
                     last_x1 = x1;
-                    let r = (size * 10.0).round() / 10.0;
-                    match sizes.iter_mut().find(|s| s.0 == r) {
-                        Some(s) => s.1 += 1,
-                        None => sizes.push((r, 1)),
-                    }
                     let class = class_of(&tp, ch, fonts);
+                    let r = (size * 10.0).round() / 10.0;
+                    let text = u32::from(!class.mono);
+                    match sizes.iter_mut().find(|s| s.0 == r) {
+                        Some(s) => {
+                            s.1 += 1;
+                            s.2 += text;
+                        }
+                        None => sizes.push((r, 1, text)),
+                    }
                     let flag_bold = ch.bold_flag();
                     let bold = class.bold || flag_bold;
                     if f.lead_open {
@@ -725,9 +735,11 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             let display = |a: &Frag, b: &Frag| a.size > b.size * 2.0 && display_label(&a.text);
             let same_base =
                 (f.base - main.base).abs() <= size * 0.35 && !display(f, main) && !display(main, f);
-            // A superscript or subscript: smaller, its middle inside the line's height.
+            // A superscript or subscript: smaller, its middle inside the line's height, and
+            // short (a line of body text under a title's deep descent is no subscript).
             let mid = (f.y0 + f.y1) / 2.0;
             let script = f.size < main.size * 0.85
+                && (f.chars <= 12 || f.chars <= main.chars)
                 && mid > main.y0
                 && mid < main.y1 + main.size * 0.3
                 && !display(main, f);
@@ -1199,7 +1211,14 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             j += 1;
         }
         let multi = rows.iter().filter(|&&r| lines[r].cells.len() >= 2).count();
-        if multi >= 3 && !toc_run(lines, &rows) {
+        // A list whose markers stand apart from their text (a word processor's tab after
+        // `•` or `1.`) is two columns of a list, not a table.
+        let list = rows.iter().all(|&r| match lines[r].cells.as_slice() {
+            [m, _] => marker_cell(&m.2),
+            [_] => true,
+            _ => false,
+        });
+        if multi >= 3 && !list && !toc_run(lines, &rows) {
             // Column ranges: union of the cells' x ranges.
             let cols = cell_ranges(lines, rows.iter().copied());
             // A cell that covers several column ranges is a merged cell; the ranges come from
@@ -1268,6 +1287,16 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             }
         }
         i = j.max(i + 1);
+    }
+}
+
+/// A list item's marker alone: a bullet or another symbol, `1.`, `a)`, `(iv)`.
+fn marker_cell(t: &str) -> bool {
+    let t = t.trim();
+    let mut chars = t.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => !c.is_alphanumeric(),
+        _ => t.len() <= 6 && text::list_marker_start(&format!("{t} x")),
     }
 }
 
@@ -2049,6 +2078,55 @@ mod tests {
         let lines = join_lines(&[number, code], &[0, 1], (0, 0));
         assert_eq!(lines[0].size, 10.0);
         assert!(lines[0].mono);
+    }
+
+    /// A line of body text right under a title whose glyph boxes reach deep below it is no
+    /// subscript of the title: `Name` / `def-constant — Binds a symbol to a constant.` in a
+    /// DocBook reference page. A short raised or lowered piece still joins its line.
+    #[test]
+    fn body_text_under_a_deep_title_is_a_line_of_its_own() {
+        let mut title = frag(72.0, 86.8, 119.0, "Name");
+        (title.size, title.y0, title.y1) = (17.28, 68.3, 92.1);
+        let mut body = frag(
+            120.0,
+            101.1,
+            302.0,
+            "def-constant — Binds a symbol to a constant.",
+        );
+        (body.y0, body.y1) = (90.5, 103.9);
+        let lines = join_lines(&[title.clone(), body], &[0, 1], (0, 0));
+        assert_eq!(lines.len(), 2);
+        let mut sub = frag(120.0, 95.0, 130.0, "i+1");
+        (sub.size, sub.y0, sub.y1) = (10.0, 88.0, 97.0);
+        assert_eq!(join_lines(&[title, sub], &[0, 1], (0, 0)).len(), 1);
+    }
+
+    /// List markers set apart from their items (`•`, `1.`, `a)`, a symbol font's bullet)
+    /// make no table column.
+    #[test]
+    fn markers_apart_from_their_items_are_a_list() {
+        for m in ["•", "\u{f0b7}", "–", "1.", "12.", "a)", "(iv)"] {
+            assert!(marker_cell(m), "{m}");
+        }
+        for m in ["Name", "x", "2024", "1.2.3 Scope"] {
+            assert!(!marker_cell(m), "{m}");
+        }
+        let item = |y: f32, text: &str| vec![frag(72.0, y, 77.0, "•"), frag(90.0, y, 400.0, text)];
+        let mut frags = Vec::new();
+        for (k, t) in [
+            "Written in pure Rust",
+            "No dependencies",
+            "No-std support",
+            "Fast",
+        ]
+        .iter()
+        .enumerate()
+        {
+            frags.extend(item(100.0 + 14.0 * k as f32, t));
+        }
+        let (text, hints, _) = layout_text(&mut [layout_page(frags, 792.0)], &PdfConfig::default());
+        assert!(hints.tables.is_empty(), "{text}");
+        assert!(text.contains("• Written in pure Rust"), "{text}");
     }
 
     /// A glyph drawn twice where it stands (a shadow, bold made by drawing twice) is read
