@@ -2080,6 +2080,53 @@ mod tests {
         assert!(lines[0].mono);
     }
 
+    /// A paper's first page: the title stays a heading; its authors and date, centered in a
+    /// type no later heading has, do not; the sections after them do.
+    #[test]
+    fn authors_under_the_title_are_no_headings() {
+        let centered = |y: f32, text: &str, size: f32, bold: bool| {
+            let w = text.len() as f32 * size * 0.5;
+            let mut f = frag(306.0 - w / 2.0, y, 306.0 + w / 2.0, text);
+            f.size = size;
+            if bold {
+                f.bold_chars = f.chars;
+            }
+            f
+        };
+        let body =
+            "The model has a fixed part and a random part for each group of the data set, and";
+        let mut first = vec![
+            centered(80.0, "An Introduction to Mixed Models", 20.0, true),
+            centered(120.0, "Henrik Singmann", 12.0, false),
+            centered(140.0, "University of Zurich", 10.0, false),
+            centered(170.0, "David Kellen", 12.0, false),
+            centered(190.0, "Syracuse University", 10.0, false),
+        ];
+        let mut second = Vec::new();
+        for (page, title) in [
+            (&mut first, "Fixed Effects"),
+            (&mut second, "Random Effects"),
+        ] {
+            let y = if page.is_empty() { 80.0 } else { 230.0 };
+            let mut h = frag(72.0, y, 200.0, title);
+            h.size = 14.0;
+            h.bold_chars = h.chars;
+            page.push(h);
+            for k in 0..8 {
+                page.push(frag(72.0, y + 30.0 + 12.0 * k as f32, 540.0, body));
+            }
+        }
+        let pages = vec![layout_page(first, 792.0), layout_page(second, 792.0)];
+        assert_eq!(
+            titles(&layout_headings(pages)),
+            [
+                "An Introduction to Mixed Models",
+                "Fixed Effects",
+                "Random Effects"
+            ]
+        );
+    }
+
     /// A line of body text right under a title whose glyph boxes reach deep below it is no
     /// subscript of the title: `Name` / `def-constant — Binds a symbol to a constant.` in a
     /// DocBook reference page. A short raised or lowered piece still joins its line.

@@ -937,6 +937,7 @@ impl<'a> Parser<'a> {
     /// (`Abstract`, `Introduction`, `Contents`), when that comes on the first two pages or the
     /// first page holds too few lines to be more than a title page.
     fn front_matter(&mut self) {
+        self.title_block();
         let heads: Vec<usize> = (0..self.blocks.len())
             .filter(|&i| self.blocks[i].kind == BlockType::Heading)
             .collect();
@@ -961,6 +962,39 @@ impl<'a> Parser<'a> {
         }
         for &i in &heads[..real] {
             if self.l(self.block_lines[i].0).page == 0 {
+                self.blocks[i].kind = BlockType::Prose;
+                self.blocks[i].heading = None;
+            }
+        }
+    }
+
+    /// The lines under a document's title on its first page that are set centered, in a type
+    /// no heading after the first page has (its authors, their affiliations, a date, a
+    /// version): they name the document, they open no section. The title stays.
+    fn title_block(&mut self) {
+        let heads: Vec<usize> = (0..self.blocks.len())
+            .filter(|&i| self.blocks[i].kind == BlockType::Heading)
+            .collect();
+        let page = |p: &Self, i: usize| p.l(p.block_lines[i].0).page;
+        let style = |p: &Self, i: usize| {
+            p.hint(p.block_lines[i].0)
+                .map(|h| (h.size_bin, h.typography.bold))
+        };
+        let later: Vec<_> = heads
+            .iter()
+            .filter(|&&i| page(self, i) > 0)
+            .map(|&i| style(self, i))
+            .collect();
+        for &i in heads.iter().skip(1) {
+            if page(self, i) > 0 {
+                break;
+            }
+            let centered = self.hint(self.block_lines[i].0).is_some_and(|h| h.centered);
+            let numbered = self.blocks[i]
+                .heading
+                .as_ref()
+                .is_some_and(|h| h.source == HeadingSource::Numbering);
+            if centered && !numbered && !later.contains(&style(self, i)) {
                 self.blocks[i].kind = BlockType::Prose;
                 self.blocks[i].heading = None;
             }
