@@ -9,6 +9,16 @@ use docsweep::analyze::analyze_bytes;
 use docsweep::config::Config;
 use docsweep::extract::pdf::{outline, score_and_match_outline, OutlineEntry, OutlineScore};
 use docsweep::model::BlockType;
+use std::io::Write;
+
+/// `println!` that stops quietly when the reader goes away (`| head`).
+macro_rules! out {
+    ($($t:tt)*) => {
+        if writeln!(std::io::stdout(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    };
+}
 
 fn main() {
     let cfg = Config::default();
@@ -40,7 +50,7 @@ fn main() {
         let a = match analyze_bytes(&f.to_string_lossy(), &bytes, &cfg) {
             Ok(a) => a,
             Err(e) => {
-                println!("{}: failed: {e}", f.display());
+                out!("{}: failed: {e}", f.display());
                 continue;
             }
         };
@@ -61,7 +71,7 @@ fn main() {
         let (s, matches) = score_and_match_outline(&truth, &found);
         let pages = a.text.pages.unwrap_or(1);
         pages_total += pages;
-        println!(
+        out!(
             "{:<40} pages {:>3}  outline {:>3}  found {:>3}  matched {:>3}  depth±1 {:>3}  recall {:.2}  precision {:.2}  spurious/20p {:.1}",
             f.file_name().unwrap().to_string_lossy(),
             pages,
@@ -77,17 +87,17 @@ fn main() {
             // `=` matched, `-` missed (outline) or spurious (found).
             for (t, m) in truth.iter().zip(&matches) {
                 let mark = if m.is_some() { '=' } else { '-' };
-                println!("    T{mark} d{} p{:?} {}", t.depth, t.page, t.title);
+                out!("    T{mark} d{} p{:?} {}", t.depth, t.page, t.title);
             }
             for (i, h) in found.iter().enumerate() {
                 let mark = if matches.contains(&Some(i)) { '=' } else { '-' };
-                println!("    F{mark} d{} p{:?} {}", h.depth, h.page, h.title);
+                out!("    F{mark} d{} p{:?} {}", h.depth, h.page, h.title);
             }
         }
         total.add(s);
     }
     let below = total.below_outline;
-    println!(
+    out!(
         "TOTAL pages {}  outline {}  found {}  matched {}  depth±1 {}  recall {:.3}  precision {:.3}  spurious/20p {:.2}  ({:.0} pages/s on one thread)\n      of the unmatched, {} are numbered subsections below the outline's deepest entry there (precision {:.3} without them)",
         pages_total,
         total.truth,
@@ -101,7 +111,7 @@ fn main() {
         below,
         total.matched as f64 / (total.found - below).max(1) as f64
     );
-    println!(
+    out!(
         "      outline entries of contents and index pages (titles, index letters): {} ({} matched); recall {:.3} without them",
         total.navigation,
         total.navigation_matched,

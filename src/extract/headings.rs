@@ -566,6 +566,12 @@ pub fn score(
                     && title.chars().filter(|c| c.is_ascii_punctuation()).count() * 2
                         <= title.chars().count())
         }
+        // Set large and bold, a title may close with a period, as an FAQ's statement does
+        // (`I want canonical base64 encoding/decoding.`).
+        None if display_type => {
+            let open = t.strip_suffix('.').filter(|o| !o.ends_with('.'));
+            title_shape(open.unwrap_or(t), max_words, max_chars)
+        }
         None => title_shape(t, max_words, max_chars),
     };
     // An underline drawn to the title's length is markup the author wrote: such a title may

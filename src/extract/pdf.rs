@@ -1984,8 +1984,8 @@ mod tests {
 
     /// Titles rendered from HTML or a word processor: the document's title stays a heading,
     /// a name in lower case set large and bold is one (`clear (t)`), so is an FAQ's long
-    /// question, a label in lower case before a title (`a) Purpose`) and a name with digits
-    /// (`X86`); a lower-case line in body type is not.
+    /// question or a statement closed by a period, a label in lower case before a title
+    /// (`a) Purpose`) and a name with digits (`X86`); a lower-case line in body type is not.
     #[test]
     fn titles_from_html_and_word_processors() {
         // Each title over a paragraph of three lines (four titles in a row over a line or
@@ -2000,6 +2000,7 @@ mod tests {
                 14.0,
             ),
             ("a) Purpose", 12.0),
+            ("I want canonical base64 encoding/decoding.", 14.0),
             ("X86", 12.0),
             ("returns the table", 10.0),
         ] {
@@ -2014,6 +2015,7 @@ mod tests {
                 "clear (t)",
                 "What should I do if I use Rc, Cell, RefCell or other non-Send-and-Sync types?",
                 "a) Purpose",
+                "I want canonical base64 encoding/decoding.",
                 "X86"
             ]
         );
