@@ -542,38 +542,41 @@ pub fn score(
     } else {
         (cfg.max_words, cfg.max_chars)
     };
-    let shaped = match numbered {
-        // The number's dots do not count as punctuation, and markup names may be the whole
-        // title (`2.13.  <br>`): half of it may be punctuation.
-        Some(n) => {
-            let title = t[n.prefix_len.min(t.len())..].trim();
-            // A section number and title set apart in type may close with a period, as plain
-            // TeX sets them (`1.3 Protection of noninterruptible code.`).
-            let closed = c
-                .typography
-                .is_some_and(|ty| ty.stands_out() && (n.parts.len() >= 2 || ty.size_ratio >= 1.1))
-                && title.ends_with('.')
-                && !title.ends_with("..");
-            let title = if closed {
-                &title[..title.len() - 1]
-            } else {
-                title
-            };
-            title_shape(t, max_words, max_chars)
-                || (t.chars().count() <= max_chars
-                    && !title.ends_with(['.', ',', ';'])
-                    && title.split_whitespace().count() <= max_words
-                    && title.chars().filter(|c| c.is_ascii_punctuation()).count() * 2
-                        <= title.chars().count())
-        }
-        // Set large and bold, a title may close with a period, as an FAQ's statement does
-        // (`I want canonical base64 encoding/decoding.`).
-        None if display_type => {
-            let open = t.strip_suffix('.').filter(|o| !o.ends_with('.'));
-            title_shape(open.unwrap_or(t), max_words, max_chars)
-        }
-        None => title_shape(t, max_words, max_chars),
-    };
+    // A function's name and arguments set large and bold head its entry in a reference
+    // (`reduce (t, f [, state = next(t)])`, an HTML page's `<h3>` made into a PDF).
+    let signature = display_type && call_signature(t);
+    let shaped = signature
+        || match numbered {
+            // The number's dots do not count as punctuation, and markup names may be the whole
+            // title (`2.13.  <br>`): half of it may be punctuation.
+            Some(n) => {
+                let title = t[n.prefix_len.min(t.len())..].trim();
+                // A section number and title set apart in type may close with a period, as plain
+                // TeX sets them (`1.3 Protection of noninterruptible code.`).
+                let closed = c.typography.is_some_and(|ty| {
+                    ty.stands_out() && (n.parts.len() >= 2 || ty.size_ratio >= 1.1)
+                }) && title.ends_with('.')
+                    && !title.ends_with("..");
+                let title = if closed {
+                    &title[..title.len() - 1]
+                } else {
+                    title
+                };
+                title_shape(t, max_words, max_chars)
+                    || (t.chars().count() <= max_chars
+                        && !title.ends_with(['.', ',', ';'])
+                        && title.split_whitespace().count() <= max_words
+                        && title.chars().filter(|c| c.is_ascii_punctuation()).count() * 2
+                            <= title.chars().count())
+            }
+            // Set large and bold, a title may close with a period, as an FAQ's statement does
+            // (`I want canonical base64 encoding/decoding.`).
+            None if display_type => {
+                let open = t.strip_suffix('.').filter(|o| !o.ends_with('.'));
+                title_shape(open.unwrap_or(t), max_words, max_chars)
+            }
+            None => title_shape(t, max_words, max_chars),
+        };
     // An underline drawn to the title's length is markup the author wrote: such a title may
     // be long, or end with a period (reST's `libFuzzer – a library for … testing.`).
     // Its inline markup (reST's ``literal``, *emphasis*, :role:`text`) is not the title's
@@ -649,7 +652,7 @@ pub fn score(
     if !marked
         && numbered.is_none()
         && ((!typeset && syntax_like(title))
-            || (typeset && code_like(title) && !section_number_first(t))
+            || (typeset && code_like(title) && !section_number_first(t) && !signature)
             || label)
     {
         return 0.0;
@@ -944,6 +947,34 @@ fn code_like(t: &str) -> bool {
     open_call(t) || t.contains(['&', '=', '{', '}', '[', ']', '<', '>', '|', ';'])
 }
 
+/// `name (args)` or `module.name(args)`: an identifier, then one balanced parenthesized
+/// list that ends the line.
+fn call_signature(t: &str) -> bool {
+    let Some(open) = t.find('(') else {
+        return false;
+    };
+    let name = t[..open].trim_end();
+    let ident = |w: &str| {
+        w.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && w.chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | ':'))
+    };
+    let mut depth = 0i32;
+    for (i, c) in t[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return open + i + 1 == t.len() && ident(name) && name.len() <= 40;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Starts with a section number and a space (`3.1 \\attachfile[options]`), whatever follows.
 fn section_number_first(t: &str) -> bool {
     let num = t.split(' ').next().unwrap_or("");
@@ -1019,6 +1050,27 @@ pub fn continues(prev: Option<&[u32]>, next: &[u32]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn call_signatures() {
+        for t in [
+            "clear (t)",
+            "reduce (t, f [, state = next(t)])",
+            "plproxy.get_cluster_version(cluster_name)",
+            "size (...)",
+        ] {
+            assert!(call_signature(t), "{t}");
+        }
+        for t in [
+            "Overview (draft) of the design",
+            "(t)",
+            "f(x",
+            "Use f(x) here",
+            "a b (c)",
+        ] {
+            assert!(!call_signature(t), "{t}");
+        }
+    }
 
     fn parts(s: &str) -> Option<(Vec<u32>, NumberKind, &str)> {
         numbering(s).map(|n| (n.parts.clone(), n.kind, &s.trim()[n.prefix_len..]))

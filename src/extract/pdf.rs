@@ -1983,7 +1983,8 @@ mod tests {
     }
 
     /// Titles rendered from HTML or a word processor: the document's title stays a heading,
-    /// a name in lower case set large and bold is one (`clear (t)`), so is an FAQ's long
+    /// a name in lower case set large and bold is one (`clear (t)`), so are a function's
+    /// signature (`reduce (t, f [, state = next(t)])`), an FAQ's long
     /// question or a statement closed by a period, a label in lower case before a title
     /// (`a) Purpose`) and a name with digits (`X86`); a lower-case line in body type is not.
     #[test]
@@ -1995,6 +1996,7 @@ mod tests {
         for (title, size) in [
             ("Moses Reference", 20.0),
             ("clear (t)", 14.0),
+            ("reduce (t, f [, state = next(t)])", 14.0),
             (
                 "What should I do if I use Rc, Cell, RefCell or other non-Send-and-Sync types?",
                 14.0,
@@ -2013,6 +2015,7 @@ mod tests {
             [
                 "Moses Reference",
                 "clear (t)",
+                "reduce (t, f [, state = next(t)])",
                 "What should I do if I use Rc, Cell, RefCell or other non-Send-and-Sync types?",
                 "a) Purpose",
                 "I want canonical base64 encoding/decoding.",
