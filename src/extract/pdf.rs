@@ -417,14 +417,12 @@ mod read {
 
 /// The glyphs of a page so far, by character and position, to find a glyph drawn twice at
 /// the same place. Positions are kept in cells as wide as the nearness looked for (a power
-/// of two points), so that a lookup reads nine cells whatever the type size.
+/// of two points, one glyph per cell), so that a lookup reads the cell and the neighbours
+/// the position is near: at most four, whatever the type size.
 #[derive(Default)]
 struct Drawn {
-    at: HashMap<GlyphCell, Vec<(f32, f32)>>,
+    at: HashMap<u64, (f32, f32), std::hash::BuildHasherDefault<CellHash>>,
 }
-
-/// A character, the power of two of its cell size, and the cell's column and row.
-type GlyphCell = (char, i32, i32, i32);
 
 impl Drawn {
     /// Whether `c` already stands within a fifth of its size of `(x, base)`; records it if not.
@@ -432,20 +430,63 @@ impl Drawn {
         let near = size * 0.2;
         let e = near.max(1.0 / 64.0).log2().ceil().clamp(-6.0, 12.0) as i32;
         let cell = 2f32.powi(e);
-        let (cx, cy) = ((x / cell).floor() as i32, (base / cell).floor() as i32);
-        for dx in -1..=1 {
-            for dy in -1..=1 {
-                let hit = self.at.get(&(c, e, cx + dx, cy + dy)).is_some_and(|v| {
-                    v.iter()
-                        .any(|&(px, py)| (px - x).abs() <= near && (py - base).abs() <= near)
-                });
-                if hit {
-                    return true;
-                }
+        let (fx, fy) = ((x / cell).floor(), (base / cell).floor());
+        let side = |f: f32, v: f32| {
+            if v - f * cell < near {
+                -1
+            } else if (f + 1.0) * cell - v < near {
+                1
+            } else {
+                0
+            }
+        };
+        let (sx, sy) = (side(fx, x), side(fy, base));
+        let key = |dx: i64, dy: i64| {
+            // The character, the cell size and the cell, packed (positions wrap far beyond
+            // any page; a wrapped neighbour is only a needless look).
+            (u64::from(c) << 43)
+                | (((e + 8) as u64 & 0x1f) << 38)
+                | ((((fx as i64) + dx) as u64 & 0x7_ffff) << 19)
+                | (((fy as i64) + dy) as u64 & 0x7_ffff)
+        };
+        // The cell, and the neighbours across the near edges.
+        let cells = [(0, 0), (sx, 0), (0, sy), (sx, sy)];
+        let n = match (sx != 0, sy != 0) {
+            (false, false) => 1,
+            (true, false) => 2,
+            (false, true) => 3,
+            (true, true) => 4,
+        };
+        for &(dx, dy) in &cells[..n] {
+            let hit = self
+                .at
+                .get(&key(dx, dy))
+                .is_some_and(|&(px, py)| (px - x).abs() <= near && (py - base).abs() <= near);
+            if hit {
+                return true;
             }
         }
-        self.at.entry((c, e, cx, cy)).or_default().push((x, base));
+        self.at.entry(key(0, 0)).or_insert((x, base));
         false
+    }
+}
+
+/// A multiplicative hash for [`Drawn`]'s packed keys (the standard SipHash is several times
+/// slower, and the keys are not chosen by an adversary: a collision costs a lookup).
+#[derive(Default)]
+struct CellHash(u64);
+
+impl std::hash::Hasher for CellHash {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0 ^ v ^ (v >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    }
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 32)
     }
 }
 
@@ -2194,6 +2235,11 @@ mod tests {
         // Large type: the nearness grows with the size.
         assert!(!d.again('N', 50.0, 60.0, 40.0));
         assert!(d.again('N', 56.0, 61.0, 40.0));
+        // Across the edges of the cells positions are kept in (4 pt at this size).
+        assert!(!d.again('E', 7.9, 11.9, 12.0));
+        assert!(d.again('E', 8.1, 12.1, 12.0));
+        assert!(!d.again('F', 8.1, 12.1, 12.0));
+        assert!(d.again('F', 7.9, 11.9, 12.0));
         // Tiny type: a letter 1 pt on is the next glyph.
         assert!(!d.again('l', 10.0, 10.0, 4.0));
         assert!(!d.again('l', 11.0, 10.0, 4.0));
