@@ -156,6 +156,15 @@ fn word_processor_pdfs() {
     }
 }
 
+/// An accent a TeX font draws apart from its letter (`´` then `e`) is read with it: the
+/// TUGboat article's `Bézier`, not `B´ezier`.
+#[test]
+fn accents_drawn_apart_are_read_with_their_letters() {
+    let a = analyze(&data().join("real/tb88henderson.pdf"), &Config::default());
+    let t = text_of(&a);
+    assert!(t.contains("Bézier") && !t.contains("B\u{B4}ezier"));
+}
+
 /// The generated documents' outlines are known exactly: every entry is found, at its depth.
 #[test]
 fn generated_documents_give_their_whole_outline() {

@@ -183,7 +183,7 @@ mod read {
     //! MuPDF → fragments, with one MuPDF context per thread (see `mupdf_ffi`), so documents
     //! run in parallel on the worker pool.
 
-    use super::{font_class, is_mark_symbol, push_char, Drawn, FontClass, Frag};
+    use super::{compose_accent, font_class, is_mark_symbol, push_char, Drawn, FontClass, Frag};
     use crate::config::PdfConfig;
     use crate::extract::mupdf_ffi::{Char, Doc, TextPage};
     use std::collections::HashMap;
@@ -261,6 +261,8 @@ mod read {
             let mut italic_n = 0u32;
             let mut last_x1 = f32::NEG_INFINITY;
             let mut last_mark_at: Option<usize> = None;
+            // The character last pushed into the fragment and its extent, for accents.
+            let mut prev: Option<(char, f32, f32)> = None;
             let mut first_origin: Option<(f32, f32)> = None;
             let mut last_origin = (0.0f32, 0.0f32);
             let finish = |f: Option<Frag>,
@@ -326,6 +328,9 @@ mod read {
                 if space && cur.is_none() {
                     continue;
                 }
+                if cur.is_none() {
+                    prev = None;
+                }
                 let f = cur.get_or_insert_with(|| Frag {
                     x0,
                     y0,
@@ -364,15 +369,30 @@ mod read {
                     );
                     break 'blocks;
                 }
-                push_char(&mut f.text, c);
+                // An accent set over or under the letter beside it (TeX's `\"u` in an OT1
+                // font draws `¨` then `u`): one letter, `ü`.
+                let composed = compose_accent(prev, (c, x0, x1));
+                match composed {
+                    Some(k) => {
+                        f.text.pop();
+                        f.text.push(k);
+                        prev = None;
+                    }
+                    None => {
+                        push_char(&mut f.text, c);
+                        prev = (!space).then_some((c, x0, x1));
+                    }
+                }
                 if !space {
-                    kept += 1;
                     f.x0 = f.x0.min(x0);
                     f.x1 = f.x1.max(x1);
                     f.y0 = f.y0.min(y0);
                     f.y1 = f.y1.max(y1);
-                    f.chars += 1;
                     last_x1 = x1;
+                }
+                if !space && composed.is_none() {
+                    kept += 1;
+                    f.chars += 1;
                     let class = class_of(&tp, ch, fonts);
                     let r = (size * 10.0).round() / 10.0;
                     let text = u32::from(!class.mono);
@@ -413,6 +433,50 @@ mod read {
         }
         Ok((frags, by1 - by0, cut))
     }
+}
+
+/// The combining mark of a spacing accent as fonts draw it apart from its letter.
+fn combining_mark(c: char) -> Option<char> {
+    Some(match c {
+        '\u{B4}' | '\u{2CA}' => '\u{301}',
+        '`' | '\u{2CB}' => '\u{300}',
+        '\u{A8}' => '\u{308}',
+        '^' | '\u{2C6}' => '\u{302}',
+        '~' | '\u{2DC}' => '\u{303}',
+        '\u{AF}' | '\u{2C9}' => '\u{304}',
+        '\u{2D8}' => '\u{306}',
+        '\u{2D9}' => '\u{307}',
+        '\u{2DA}' => '\u{30A}',
+        '\u{2DD}' => '\u{30B}',
+        '\u{2C7}' => '\u{30C}',
+        '\u{B8}' => '\u{327}',
+        '\u{2DB}' => '\u{328}',
+        _ => return None,
+    })
+}
+
+/// `prev` and `next` (a character and its horizontal extent) as one letter, when one is a
+/// spacing accent whose middle stands over or under the other, a letter: `¨` + `u` → `ü`,
+/// `c` + `¸` → `ç`, `´` + `ı` → `í`. None when they do not compose.
+fn compose_accent(prev: Option<(char, f32, f32)>, next: (char, f32, f32)) -> Option<char> {
+    let (pc, px0, px1) = prev?;
+    let (nc, nx0, nx1) = next;
+    let over = |(a0, a1): (f32, f32), (l0, l1): (f32, f32)| {
+        let mid = (a0 + a1) / 2.0;
+        mid >= l0 && mid <= l1
+    };
+    let (letter, mark) = match (combining_mark(pc), combining_mark(nc)) {
+        (Some(m), _) if nc.is_alphabetic() && over((px0, px1), (nx0, nx1)) => (nc, m),
+        (_, Some(m)) if pc.is_alphabetic() && over((nx0, nx1), (px0, px1)) => (pc, m),
+        _ => return None,
+    };
+    // Accents go over a dotless i or j.
+    let letter = match letter {
+        'ı' => 'i',
+        'ȷ' => 'j',
+        l => l,
+    };
+    unicode_normalization::char::compose(letter, mark)
 }
 
 /// The glyphs of a page so far, by character and position, to find a glyph drawn twice at
@@ -2220,6 +2284,27 @@ mod tests {
         let (text, hints, _) = layout_text(&mut [layout_page(frags, 792.0)], &PdfConfig::default());
         assert!(hints.tables.is_empty(), "{text}");
         assert!(text.contains("• Written in pure Rust"), "{text}");
+    }
+
+    /// Accents that fonts draw apart from their letters compose with them when they stand
+    /// over (or under) them, and only then.
+    #[test]
+    fn accents_drawn_apart_compose_with_their_letters() {
+        let c = |p: (char, f32, f32), n: (char, f32, f32)| compose_accent(Some(p), n);
+        assert_eq!(c(('\u{B4}', 10.0, 14.0), ('e', 10.0, 15.0)), Some('é'));
+        assert_eq!(c(('\u{A8}', 30.5, 34.5), ('u', 30.0, 35.5)), Some('ü'));
+        assert_eq!(c(('\u{A8}', 30.5, 34.5), ('U', 30.0, 37.5)), Some('Ü'));
+        assert_eq!(c(('c', 10.0, 15.0), ('\u{B8}', 11.0, 14.0)), Some('ç'));
+        assert_eq!(c(('\u{B4}', 10.0, 13.0), ('ı', 10.0, 13.0)), Some('í'));
+        assert_eq!(c(('\u{2C7}', 10.0, 15.0), ('z', 10.0, 15.0)), Some('ž'));
+        // Apart: an accent before the next letter, a circumflex or tilde in code or text.
+        assert_eq!(c(('\u{B4}', 10.0, 14.0), ('e', 16.0, 21.0)), None);
+        assert_eq!(c(('^', 10.0, 15.0), ('b', 15.0, 20.0)), None);
+        assert_eq!(c(('~', 10.0, 16.0), ('/', 16.0, 19.0)), None);
+        // No accent, or no letter.
+        assert_eq!(c(('a', 10.0, 15.0), ('b', 11.0, 16.0)), None);
+        assert_eq!(c(('\u{B4}', 10.0, 14.0), ('1', 10.0, 15.0)), None);
+        assert_eq!(compose_accent(None, ('e', 10.0, 15.0)), None);
     }
 
     /// A glyph drawn twice where it stands (a shadow, bold made by drawing twice) is read
