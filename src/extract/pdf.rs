@@ -373,9 +373,10 @@ mod read {
                 // font draws `¨` then `u`): one letter, `ü`.
                 let composed = compose_accent(prev, (c, x0, x1));
                 match composed {
-                    Some(k) => {
+                    Some((k, mark)) => {
                         f.text.pop();
                         f.text.push(k);
+                        f.text.extend(mark);
                         prev = None;
                     }
                     None => {
@@ -457,8 +458,12 @@ fn combining_mark(c: char) -> Option<char> {
 
 /// `prev` and `next` (a character and its horizontal extent) as one letter, when one is a
 /// spacing accent whose middle stands over or under the other, a letter: `¨` + `u` → `ü`,
-/// `c` + `¸` → `ç`, `´` + `ı` → `í`. None when they do not compose.
-fn compose_accent(prev: Option<(char, f32, f32)>, next: (char, f32, f32)) -> Option<char> {
+/// `c` + `¸` → `ç`, `´` + `ı` → `í`; a letter without a precomposed form keeps the accent as
+/// its combining mark (`ˆ` + `k` → `k̂`). None when the two are no accent and its letter.
+fn compose_accent(
+    prev: Option<(char, f32, f32)>,
+    next: (char, f32, f32),
+) -> Option<(char, Option<char>)> {
     let (pc, px0, px1) = prev?;
     let (nc, nx0, nx1) = next;
     let over = |(a0, a1): (f32, f32), (l0, l1): (f32, f32)| {
@@ -470,13 +475,17 @@ fn compose_accent(prev: Option<(char, f32, f32)>, next: (char, f32, f32)) -> Opt
         (_, Some(m)) if pc.is_alphabetic() && over((nx0, nx1), (px0, px1)) => (pc, m),
         _ => return None,
     };
-    // Accents go over a dotless i or j.
+    // Accents go over a dotless i or j; a ligature is written out, never accented.
     let letter = match letter {
         'ı' => 'i',
         'ȷ' => 'j',
+        '\u{FB00}'..='\u{FB06}' => return None,
         l => l,
     };
-    unicode_normalization::char::compose(letter, mark)
+    Some(match unicode_normalization::char::compose(letter, mark) {
+        Some(k) => (k, None),
+        None => (letter, Some(mark)),
+    })
 }
 
 /// The glyphs of a page so far, by character and position, to find a glyph drawn twice at
@@ -2290,19 +2299,44 @@ mod tests {
     /// over (or under) them, and only then.
     #[test]
     fn accents_drawn_apart_compose_with_their_letters() {
-        let c = |p: (char, f32, f32), n: (char, f32, f32)| compose_accent(Some(p), n);
-        assert_eq!(c(('\u{B4}', 10.0, 14.0), ('e', 10.0, 15.0)), Some('é'));
-        assert_eq!(c(('\u{A8}', 30.5, 34.5), ('u', 30.0, 35.5)), Some('ü'));
-        assert_eq!(c(('\u{A8}', 30.5, 34.5), ('U', 30.0, 37.5)), Some('Ü'));
-        assert_eq!(c(('c', 10.0, 15.0), ('\u{B8}', 11.0, 14.0)), Some('ç'));
-        assert_eq!(c(('\u{B4}', 10.0, 13.0), ('ı', 10.0, 13.0)), Some('í'));
-        assert_eq!(c(('\u{2C7}', 10.0, 15.0), ('z', 10.0, 15.0)), Some('ž'));
+        let c = |p: (char, f32, f32), n: (char, f32, f32)| {
+            compose_accent(Some(p), n).map(|(k, m)| String::from_iter(std::iter::once(k).chain(m)))
+        };
+        assert_eq!(
+            c(('\u{B4}', 10.0, 14.0), ('e', 10.0, 15.0)),
+            Some("é".into())
+        );
+        assert_eq!(
+            c(('\u{A8}', 30.5, 34.5), ('u', 30.0, 35.5)),
+            Some("ü".into())
+        );
+        assert_eq!(
+            c(('\u{A8}', 30.5, 34.5), ('U', 30.0, 37.5)),
+            Some("Ü".into())
+        );
+        assert_eq!(
+            c(('c', 10.0, 15.0), ('\u{B8}', 11.0, 14.0)),
+            Some("ç".into())
+        );
+        assert_eq!(
+            c(('\u{B4}', 10.0, 13.0), ('ı', 10.0, 13.0)),
+            Some("í".into())
+        );
+        assert_eq!(
+            c(('\u{2C7}', 10.0, 15.0), ('z', 10.0, 15.0)),
+            Some("ž".into())
+        );
+        assert_eq!(
+            c(('\u{2C6}', 10.0, 14.0), ('k', 9.0, 15.0)),
+            Some("k\u{302}".into())
+        );
         // Apart: an accent before the next letter, a circumflex or tilde in code or text.
         assert_eq!(c(('\u{B4}', 10.0, 14.0), ('e', 16.0, 21.0)), None);
         assert_eq!(c(('^', 10.0, 15.0), ('b', 15.0, 20.0)), None);
         assert_eq!(c(('~', 10.0, 16.0), ('/', 16.0, 19.0)), None);
         // No accent, or no letter.
         assert_eq!(c(('a', 10.0, 15.0), ('b', 11.0, 16.0)), None);
+        assert_eq!(c(('\u{FB01}', 10.0, 18.0), ('\u{B8}', 12.0, 15.0)), None);
         assert_eq!(c(('\u{B4}', 10.0, 14.0), ('1', 10.0, 15.0)), None);
         assert_eq!(compose_accent(None, ('e', 10.0, 15.0)), None);
     }
