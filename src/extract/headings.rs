@@ -544,7 +544,7 @@ pub fn score(
     };
     // A function's name and arguments set large and bold head its entry in a reference
     // (`reduce (t, f [, state = next(t)])`, an HTML page's `<h3>` made into a PDF).
-    let signature = display_type && call_signature(t);
+    let signature = display_type && t.chars().count() <= max_chars && call_signature(t);
     let shaped = signature
         || match numbered {
             // The number's dots do not count as punctuation, and markup names may be the whole
@@ -956,6 +956,7 @@ fn call_signature(t: &str) -> bool {
     let name = t[..open].trim_end();
     let ident = |w: &str| {
         w.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && w.ends_with(|c: char| c.is_alphanumeric() || c == '_')
             && w.chars()
                 .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | ':'))
     };
@@ -1067,6 +1068,8 @@ mod tests {
             "f(x",
             "Use f(x) here",
             "a b (c)",
+            "Note: (see below)",
+            "etc. (and more)",
         ] {
             assert!(!call_signature(t), "{t}");
         }

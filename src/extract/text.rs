@@ -860,20 +860,19 @@ impl<'a> Parser<'a> {
         if nb.is_none() && t.ends_with([':', '!']) {
             return false;
         }
-        // A display formula's line (`S δ`): letters only one at a time, in a script with
-        // case. A title has a word, letters of a script without case (`序`), or capitals
+        // A display formula's line (`S δ`, `x1 + x2`): letters only one at a time, in a
+        // script with case. A title has a word, letters of a script without case (`序`), or capitals
         // spaced out (`I N D E X`).
         let letters: Vec<&str> = t
             .split(|c: char| !c.is_alphabetic())
             .filter(|w| !w.is_empty())
             .collect();
-        // A letter with digits is a word too (`X86`, `ARM64`).
+        // A capital with digits is a word too (`X86`, `ARM64`); `x2` in a formula is not.
         let worded = letters.iter().any(|w| {
             w.chars().count() >= 2 || w.chars().any(|c| !c.is_uppercase() && !c.is_lowercase())
         }) || t.split(|c: char| !c.is_alphanumeric()).any(|w| {
-            w.chars().count() >= 2
-                && w.chars().any(char::is_alphabetic)
-                && w.chars().any(|c| c.is_ascii_digit())
+            let mut cs = w.chars();
+            cs.next().is_some_and(char::is_uppercase) && cs.any(|c| c.is_ascii_digit())
         });
         let spaced_caps =
             letters.len() >= 3 && letters.iter().all(|w| w.chars().all(char::is_uppercase));
@@ -968,9 +967,10 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The lines under a document's title on its first page that are set centered, in a type
-    /// no heading after the first page has (its authors, their affiliations, a date, a
-    /// version): they name the document, they open no section. The title stays.
+    /// The lines under a document's title on its first page, before its first numbered or
+    /// named section (`Abstract`, `Introduction`), that are set centered in a type no heading
+    /// after the first page has: its authors, their affiliations, a date, a version. They name
+    /// the document, they open no section. The title itself is left to [`Self::front_matter`].
     fn title_block(&mut self) {
         let heads: Vec<usize> = (0..self.blocks.len())
             .filter(|&i| self.blocks[i].kind == BlockType::Heading)
@@ -985,16 +985,23 @@ impl<'a> Parser<'a> {
             .filter(|&&i| page(self, i) > 0)
             .map(|&i| style(self, i))
             .collect();
+        // A one-page document: no later type to tell sections from the title's lines by.
+        if later.is_empty() {
+            return;
+        }
         for &i in heads.iter().skip(1) {
-            if page(self, i) > 0 {
+            let h = self.blocks[i].heading.as_ref().unwrap();
+            let section = h.source == HeadingSource::Numbering
+                || self
+                    .cfg
+                    .section_names
+                    .iter()
+                    .any(|n| h.title.trim_end_matches(':').eq_ignore_ascii_case(n));
+            if page(self, i) > 0 || section {
                 break;
             }
             let centered = self.hint(self.block_lines[i].0).is_some_and(|h| h.centered);
-            let numbered = self.blocks[i]
-                .heading
-                .as_ref()
-                .is_some_and(|h| h.source == HeadingSource::Numbering);
-            if centered && !numbered && !later.contains(&style(self, i)) {
+            if centered && !later.contains(&style(self, i)) {
                 self.blocks[i].kind = BlockType::Prose;
                 self.blocks[i].heading = None;
             }
@@ -1054,7 +1061,8 @@ impl<'a> Parser<'a> {
         }
         // The document's title (the first heading, alone in the biggest style) stays a
         // heading: the section it opens holds the document, as a Markdown file's `# Title`
-        // does, and outlines that list the title find it.
+        // does, and outlines that list the title find it (unless it is a paper's front
+        // matter, see `front_matter`).
     }
 
     /// Page boxes of blocks (layout hints only): the union of their lines' boxes on the page
@@ -1759,9 +1767,6 @@ impl<'a> Parser<'a> {
             return false;
         }
         let s = headings::score(&cand, nb.as_ref(), seq, self.cfg);
-        if std::env::var_os("DBGH").is_some() {
-            eprintln!("DBGH {s:.2} {:?}", cand);
-        }
         if s < self.cfg.threshold {
             return false;
         }
