@@ -183,7 +183,9 @@ mod read {
     //! MuPDF → fragments, with one MuPDF context per thread (see `mupdf_ffi`), so documents
     //! run in parallel on the worker pool.
 
-    use super::{compose_accent, font_class, is_mark_symbol, push_char, Drawn, FontClass, Frag};
+    use super::{
+        compose_accent, font_class, is_mark_symbol, mostly, push_char, Drawn, FontClass, Frag,
+    };
     use crate::config::PdfConfig;
     use crate::extract::mupdf_ffi::{Char, Doc, TextPage};
     use std::collections::HashMap;
@@ -275,7 +277,7 @@ mod read {
                         f.text = t.to_string();
                         // The size of the text, not of the code inside it (a sentence with
                         // a function name in smaller monospace), unless it is code.
-                        let code = *mono_n * 5 >= f.chars.max(1) * 4;
+                        let code = mostly(*mono_n, f.chars);
                         let count = |s: &(f32, u32, u32)| if code { s.1 } else { s.2 };
                         f.size = sizes
                             .iter()
@@ -966,7 +968,7 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
         let (all, mono) = kept.iter().fold((0, 0), |(a, m), &i| {
             (a + frags[i].chars, m + frags[i].mono_chars)
         });
-        let code = mono * 5 >= all.max(1) * 4;
+        let code = mostly(mono, all);
         let main = kept
             .iter()
             .copied()
@@ -990,7 +992,7 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             f32::NEG_INFINITY,
             f32::NEG_INFINITY,
         );
-        let (mut bold_c, mut mono_c, mut italic_c, mut chars) = (0u32, 0u32, 0u32, 0u32);
+        let (mut bold_c, mut italic_c, mut chars) = (0u32, 0u32, 0u32);
         let mut prev_x1 = f32::NEG_INFINITY;
         let (mut lead, mut lead_open) = (0usize, true);
         for &i in &kept {
@@ -1028,7 +1030,6 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             prev_x1 = prev_x1.max(f.x1);
             chars += f.chars;
             bold_c += f.bold_chars;
-            mono_c += f.mono_chars;
             italic_c += f.italic_chars;
         }
         let m = &frags[main];
@@ -1049,8 +1050,8 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             y1,
             base: m.base,
             size: m.size,
-            bold: bold_c * 5 >= chars.max(1) * 4,
-            mono: mono_c * 5 >= chars.max(1) * 4,
+            bold: mostly(bold_c, chars),
+            mono: code,
             italic: italic_c * 10 >= chars.max(1) * 9,
             text,
             chars,
@@ -1066,6 +1067,11 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
         });
     }
     out
+}
+
+/// Four fifths or more of `of` characters: a bold line, a line or fragment of code.
+fn mostly(part: u32, of: u32) -> bool {
+    part * 5 >= of.max(1) * 4
 }
 
 /// `b` grown to hold line `l`.
