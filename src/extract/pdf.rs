@@ -2247,6 +2247,28 @@ mod tests {
         assert!(lines[0].mono);
     }
 
+    /// The indexes word processors make under their default titles are navigation, not
+    /// sections: `Index of Tables`, `Table of Figures`, `Alphabetical Index`.
+    #[test]
+    fn word_processor_indexes_are_no_sections() {
+        let body = "The plugin maps every blade of the chassis to a resource of its own, as below.";
+        let mut lines = Vec::new();
+        for title in [
+            "Overview",
+            "Index of Tables",
+            "Table of Figures",
+            "Alphabetical Index",
+            "Design",
+        ] {
+            lines.push((title, 14.0, true));
+            lines.extend([(body, 10.0, false); 3]);
+        }
+        assert_eq!(
+            titles(&layout_headings(vec![typeset_page(&lines)])),
+            ["Overview", "Design"]
+        );
+    }
+
     /// A paper's first page: the title stays a heading; its authors and date, centered in a
     /// type no later heading has, do not; the sections after them do.
     #[test]

@@ -902,6 +902,7 @@ impl<'a> Parser<'a> {
             let nav = b.heading.as_ref().is_some_and(|h| {
                 let t = h.title.trim().trim_end_matches(':').to_lowercase();
                 t.starts_with("list of ")
+                    || t.starts_with("index of ")
                     || [
                         // The same in a few other languages.
                         "sommaire",
@@ -919,6 +920,11 @@ impl<'a> Parser<'a> {
                         "list of tables",
                         "list of listings",
                         "index",
+                        // Word's and LibreOffice's default titles of their indexes.
+                        "table of figures",
+                        "alphabetical index",
+                        "illustration index",
+                        "table of objects",
                     ]
                     .contains(&t.as_str())
             });
@@ -2040,9 +2046,10 @@ impl<'a> Parser<'a> {
         if let Some(h) = &heading {
             let t = h.title.to_ascii_lowercase();
             let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ');
-            // Lists of figures, tables and the like are read as contents too, in typeset
-            // documents (their entries are numbered like sections).
-            let list_of = self.hints.is_some() && t.starts_with("list of ");
+            // Lists (indexes) of figures, tables and the like are read as contents too, in
+            // typeset documents (their entries are numbered like sections).
+            let list_of =
+                self.hints.is_some() && (t.starts_with("list of ") || t.starts_with("index of "));
             if t == "contents" || t == "table of contents" || list_of {
                 self.toc_from = Some(b);
                 self.toc_numbers.clear();
