@@ -2247,6 +2247,36 @@ mod tests {
         assert!(lines[0].mono);
     }
 
+    /// A label of the template in bold body type, repeated under every entry of a reference
+    /// (`Parameters` five times), heads no section; the same label once does. (Set larger, a
+    /// repeated title stands: a manual of man pages repeats `SYNOPSIS` and so does its outline.)
+    #[test]
+    fn labels_repeated_under_every_entry_are_no_sections() {
+        // As a generated reference sets it: the label, then one line on the argument.
+        let body = "The function takes a table and returns a new one, as the example shows.";
+        let arg = "active if true, activate component recursion, deactivate otherwise";
+        let mut lines = vec![("Reference", 16.0, true)];
+        lines.extend([(body, 10.0, false); 3]);
+        let entry = [
+            ("Parameters", 10.0, true),
+            (arg, 10.0, false),
+            (body, 10.0, false),
+            (body, 10.0, false),
+        ];
+        lines.extend(entry);
+        assert_eq!(
+            titles(&layout_headings(vec![typeset_page(&lines)])),
+            ["Reference", "Parameters"]
+        );
+        for _ in 0..4 {
+            lines.extend(entry);
+        }
+        assert_eq!(
+            titles(&layout_headings(vec![typeset_page(&lines)])),
+            ["Reference"]
+        );
+    }
+
     /// The indexes word processors make under their default titles are navigation, not
     /// sections: `Index of Tables`, `Table of Figures`, `Alphabetical Index`.
     #[test]
