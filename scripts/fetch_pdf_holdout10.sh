@@ -256,75 +256,13 @@ xorg-docs-License.pdf	xorg-docs	usr/share/doc/xorg-docs/License.pdf.gz	11
 '
 
 # Fetches the listed files into DEST10 (set 10) and DEST11 (set 11), each with a MANIFEST.tsv
-# (name, package, version, path in package, pages, producer, creator, outline entries, sha256).
-# Members ending in .gz are stored gunzipped (the sha256 is that of the stored file).
-fetch_sets() {
-  local work cache packages pkg deb ver f want
-  work=$(mktemp -d)
-  trap 'rm -rf "$work"' RETURN
-  cache=${DEB_CACHE:-/var/tmp/docsweep-debs}
-  mkdir -p "$cache" "$dest10" "$dest11"
-
-  # The .deb to use for a package: the pinned version if the cache has it, else any version
-  # (a .deb file name writes an epoch's ":" as "%3a").
-  deb_of() {
-    local v=${version[$1]//:/%3a} f
-    for f in "$cache/${1}_${v}_"*.deb; do [ -f "$f" ] && { echo "$f"; return; }; done
-    ls "$cache/${1}_"*.deb | head -n 1
-  }
-
-  packages=$(printf '%s\n' "$list" | awk -F'\t' 'NF == 4 {print $2}' | sort -u)
-  for pkg in $packages; do
-    want="$cache/${pkg}_${version[$pkg]//:/%3a}_"
-    if ! ls "$want"*.deb >/dev/null 2>&1; then
-      echo "downloading $pkg" >&2
-      if ! (cd "$cache" && apt-get download -q "$pkg=${version[$pkg]}" >/dev/null); then
-        if ls "$cache/${pkg}_"*.deb >/dev/null 2>&1; then
-          echo "warning: $pkg=${version[$pkg]} not available, using the cached $(basename "$(deb_of "$pkg")")" >&2
-        else
-          echo "warning: $pkg=${version[$pkg]} not available, using the current version" >&2
-          (cd "$cache" && apt-get download -q "$pkg" >/dev/null)
-        fi
-      fi
-    fi
-  done
-
-  # One pass over each package's archive, extracting only the listed members.
-  mkdir -p "$work/x"
-  for pkg in $packages; do
-    deb=$(deb_of "$pkg")
-    mapfile -t members < <(printf '%s\n' "$list" | awk -F'\t' -v p="$pkg" 'NF == 4 && $2 == p {print "./" $3}')
-    dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$work/x" "${members[@]}"
-  done
-
-  local d
-  for d in "$dest10" "$dest11"; do
-    printf 'name\tpackage\tversion\tpath\tpages\tproducer\tcreator\toutline_entries\tsha256\n' >"$d/MANIFEST.tsv"
-  done
-  printf '%s\n' "$list" | awk -F'\t' 'NF == 4' | while IFS=$'\t' read -r name pkg path set; do
-    if [ "$set" = 10 ]; then d=$dest10; else d=$dest11; fi
-    deb=$(deb_of "$pkg")
-    ver=$(dpkg-deb -f "$deb" Version)
-    f=$d/$name
-    case $path in
-      *.gz) gunzip -c "$work/x/$path" >"$f"; chmod 644 "$f" ;;
-      *) install -m 644 "$work/x/$path" "$f" ;;
-    esac
-    pages=; producer=; creator=; outline=
-    if command -v pdfinfo >/dev/null; then
-      pages=$(pdfinfo "$f" 2>/dev/null | awk '/^Pages:/{print $2}')
-      producer=$(pdfinfo "$f" 2>/dev/null | sed -n 's/^Producer: *//p' | tr '\t' ' ')
-      creator=$(pdfinfo "$f" 2>/dev/null | sed -n 's/^Creator: *//p' | tr '\t' ' ')
-    fi
-    if command -v mutool >/dev/null; then
-      # One line per outline item; mutool may warn on stderr about repaired outline trees.
-      outline=$(mutool show "$f" outline 2>/dev/null | grep -c . || true)
-    fi
-    sum=$(sha256sum "$f" | cut -d' ' -f1)
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$pkg" "$ver" "$path" "$pages" "$producer" "$creator" "$outline" "$sum" >>"$d/MANIFEST.tsv"
-  done
-  echo "hold-out set 10 (DEV): $(($(wc -l <"$dest10/MANIFEST.tsv") - 1)) PDFs in $dest10 (see $dest10/MANIFEST.tsv)"
-  echo "hold-out set 11 (TEST): $(($(wc -l <"$dest11/MANIFEST.tsv") - 1)) PDFs in $dest11 (see $dest11/MANIFEST.tsv)"
-}
-
-fetch_sets
+# (name, package, version, path in package, pages, producer, creator, outline entries, sha256),
+# through scripts/lib_debian_pdfs.sh (members ending in .gz are stored gunzipped; the sha256 is
+# that of the stored file).
+# shellcheck source=scripts/lib_debian_pdfs.sh
+source "$(dirname "$0")/lib_debian_pdfs.sh"
+all=$list
+list=$(printf '%s\n' "$all" | awk -F'\t' -v OFS='\t' 'NF == 4 && $4 == 10 {print $1, $2, $3}')
+fetch_debian_pdfs "hold-out set 10 (DEV)" "$dest10" creator
+list=$(printf '%s\n' "$all" | awk -F'\t' -v OFS='\t' 'NF == 4 && $4 == 11 {print $1, $2, $3}')
+fetch_debian_pdfs "hold-out set 11 (TEST)" "$dest11" creator
