@@ -382,7 +382,7 @@ fn separator_len(s: &str) -> usize {
     s.len() - t.len()
 }
 
-pub(crate) fn roman(s: &str) -> Option<u32> {
+fn roman(s: &str) -> Option<u32> {
     if s.is_empty() || s.len() > 7 || !s.bytes().all(|c| b"IVXLC".contains(&c)) {
         return None;
     }

@@ -1823,7 +1823,7 @@ fn continue_over_footnotes(pages: &mut [Page], body: f32, lead: f32) {
 fn runs_on(last: &VLine, first: &VLine) -> bool {
     last.table.is_none()
         && !last.mono
-        && !last.text.trim_end().ends_with(['.', '!', '?', ':'])
+        && !closes_sentence(last)
         && (first.size - last.size).abs() <= 0.5
         && first.bold == last.bold
         && !first.mono
@@ -1937,6 +1937,11 @@ fn table_row(l: &VLine) -> String {
     cells.join(" | ")
 }
 
+/// Whether line `l` ends a sentence or a lead-in (`.`, `!`, `?`, `:`).
+fn closes_sentence(l: &VLine) -> bool {
+    l.text.trim_end().ends_with(['.', '!', '?', ':'])
+}
+
 /// Whether title line `b` goes on from title line `a` set tight above it in the same type:
 /// the same column, no list item, and `a` does not close a sentence. Indentation does not
 /// count: a numbered title's wrapped lines hang under its text (`7.32 How can I capture or
@@ -1946,7 +1951,7 @@ fn title_goes_on(a: &VLine, b: &VLine) -> bool {
         && a.page_shift == b.page_shift
         && b.base > a.base
         && !text::list_marker_start(&b.text)
-        && !a.text.trim_end().ends_with(['.', '!', '?', ':'])
+        && !closes_sentence(a)
 }
 
 /// Whether a new paragraph starts at line `b`, right after line `a` of the same page.
@@ -1974,7 +1979,7 @@ fn paragraph_break(
     }
     if a.flow != b.flow {
         // A column jump goes on when the sentence does.
-        return a.text.trim_end().ends_with(['.', '!', '?', ':']);
+        return closes_sentence(a);
     }
     let step = b.base - a.base;
     let expected = lead * (a.size.max(b.size) / body);
@@ -1993,12 +1998,12 @@ fn paragraph_break(
     if b.x0 > left + indent
         && a.x0 <= left + indent * 0.5
         && b.x0 > a.x0 + indent
-        && (a.x1 < right - a.size * 2.0 || a.text.trim_end().ends_with(['.', '!', '?', ':']))
+        && (a.x1 < right - a.size * 2.0 || closes_sentence(a))
     {
         return true;
     }
     // A short line that ends a sentence.
-    if a.x1 < right - a.size * 3.0 && a.text.trim_end().ends_with(['.', '!', '?', ':']) {
+    if a.x1 < right - a.size * 3.0 && closes_sentence(a) {
         return true;
     }
     false

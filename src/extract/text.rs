@@ -91,16 +91,15 @@ struct Line {
 /// The length of a lower-case label and the blanks after it (`a) `, `iv. `) before a title
 /// that starts with a capital.
 fn lower_label(t: &str) -> Option<usize> {
-    let end = t.find(['.', ')']).filter(|&e| (1..=5).contains(&e))?;
-    let word = &t[..end];
-    let letter = word.len() == 1 && word.as_bytes()[0].is_ascii_lowercase();
-    let roman = word.bytes().all(|b| matches!(b, b'i' | b'v' | b'x'))
-        && headings::roman(&word.to_ascii_uppercase()).is_some();
+    // A list's letter or roman label (`list_marker`'s families 3 and 4), not in parentheses.
+    if t.starts_with('(') || !matches!(list_marker(t), Some(3 | 4)) {
+        return None;
+    }
+    let end = t.find([')', '.'])?;
     let title = t[end + 1..].trim_start();
-    ((letter || roman)
-        && title.len() < t.len() - end - 1
-        && title.starts_with(|ch: char| ch.is_uppercase()))
-    .then(|| t.len() - title.len())
+    title
+        .starts_with(|ch: char| ch.is_uppercase())
+        .then(|| t.len() - title.len())
 }
 
 /// Longest line looked at as a heading, table row or furniture, in bytes. Longer lines are
