@@ -481,6 +481,7 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
     // one of the two outermost lines of a page, of 8 letters or more, on at least 3 pages and on most pages
     // (of its side) between its first and last appearance.
     let mut spans: HashMap<(bool, String), (u32, u32, u32, u8)> = HashMap::new();
+    let mut cased: HashMap<(bool, String), u32> = HashMap::new();
     for (p, idx) in per_page.iter().enumerate() {
         let n = idx.len();
         let inner_bottom = n.checked_sub(2).and_then(|j| idx.get(j));
@@ -491,7 +492,11 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             (false, inner_bottom),
         ] {
             let Some(&i) = i else { continue };
-            let key = local_key(&text[lines[i].start..lines[i].end]);
+            let t = &text[lines[i].start..lines[i].end];
+            let key = local_key(t);
+            if t.chars().any(char::is_lowercase) {
+                *cased.entry((zone, key.clone())).or_default() += 1;
+            }
             let e = spans
                 .entry((zone, key))
                 .or_insert((0, p as u32, p as u32, 0u8));
@@ -500,6 +505,16 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             e.3 |= 1 << (p % 2);
         }
     }
+    // A chapter's opening in mixed case where its running titles are set in capitals
+    // (`10 Interfacing Prolog and C` under the page number, `200 … 10 INTERFACING PROLOG AND C`
+    // on the pages after it) is the heading the running titles repeat, not one of them.
+    let opening = |zone: bool, line: usize| {
+        let t = &text[lines[line].start..lines[line].end];
+        let key = (zone, local_key(t));
+        t.chars().any(char::is_lowercase)
+            && cased.get(&key).copied() == Some(1)
+            && spans.get(&key).is_some_and(|s| s.0 >= 3)
+    };
     let local = |zone: bool, line: usize| {
         let key = local_key(&text[lines[line].start..lines[line].end]);
         // Left and right pages may carry different titles: a title on one side only is
@@ -646,9 +661,20 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             {
                 return false;
             }
+            // The line inside a running title with the same words is the section's heading
+            // under its own running title (`9.8 Symbolic constraints 193` / `9.8 Symbolic
+            // constraints`): a page has one running title.
+            let under_itself = inner == Some(i)
+                && outer.is_some_and(|&o| {
+                    local_key(&text[lines[o].start..lines[o].end])
+                        == local_key(&text[lines[*i].start..lines[*i].end])
+                });
             let edge = outer == Some(i) || inner == Some(i);
             let page_number = numbered_pages && page_number_lines.contains(i);
-            is_furniture(c) || page_number || (edge && (local(*zone, *i) || edge_only(key)))
+            page_number
+                || (!opening(*zone, *i)
+                    && !under_itself
+                    && (is_furniture(c) || (edge && (local(*zone, *i) || edge_only(key)))))
         })
         .map(|(i, _, _)| i)
         .collect();
@@ -1567,6 +1593,30 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// Whether a numbered line further on, after text of its own and a blank line, continues
+    /// `parts` (`9.7.3 (#\)/1 - constraint NOT` after `9.7.2 fd_reified_in/4`): the same as
+    /// [`Self::continued_later`] for a number and its title on one line. Lines in a row
+    /// (`192.168.1.1 alpha` / `192.168.1.2 beta`) are a list, not sections.
+    fn continued_later_inline(&self, from: usize, parts: &[u32]) -> bool {
+        let to = self.content.len().min(from + 600);
+        let budget = self.lookahead_budget.get();
+        if parts.len() < 2 || from >= to || budget < to - from {
+            return false;
+        }
+        self.lookahead_budget.set(budget - (to - from));
+        // The line right after the heading is its body, never the next heading.
+        (from + 1..to).any(|c| {
+            let t = self.line(c).trim();
+            t.len() <= MAX_SHAPE_LINE
+                && !self.adjacent(c - 1)
+                && headings::numbering(t)
+                    .or_else(|| headings::numbering_lower(t))
+                    .is_some_and(|nb| {
+                        nb.parts.len() >= 2 && headings::continues(Some(parts), &nb.parts)
+                    })
+        })
+    }
+
     /// Number `n` of the heading `line` (its title on content line `c`) is taken: it is seen,
     /// and unless a letter, a roman numeral or a part, it is the last number, and the type
     /// size of line `c` is that of its depth (a new chapter forgets the sizes below it).
@@ -1658,8 +1708,15 @@ impl<'a> Parser<'a> {
                 // after `4.1.3 Member Functions`; a host line `192.168.1.1 xyzzy` in a
                 // document without numbered headings is no section). The scorer takes it only
                 // when it continues the numbering.
+                // A text cut out of a longer one may start in the middle of such numbering
+                // (`9.7.2 fd_reified_in/4`): the number taken next must continue it.
                 headings::numbering_lower(t).filter(|n| {
-                    self.hints.is_some() || (n.parts.len() >= 2 && self.last_number.is_some())
+                    self.hints.is_some()
+                        || (n.parts.len() >= 2 && self.last_number.is_some())
+                        || (n.parts.len() >= 2
+                            && self.last_number.is_none()
+                            && self.numbers_seen.is_empty()
+                            && self.continued_later_inline(c + 1, &n.parts))
                 })
             })
             .or_else(|| self.appendix_letter(c, t));
@@ -1739,7 +1796,12 @@ impl<'a> Parser<'a> {
             typeset && n.parts == [1] && self.last_number.as_ref().is_some_and(|l| l.len() == 1)
         };
         let seq = nb.as_ref().is_some_and(|n| {
-            headings::continues(self.last_number.as_deref(), &n.parts) || restart(n)
+            headings::continues(self.last_number.as_deref(), &n.parts)
+                || restart(n)
+                || (n.lower_title
+                    && self.last_number.is_none()
+                    && self.numbers_seen.is_empty()
+                    && self.continued_later_inline(c + 1, &n.parts))
         });
         if let Some(n) = nb.as_ref().filter(|n| self.number_repeats(n, t)) {
             if !restart(n) {
@@ -2957,6 +3019,32 @@ mod tests {
         assert!(titles(&alone).is_empty(), "{:?}", titles(&alone));
     }
 
+    /// A text cut out of a reference starts in the middle of its numbering, each number and
+    /// its lower-case name on one line (`9.7.2 fd_reified_in/4`): the next section continuing
+    /// it makes it the first heading. Host lines in a row continue each other too, but they
+    /// are a list: nothing but the next line of the run continues them.
+    #[test]
+    fn numbering_can_start_mid_sequence_on_one_line_lower_case_names() {
+        let body = "The constraint holds when the variable lies in the interval given here.\nIts truth value is kept in the boolean variable, as the other ones do.\n";
+        let src = format!(
+            "{body}\n9.7.2    fd_reified_in/4\n\n{body}\n9.7.3    fd_cardinality/2\n\n{body}\n9.8      Symbolic constraints\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "9.7.2 fd_reified_in/4",
+                "9.7.3 fd_cardinality/2",
+                "9.8 Symbolic constraints"
+            ]
+        );
+        let alone = format!("{body}\n9.7.2    fd_reified_in/4\n\n{body}");
+        assert!(titles(&alone).is_empty(), "{:?}", titles(&alone));
+        let hosts = format!(
+            "{body}\n192.168.1.1    alpha\n192.168.1.2    bravo\n192.168.1.3    charlie\n\n{body}"
+        );
+        assert!(titles(&hosts).is_empty(), "{:?}", titles(&hosts));
+    }
+
     #[test]
     fn lead_ins_logs_and_framed_program_output_are_no_headings() {
         let src = "Running the tests\n=================\n\nThe suite runs as follows, and it reports failures at the end of the run.\nIt prints one letter for each test, then the details of each failure.\n\n    $ pytest -q test_module.py\n    FFFF                                  [100%]\n    ================= FAILURES =================\n    ______________ test_ehlo ___________________\n\nThe options change what it prints and when it stops, as the list shows.\nSome of them are used in most runs, others hardly ever at all.\n\nExamples:\nRun until the first failure with the option that stops there.\nRun quietly with the option that prints less than by default.\n\nINFO: Seed: 1523017872\n\nThe seed changes from run to run, so that every run tries new inputs for the target.\n";
@@ -3105,6 +3193,48 @@ mod tests {
             titles.contains(&"Chapter 2 Documenting the code"),
             "{titles:?}"
         );
+    }
+
+    /// A manual's pages as `pdftotext -layout` writes them: left pages head `NNN  10 TITLE IN
+    /// CAPITALS`, right pages `10.5 Section title  NNN`; a chapter opens under its bare page
+    /// number in mixed case, a section may open under its own running title.
+    fn paged_manual() -> String {
+        let body = "The function below raises the error and leaves the context as it was before.\nIts arguments are checked first, and the message names the argument at fault.\n";
+        let mut src = String::new();
+        for p in 0..10u32 {
+            let n = 197 + p;
+            let head = match p {
+                0 => format!("9.9   Optimization constraints                    {n}\n\n9.9.2    Minimizing a cost"),
+                1 => format!("{n}          9   FINITE DOMAIN SOLVER"),
+                2 => format!("{n}\n\n10      Interfacing Prolog and C\n\n10.1     Introduction"),
+                _ if p % 2 == 1 => format!("{n}                    10   INTERFACING PROLOG AND C"),
+                4 => format!("10.2   Raising errors                     {n}\n\n\n10.2     Raising errors"),
+                6 | 8 => format!("10.2   Raising errors                     {n}"),
+                _ => format!("10.{}   Section {p} title                    {n}", p / 2),
+            };
+            src.push_str(&format!("\x0c{head}\n\n{body}\n{body}\n"));
+        }
+        src[1..].to_string()
+    }
+
+    #[test]
+    fn a_chapter_opening_in_mixed_case_is_kept_while_its_capital_running_titles_go() {
+        let x = run(&paged_manual());
+        let canon = &x.canonical;
+        assert_eq!(canon.matches("INTERFACING PROLOG AND C").count(), 0, "{canon}");
+        let found = headings(&x);
+        assert!(found.contains(&(1, "10 Interfacing Prolog and C")), "{found:?}");
+        assert!(found.contains(&(2, "10.1 Introduction")), "{found:?}");
+    }
+
+    #[test]
+    fn a_section_opening_under_its_own_running_title_is_kept() {
+        let x = run(&paged_manual());
+        let canon = &x.canonical;
+        // The running title goes, the heading under it stays: once, as a heading.
+        assert_eq!(canon.matches("Raising errors").count(), 1, "{canon}");
+        let found = headings(&x);
+        assert!(found.contains(&(2, "10.2 Raising errors")), "{found:?}");
     }
 
     #[test]
