@@ -121,7 +121,10 @@ def strip_label(k):
 
 def variants(title):
     k = norm(title)
-    return {k, strip_label(k), re.sub(r"^(appendix|chapter|part|section) ", "", k)} - {""}
+    # An appendix's letter alone before its title (`H Configure options`), as DocBook
+    # numbers appendices.
+    return {k, strip_label(k), re.sub(r"^(appendix|chapter|part|section) ", "", k),
+            re.sub(r"^[a-z] (?=\w+ )", "", k)} - {""}
 
 
 def title_match(gv, dv):

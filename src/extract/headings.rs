@@ -332,11 +332,14 @@ pub fn numbering_lower(line: &str) -> Option<Numbering> {
         .collect::<Option<_>>()?;
     let title = t[num_end..].trim_start();
     // A lower-case word, or a name that starts with a sigil (`~Carea()`, `_init`, `@code`,
-    // `\\attachfile`, `#include`).
+    // `\\attachfile`, `#include`), or a markup element's name (`<config>`).
     let name_start = |c: char| {
         c.is_lowercase() || matches!(c, '~' | '∼' | '_' | '@' | '#' | '$' | '&' | '\\' | ':')
     };
-    if parts.len() > 6 || !title.starts_with(name_start) {
+    let element = title
+        .strip_prefix('<')
+        .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphabetic()));
+    if parts.len() > 6 || !(title.starts_with(name_start) || element) {
         return None;
     }
     Some(Numbering {

@@ -332,6 +332,19 @@ fn page_number_value(s: &str) -> Option<i64> {
     digits.parse().ok()
 }
 
+/// A markup element's name in angle brackets (`<config>`, `<xsl:param>`), as a reference
+/// manual titles the section about it.
+fn element_name(t: &str) -> bool {
+    t.trim()
+        .strip_prefix('<')
+        .and_then(|r| r.strip_suffix('>'))
+        .is_some_and(|n| {
+            n.starts_with(|c: char| c.is_ascii_alphabetic())
+                && n.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '.'))
+        })
+}
+
 /// Key of a running title for the chapter-local rule: letters and digits, without the page
 /// number and separators at either end (`Chapter 3: Objects 15` and `… 16` agree, `Preface to
 /// Version 2.0` and `… 1.1` do not).
@@ -1339,7 +1352,7 @@ impl<'a> Parser<'a> {
         let follow = if n == 1 { next } else { Some((start + 1, end)) };
         // A section number alone on its line, its title on the next non-blank line (text
         // extracted from PDFs): `1.1` / `Linear programming problem`, `Chapter 1` / `Intro`.
-        if n == 1 && number_only(first) {
+        if n == 1 && (number_only(first) || self.next_appendix_letter(first).is_some()) {
             if let Some((na, nb)) = next {
                 let title_follow = if nb - na == 1 {
                     rest.get(1).copied()
@@ -1433,17 +1446,20 @@ impl<'a> Parser<'a> {
         if t.len() > 80 || !t.starts_with(|ch: char| ch.is_ascii_digit()) {
             return false;
         }
-        headings::numbering(t).is_some_and(|nb| {
+        // A markup element's name is a title too (`5.7.1.1 <config>`).
+        let element =
+            || headings::numbering_lower(t).filter(|nb| element_name(&t[nb.prefix_len..]));
+        headings::numbering(t).or_else(element).is_some_and(|nb| {
             matches!(nb.kind, NumberKind::Dotted | NumberKind::Bare)
-                && !nb.lower_title
                 && nb.parts.len() >= 2
-                && t[nb.prefix_len..].starts_with(|ch: char| ch.is_uppercase())
                 && headings::continues(self.last_number.as_deref(), &nb.parts)
-                && headings::title_shape(
-                    &t[nb.prefix_len..],
-                    self.cfg.max_words,
-                    self.cfg.max_chars,
-                )
+                && (element_name(&t[nb.prefix_len..])
+                    || (t[nb.prefix_len..].starts_with(|ch: char| ch.is_uppercase())
+                        && headings::title_shape(
+                            &t[nb.prefix_len..],
+                            self.cfg.max_words,
+                            self.cfg.max_chars,
+                        )))
         })
     }
 
@@ -1539,7 +1555,17 @@ impl<'a> Parser<'a> {
             return false;
         }
         let joined = format!("{} {}", self.line(num).trim(), t);
-        let Some(nb) = headings::numbering(&joined).or_else(|| headings::numbering_lower(&joined))
+        let Some(nb) = headings::numbering(&joined)
+            .or_else(|| headings::numbering_lower(&joined))
+            .or_else(|| {
+                self.next_appendix_letter(self.line(num))
+                    .map(|parts| headings::Numbering {
+                        parts,
+                        kind: NumberKind::Appendix,
+                        prefix_len: joined.len() - t.len(),
+                        lower_title: false,
+                    })
+            })
         else {
             return false;
         };
@@ -1668,6 +1694,23 @@ impl<'a> Parser<'a> {
             prefix_len: t.len() - title.len(),
             lower_title: false,
         })
+    }
+
+    /// `H` alone on its line, after the sections of appendix G (`G.6`): the next appendix's
+    /// letter, its title on the next line (a DocBook manual's appendices as text extraction
+    /// gives them). Its parts, when it is.
+    fn next_appendix_letter(&self, line: &str) -> Option<Vec<u32>> {
+        let b = line.trim().as_bytes();
+        if b.len() != 1 || !b[0].is_ascii_uppercase() {
+            return None;
+        }
+        let last = self
+            .numbers_seen
+            .iter()
+            .filter(|k| k.0 == 2)
+            .filter_map(|k| k.1.first().copied())
+            .max()?;
+        (u32::from(b[0] - b'A') + 1 == last + 1).then(|| vec![last + 1])
     }
 
     fn number_seen(&self, n: &headings::Numbering) -> bool {
@@ -3045,6 +3088,35 @@ mod tests {
         assert!(titles(&hosts).is_empty(), "{:?}", titles(&hosts));
     }
 
+    /// Text from a DocBook manual: a section about each element of a configuration file,
+    /// glued to the paragraph above it (`5.7.1.1 <config>`), and appendices whose letter
+    /// stands alone above the title after `G.6` (`H` / `Configure options`).
+    #[test]
+    fn element_names_and_appendix_letters_alone_continue_the_numbering() {
+        let body = "The element holds the settings that the run reads before it starts.\nEach of them may be given once, and the last one given wins.\n";
+        let src = format!(
+            "5.7.1 XML Configuration File Format\n\n{body}The following sections detail each tag.\n5.7.1.1 <config>\n\n{body}5.7.1.2 <latex>\n\n{body}\nG.6\n\nTripp-Lite\n\n{body}\nH\n\nConfigure options\n\n{body}\nI\n\nUpgrading notes\n\n{body}\nX\n\nNot an appendix\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "5.7.1 XML Configuration File Format",
+                "5.7.1.1 <config>",
+                "5.7.1.2 <latex>",
+                "G.6 Tripp-Lite",
+                "H Configure options",
+                "I Upgrading notes"
+            ]
+        );
+        // Without appendix numbers before it, a letter alone is no number.
+        let alone = format!("{body}\nH\n\nConfigure options\n\n{body}");
+        assert!(
+            !titles(&alone).iter().any(|t| t.starts_with("H ")),
+            "{:?}",
+            titles(&alone)
+        );
+    }
+
     #[test]
     fn lead_ins_logs_and_framed_program_output_are_no_headings() {
         let src = "Running the tests\n=================\n\nThe suite runs as follows, and it reports failures at the end of the run.\nIt prints one letter for each test, then the details of each failure.\n\n    $ pytest -q test_module.py\n    FFFF                                  [100%]\n    ================= FAILURES =================\n    ______________ test_ehlo ___________________\n\nThe options change what it prints and when it stops, as the list shows.\nSome of them are used in most runs, others hardly ever at all.\n\nExamples:\nRun until the first failure with the option that stops there.\nRun quietly with the option that prints less than by default.\n\nINFO: Seed: 1523017872\n\nThe seed changes from run to run, so that every run tries new inputs for the target.\n";
@@ -3221,9 +3293,16 @@ mod tests {
     fn a_chapter_opening_in_mixed_case_is_kept_while_its_capital_running_titles_go() {
         let x = run(&paged_manual());
         let canon = &x.canonical;
-        assert_eq!(canon.matches("INTERFACING PROLOG AND C").count(), 0, "{canon}");
+        assert_eq!(
+            canon.matches("INTERFACING PROLOG AND C").count(),
+            0,
+            "{canon}"
+        );
         let found = headings(&x);
-        assert!(found.contains(&(1, "10 Interfacing Prolog and C")), "{found:?}");
+        assert!(
+            found.contains(&(1, "10 Interfacing Prolog and C")),
+            "{found:?}"
+        );
         assert!(found.contains(&(2, "10.1 Introduction")), "{found:?}");
     }
 
