@@ -669,8 +669,11 @@ pub fn score(
     if !c.underlined && numbered.is_none() && open_call(title) {
         return 0.0;
     }
-    // `1 January 2024`: a date, not section 1.
-    if numbered.is_some_and(|n| n.parts.len() == 1) && starts_with_month(title) {
+    // `1 January 2024`: a date, not section 1; a date alone (`December 1993` on a title
+    // page) heads nothing either.
+    if (numbered.is_some_and(|n| n.parts.len() == 1) && starts_with_month(title))
+        || (numbered.is_none() && date_only(t))
+    {
         return 0.0;
     }
     // A caption ("Figure 1: Setup dialog"), a notice ("Copyright © 2021 …"), or a line cut
@@ -837,6 +840,23 @@ fn noise_word(w: &str) -> bool {
         && flips >= 3
         && longest_run <= 3
         && vowels * 4 < letters
+}
+
+/// `December 1993`, `May 20, 2025`, `20 May 2025`: a month name and numbers, nothing else.
+fn date_only(t: &str) -> bool {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let number = |w: &&str| {
+        let w = w.trim_end_matches([',', '.']);
+        !w.is_empty() && w.len() <= 4 && w.bytes().all(|b| b.is_ascii_digit())
+    };
+    let month = |w: &[&str]| starts_with_month(&w.join(" "));
+    match words.len() {
+        2 | 3 => {
+            (month(&words) && words[1..].iter().all(number))
+                || (number(&words[0]) && month(&words[1..]) && words[2..].iter().all(number))
+        }
+        _ => false,
+    }
 }
 
 /// `January 2024`, `Mar 3`: a title that starts with a month name and has a number.
@@ -1059,6 +1079,22 @@ pub fn continues(prev: Option<&[u32]>, next: &[u32]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_alone() {
+        for t in ["December 1993", "May 20, 2025", "20 May 2025", "Sept. 2001"] {
+            assert!(date_only(t), "{t}");
+        }
+        for t in [
+            "July 2003: pushing towards 2.0",
+            "March Madness",
+            "May 2025 release notes",
+            "December",
+            "1993",
+        ] {
+            assert!(!date_only(t), "{t}");
+        }
+    }
 
     #[test]
     fn call_signatures() {
