@@ -1393,7 +1393,8 @@ impl<'a> Parser<'a> {
                     // A title right above its first subsection ("2 Structure" / "2.1 Syntax").
                     let here = headings::numbering(first).map(|nb| nb.parts);
                     let below = headings::numbering(second).map(|nb| nb.parts);
-                    matches!((here, below), (Some(h), Some(b)) if headings::continues(Some(&h), &b))
+                    matches!((here, below), (Some(h), Some(b))
+                        if b.len() > h.len() && headings::continues(Some(&h), &b))
                 });
         let short_first = n >= 2
             && short
@@ -1466,12 +1467,25 @@ impl<'a> Parser<'a> {
     /// Three or more one-line groups in a row, numbered at the same depth in sequence: a
     /// numbered list written with blank lines between items, not headings.
     fn numbered_list_run(&self, start: usize, n: usize, rest: &[(usize, usize)]) -> bool {
-        if n != 1 {
-            return false;
-        }
         let Some(first) = headings::numbering(self.line(start)) else {
             return false;
         };
+        // Three lines in a row of one group, numbered in sequence at one depth (a man page's
+        // `1   Version 2 of the Single Unix Specification` / `2   The Open Group …`).
+        if n >= 3 {
+            let mut prev = first.parts;
+            return (start + 1..start + 3).all(|c| {
+                headings::numbering(self.line(c)).is_some_and(|nb| {
+                    let ok =
+                        nb.parts.len() == prev.len() && headings::continues(Some(&prev), &nb.parts);
+                    prev = nb.parts;
+                    ok
+                })
+            });
+        }
+        if n != 1 {
+            return false;
+        }
         // Chapter titles set large, one to a page (`13 Error Handling`, `14 Installation`,
         // `15 Bugs` on pages of their own), are not a list.
         if self
@@ -3115,6 +3129,14 @@ mod tests {
             "{:?}",
             titles(&alone)
         );
+    }
+
+    /// A man page's numbered list, its items on lines in a row: no item is a heading, though
+    /// the first is shorter than the second and the numbers continue (`1` / `2`).
+    #[test]
+    fn numbered_lines_in_a_row_are_a_list() {
+        let src = "STANDARDS\n       This ps conforms to:\n\n       1   Version 2 of the Single Unix Specification\n       2   The Open Group Technical Standard Base Specifications, Issue 6\n       3   IEEE Std 1003.1, 2004 Edition\n       4   X/Open System Interfaces Extension [UP XSI]\n\nAUTHOR\n       ps was originally written by a person who later handed it on to others.\n";
+        assert_eq!(titles(src), ["STANDARDS", "AUTHOR"]);
     }
 
     #[test]
