@@ -1710,6 +1710,31 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// The numbered title `number` `title` of content line `c` opens a section again further
+    /// down its page or on the next one: on one line, or its number alone above the title.
+    fn opens_below(&self, c: usize, number: &str, title: &str) -> bool {
+        let number = number.trim();
+        fn words(s: &str) -> Vec<&str> {
+            s.split_whitespace().collect()
+        }
+        let title = words(title);
+        if number.is_empty() || title.is_empty() {
+            return false;
+        }
+        let page = self.lines[self.content[c]].page;
+        let end = self.content.len().min(c + 400);
+        (c + 1..end)
+            .take_while(|&d| self.lines[self.content[d]].page <= page + 1)
+            .any(|d| {
+                let t = self.line(d).trim();
+                match t.strip_prefix(number) {
+                    Some(rest) if rest.starts_with(char::is_whitespace) => words(rest) == title,
+                    Some("") => d + 1 < end && words(self.line(d + 1)) == title,
+                    _ => false,
+                }
+            })
+    }
+
     /// `H` alone on its line, after the sections of appendix G (`G.6`): the next appendix's
     /// letter, its title on the next line (a DocBook manual's appendices as text extraction
     /// gives them). Its parts, when it is.
@@ -1882,13 +1907,17 @@ impl<'a> Parser<'a> {
                 return false;
             }
         }
-        // `3.2. COMPILING` as the first line of a page: the running title of the section.
-        if nb.is_some()
-            && is_caps(t)
-            && self.hints.is_none()
-            && self.page_tops.contains(&self.content[c])
+        // `3.2. COMPILING` as the first line of a page: the running title of the section;
+        // so is `3.4 Step 3: Documenting the sources` at a page's top when the section itself
+        // opens further down that page or the next (a running title that names the section
+        // a page starts).
+        if let Some(n) = nb
+            .as_ref()
+            .filter(|_| self.hints.is_none() && self.page_tops.contains(&self.content[c]))
         {
-            return false;
+            if is_caps(t) || self.opens_below(c, &t[..n.prefix_len], &t[n.prefix_len..]) {
+                return false;
+            }
         }
         let s = headings::score(&cand, nb.as_ref(), seq, self.cfg);
         if s < self.cfg.threshold {
@@ -3137,6 +3166,38 @@ mod tests {
     fn numbered_lines_in_a_row_are_a_list() {
         let src = "STANDARDS\n       This ps conforms to:\n\n       1   Version 2 of the Single Unix Specification\n       2   The Open Group Technical Standard Base Specifications, Issue 6\n       3   IEEE Std 1003.1, 2004 Edition\n       4   X/Open System Interfaces Extension [UP XSI]\n\nAUTHOR\n       ps was originally written by a person who later handed it on to others.\n";
         assert_eq!(titles(src), ["STANDARDS", "AUTHOR"]);
+    }
+
+    /// Doxygen's LaTeX pages head each page with the section the page starts
+    /// (`3.4 Step 3: Documenting the sources`) though the section opens further down: the
+    /// heading is where it opens, not the page's top.
+    #[test]
+    fn a_numbered_running_title_over_its_own_opening_is_not_the_heading() {
+        let body = "The output is written to a folder of its own, one file for each class.\nEach file can be viewed with any browser, or read by other tools.\n";
+        let src = format!(
+            "3.3 Output formats\n\n{body}\n3.3.1 HTML output\n\n{body}\x0c3.4 Step 3: Documenting the sources\n\n3.3.2\n\nXML output\n\n{body}\n3.4\n\nStep 3: Documenting the sources\n\n{body}"
+        );
+        let x = run(&src);
+        let found = headings(&x);
+        assert!(
+            found.contains(&(2, "3.4 Step 3: Documenting the sources")),
+            "{found:?}"
+        );
+        let at = x
+            .blocks
+            .iter()
+            .find(|b| {
+                b.heading
+                    .as_ref()
+                    .is_some_and(|h| h.title.starts_with("3.4"))
+            })
+            .map(|b| b.off_begin)
+            .unwrap();
+        let xml = x.canonical.find("XML output").unwrap();
+        assert!(
+            at > xml,
+            "the heading is the opening below the running title"
+        );
     }
 
     #[test]
