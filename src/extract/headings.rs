@@ -455,11 +455,20 @@ pub fn title_shape(text: &str, max_words: usize, max_chars: usize) -> bool {
     chars <= max_chars && words <= max_words && !t.ends_with(['.', ',', ';']) && punct * 4 <= chars
 }
 
-/// Characters of `t`, and how many of them are ASCII punctuation.
+/// Characters of `t`, and how many of them are ASCII punctuation; a dot between digits is
+/// part of a number (`v22.0.0`, a release's title in a changelog), not punctuation.
 fn chars_and_punct(t: &str) -> (usize, usize) {
-    t.chars().fold((0, 0), |(n, p), c| {
-        (n + 1, p + usize::from(c.is_ascii_punctuation()))
-    })
+    let mut prev = ' ';
+    let mut it = t.chars().peekable();
+    let (mut n, mut p) = (0, 0);
+    while let Some(c) = it.next() {
+        let in_number =
+            c == '.' && prev.is_ascii_digit() && it.peek().is_some_and(char::is_ascii_digit);
+        n += 1;
+        p += usize::from(c.is_ascii_punctuation() && !in_number);
+        prev = c;
+    }
+    (n, p)
 }
 
 /// `t` without reST inline markup: role prefixes (`:mod:` before a backquote), backquotes,

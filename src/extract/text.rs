@@ -3200,6 +3200,14 @@ mod tests {
         );
     }
 
+    /// A changelog in reStructuredText titles each release by its version: the dots of a
+    /// number are not the title's punctuation.
+    #[test]
+    fn release_versions_under_an_underline_are_titles() {
+        let src = "Releases\n========\n\nEach release is listed below, the newest first, with what changed.\n\nv22.0.0\n-------\n\nMarch 16, 2022\n\n * fix coverage uploads\n\nv21.1.0\n-------\n\nAugust 16, 2021\n\n * fix broken tests\n";
+        assert_eq!(titles(src), ["Releases", "v22.0.0", "v21.1.0"]);
+    }
+
     #[test]
     fn lead_ins_logs_and_framed_program_output_are_no_headings() {
         let src = "Running the tests\n=================\n\nThe suite runs as follows, and it reports failures at the end of the run.\nIt prints one letter for each test, then the details of each failure.\n\n    $ pytest -q test_module.py\n    FFFF                                  [100%]\n    ================= FAILURES =================\n    ______________ test_ehlo ___________________\n\nThe options change what it prints and when it stops, as the list shows.\nSome of them are used in most runs, others hardly ever at all.\n\nExamples:\nRun until the first failure with the option that stops there.\nRun quietly with the option that prints less than by default.\n\nINFO: Seed: 1523017872\n\nThe seed changes from run to run, so that every run tries new inputs for the target.\n";
