@@ -701,13 +701,16 @@ pub fn score(
     if numbered.is_some_and(|n| n.lower_title && !sequence_ok) {
         return 0.0;
     }
-    // `1.` again in the middle of numbered headings starts a list, not a section.
-    if numbered.is_some_and(|n| {
-        n.parts.len() == 1
-            && matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
-            && c.numbering_started
-            && !sequence_ok
-    }) {
+    // `1.` again in the middle of numbered headings starts a list, not a section; under an
+    // underline it is a section all the same (`4. Anonymous` after an unnumbered title).
+    if !c.underlined
+        && numbered.is_some_and(|n| {
+            n.parts.len() == 1
+                && matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+                && c.numbering_started
+                && !sequence_ok
+        })
+    {
         return 0.0;
     }
     // A lead-in sentence ("Make the directory and start it as before:"), or a single letter

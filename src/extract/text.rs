@@ -1875,7 +1875,9 @@ impl<'a> Parser<'a> {
         // Numbering that starts over at the top level (a second paper, a sample repeated),
         // not a numbered list under a subsection.
         let restart = |n: &headings::Numbering| {
-            typeset && n.parts == [1] && self.last_number.as_ref().is_some_and(|l| l.len() == 1)
+            (typeset || mark.is_some())
+                && n.parts == [1]
+                && self.last_number.as_ref().is_some_and(|l| l.len() == 1)
         };
         let seq = nb.as_ref().is_some_and(|n| {
             headings::continues(self.last_number.as_deref(), &n.parts)
@@ -1928,8 +1930,16 @@ impl<'a> Parser<'a> {
                 (2, HeadingSource::Numbering)
             }
             (Some(n), None) => (n.depth(), HeadingSource::Numbering),
-            (Some(n), Some(_)) => (n.depth(), HeadingSource::Underline),
-            (None, mark) => {
+            // Under an underline a number of one part is the title's text (reST's `1. Filter`
+            // under `Trace`): the underline ranks it, as reStructuredText does. A number of
+            // more parts says its depth.
+            (Some(n), Some(_))
+                if n.parts.len() >= 2
+                    || !matches!(n.kind, NumberKind::Dotted | NumberKind::Bare) =>
+            {
+                (n.depth(), HeadingSource::Underline)
+            }
+            (_, mark) => {
                 let source = if mark.is_some() {
                     HeadingSource::Underline
                 } else {
@@ -3206,6 +3216,43 @@ mod tests {
     fn release_versions_under_an_underline_are_titles() {
         let src = "Releases\n========\n\nEach release is listed below, the newest first, with what changed.\n\nv22.0.0\n-------\n\nMarch 16, 2022\n\n * fix coverage uploads\n\nv21.1.0\n-------\n\nAugust 16, 2021\n\n * fix broken tests\n";
         assert_eq!(titles(src), ["Releases", "v22.0.0", "v21.1.0"]);
+    }
+
+    /// reST titles that start with a number of their own (`1. Filter` under `Trace`, the
+    /// count starting over under each section): the underline ranks them, and a number that
+    /// came before under another section is no repeat.
+    #[test]
+    fn numbered_rest_titles_rank_by_their_underline() {
+        let body = "The device is tuned through the files below, one for each parameter.\n";
+        let src = format!(
+            "Device\n======\n\n{body}\nTune\n----\n\n{body}\n1. Tx Path QoS Control\n~~~~~~~~~~~~~~~~~~~~~~~~\n\n{body}\n2. Tx Path Buffer Control\n~~~~~~~~~~~~~~~~~~~~~~~~~\n\n{body}\nTrace\n-----\n\n{body}\n1. Filter\n~~~~~~~~~\n\n{body}\n2. Type\n~~~~~~~\n\n{body}"
+        );
+        assert_eq!(
+            headings(&run(&src)),
+            [
+                (1, "Device"),
+                (2, "Tune"),
+                (3, "1. Tx Path QoS Control"),
+                (3, "2. Tx Path Buffer Control"),
+                (2, "Trace"),
+                (3, "1. Filter"),
+                (3, "2. Type")
+            ]
+        );
+        // A lower-case title breaks the count (`3. charge-commit-cancel` is no number); the
+        // next numbered title under its underline is a section all the same.
+        let src = format!(
+            "1. Charge\n=========\n\n{body}\n2. Uncharge\n===========\n\n{body}\n3. charge-commit-cancel\n=======================\n\n{body}\n4. Anonymous\n============\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "1. Charge",
+                "2. Uncharge",
+                "3. charge-commit-cancel",
+                "4. Anonymous"
+            ]
+        );
     }
 
     #[test]
