@@ -772,6 +772,8 @@ struct Parser<'a> {
     lookahead_budget: std::cell::Cell<usize>,
     /// The first non-blank line of every page after the first (furniture or not).
     page_tops: HashSet<usize>,
+    /// How many titles stand over an underline: reStructuredText marks every section so.
+    underlined_titles: usize,
     /// Content line after a `Contents` heading while its entries run on.
     toc_from: Option<usize>,
     toc_numbers: HashSet<(u8, Vec<u32>)>,
@@ -827,12 +829,26 @@ impl<'a> Parser<'a> {
             }
         }
         repeated.retain(|_, n| *n >= 2);
+        // Titles over an underline of their length (`Installation` / `------------`).
+        let underlined_titles = content
+            .windows(2)
+            .filter(|w| {
+                let (a, b) = (&lines[w[0]], &lines[w[1]]);
+                let title = text[a.start..a.end].trim();
+                let rule = text[b.start..b.end].trim();
+                rule_char(title).is_none()
+                    && rule_char(rule).is_some()
+                    && title.chars().any(char::is_alphanumeric)
+                    && rule.chars().count() * 5 >= title.chars().count() * 3
+            })
+            .count();
         Parser {
             text,
             hints: None,
             lines,
             cfg,
             repeated,
+            underlined_titles,
             content,
             base_indent,
             blocks: Vec::new(),
@@ -1905,6 +1921,19 @@ impl<'a> Parser<'a> {
                 && matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
                 && self.numbered_sizes.first().is_some_and(larger)
                 && self.numbered_sizes.iter().skip(1).any(larger)
+            {
+                return false;
+            }
+        }
+        // In a document whose titles are underlined (reStructuredText), a numbered line with
+        // its text indented under its title's first letter is an item of an enumerated list
+        // (`1. PHY mode` / blank / `   In PHY mode, we use phylib …`), not a section.
+        if let (None, Some(n), Some((a, _))) = (&mark, nb.as_ref(), follow) {
+            if self.underlined_titles >= 3
+                && self.hints.is_none()
+                && n.parts.len() == 1
+                && !self.adjacent(c)
+                && self.l(a).indent == line.indent + n.prefix_len
             {
                 return false;
             }
@@ -3253,6 +3282,29 @@ mod tests {
                 "4. Anonymous"
             ]
         );
+    }
+
+    /// In a reStructuredText document every section title is underlined: a numbered line
+    /// whose text continues indented under its first letter is an enumerated list's item.
+    /// The same lines in a document without underlined titles stay headings.
+    #[test]
+    fn enumerated_items_of_an_underlined_document_are_no_headings() {
+        let body = "The link settings are read from the firmware and passed on to the driver.\n";
+        let items = "1. PHY mode\n\n   In PHY mode, we use phylib to read the current link settings.\n\n2. Fixed mode\n\n   Fixed mode is the same as PHY mode as far as the driver goes.\n\n";
+        let src = format!(
+            "phylink\n=======\n\nOverview\n--------\n\n{body}\nModes of operation\n------------------\n\n{body}\n{items}Converting a driver\n-------------------\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "phylink",
+                "Overview",
+                "Modes of operation",
+                "Converting a driver"
+            ]
+        );
+        let plain = format!("{body}\n{items}");
+        assert_eq!(titles(&plain), ["1. PHY mode", "2. Fixed mode"]);
     }
 
     #[test]
