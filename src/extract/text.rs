@@ -1959,15 +1959,10 @@ impl<'a> Parser<'a> {
                 (2, HeadingSource::Numbering)
             }
             (Some(n), None) => (n.depth(), HeadingSource::Numbering),
-            // Under an underline a number of one part is the title's text (reST's `1. Filter`
-            // under `Trace`): the underline ranks it, as reStructuredText does. A number of
-            // more parts says its depth.
-            (Some(n), Some(_))
-                if n.parts.len() >= 2
-                    || !matches!(n.kind, NumberKind::Dotted | NumberKind::Bare) =>
-            {
-                (n.depth(), HeadingSource::Underline)
-            }
+            // Under an underline the number is the title's text (reST's `1. Filter` under
+            // `Trace`, `3.1 Goal definitions` under a document title): the underline ranks
+            // it, as reStructuredText does. A framed title keeps its number's depth.
+            (Some(n), Some(Style::Framed(_))) => (n.depth(), HeadingSource::Underline),
             (_, mark) => {
                 let source = if mark.is_some() {
                     HeadingSource::Underline
@@ -3266,6 +3261,19 @@ mod tests {
                 (2, "Trace"),
                 (3, "1. Filter"),
                 (3, "2. Type")
+            ]
+        );
+        // Under a document title, numbered titles rank by their underlines too.
+        let src = format!(
+            "======================\nLinux Kernel Makefiles\n======================\n\n{body}\n1 Overview\n==========\n\n{body}\n2 The kbuild files\n==================\n\n{body}\n2.1 Goal definitions\n--------------------\n\n{body}"
+        );
+        assert_eq!(
+            headings(&run(&src)),
+            [
+                (1, "Linux Kernel Makefiles"),
+                (2, "1 Overview"),
+                (2, "2 The kbuild files"),
+                (3, "2.1 Goal definitions")
             ]
         );
         // A lower-case title breaks the count (`3. charge-commit-cancel` is no number); the
