@@ -594,7 +594,9 @@ pub fn score(
     // Its inline markup (reST's ``literal``, *emphasis*, :role:`text`) is not the title's
     // punctuation: ``alias`` over its dashes heads a section.
     let underlined_shape = c.underlined && {
-        let (chars, punct) = chars_and_punct(&without_inline_markup(t));
+        // An option's dashes are its name (``--pars``, a command-line reference's titles).
+        let plain = without_inline_markup(t);
+        let (chars, punct) = chars_and_punct(plain.trim_start_matches('-'));
         chars <= 2 * cfg.max_chars
             && t.split_whitespace().count() <= 2 * cfg.max_words
             && !t.ends_with([',', ';'])
@@ -627,7 +629,11 @@ pub fn score(
         return 0.0;
     }
     let title = numbered.map_or(t, |n| &t[n.prefix_len.min(t.len())..]);
-    if !title.chars().any(char::is_alphabetic) {
+    // A title has letters; under an underline a release's number and date may be the whole
+    // title (`2.9.0 (2022-02-06)` in a changelog).
+    if !title.chars().any(char::is_alphabetic)
+        && !(c.underlined && t.chars().any(|ch| ch.is_ascii_digit()))
+    {
         return 0.0;
     }
     // A file name or an address after a list number (a man page's NOTES:
@@ -680,8 +686,9 @@ pub fn score(
     }
     // `1 January 2024`: a date, not section 1; a date alone (`December 1993` on a title
     // page) heads nothing either.
-    if (numbered.is_some_and(|n| n.parts.len() == 1) && starts_with_month(title))
-        || (numbered.is_none() && date_only(t))
+    if !c.underlined
+        && ((numbered.is_some_and(|n| n.parts.len() == 1) && starts_with_month(title))
+            || (numbered.is_none() && date_only(t)))
     {
         return 0.0;
     }
@@ -730,7 +737,7 @@ pub fn score(
         match n.kind {
             // A bare number ("2 Methods") is a heading only when it continues the sequence;
             // a dotted one ("1.2 Export") is a section number anyway.
-            NumberKind::Bare if !sequence_ok && n.parts.len() < 2 => return 0.0,
+            NumberKind::Bare if !sequence_ok && n.parts.len() < 2 && !c.underlined => return 0.0,
             _ => s += cfg.numbering,
         }
         if sequence_ok {

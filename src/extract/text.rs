@@ -3315,6 +3315,25 @@ mod tests {
         assert_eq!(titles(&plain), ["1. PHY mode", "2. Fixed mode"]);
     }
 
+    /// Under an underline a title may be a release's number and date, a date and a version,
+    /// or an option's name: the underline says it is a title.
+    #[test]
+    fn underlined_versions_dates_and_options_are_titles() {
+        let body = "Each entry lists what changed, the newest first, as the project made it.\n";
+        let src = format!(
+            "ChangeLog\n=========\n\n{body}\n2.9.0 (2022-02-06)\n------------------\n\n{body}\n15 June 2005: Version 1.6\n-------------------------\n\n{body}\n``--pars``\n----------\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "ChangeLog",
+                "2.9.0 (2022-02-06)",
+                "15 June 2005: Version 1.6",
+                "``--pars``"
+            ]
+        );
+    }
+
     #[test]
     fn lead_ins_logs_and_framed_program_output_are_no_headings() {
         let src = "Running the tests\n=================\n\nThe suite runs as follows, and it reports failures at the end of the run.\nIt prints one letter for each test, then the details of each failure.\n\n    $ pytest -q test_module.py\n    FFFF                                  [100%]\n    ================= FAILURES =================\n    ______________ test_ehlo ___________________\n\nThe options change what it prints and when it stops, as the list shows.\nSome of them are used in most runs, others hardly ever at all.\n\nExamples:\nRun until the first failure with the option that stops there.\nRun quietly with the option that prints less than by default.\n\nINFO: Seed: 1523017872\n\nThe seed changes from run to run, so that every run tries new inputs for the target.\n";
