@@ -1585,8 +1585,14 @@ impl<'a> Parser<'a> {
             return false;
         }
         let joined = format!("{} {}", self.line(num).trim(), t);
+        // A lower-case name after a number alone: a section's (`11.177` / `gdcmTagToVR.h`) when
+        // the number has two parts or the type sets it apart; under a one-part number in
+        // plain text it is a table's cells taken apart (`0` / `ddd` / `Lat/Lon hddd.ddddd`).
         let Some(nb) = headings::numbering(&joined)
-            .or_else(|| headings::numbering_lower(&joined))
+            .or_else(|| {
+                headings::numbering_lower(&joined)
+                    .filter(|n| n.parts.len() >= 2 || self.hints.is_some())
+            })
             .or_else(|| {
                 self.next_appendix_letter(self.line(num))
                     .map(|parts| headings::Numbering {
@@ -3332,6 +3338,17 @@ mod tests {
                 "``--pars``"
             ]
         );
+    }
+
+    /// Raw-order text of a PDF table, each cell a paragraph: a one-part number and a
+    /// lower-case word under it are two cells, not a section.
+    #[test]
+    fn a_number_over_a_lower_case_cell_is_no_section() {
+        let body = "The grid option selects the format in which coordinates are written.\n";
+        let src = format!(
+            "{body}\n0\n\nddd\n\nLat/Lon hddd.ddddd\n\n1\n\ndmm\n\nLat/Lon hddd mm.mm\n\n2\n\ndms\n\nLat/Lon hddd mm ss.s\n\n{body}"
+        );
+        assert!(titles(&src).is_empty(), "{:?}", titles(&src));
     }
 
     #[test]
