@@ -631,9 +631,9 @@ pub fn score(
     let title = numbered.map_or(t, |n| &t[n.prefix_len.min(t.len())..]);
     // A title has letters; under an underline a release's number and date may be the whole
     // title (`2.9.0 (2022-02-06)` in a changelog).
-    if !title.chars().any(char::is_alphabetic)
-        && !(c.underlined && t.chars().any(|ch| ch.is_ascii_digit()))
-    {
+    let lettered = title.chars().any(char::is_alphabetic);
+    let release = c.underlined && t.chars().any(|ch| ch.is_ascii_digit());
+    if !(lettered || release) {
         return 0.0;
     }
     // A file name or an address after a list number (a man page's NOTES:
