@@ -1640,18 +1640,9 @@ impl<'a> Parser<'a> {
     /// and a number with a lower-case title (`11.177` / `gdcmTagToVR.h File Reference`) is
     /// taken as a heading only in sequence.
     fn continued_later(&self, from: usize, parts: &[u32]) -> bool {
-        let to = self.content.len().min(from + 600);
-        let budget = self.lookahead_budget.get();
-        if parts.len() < 2 || budget < to.saturating_sub(from) {
-            return false;
-        }
-        self.lookahead_budget.set(budget - to.saturating_sub(from));
-        (from..to).any(|c| {
+        self.continued_ahead(from, parts, |c| {
             let t = self.line(c).trim();
-            number_only(t)
-                && headings::numbering(&format!("{t} Title")).is_some_and(|nb| {
-                    nb.parts.len() >= 2 && headings::continues(Some(parts), &nb.parts)
-                })
+            number_only(t).then(|| format!("{t} Title"))
         })
     }
 
@@ -1660,22 +1651,36 @@ impl<'a> Parser<'a> {
     /// [`Self::continued_later`] for a number and its title on one line. Lines in a row
     /// (`192.168.1.1 alpha` / `192.168.1.2 beta`) are a list, not sections.
     fn continued_later_inline(&self, from: usize, parts: &[u32]) -> bool {
+        // The line right after the heading is its body, never the next heading.
+        self.continued_ahead(from, parts, |c| {
+            let t = self.line(c).trim();
+            (c > from && t.len() <= MAX_SHAPE_LINE && !self.adjacent(c - 1)).then(|| t.to_string())
+        })
+    }
+
+    /// Whether one of the 600 content lines from `from` on, as `numbered_text` gives it (a
+    /// numbered title, or nothing), continues the two-part-or-deeper number `parts`. The
+    /// lookahead of a document is bounded in all: a text of nothing but numbers stays linear.
+    fn continued_ahead(
+        &self,
+        from: usize,
+        parts: &[u32],
+        numbered_text: impl Fn(usize) -> Option<String>,
+    ) -> bool {
         let to = self.content.len().min(from + 600);
         let budget = self.lookahead_budget.get();
         if parts.len() < 2 || from >= to || budget < to - from {
             return false;
         }
         self.lookahead_budget.set(budget - (to - from));
-        // The line right after the heading is its body, never the next heading.
-        (from + 1..to).any(|c| {
-            let t = self.line(c).trim();
-            t.len() <= MAX_SHAPE_LINE
-                && !self.adjacent(c - 1)
-                && headings::numbering(t)
-                    .or_else(|| headings::numbering_lower(t))
+        (from..to).any(|c| {
+            numbered_text(c).is_some_and(|t| {
+                headings::numbering(&t)
+                    .or_else(|| headings::numbering_lower(&t))
                     .is_some_and(|nb| {
                         nb.parts.len() >= 2 && headings::continues(Some(parts), &nb.parts)
                     })
+            })
         })
     }
 
@@ -3123,52 +3128,31 @@ mod tests {
         );
     }
 
-    /// A text cut out of a long reference manual starts in the middle of its numbering, each
-    /// section number alone on its line above a lower-case name (`11.177` / `gdcmVR.h File
-    /// Reference`): the next number continuing it makes it the first heading. A number and a
-    /// lower-case line that nothing continues stay text.
+    /// A text cut out of a long reference manual starts in the middle of its numbering: a
+    /// section number and a lower-case name, on one line (`9.7.2 fd_reified_in/4`) or the
+    /// number alone above the name (`11.177` / `gdcmVR.h File Reference`), is the first
+    /// heading when the next number continues it. One that nothing continues stays text.
     #[test]
     fn numbering_can_start_mid_sequence_on_lower_case_names() {
-        let body = "The file declares the types below and the functions that use them here.\n\n";
-        let src = format!(
-            "{body}11.177\n\ngdcmTagToVR.h File Reference\n\n{body}11.178\n\ngdcmTagToVR.h\n\n{body}11.179\n\ngdcmVR.h File Reference\n\n{body}"
-        );
-        assert_eq!(
-            titles(&src),
-            [
-                "11.177 gdcmTagToVR.h File Reference",
-                "11.178 gdcmTagToVR.h",
-                "11.179 gdcmVR.h File Reference"
-            ]
-        );
-        let alone = format!("{body}11.177\n\ngdcmTagToVR.h File Reference\n\n{body}");
-        assert!(titles(&alone).is_empty(), "{:?}", titles(&alone));
-    }
-
-    /// A text cut out of a reference starts in the middle of its numbering, each number and
-    /// its lower-case name on one line (`9.7.2 fd_reified_in/4`): the next section continuing
-    /// it makes it the first heading. Host lines in a row continue each other too, but they
-    /// are a list: nothing but the next line of the run continues them.
-    #[test]
-    fn numbering_can_start_mid_sequence_on_one_line_lower_case_names() {
         let body = "The constraint holds when the variable lies in the interval given here.\nIts truth value is kept in the boolean variable, as the other ones do.\n";
-        let src = format!(
-            "{body}\n9.7.2    fd_reified_in/4\n\n{body}\n9.7.3    fd_cardinality/2\n\n{body}\n9.8      Symbolic constraints\n\n{body}"
-        );
-        assert_eq!(
-            titles(&src),
-            [
-                "9.7.2 fd_reified_in/4",
-                "9.7.3 fd_cardinality/2",
-                "9.8 Symbolic constraints"
-            ]
-        );
-        let alone = format!("{body}\n9.7.2    fd_reified_in/4\n\n{body}");
-        assert!(titles(&alone).is_empty(), "{:?}", titles(&alone));
-        let hosts = format!(
-            "{body}\n192.168.1.1    alpha\n192.168.1.2    bravo\n192.168.1.3    charlie\n\n{body}"
-        );
-        assert!(titles(&hosts).is_empty(), "{:?}", titles(&hosts));
+        for (sep, first, second, third) in [
+            ("    ", "9.7.2", "9.7.3", "9.8"),
+            ("\n\n", "11.177", "11.178", "11.179"),
+        ] {
+            let src = format!(
+                "{body}\n{first}{sep}fd_reified_in/4\n\n{body}\n{second}{sep}fd_cardinality/2\n\n{body}\n{third}{sep}Symbolic constraints\n\n{body}"
+            );
+            assert_eq!(
+                titles(&src),
+                [
+                    format!("{first} fd_reified_in/4"),
+                    format!("{second} fd_cardinality/2"),
+                    format!("{third} Symbolic constraints")
+                ]
+            );
+            let alone = format!("{body}\n{first}{sep}fd_reified_in/4\n\n{body}");
+            assert!(titles(&alone).is_empty(), "{:?}", titles(&alone));
+        }
     }
 
     /// Text from a DocBook manual: a section about each element of a configuration file,
@@ -3340,15 +3324,19 @@ mod tests {
         );
     }
 
-    /// Raw-order text of a PDF table, each cell a paragraph: a one-part number and a
-    /// lower-case word under it are two cells, not a section.
+    /// Lines that number data are no sections, though the numbers continue: raw-order text
+    /// of a PDF table, each cell a paragraph (a one-part number and a lower-case word under
+    /// it), and host lines in a row (only the next line of the run continues each).
     #[test]
-    fn a_number_over_a_lower_case_cell_is_no_section() {
+    fn numbered_cells_and_host_lines_are_no_sections() {
         let body = "The grid option selects the format in which coordinates are written.\n";
-        let src = format!(
-            "{body}\n0\n\nddd\n\nLat/Lon hddd.ddddd\n\n1\n\ndmm\n\nLat/Lon hddd mm.mm\n\n2\n\ndms\n\nLat/Lon hddd mm ss.s\n\n{body}"
-        );
-        assert!(titles(&src).is_empty(), "{:?}", titles(&src));
+        for data in [
+            "0\n\nddd\n\nLat/Lon hddd.ddddd\n\n1\n\ndmm\n\nLat/Lon hddd mm.mm\n\n2\n\ndms\n\nLat/Lon hddd mm ss.s\n",
+            "192.168.1.1    alpha\n192.168.1.2    bravo\n192.168.1.3    charlie\n",
+        ] {
+            let src = format!("{body}\n{data}\n{body}");
+            assert!(titles(&src).is_empty(), "{:?}", titles(&src));
+        }
     }
 
     #[test]
