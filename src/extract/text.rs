@@ -653,7 +653,18 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             }
             if lines[*i].page == 0 && *zone && rest_pages >= 2.0 {
                 let others = f64::from(c.0 - 1);
-                return others >= (share * rest_pages).max(2.0);
+                // A first page that carries its page number on top is a page like the others
+                // (a window cut out of a book): a running title of its side of the spread
+                // (`CHAPTER 3. INTERFACE` on every left page) is one there too.
+                let numbered_first = numbered_pages
+                    && per_page[0]
+                        .first()
+                        .is_some_and(|f| page_number_lines.contains(f));
+                let same_side = f64::from(c.1 - 1);
+                return others >= (share * rest_pages).max(2.0)
+                    || (numbered_first
+                        && odd_pages >= 3.0
+                        && same_side >= (share * (odd_pages - 1.0)).max(2.0));
             }
             // The outermost line, or the one inside it when that is a running title too (a
             // title wrapped over two lines).
@@ -3536,6 +3547,40 @@ mod tests {
         assert_eq!(canon.matches("Raising errors").count(), 1, "{canon}");
         let found = headings(&x);
         assert!(found.contains(&(2, "10.2 Raising errors")), "{found:?}");
+    }
+
+    /// OCR of a page window out of a book: its first page is a left page like the others,
+    /// page number on top, then the chapter's running title that the left pages carry (all
+    /// but one, a figure's), too few of all pages for a title at the top of a first page.
+    #[test]
+    fn a_numbered_first_page_loses_the_running_title_of_its_side() {
+        let mut src = String::new();
+        for p in 0..14u32 {
+            let n = 32 + p;
+            let head = if p == 6 {
+                // A left page taken by a figure, without its running title.
+                format!("{n}")
+            } else if p % 2 == 0 {
+                if p == 0 {
+                    format!("{n}\n\nCHAPTER 3. INTERFACE")
+                } else {
+                    format!("{n} CHAPTER 3. INTERFACE")
+                }
+            } else {
+                format!("3.{} THE PANELS {n}", p / 2 + 1)
+            };
+            const WORDS: [&str; 14] = [
+                "colony", "market", "dock", "harbour", "church", "school", "fort", "farm", "mine",
+                "forest", "river", "road", "camp", "mill",
+            ];
+            let w = WORDS[p as usize];
+            src.push_str(&format!(
+                "\x0c{head}\n\nThe {w} panel shows what the {w} holds and who works there.\nA unit moves to the {w} when it is dragged onto the {w} tile.\nThe {w} grows while its people are fed and housed.\nGoods made in the {w} go to the market at the end of a turn.\nA {w} that nobody works is shown in grey on the map.\n"
+            ));
+        }
+        let x = run(&src[1..]);
+        assert!(!x.canonical.contains("CHAPTER 3"), "{}", x.canonical);
+        assert!(x.canonical.contains("The colony panel"), "{}", x.canonical);
     }
 
     #[test]
