@@ -845,12 +845,10 @@ impl<'a> Parser<'a> {
             .windows(2)
             .filter(|w| {
                 let (a, b) = (&lines[w[0]], &lines[w[1]]);
-                let title = text[a.start..a.end].trim();
-                let rule = text[b.start..b.end].trim();
+                let title = &text[a.start..a.end];
                 rule_char(title).is_none()
-                    && rule_char(rule).is_some()
                     && title.chars().any(char::is_alphanumeric)
-                    && rule.chars().count() * 5 >= title.chars().count() * 3
+                    && underline_of(title, &text[b.start..b.end]).is_some()
             })
             .count();
         Parser {
@@ -1008,19 +1006,10 @@ impl<'a> Parser<'a> {
     /// first page holds too few lines to be more than a title page.
     fn front_matter(&mut self) {
         self.title_block();
-        let heads: Vec<usize> = (0..self.blocks.len())
-            .filter(|&i| self.blocks[i].kind == BlockType::Heading)
-            .collect();
-        let real = heads.iter().position(|&i| {
-            let h = self.blocks[i].heading.as_ref().unwrap();
-            h.source == HeadingSource::Numbering
-                || self
-                    .cfg
-                    .section_names
-                    .iter()
-                    .any(|n| h.title.trim_end_matches(':').eq_ignore_ascii_case(n))
-        });
-        let Some(real) = real else { return };
+        let heads = self.heading_blocks();
+        let Some(real) = heads.iter().position(|&i| self.opens_named_section(i)) else {
+            return;
+        };
         let title_page = self
             .content
             .iter()
@@ -1038,14 +1027,32 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Indices of the heading blocks so far.
+    fn heading_blocks(&self) -> Vec<usize> {
+        (0..self.blocks.len())
+            .filter(|&i| self.blocks[i].kind == BlockType::Heading)
+            .collect()
+    }
+
+    /// Heading block `i` opens a section of the document proper: numbered, or one of the
+    /// section names (`Abstract`, `Introduction`).
+    fn opens_named_section(&self, i: usize) -> bool {
+        self.blocks[i].heading.as_ref().is_some_and(|h| {
+            h.source == HeadingSource::Numbering
+                || self
+                    .cfg
+                    .section_names
+                    .iter()
+                    .any(|n| h.title.trim_end_matches(':').eq_ignore_ascii_case(n))
+        })
+    }
+
     /// The lines under a document's title on its first page, before its first numbered or
     /// named section (`Abstract`, `Introduction`), that are set centered in a type no heading
     /// after the first page has: its authors, their affiliations, a date, a version. They name
     /// the document, they open no section. The title itself is left to [`Self::front_matter`].
     fn title_block(&mut self) {
-        let heads: Vec<usize> = (0..self.blocks.len())
-            .filter(|&i| self.blocks[i].kind == BlockType::Heading)
-            .collect();
+        let heads = self.heading_blocks();
         let page = |p: &Self, i: usize| p.l(p.block_lines[i].0).page;
         let style = |p: &Self, i: usize| {
             p.hint(p.block_lines[i].0)
@@ -1061,14 +1068,7 @@ impl<'a> Parser<'a> {
             return;
         }
         for &i in heads.iter().skip(1) {
-            let h = self.blocks[i].heading.as_ref().unwrap();
-            let section = h.source == HeadingSource::Numbering
-                || self
-                    .cfg
-                    .section_names
-                    .iter()
-                    .any(|n| h.title.trim_end_matches(':').eq_ignore_ascii_case(n));
-            if page(self, i) > 0 || section {
+            if page(self, i) > 0 || self.opens_named_section(i) {
                 break;
             }
             let centered = self.hint(self.block_lines[i].0).is_some_and(|h| h.centered);
@@ -1091,9 +1091,7 @@ impl<'a> Parser<'a> {
                 !h.typography.italic,
             ))
         };
-        let heads: Vec<usize> = (0..self.blocks.len())
-            .filter(|&i| self.blocks[i].kind == BlockType::Heading)
-            .collect();
+        let heads = self.heading_blocks();
         type Style = (u16, bool, bool, bool);
         let mut depths: HashMap<Style, HashMap<u8, u32>> = HashMap::new();
         let mut styles: Vec<Style> = Vec::new();
@@ -1234,9 +1232,7 @@ impl<'a> Parser<'a> {
     /// two lines of body: the terms of a definition list (`SWIGPYTHON` / one line on it), not
     /// sections. They become prose.
     fn demote_term_runs(&mut self) {
-        let heads: Vec<usize> = (0..self.blocks.len())
-            .filter(|&i| self.blocks[i].kind == BlockType::Heading)
-            .collect();
+        let heads = self.heading_blocks();
         let body_lines = |k: usize| -> usize {
             let end = heads.get(k + 1).copied().unwrap_or(self.blocks.len());
             (heads[k] + 1..end)
@@ -1365,11 +1361,8 @@ impl<'a> Parser<'a> {
             }
         }
         if n >= 2 {
-            if let Some(u) = rule_char(self.line(start + 1)) {
-                let title_chars = first.trim().chars().count();
-                let rule_len = self.line(start + 1).trim().chars().count();
-                if rule_len * 5 >= title_chars * 3
-                    && self.l(start).indent.abs_diff(self.l(start + 1).indent) <= 1
+            if let Some(u) = underline_of(first, self.line(start + 1)) {
+                if self.l(start).indent.abs_diff(self.l(start + 1).indent) <= 1
                     && self.try_heading(start, blank_before, Some(Style::Underline(u, false)), next)
                 {
                     return 2;
@@ -1821,6 +1814,16 @@ impl<'a> Parser<'a> {
             return false;
         }
         let t = raw.trim();
+        // Whether the first section number of the text starts here, in the middle of its
+        // numbering: the lookahead runs once for the line, however often it is asked.
+        let first_mid = std::cell::OnceCell::new();
+        let starts_mid = |parts: &[u32]| {
+            *first_mid.get_or_init(|| {
+                self.last_number.is_none()
+                    && self.numbers_seen.is_empty()
+                    && self.continued_later_inline(c + 1, parts)
+            })
+        };
         let nb = headings::numbering(t)
             .or_else(|| {
                 // A lower-case title after a section number: typeset, or with a number of two
@@ -1833,10 +1836,7 @@ impl<'a> Parser<'a> {
                 headings::numbering_lower(t).filter(|n| {
                     self.hints.is_some()
                         || (n.parts.len() >= 2 && self.last_number.is_some())
-                        || (n.parts.len() >= 2
-                            && self.last_number.is_none()
-                            && self.numbers_seen.is_empty()
-                            && self.continued_later_inline(c + 1, &n.parts))
+                        || (n.parts.len() >= 2 && starts_mid(&n.parts))
                 })
             })
             .or_else(|| self.appendix_letter(c, t));
@@ -1920,10 +1920,7 @@ impl<'a> Parser<'a> {
         let seq = nb.as_ref().is_some_and(|n| {
             headings::continues(self.last_number.as_deref(), &n.parts)
                 || restart(n)
-                || (n.lower_title
-                    && self.last_number.is_none()
-                    && self.numbers_seen.is_empty()
-                    && self.continued_later_inline(c + 1, &n.parts))
+                || (n.lower_title && starts_mid(&n.parts))
         });
         if let Some(n) = nb.as_ref().filter(|n| self.number_repeats(n, t)) {
             if !restart(n) {
@@ -2483,6 +2480,11 @@ fn is_caps(line: &str) -> bool {
         upper += usize::from(c.is_uppercase());
     }
     upper >= 2
+}
+
+/// The character of `rule` when it underlines `title`: a rule at least 60 % as long.
+fn underline_of(title: &str, rule: &str) -> Option<char> {
+    rule_char(rule).filter(|_| rule.trim().chars().count() * 5 >= title.trim().chars().count() * 3)
 }
 
 /// `*** Title ***`: the same run of two or more `*`, `=`, `-`, `#`, `~` or `+` on both sides
