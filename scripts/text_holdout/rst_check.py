@@ -2,9 +2,11 @@
 """reST headings against docutils, over any folder of reStructuredText files.
 
     python3 scripts/text_holdout/rst_check.py BIN DIR [N] [--worst K] [--by-spurious]
+        [--salt S] [--max-kb K]
 
-Takes the N files (default 120) of 6-120 KB under DIR whose names end in `.rst` or `.rst.txt`,
-in the order of md5("rstdev:" + path), so the sample is fixed for a folder. For each, the gold
+Takes the N files (default 120) of 6-120 KB (`--max-kb` moves the upper bound) under DIR whose
+names end in `.rst` or `.rst.txt`, in the order of md5(S + ":" + path) with S = `rstdev` unless
+`--salt` names another, so the sample is fixed for a folder and a salt. For each, the gold
 is docutils' section tree (doctitle_xform off, reports and file insertion off; Sphinx roles and
 directives stay unknown), the docsweep side is `BIN inspect --json FILE` (its sections, the
 preamble left out). Titles are compared casefolded, letters and digits only; a docsweep title
@@ -60,6 +62,13 @@ def main():
         worst = int(sys.argv[sys.argv.index("--worst") + 1])
         args.remove(str(worst))
     by_spurious = "--by-spurious" in sys.argv
+    salt, max_kb = "rstdev", 120
+    if "--salt" in sys.argv:
+        salt = sys.argv[sys.argv.index("--salt") + 1]
+        args.remove(salt)
+    if "--max-kb" in sys.argv:
+        max_kb = int(sys.argv[sys.argv.index("--max-kb") + 1])
+        args.remove(str(max_kb))
     binary, root = args[0], args[1]
     n = int(args[2]) if len(args) > 2 else 120
     files = []
@@ -67,9 +76,9 @@ def main():
         for name in names:
             if name.endswith((".rst", ".rst.txt")):
                 path = os.path.join(dirpath, name)
-                if 6000 < os.path.getsize(path) < 120000:
+                if 6000 < os.path.getsize(path) < max_kb * 1000:
                     files.append(path)
-    files.sort(key=lambda p: hashlib.md5(("rstdev:" + p).encode()).hexdigest())
+    files.sort(key=lambda p: hashlib.md5((salt + ":" + p).encode()).hexdigest())
     gold_n = hit_n = spur_n = depth_ok = 0
     rows = []
     for path in files[:n]:

@@ -1957,6 +1957,19 @@ impl<'a> Parser<'a> {
                 return false;
             }
         }
+        // There, too, a plain line with a deeper-indented line right under it is the term of
+        // a definition list (`No memory protection` / `    If you corrupt memory, …`;
+        // `STATUS` / `  this attribute represents …`): the document marks its titles with
+        // underlines, and this one has none.
+        if mark.is_none()
+            && nb.is_none()
+            && self.underlined_titles >= 3
+            && self.hints.is_none()
+            && !blank_after
+            && self.l(c + 1).indent > line.indent
+        {
+            return false;
+        }
         // `3.2. COMPILING` as the first line of a page: the running title of the section;
         // so is `3.4 Step 3: Documenting the sources` at a page's top when the section itself
         // opens further down that page or the next (a running title that names the section
@@ -3318,6 +3331,29 @@ mod tests {
         assert_eq!(titles(&plain), ["1. PHY mode", "2. Fixed mode"]);
     }
 
+
+    /// In a document whose titles are underlined, a line with a deeper-indented paragraph
+    /// right under it is a definition list's term (kernel documentation's `Some Basic Rules`);
+    /// the same lines in a document without underlined titles stay headings.
+    #[test]
+    fn definition_terms_of_an_underlined_document_are_no_headings() {
+        let body = "Kernel code runs with the full rights of the machine and no one to catch it.\n";
+        let terms = "No memory protection\n    If you corrupt memory, whether in user context or interrupt context,\n    the whole machine will crash.\n\nSTATUS\n  this attribute represents the operating status (charging, full).\n\n";
+        let src = format!(
+            "Unreliable Guide To Hacking\n===========================\n\nIntroduction\n------------\n\n{body}\nSome Basic Rules\n----------------\n\n{terms}Interrupt context\n-----------------\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "Unreliable Guide To Hacking",
+                "Introduction",
+                "Some Basic Rules",
+                "Interrupt context"
+            ]
+        );
+        let plain = format!("{body}\n{terms}");
+        assert_eq!(titles(&plain), ["No memory protection", "STATUS"]);
+    }
     /// Under an underline a title may be a release's number and date, a date and a version,
     /// or an option's name: the underline says it is a title.
     #[test]
