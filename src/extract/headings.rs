@@ -452,8 +452,12 @@ pub fn title_shape(text: &str, max_words: usize, max_chars: usize) -> bool {
     }
     let (chars, punct) = chars_and_punct(t);
     let words = t.split_whitespace().count();
-    chars <= max_chars && words <= max_words && !t.ends_with(['.', ',', ';']) && punct * 4 <= chars
+    chars <= max_chars && words <= max_words && !t.ends_with(SENTENCE_END) && punct * 4 <= chars
 }
+
+/// Punctuation that ends or breaks a sentence, not a title: the full-width forms close
+/// Chinese and Japanese prose (`…导致CPU接收到一个中断。`).
+const SENTENCE_END: [char; 7] = ['.', ',', ';', '。', '，', '；', '．'];
 
 /// Characters of `t`, and how many of them are ASCII punctuation; a dot between digits is
 /// part of a number (`v22.0.0`, a release's title in a changelog), not punctuation.
@@ -576,7 +580,7 @@ pub fn score(
                 };
                 title_shape(t, max_words, max_chars)
                     || (t.chars().count() <= max_chars
-                        && !title.ends_with(['.', ',', ';'])
+                        && !title.ends_with(SENTENCE_END)
                         && title.split_whitespace().count() <= max_words
                         && title.chars().filter(|c| c.is_ascii_punctuation()).count() * 2
                             <= title.chars().count())

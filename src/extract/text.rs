@@ -785,6 +785,9 @@ struct Parser<'a> {
     page_tops: HashSet<usize>,
     /// How many titles stand over an underline: reStructuredText marks every section so.
     underlined_titles: usize,
+    /// The text is reStructuredText: titles over underlines and explicit markup (`..
+    /// directive::`, `.. _label:`) at the left margin. Its sections have adorned titles only.
+    restructured: bool,
     /// Content line after a `Contents` heading while its entries run on.
     toc_from: Option<usize>,
     toc_numbers: HashSet<(u8, Vec<u32>)>,
@@ -851,6 +854,13 @@ impl<'a> Parser<'a> {
                     && underline_of(title, &text[b.start..b.end]).is_some()
             })
             .count();
+        let explicit_markup = content
+            .iter()
+            .filter(|&&i| {
+                lines[i].indent == 0 && rest_explicit_markup(&text[lines[i].start..lines[i].end])
+            })
+            .take(2)
+            .count();
         Parser {
             text,
             hints: None,
@@ -858,6 +868,7 @@ impl<'a> Parser<'a> {
             cfg,
             repeated,
             underlined_titles,
+            restructured: underlined_titles >= 2 && explicit_markup >= 2,
             content,
             base_indent,
             blocks: Vec::new(),
@@ -1960,13 +1971,21 @@ impl<'a> Parser<'a> {
         // There, too, a plain line with a deeper-indented line right under it is the term of
         // a definition list (`No memory protection` / `    If you corrupt memory, …`;
         // `STATUS` / `  this attribute represents …`): the document marks its titles with
-        // underlines, and this one has none.
+        // underlines, and this one has none. In reStructuredText proper a line without
+        // adornment is never a title (`Default: Enabled.`, `1. Arithmetic Instructions::`,
+        // `Closes #4264` in a list item, a program's output in a `code-block`).
+        // An underlined title indented under a `::` paragraph is part of a literal block.
+        if self.restructured && matches!(mark, Some(Style::Underline(_, false))) && line.indent > 0
+        {
+            return false;
+        }
         if mark.is_none()
-            && nb.is_none()
-            && self.underlined_titles >= 3
             && self.hints.is_none()
-            && !blank_after
-            && self.l(c + 1).indent > line.indent
+            && (self.restructured
+                || (nb.is_none()
+                    && self.underlined_titles >= 3
+                    && !blank_after
+                    && self.l(c + 1).indent > line.indent))
         {
             return false;
         }
@@ -2611,6 +2630,27 @@ fn ends_with_leaders(line: &str) -> bool {
 fn is_contents_title(line: &str) -> bool {
     let t = line.trim().to_lowercase();
     t == "contents" || t == "table of contents"
+}
+
+/// A reStructuredText explicit markup line: a directive (`.. code-block:: python`), a
+/// hyperlink target (`.. _label:`), a substitution (`.. |name| image:: …`) or a footnote
+/// (`.. [1] …`).
+fn rest_explicit_markup(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix(".. ") else {
+        return false;
+    };
+    if let Some(label) = rest.strip_prefix('_') {
+        return label.trim_end().ends_with(':') && label.len() > 1;
+    }
+    if rest.starts_with('|') || rest.starts_with('[') {
+        return rest.contains("] ") || rest.contains("| ");
+    }
+    rest.split_once("::").is_some_and(|(name, _)| {
+        !name.is_empty()
+            && name
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '-' | '_' | ':' | '.'))
+    })
 }
 
 /// A table-of-contents entry: text, then dot leaders or a wide gap, then a page number.
@@ -3331,7 +3371,6 @@ mod tests {
         assert_eq!(titles(&plain), ["1. PHY mode", "2. Fixed mode"]);
     }
 
-
     /// In a document whose titles are underlined, a line with a deeper-indented paragraph
     /// right under it is a definition list's term (kernel documentation's `Some Basic Rules`);
     /// the same lines in a document without underlined titles stay headings.
@@ -3354,6 +3393,36 @@ mod tests {
         let plain = format!("{body}\n{terms}");
         assert_eq!(titles(&plain), ["No memory protection", "STATUS"]);
     }
+    /// reStructuredText (underlined titles and explicit markup) has adorned titles only: a
+    /// one-line paragraph, a paragraph that opens a literal block and an underlined title
+    /// inside that block are none. Without the explicit markup the same text is plain text
+    /// whose unadorned lines may head sections.
+    #[test]
+    fn restructured_text_titles_are_adorned() {
+        let body =
+            "Each setting has a name, a type and a default that the worker reads at startup.\n";
+        let rest = format!(
+            "Settings\n========\n\n{body}\nEnable UTC\n----------\n\n{{markup}}Default: Enabled\n\n{body}\nCall paths\n----------\n\n1. Arithmetic Instructions::\n\n    Suspend call path\n    -----------------\n\n    Write mem to the state file.\n\nBroker settings\n---------------\n\n{body}"
+        );
+        let titles_rest = ["Settings", "Enable UTC", "Call paths", "Broker settings"];
+        let markup = ".. _enable-utc:\n\n.. versionadded:: 2.5\n\n";
+        assert_eq!(titles(&rest.replace("{markup}", markup)), titles_rest);
+        let plain = titles(&rest.replace("{markup}", ""));
+        assert!(
+            plain.iter().any(|t| t == "Default: Enabled")
+                && plain.iter().any(|t| t == "Suspend call path"),
+            "{plain:?}"
+        );
+    }
+
+    /// A line that closes with a full-width full stop is a sentence of Chinese or Japanese
+    /// prose, not a title.
+    #[test]
+    fn full_width_sentences_are_no_titles() {
+        let src = "什么是MSI?\n==========\n\n信息信号中断是指从设备写到一个特殊的地址，导致CPU接收到一个中断。\n\nMSI能力首次在PCI 2.2中规定，后来在PCI 3.0中得到增强，允许对每个中断进行单独屏蔽。\nMSI-X功能也随着PCI 3.0被引入。\n\n为什么用MSI?\n============\n\n有三个原因可以说明为什么使用MSI比传统的基于针脚的中断有优势。\n\n首先，基于针脚的PCI中断通常在几个设备之间共享。\n";
+        assert_eq!(titles(src), ["什么是MSI?", "为什么用MSI?"]);
+    }
+
     /// Under an underline a title may be a release's number and date, a date and a version,
     /// or an option's name: the underline says it is a title.
     #[test]
