@@ -1217,8 +1217,11 @@ impl<'a> Parser<'a> {
             }
             // `Contents` over the first entries, with no blank line between (`Contents` /
             // `1 License`): the table of contents starts here.
+            // An underlined `Contents` heads a section of its own (reStructuredText's hand-made
+            // contents list): the entries start under its underline.
             if end - start >= 2 && is_contents_title(self.line(start)) {
-                self.toc_from = Some(start);
+                let underlined = underline_of(self.line(start), self.line(start + 1)).is_some();
+                self.toc_from = Some(if underlined { start + 2 } else { start });
                 self.toc_numbers.clear();
             }
             if self.is_toc(start, end) || self.in_toc_region(start, end) {
@@ -1296,9 +1299,11 @@ impl<'a> Parser<'a> {
                 && lines.iter().filter(|l| l.len() > 50 && !entry(l)).count() >= 2);
         let again =
             headings::numbering(lines[0]).is_some_and(|n| !self.toc_numbers.insert(number_key(&n)));
-        // Typeset text: a line that stands out and is no entry starts the document proper.
+        // Typeset text: a line that stands out and is no entry starts the document proper;
+        // so does an underlined title.
         let standout = !toc_line(lines[0]) && self.hint(start).is_some_and(Hints::stands_out);
-        if paragraph || again || standout || start > from + TOC_MAX_LINES {
+        let underlined = lines.len() >= 2 && underline_of(lines[0], lines[1]).is_some();
+        if paragraph || again || standout || underlined || start > from + TOC_MAX_LINES {
             self.toc_from = None;
             return false;
         }
@@ -1372,7 +1377,12 @@ impl<'a> Parser<'a> {
             }
         }
         if n >= 2 {
-            if let Some(u) = underline_of(first, self.line(start + 1)) {
+            let under = underline_of(first, self.line(start + 1)).or_else(|| {
+                self.restructured
+                    .then(|| rest_short_underline(first, self.line(start + 1)))
+                    .flatten()
+            });
+            if let Some(u) = under {
                 if self.l(start).indent.abs_diff(self.l(start + 1).indent) <= 1
                     && self.try_heading(start, blank_before, Some(Style::Underline(u, false)), next)
                 {
@@ -2001,8 +2011,12 @@ impl<'a> Parser<'a> {
                 return false;
             }
         }
-        let s = headings::score(&cand, nb.as_ref(), seq, self.cfg);
-        if s < self.cfg.threshold {
+        // In reStructuredText an adornment at the margin makes a title, whatever its words
+        // (`Why not...?`, `kexec`, `QA`).
+        let adorned_rest =
+            self.restructured && line.indent == 0 && matches!(mark, Some(Style::Underline(..)));
+        if !adorned_rest && headings::score(&cand, nb.as_ref(), seq, self.cfg) < self.cfg.threshold
+        {
             return false;
         }
         let (level, source) = match (&nb, mark) {
@@ -2630,6 +2644,30 @@ fn ends_with_leaders(line: &str) -> bool {
 fn is_contents_title(line: &str) -> bool {
     let t = line.trim().to_lowercase();
     t == "contents" || t == "table of contents"
+}
+
+/// A reStructuredText underline of two characters under a title as wide (`QA` / `~~`, `锁` /
+/// `--`): docutils takes one as long as its title.
+fn rest_short_underline(title: &str, rule: &str) -> Option<char> {
+    let r = rule.trim();
+    let c = r.chars().next()?;
+    let width: usize = title
+        .trim()
+        .chars()
+        .map(|ch| if is_wide(ch) { 2 } else { 1 })
+        .sum();
+    (r.len() == 2
+        && r.chars().all(|x| x == c)
+        && matches!(c, '=' | '-' | '~' | '^' | '*' | '+' | '#' | '"' | '`')
+        && width >= 1
+        && width <= 2
+        && title.chars().any(char::is_alphanumeric))
+    .then_some(c)
+}
+
+/// East Asian wide characters: CJK ideographs, kana, hangul and full-width forms.
+fn is_wide(ch: char) -> bool {
+    matches!(ch, '\u{1100}'..='\u{115F}' | '\u{2E80}'..='\u{A4CF}' | '\u{AC00}'..='\u{D7A3}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FF60}' | '\u{FFE0}'..='\u{FFE6}')
 }
 
 /// A reStructuredText explicit markup line: a directive (`.. code-block:: python`), a
@@ -3413,6 +3451,38 @@ mod tests {
                 && plain.iter().any(|t| t == "Suspend call path"),
             "{plain:?}"
         );
+    }
+
+    /// An underlined `Contents` over a hand-made list of the titles heads a section, and the
+    /// first title of the list, underlined below it, heads the next one.
+    #[test]
+    fn underlined_contents_list_ends_at_the_next_underlined_title() {
+        let body = "This file describes the driver and the adapters it supports, as shipped.\n";
+        let src = format!(
+            "Linux Base Driver\n=================\n\nContents\n========\n\n- In This Release\n- Identifying Your Adapter\n\n\nIn This Release\n===============\n\n{body}\nIdentifying Your Adapter\n========================\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "Linux Base Driver",
+                "Contents",
+                "In This Release",
+                "Identifying Your Adapter"
+            ]
+        );
+    }
+
+    /// In reStructuredText an underline at the margin makes a title whatever its words, and
+    /// two adornment characters underline a title as wide; in plain text neither holds.
+    #[test]
+    fn restructured_text_takes_every_adorned_title() {
+        let body = "The device mapper target copies a source device to a destination as it runs.\n";
+        let rest = format!(
+            ".. SPDX-License-Identifier: GPL-2.0\n.. _dm-clone:\n.. include:: <isonum.txt>\n\nClone\n=====\n\n{body}\nWhy not...?\n-----------\n\n{body}\nkexec\n-----\n\n{body}\nQA\n--\n\n{body}\n锁\n--\n\n{body}"
+        );
+        assert_eq!(titles(&rest), ["Clone", "Why not...?", "kexec", "QA", "锁"]);
+        let plain = titles(&rest.replace(".. ", ""));
+        assert!(!plain.iter().any(|t| t == "QA" || t == "锁"), "{plain:?}");
     }
 
     /// A line that closes with a full-width full stop is a sentence of Chinese or Japanese
