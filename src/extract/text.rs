@@ -2659,8 +2659,7 @@ fn rest_short_underline(title: &str, rule: &str) -> Option<char> {
     (r.len() == 2
         && r.chars().all(|x| x == c)
         && matches!(c, '=' | '-' | '~' | '^' | '*' | '+' | '#' | '"' | '`')
-        && width >= 1
-        && width <= 2
+        && (1..=2).contains(&width)
         && title.chars().any(char::is_alphanumeric))
     .then_some(c)
 }
