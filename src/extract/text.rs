@@ -1822,6 +1822,25 @@ impl<'a> Parser<'a> {
                     .is_some_and(|l| l.first() == n.parts.first()))
     }
 
+    /// Content line `c` is indented to the text column of the nearest line above it that is
+    /// set further left, and that line opens a list item (`- `, `* `, `1. `).
+    fn continues_item(&self, c: usize) -> bool {
+        let indent = self.l(c).indent;
+        let Some(p) = (c.saturating_sub(40)..c)
+            .rev()
+            .find(|&p| self.l(p).indent < indent)
+        else {
+            return false;
+        };
+        let above = self.line(p).trim_start();
+        if list_marker(above).is_none() {
+            return false;
+        }
+        let marker = above.find(' ').unwrap_or(above.len());
+        let text = above[marker..].trim_start();
+        self.l(p).indent + above.len() - text.len() == indent
+    }
+
     /// Scores content line `c` as a heading; pushes it and returns true when it is one.
     fn try_heading(
         &mut self,
@@ -1984,6 +2003,11 @@ impl<'a> Parser<'a> {
         // underlines, and this one has none. In reStructuredText proper a line without
         // adornment is never a title (`Default: Enabled.`, `1. Arithmetic Instructions::`,
         // `Closes #4264` in a list item, a program's output in a `code-block`).
+        // A paragraph set at the text column of the list item above it goes on with that
+        // item (`* Fix issue with annotated class constants` / blank / `  Closes #4264`).
+        if mark.is_none() && self.hints.is_none() && line.indent > 0 && self.continues_item(c) {
+            return false;
+        }
         // An underlined title indented under a `::` paragraph is part of a literal block.
         if self.restructured && matches!(mark, Some(Style::Underline(_, false))) && line.indent > 0
         {
@@ -3482,6 +3506,30 @@ mod tests {
         assert_eq!(titles(&rest), ["Clone", "Why not...?", "kexec", "QA", "锁"]);
         let plain = titles(&rest.replace(".. ", ""));
         assert!(!plain.iter().any(|t| t == "QA" || t == "锁"), "{plain:?}");
+    }
+
+    /// A short paragraph set at the text column of the list item above it belongs to that
+    /// item; at the margin the same line may head a section.
+    #[test]
+    fn paragraphs_at_an_items_text_column_go_on_with_the_item() {
+        let items = "* Fix a problem with disabled msgid not being ignored\n\n  Closes #4265\n\n* Fix issue with annotated class constants\n\n  Closes #4264\n\n";
+        let src = format!(
+            "Full changelog\n==============\n\nWhat's New in Pylint 2.7.4?\n---------------------------\n\n{items}What's New in Pylint 2.7.3?\n---------------------------\n\n{items}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "Full changelog",
+                "What's New in Pylint 2.7.4?",
+                "What's New in Pylint 2.7.3?"
+            ]
+        );
+        let body = "The release fixes what the previous one broke and adds nothing else to it.\n";
+        let item = "- Fix issue with annotated class constants\n\n";
+        let under = format!("{body}\n{item}  Known Problems\n\n{body}");
+        let margin = format!("{body}\n{item}Known Problems\n\n{body}");
+        assert_eq!(titles(&under), Vec::<String>::new());
+        assert_eq!(titles(&margin), ["Known Problems"]);
     }
 
     /// A line that closes with a full-width full stop is a sentence of Chinese or Japanese
