@@ -946,9 +946,14 @@ fn syntax_like(t: &str) -> bool {
         return true;
     }
     // A field and its value: `Types: deb`, `Default: none`, `INFO: Seed: 1523017872`.
+    // So is a field whose value is a constant's name (`Functionality flag:
+    // I2C_FUNC_SMBUS_QUICK`, `Default: UINT_MAX (0xFFFFFFFF)`).
     if let Some((_, v)) = t.split_once(": ") {
-        if v.trim_start()
-            .starts_with(|c: char| c.is_lowercase() || c.is_ascii_digit())
+        let v = v.trim_start();
+        if v.starts_with(|c: char| c.is_lowercase() || c.is_ascii_digit())
+            || v.split_whitespace().next().is_some_and(|w| {
+                w.contains('_') && w.chars().all(|c| c.is_alphanumeric() || c == '_')
+            })
         {
             return true;
         }
@@ -1116,6 +1121,27 @@ mod tests {
             "1993",
         ] {
             assert!(!date_only(t), "{t}");
+        }
+    }
+
+    /// A field is no title when its value is lower case, a number or a constant's name; a
+    /// label over a title in words is.
+    #[test]
+    fn fields_and_labelled_titles() {
+        for t in [
+            "Types: deb",
+            "INFO: Seed: 1523017872",
+            "Functionality flag: I2C_FUNC_SMBUS_QUICK",
+            "Default: UINT_MAX (0xFFFFFFFF)",
+        ] {
+            assert!(syntax_like(t), "{t}");
+        }
+        for t in [
+            "Chapter 3: Overview",
+            "Step 2: Build the index",
+            "Part II: Reference",
+        ] {
+            assert!(!syntax_like(t), "{t}");
         }
     }
 
