@@ -7,8 +7,9 @@
 Takes the N files (default 120) of 6-120 KB (`--max-kb` moves the upper bound) under DIR whose
 names end in `.rst` or `.rst.txt`, in the order of md5(S + ":" + path) with S = `rstdev` unless
 `--salt` names another, so the sample is fixed for a folder and a salt. For each, the gold
-is docutils' section tree (doctitle_xform off, reports and file insertion off; Sphinx roles and
-directives stay unknown), the docsweep side is `BIN inspect --json FILE` (its sections, the
+is docutils' section tree (doctitle_xform off, reports and file insertion off; a role docutils
+does not know reads as Sphinx shows it, `text <target>` as `text`; Sphinx directives stay
+unknown; numbers `.. sectnum::` generates are left out), the docsweep side is `BIN inspect --json FILE` (its sections, the
 preamble left out). Titles are compared casefolded, letters and digits only; a docsweep title
 matches a gold title of equal text once, in any order. Files with fewer than 3 gold sections
 are skipped. Prints the K worst files (lowest recall, or most spurious with --by-spurious) and
@@ -29,10 +30,36 @@ import sys
 
 import docutils.core
 import docutils.nodes
+import docutils.parsers.rst.roles
 
 
 def norm(s):
     return " ".join(re.findall(r"[^\W_]+", s.casefold()))
+
+
+def sphinx_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """Any role docutils does not know reads as Sphinx shows it: `text <target>` is `text`."""
+    m = re.match(r"^(.*?)\s*<[^<>]*>$", text, re.S)
+    shown = m.group(1) if m and m.group(1).strip() else text
+    return [docutils.nodes.literal(rawtext, shown.lstrip("~!"))], []
+
+
+_known_role = docutils.parsers.rst.roles.role
+
+
+def any_role(name, language_module, lineno, reporter):
+    fn, messages = _known_role(name, language_module, lineno, reporter)
+    return (fn, messages) if fn is not None else (sphinx_role, [])
+
+
+docutils.parsers.rst.roles.role = any_role
+
+
+def title_text(title):
+    """A title's text without the numbers `.. sectnum::` puts in front of it."""
+    return "".join(child.astext() for child in title.children
+                   if not (isinstance(child, docutils.nodes.generated)
+                           and "sectnum" in child.get("classes", [])))
 
 
 def gold_sections(src):
@@ -46,7 +73,7 @@ def gold_sections(src):
             if isinstance(child, docutils.nodes.section):
                 title = child.next_node(docutils.nodes.title)
                 if title is not None:
-                    out.append((norm(title.astext()), depth))
+                    out.append((norm(title_text(title)), depth))
                 walk(child, depth + 1)
             elif isinstance(child, docutils.nodes.Element):
                 walk(child, depth)

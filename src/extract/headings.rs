@@ -506,6 +506,46 @@ pub fn without_inline_markup(t: &str) -> String {
     out
 }
 
+/// A reStructuredText line as it reads, as Sphinx renders it: a hyperlink reference or a
+/// role with an explicit target shows its text (`` `Spotify <https://…>`_ ``,
+/// `` :ref:`@merge<decorators.merge>` ``), a bare one its target (`` `<https://…>`_ ``,
+/// `` `Installation`_ ``), an inline literal its content; then the rest of the inline markup
+/// goes as [`without_inline_markup`] takes it off.
+pub fn rest_inline_text(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    let mut rest = t;
+    while let Some(i) = rest.find('`') {
+        let (before, after) = rest.split_at(i);
+        out.push_str(before);
+        // ``literal``: verbatim.
+        if let Some(lit) = after.strip_prefix("``") {
+            if let Some(j) = lit.find("``") {
+                out.push_str(&lit[..j]);
+                rest = &lit[j + 2..];
+                continue;
+            }
+        }
+        let Some(j) = after[1..].find('`').map(|j| j + 1) else {
+            out.push_str(after);
+            rest = "";
+            break;
+        };
+        let inner = &after[1..j];
+        let shown = match inner.rfind('<') {
+            Some(k) if inner.ends_with('>') && !inner[..k].trim().is_empty() => {
+                inner[..k].trim_end()
+            }
+            _ => inner.trim_start_matches('<').trim_end_matches('>'),
+        };
+        out.push('`');
+        out.push_str(shown);
+        out.push('`');
+        rest = after[j + 1..].trim_start_matches('_');
+    }
+    out.push_str(rest);
+    without_inline_markup(&out)
+}
+
 /// Share of upper-case letters among the letters; None without cased letters.
 fn upper_ratio(t: &str) -> Option<f32> {
     let (mut up, mut cased) = (0u32, 0u32);
@@ -1142,6 +1182,28 @@ mod tests {
             "Part II: Reference",
         ] {
             assert!(!syntax_like(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn rest_titles_as_they_read() {
+        for (src, text) in [
+            ("`Spotify <https://www.spotify.com>`_", "Spotify"),
+            (
+                "Template for `argparse <http://docs.python.org/2.7/library/argparse.html>`__",
+                "Template for argparse",
+            ),
+            ("See `Installation`_ first", "See Installation first"),
+            ("``alias`` and :mod:`os.path`", "alias and os.path"),
+            (
+                "Merge with :ref:`@merge<decorators.merge>`",
+                "Merge with @merge",
+            ),
+            ("``a <b>`` literal", "a <b> literal"),
+            ("`<https://example.org>`_", "https://example.org"),
+            ("A lone ` backquote", "A lone  backquote"),
+        ] {
+            assert_eq!(rest_inline_text(src), text);
         }
     }
 

@@ -2088,9 +2088,19 @@ impl<'a> Parser<'a> {
             }
             self.take_number(n, t, c);
         }
+        // A reStructuredText title as it reads, the way a Markdown heading's title is its
+        // text: ``` ``alias`` ``` is `alias`, `` `Spotify <https://www.spotify.com>`_ `` is
+        // `Spotify`. The block keeps the source.
+        let plain;
+        let title = if self.restructured {
+            plain = headings::rest_inline_text(t);
+            plain.as_str()
+        } else {
+            t
+        };
         let info = HeadingInfo {
             level,
-            title: t.split_whitespace().collect::<Vec<_>>().join(" "),
+            title: title.split_whitespace().collect::<Vec<_>>().join(" "),
             source,
             anchor: None,
         };
@@ -3530,6 +3540,23 @@ mod tests {
         let margin = format!("{body}\n{item}Known Problems\n\n{body}");
         assert_eq!(titles(&under), Vec::<String>::new());
         assert_eq!(titles(&margin), ["Known Problems"]);
+    }
+
+    /// A reStructuredText title reads as rendered, as a Markdown heading's does; the
+    /// heading block keeps the source.
+    #[test]
+    fn restructured_titles_read_as_rendered() {
+        let body = "Companies and labs that run the library in production say what it does.\n";
+        let src = format!(
+            ".. _testimonials:\n\n.. include:: ../includes/big_toc_css.rst\n\nWho is using it\n===============\n\n{body}\n`J.P. Morgan <https://www.jpmorgan.com>`_\n------------------------------------------\n\n{body}\nAll vs all with :ref:`@product<decorators.product>`\n---------------------------------------------------\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            ["Who is using it", "J.P. Morgan", "All vs all with @product"]
+        );
+        let x = run(&src);
+        assert!(x.blocks.iter().any(|b| b.kind == BlockType::Heading
+            && x.canonical[b.off_begin..b.off_end].contains("<https://www.jpmorgan.com>")));
     }
 
     /// A line that closes with a full-width full stop is a sentence of Chinese or Japanese
