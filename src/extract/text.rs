@@ -843,13 +843,15 @@ impl<'a> Parser<'a> {
             }
         }
         repeated.retain(|_, n| *n >= 2);
-        // Titles over an underline of their length (`Installation` / `------------`).
+        // Titles over an underline of their length (`Installation` / `------------`), at the
+        // body's margin or left of it (not the column heads of a man page's table).
         let underlined_titles = content
             .windows(2)
             .filter(|w| {
                 let (a, b) = (&lines[w[0]], &lines[w[1]]);
                 let title = &text[a.start..a.end];
-                rule_char(title).is_none()
+                a.indent <= base_indent
+                    && rule_char(title).is_none()
                     && title.chars().any(char::is_alphanumeric)
                     && underline_of(title, &text[b.start..b.end]).is_some()
             })
@@ -2000,7 +2002,8 @@ impl<'a> Parser<'a> {
         // There, too, a plain line with a deeper-indented line right under it is the term of
         // a definition list (`No memory protection` / `    If you corrupt memory, …`;
         // `STATUS` / `  this attribute represents …`): the document marks its titles with
-        // underlines, and this one has none. In reStructuredText proper a line without
+        // underlines, and this one has none (a man page's `NAME` sits left of its body, and
+        // its tables may underline their column heads). In reStructuredText proper a line without
         // adornment is never a title (`Default: Enabled.`, `1. Arithmetic Instructions::`,
         // `Closes #4264` in a list item, a program's output in a `code-block`).
         // A paragraph set at the text column of the list item above it goes on with that
@@ -3516,6 +3519,18 @@ mod tests {
         assert_eq!(titles(&rest), ["Clone", "Why not...?", "kexec", "QA", "锁"]);
         let plain = titles(&rest.replace(".. ", ""));
         assert!(!plain.iter().any(|t| t == "QA" || t == "锁"), "{plain:?}");
+    }
+
+    /// A man page whose tables underline their column heads is no document of underlined
+    /// titles: its section names, left of the body with the body right under them, stay
+    /// headings.
+    #[test]
+    fn man_page_tables_with_underlined_heads_keep_the_sections() {
+        let table = "           X          Y       Meaning\n           -------------------------------------------------\n                    [AMD]    not updated\n           M        [ MTD]   updated in index\n\n";
+        let src = format!(
+            "NAME\n       git-status - Show the working tree status\n\nSYNOPSIS\n       git status [<options>] [--] [<pathspec>...]\n\nDESCRIPTION\n       Displays paths that have differences between the index file and the current HEAD commit.\n\n{table}{table}{table}OUTPUT\n       The output from this command is designed to be used as a commit template comment.\n"
+        );
+        assert_eq!(titles(&src), ["NAME", "SYNOPSIS", "DESCRIPTION", "OUTPUT"]);
     }
 
     /// A short paragraph set at the text column of the list item above it belongs to that
