@@ -2002,8 +2002,9 @@ impl<'a> Parser<'a> {
         // There, too, a plain line with a deeper-indented line right under it is the term of
         // a definition list (`No memory protection` / `    If you corrupt memory, …`;
         // `STATUS` / `  this attribute represents …`): the document marks its titles with
-        // underlines, and this one has none (a man page's `NAME` sits left of its body, and
-        // its tables may underline their column heads). In reStructuredText proper a line without
+        // underlines, and this one has none. A line set left of the body (`NAME` over a man
+        // page's body, a title left of a tab-indented text) stays a heading. In
+        // reStructuredText proper a line without
         // adornment is never a title (`Default: Enabled.`, `1. Arithmetic Instructions::`,
         // `Closes #4264` in a list item, a program's output in a `code-block`).
         // A paragraph set at the text column of the list item above it goes on with that
@@ -2022,7 +2023,8 @@ impl<'a> Parser<'a> {
                 || (nb.is_none()
                     && self.underlined_titles >= 3
                     && !blank_after
-                    && self.l(c + 1).indent > line.indent))
+                    && self.l(c + 1).indent > line.indent
+                    && !cand.outdented))
         {
             return false;
         }
@@ -3531,6 +3533,29 @@ mod tests {
             "NAME\n       git-status - Show the working tree status\n\nSYNOPSIS\n       git status [<options>] [--] [<pathspec>...]\n\nDESCRIPTION\n       Displays paths that have differences between the index file and the current HEAD commit.\n\n{table}{table}{table}OUTPUT\n       The output from this command is designed to be used as a commit template comment.\n"
         );
         assert_eq!(titles(&src), ["NAME", "SYNOPSIS", "DESCRIPTION", "OUTPUT"]);
+    }
+
+    /// In a document with underlined titles whose body is indented, a title set left of the
+    /// body with the body right under it is a heading, as in a man page; a line at the
+    /// body's margin over a deeper paragraph is a definition term.
+    #[test]
+    fn outdented_titles_of_an_underlined_document_stay_headings() {
+        // Bodies long enough that the underlines are not the margin of the text.
+        let body = "    The daemon reads its settings once at startup and again on SIGHUP.\n    It logs every change it makes to the system journal.\n".repeat(30);
+        let src = format!(
+            "Daemon Guide\n============\n\nSetup\n-----\n\n{body}\nUpgrading\n---------\n\n{body}\nRunning\n-------\n\n{body}\nLog rotation\n{body}\nTroubleshooting\n---------------\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "Daemon Guide",
+                "Setup",
+                "Upgrading",
+                "Running",
+                "Log rotation",
+                "Troubleshooting"
+            ]
+        );
     }
 
     /// A short paragraph set at the text column of the list item above it belongs to that
