@@ -2012,6 +2012,11 @@ impl<'a> Parser<'a> {
         if mark.is_none() && self.hints.is_none() && line.indent > 0 && self.continues_item(c) {
             return false;
         }
+        // A variable and its type (`ip_default_ttl - INTEGER`, a sysctl reference's entries,
+        // set left of their descriptions) is a term, wherever it sits.
+        if mark.is_none() && nb.is_none() && variable_entry(t) {
+            return false;
+        }
         // An underlined title indented under a `::` paragraph is part of a literal block.
         if self.restructured && matches!(mark, Some(Style::Underline(_, false))) && line.indent > 0
         {
@@ -2706,6 +2711,17 @@ fn rest_short_underline(title: &str, rule: &str) -> Option<char> {
 /// East Asian wide characters: CJK ideographs, kana, hangul and full-width forms.
 fn is_wide(ch: char) -> bool {
     matches!(ch, '\u{1100}'..='\u{115F}' | '\u{2E80}'..='\u{A4CF}' | '\u{AC00}'..='\u{D7A3}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FF60}' | '\u{FFE0}'..='\u{FFE6}')
+}
+
+/// `ip_default_ttl - INTEGER`: a snake_case name, a spaced dash, and what it is.
+fn variable_entry(t: &str) -> bool {
+    t.split_once(" - ").is_some_and(|(name, what)| {
+        name.contains('_')
+            && !what.trim().is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+    })
 }
 
 /// A reStructuredText explicit markup line: a directive (`.. code-block:: python`), a
@@ -3555,6 +3571,20 @@ mod tests {
                 "Log rotation",
                 "Troubleshooting"
             ]
+        );
+    }
+
+    /// A sysctl reference's entries, a variable and its type set left of the description,
+    /// are terms; a title set so stays a heading.
+    #[test]
+    fn variable_entries_are_terms() {
+        let body = "\tDefault value of the field for outgoing packets, between 1 and 255.\n\tIt applies to every interface unless one sets its own.\n".repeat(20);
+        let src = format!(
+            "IP Sysctl\n=========\n\nVariables\n=========\n\nip_forward - BOOLEAN\n{body}\nip_default_ttl - INTEGER\n{body}\nRouting notes\n{body}\nICMP\n====\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            ["IP Sysctl", "Variables", "Routing notes", "ICMP"]
         );
     }
 
