@@ -17,14 +17,14 @@ Like `rst_check.py` it is a development check over a wide pool, not a held-out m
 """
 import glob
 import hashlib
-import json
 import os
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import build  # noqa: E402
+import rst_check  # noqa: E402
+from rst_check import Tally  # noqa: E402
 
 
 def held_out_names():
@@ -70,10 +70,9 @@ def main():
     work = tempfile.mkdtemp(prefix="man_check.")
     os.makedirs(os.path.join(work, "pkgs"))
     os.symlink(mandir, os.path.join(work, "pkgs", "sys"))
-    gold_n = hit_n = spur_n = depth_ok = 0
-    rows = []
+    tally = Tally()
     for path in pages:
-        if len(rows) >= n:
+        if len(tally.rows) >= n:
             break
         rel = os.path.relpath(path, mandir)
         name = rel.replace("/", "__")
@@ -90,34 +89,10 @@ def main():
             continue
         txt = os.path.join(work, name + ".txt")
         open(txt, "w", encoding="utf-8").write(text)
-        r = subprocess.run([binary, "inspect", "--json", txt], capture_output=True, text=True)
-        try:
-            got_doc = json.loads(r.stdout)
-        except ValueError:
-            print("docsweep failed on", path, r.stderr.strip()[:200])
-            continue
-        got = [(build.norm(s["title"]), s["depth"]) for s in got_doc["sections"]
-               if s.get("title") and s["section_id"] != "0" and s.get("heading_source") != "preamble"]
-        left = [(build.norm(h["title"]), h["depth"]) for h in heads]
-        hits, spurious = 0, []
-        for title, depth in got:
-            match = next((g for g in left if g[0] == title), None)
-            if match is None:
-                spurious.append(title)
-                continue
-            left.remove(match)
-            hits += 1
-            depth_ok += int(match[1] == depth)
-        gold_n += len(heads)
-        hit_n += hits
-        spur_n += len(spurious)
-        rows.append((hits / len(heads), len(spurious), path, len(heads), hits, spurious[:8],
-                     [g[0] for g in left][:6]))
-    rows.sort(key=lambda r: (r[0], -r[1]))
-    for recall, _, path, g, h, spurious, missed in rows[:worst]:
-        print("%.2f %s gold=%d hit=%d\n   spurious=%s\n   missed=%s" % (recall, path, g, h, spurious, missed))
-    print("man check: %d pages, recall %.3f, %d spurious, depth equal %.3f" % (
-        len(rows), hit_n / max(gold_n, 1), spur_n, depth_ok / max(hit_n, 1)))
+        got = rst_check.docsweep_titles(binary, txt, build.norm)
+        if got is not None:
+            tally.add(path, [(build.norm(h["title"]), h["depth"]) for h in heads], got)
+    tally.report("man check", "pages", worst)
 
 
 if __name__ == "__main__":

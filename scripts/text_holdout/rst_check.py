@@ -106,8 +106,7 @@ def main():
                 if 6000 < os.path.getsize(path) < max_kb * 1000:
                     files.append(path)
     files.sort(key=lambda p: hashlib.md5((salt + ":" + p).encode()).hexdigest())
-    gold_n = hit_n = spur_n = depth_ok = 0
-    rows = []
+    tally = Tally()
     for path in files[:n]:
         src = open(path, encoding="utf-8", errors="replace").read()
         try:
@@ -116,14 +115,34 @@ def main():
             continue
         if len(gold) < 3:
             continue
-        r = subprocess.run([binary, "inspect", "--json", path], capture_output=True, text=True)
-        try:
-            doc = json.loads(r.stdout)
-        except ValueError:
-            print("docsweep failed on", path, r.stderr.strip()[:200])
-            continue
-        got = [(norm(s["title"]), s["depth"]) for s in doc["sections"]
-               if s.get("title") and s["section_id"] != "0" and s.get("heading_source") != "preamble"]
+        got = docsweep_titles(binary, path, norm)
+        if got is not None:
+            tally.add(path, gold, got)
+    tally.report("rst check", "files", worst, by_spurious)
+
+
+def docsweep_titles(binary, path, norm):
+    """(title key, depth) of the sections `BIN inspect --json` finds in `path`, the preamble
+    left out; None when docsweep fails."""
+    r = subprocess.run([binary, "inspect", "--json", path], capture_output=True, text=True)
+    try:
+        doc = json.loads(r.stdout)
+    except ValueError:
+        print("docsweep failed on", path, r.stderr.strip()[:200])
+        return None
+    return [(norm(s["title"]), s["depth"]) for s in doc["sections"]
+            if s.get("title") and s["section_id"] != "0" and s.get("heading_source") != "preamble"]
+
+
+class Tally:
+    """Titles found against gold titles, file by file: each found title matches a gold title
+    of equal key once, in any order."""
+
+    def __init__(self):
+        self.gold_n = self.hit_n = self.spur_n = self.depth_ok = 0
+        self.rows = []
+
+    def add(self, path, gold, got):
         left = list(gold)
         hits, spurious = 0, []
         for title, depth in got:
@@ -133,16 +152,20 @@ def main():
                 continue
             left.remove(match)
             hits += 1
-            depth_ok += int(match[1] == depth)
-        gold_n += len(gold)
-        hit_n += hits
-        spur_n += len(spurious)
-        rows.append((hits / len(gold), len(spurious), path, len(gold), hits, spurious[:8], [g[0] for g in left][:5]))
-    rows.sort(key=(lambda r: -r[1]) if by_spurious else (lambda r: r[0]))
-    for recall, _, path, g, h, spurious, missed in rows[:worst]:
-        print("%.2f %s gold=%d hit=%d\n   spurious=%s\n   missed=%s" % (recall, path, g, h, spurious, missed))
-    print("rst check: %d files, recall %.3f, %d spurious, depth equal %.3f" % (
-        len(rows), hit_n / max(gold_n, 1), spur_n, depth_ok / max(hit_n, 1)))
+            self.depth_ok += int(match[1] == depth)
+        self.gold_n += len(gold)
+        self.hit_n += hits
+        self.spur_n += len(spurious)
+        self.rows.append((hits / len(gold), len(spurious), path, len(gold), hits, spurious[:8],
+                          [g[0] for g in left][:6]))
+
+    def report(self, label, unit, worst, by_spurious=False):
+        rows = sorted(self.rows, key=(lambda r: -r[1]) if by_spurious else (lambda r: (r[0], -r[1])))
+        for recall, _, path, g, h, spurious, missed in rows[:worst]:
+            print("%.2f %s gold=%d hit=%d\n   spurious=%s\n   missed=%s" % (recall, path, g, h, spurious, missed))
+        print("%s: %d %s, recall %.3f, %d spurious, depth equal %.3f" % (
+            label, len(self.rows), unit, self.hit_n / max(self.gold_n, 1), self.spur_n,
+            self.depth_ok / max(self.hit_n, 1)))
 
 
 if __name__ == "__main__":
