@@ -786,7 +786,8 @@ struct Parser<'a> {
     /// How many titles stand over an underline: reStructuredText marks every section so.
     underlined_titles: usize,
     /// The text is reStructuredText: titles over underlines and explicit markup (`..
-    /// directive::`, `.. _label:`) at the left margin. Its sections have adorned titles only.
+    /// directive::`, `.. _label:`, `.. comment`) at the left margin. Its sections have
+    /// adorned titles only.
     restructured: bool,
     /// Content line after a `Contents` heading while its entries run on.
     toc_from: Option<usize>,
@@ -2725,8 +2726,8 @@ fn variable_entry(t: &str) -> bool {
 }
 
 /// A reStructuredText explicit markup line: a directive (`.. code-block:: python`), a
-/// hyperlink target (`.. _label:`), a substitution (`.. |name| image:: …`) or a footnote
-/// (`.. [1] …`).
+/// hyperlink target (`.. _label:`), a substitution (`.. |name| image:: …`), a footnote
+/// (`.. [1] …`) or a comment that opens on a word.
 fn rest_explicit_markup(line: &str) -> bool {
     let Some(rest) = line.strip_prefix(".. ") else {
         return false;
@@ -2737,12 +2738,9 @@ fn rest_explicit_markup(line: &str) -> bool {
     if rest.starts_with('|') || rest.starts_with('[') {
         return rest.contains("] ") || rest.contains("| ");
     }
-    rest.split_once("::").is_some_and(|(name, _)| {
-        !name.is_empty()
-            && name
-                .chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '-' | '_' | ':' | '.'))
-    })
+    // A directive (`.. code-block:: python`), or a comment (`.. SPDX-License-Identifier:
+    // GPL-2.0`, `.. CONTENTS` over an indented list) that opens on a word.
+    rest.starts_with(|ch: char| ch.is_ascii_alphabetic())
 }
 
 /// A table-of-contents entry: text, then dot leaders or a wide gap, then a page number.
@@ -3627,6 +3625,25 @@ mod tests {
         let x = run(&src);
         assert!(x.blocks.iter().any(|b| b.kind == BlockType::Heading
             && x.canonical[b.off_begin..b.off_end].contains("<https://www.jpmorgan.com>")));
+    }
+
+    /// reST comments count as its explicit markup: a `.. CONTENTS` comment over an indented
+    /// list of the section titles holds no headings.
+    #[test]
+    fn restructured_text_known_by_its_comments() {
+        let body = "The scheduler gives each group a share of the real-time bandwidth.\n";
+        let src = format!(
+            ".. SPDX-License-Identifier: GPL-2.0\n\n==========================\nReal-Time group scheduling\n==========================\n\n.. CONTENTS\n\n   1. Overview\n     1.1 The problem\n   2. The interface\n\n\n1. Overview\n===========\n\n{body}\n1.1 The problem\n---------------\n\n{body}\n2. The interface\n================\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "Real-Time group scheduling",
+                "1. Overview",
+                "1.1 The problem",
+                "2. The interface"
+            ]
+        );
     }
 
     /// A line that closes with a full-width full stop is a sentence of Chinese or Japanese
