@@ -2018,10 +2018,17 @@ impl<'a> Parser<'a> {
         if mark.is_none() && nb.is_none() && variable_entry(t) {
             return false;
         }
-        // An underlined title indented under a `::` paragraph is part of a literal block.
-        if self.restructured && matches!(mark, Some(Style::Underline(_, false))) && line.indent > 0
-        {
-            return false;
+        // An underlined title indented under a `::` paragraph is part of a literal block; so is
+        // an overlined one whose overline is indented (the title itself may be inset).
+        if self.restructured {
+            let indented = match mark {
+                Some(Style::Underline(_, false)) => line.indent > 0,
+                Some(Style::Underline(_, true)) => c > 0 && self.l(c - 1).indent > 0,
+                _ => false,
+            };
+            if indented {
+                return false;
+            }
         }
         if mark.is_none()
             && self.hints.is_none()
@@ -2714,14 +2721,15 @@ fn is_wide(ch: char) -> bool {
     matches!(ch, '\u{1100}'..='\u{115F}' | '\u{2E80}'..='\u{A4CF}' | '\u{AC00}'..='\u{D7A3}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FF60}' | '\u{FFE0}'..='\u{FFE6}')
 }
 
-/// `ip_default_ttl - INTEGER`: a snake_case name, a spaced dash, and what it is.
+/// `ip_default_ttl - INTEGER`, `neigh/default/gc_thresh1 - INTEGER`: a snake_case name (a
+/// path of them), a spaced dash, and what it is.
 fn variable_entry(t: &str) -> bool {
     t.split_once(" - ").is_some_and(|(name, what)| {
         name.contains('_')
             && !what.trim().is_empty()
-            && name
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            && name.chars().all(|c| {
+                c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '/' | '*')
+            })
     })
 }
 
@@ -3578,7 +3586,7 @@ mod tests {
     fn variable_entries_are_terms() {
         let body = "\tDefault value of the field for outgoing packets, between 1 and 255.\n\tIt applies to every interface unless one sets its own.\n".repeat(20);
         let src = format!(
-            "IP Sysctl\n=========\n\nVariables\n=========\n\nip_forward - BOOLEAN\n{body}\nip_default_ttl - INTEGER\n{body}\nRouting notes\n{body}\nICMP\n====\n\n{body}"
+            "IP Sysctl\n=========\n\nVariables\n=========\n\nip_forward - BOOLEAN\n{body}\nip_default_ttl - INTEGER\n{body}\nneigh/default/gc_thresh1 - INTEGER\n{body}\nRouting notes\n{body}\nICMP\n====\n\n{body}"
         );
         assert_eq!(
             titles(&src),
@@ -3633,7 +3641,7 @@ mod tests {
     fn restructured_text_known_by_its_comments() {
         let body = "The scheduler gives each group a share of the real-time bandwidth.\n";
         let src = format!(
-            ".. SPDX-License-Identifier: GPL-2.0\n\n==========================\nReal-Time group scheduling\n==========================\n\n.. CONTENTS\n\n   1. Overview\n     1.1 The problem\n   2. The interface\n\n\n1. Overview\n===========\n\n{body}\n1.1 The problem\n---------------\n\n{body}\n2. The interface\n================\n\n{body}"
+            ".. SPDX-License-Identifier: GPL-2.0\n\n==========================\nReal-Time group scheduling\n==========================\n\n.. CONTENTS\n\n   1. Overview\n     1.1 The problem\n   2. The interface\n\n\n1. Overview\n===========\n\n{body}\n1.1 The problem\n---------------\n\n{body}\n2. The interface\n================\n\nSections look like this::\n\n    .. part-heading_1:\n\n    =========\n    Heading 1\n    =========\n\n{body}"
         );
         assert_eq!(
             titles(&src),
