@@ -1825,6 +1825,25 @@ impl<'a> Parser<'a> {
                     .is_some_and(|l| l.first() == n.parts.first()))
     }
 
+    /// The last heading is a credits section set left of the body (`AUTHOR`, `COPYRIGHT AND
+    /// LICENSE`).
+    fn under_credits(&self) -> bool {
+        let Some(h) = self.blocks.iter().rposition(|b| b.heading.is_some()) else {
+            return false;
+        };
+        let title = self.blocks[h]
+            .heading
+            .as_ref()
+            .map_or("", |i| i.title.as_str());
+        self.outdented.contains(&h)
+            && title.split_whitespace().all(|w| {
+                matches!(
+                    w.to_lowercase().as_str(),
+                    "author" | "authors" | "copyright" | "license" | "licence" | "and" | "&"
+                )
+            })
+    }
+
     /// Content line `c` is indented to the text column of the nearest line above it that is
     /// set further left, and that line opens a list item (`- `, `* `, `1. `).
     fn continues_item(&self, c: usize) -> bool {
@@ -2011,6 +2030,18 @@ impl<'a> Parser<'a> {
         // A paragraph set at the text column of the list item above it goes on with that
         // item (`* Fix issue with annotated class constants` / blank / `  Closes #4264`).
         if mark.is_none() && self.hints.is_none() && line.indent > 0 && self.continues_item(c) {
+            return false;
+        }
+        // Under a man page's `AUTHOR` or `COPYRIGHT`, set left of the body, the lines at the
+        // body's margin are names and notices (`Larry Wall`, `Copyright (C) 1984-2021 Mark
+        // Nudelman`): such a section has no subsections.
+        if mark.is_none()
+            && nb.is_none()
+            && self.hints.is_none()
+            && self.base_indent > 0
+            && line.indent >= self.base_indent
+            && self.under_credits()
+        {
             return false;
         }
         // A variable and its type (`ip_default_ttl - INTEGER`, a sysctl reference's entries,
@@ -3577,6 +3608,20 @@ mod tests {
                 "Log rotation",
                 "Troubleshooting"
             ]
+        );
+    }
+
+    /// Under a man page's `AUTHOR` and `COPYRIGHT` sections, names and notices at the body's
+    /// margin head nothing; the next section set left of the body does.
+    #[test]
+    fn man_page_credits_hold_no_headings() {
+        let body = "       Larry Wall wrote the first version; the current one reads the headers\n       of the C library and writes the Perl modules that stand for them.\n";
+        let src = format!(
+            "NAME\n       h2ph - convert .h C header files to .ph Perl header files\n\nDESCRIPTION\n{body}\nAUTHOR\n       Larry Wall\n\nCOPYRIGHT\n       Copyright (C) 1984-2021 Mark Nudelman\n\n       Mark Nudelman\n\nSEE ALSO\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            ["NAME", "DESCRIPTION", "AUTHOR", "COPYRIGHT", "SEE ALSO"]
         );
     }
 
