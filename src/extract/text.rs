@@ -2019,14 +2019,6 @@ impl<'a> Parser<'a> {
                 return false;
             }
         }
-        // There, too, a plain line with a deeper-indented line right under it is the term of
-        // a definition list (`No memory protection` / `    If you corrupt memory, …`;
-        // `STATUS` / `  this attribute represents …`): the document marks its titles with
-        // underlines, and this one has none. A line set left of the body (`NAME` over a man
-        // page's body, a title left of a tab-indented text) stays a heading. In
-        // reStructuredText proper a line without
-        // adornment is never a title (`Default: Enabled.`, `1. Arithmetic Instructions::`,
-        // `Closes #4264` in a list item, a program's output in a `code-block`).
         // A paragraph set at the text column of the list item above it goes on with that
         // item (`* Fix issue with annotated class constants` / blank / `  Closes #4264`).
         if mark.is_none() && self.hints.is_none() && line.indent > 0 && self.continues_item(c) {
@@ -2061,6 +2053,14 @@ impl<'a> Parser<'a> {
                 return false;
             }
         }
+        // In a document with underlined titles, a plain line with a deeper-indented line
+        // right under it is the term of a definition list (`No memory protection` /
+        // `    If you corrupt memory, …`; `STATUS` / `  this attribute represents …`): the
+        // document marks its titles with underlines, and this one has none. A line set left
+        // of the body (`NAME` over a man page's body, a title left of a tab-indented text)
+        // stays a heading. In reStructuredText proper a line without adornment is never a
+        // title (`Default: Enabled.`, `1. Arithmetic Instructions::`, a program's output in
+        // a `code-block`).
         if mark.is_none()
             && self.hints.is_none()
             && (self.restructured
@@ -2537,15 +2537,18 @@ fn shape(rows: u32, cols: u32, header_rows: u32, grid_kind: &'static str) -> Tab
 fn rule_char(line: &str) -> Option<char> {
     let t = line.trim();
     let c = t.chars().next()?;
-    if t.len() < 3
-        || !matches!(
-            c,
-            '=' | '-' | '~' | '^' | '*' | '+' | '#' | '"' | '\'' | '`' | ':' | '.' | '_'
-        )
-    {
+    if t.len() < 3 || !adornment(c) {
         return None;
     }
     t.chars().all(|x| x == c).then_some(c)
+}
+
+/// The characters a rule or a reStructuredText adornment is drawn with.
+fn adornment(c: char) -> bool {
+    matches!(
+        c,
+        '=' | '-' | '~' | '^' | '*' | '+' | '#' | '"' | '\'' | '`' | ':' | '.' | '_'
+    )
 }
 
 /// Numbers of different families do not collide: `Chapter 2`, `2.`, `Appendix B`, `B.`.
@@ -2741,7 +2744,9 @@ fn rest_short_underline(title: &str, rule: &str) -> Option<char> {
         .sum();
     (r.len() == 2
         && r.chars().all(|x| x == c)
-        && matches!(c, '=' | '-' | '~' | '^' | '*' | '+' | '#' | '"' | '`')
+        // Not `::`, `..`, `__`, `''`: two of those under a word are markup of their own.
+        && adornment(c)
+        && !matches!(c, ':' | '.' | '_' | '\'')
         && (1..=2).contains(&width)
         && title.chars().any(char::is_alphanumeric))
     .then_some(c)
@@ -3522,6 +3527,7 @@ mod tests {
         let plain = format!("{body}\n{terms}");
         assert_eq!(titles(&plain), ["No memory protection", "STATUS"]);
     }
+
     /// reStructuredText (underlined titles and explicit markup) has adorned titles only: a
     /// one-line paragraph, a paragraph that opens a literal block and an underlined title
     /// inside that block are none. Without the explicit markup the same text is plain text
