@@ -32,6 +32,10 @@ pub struct DiffConfig {
     pub shift: f64,
     /// Word-level likeness below which an edited unit is `unmapped`.
     pub unmapped: f64,
+    /// OLD's documents are compared a window at a time, a window closing once its documents
+    /// hold this many blocks and chunks: the diff's memory is the window's, whatever the size
+    /// of the indexes (besides a small row per document).
+    pub window_units: u64,
 }
 
 impl Default for DiffConfig {
@@ -39,6 +43,7 @@ impl Default for DiffConfig {
         DiffConfig {
             shift: 0.85,
             unmapped: 0.60,
+            window_units: 1 << 16,
         }
     }
 }
@@ -344,6 +349,9 @@ impl Config {
                 d.unmapped,
                 d.shift
             );
+        }
+        if d.window_units == 0 {
+            bail!("diff.window_units must be at least 1");
         }
         if self.chunk.max_tokens < 8 {
             bail!(

@@ -18,18 +18,16 @@
 
 use crate::config::DiffConfig;
 use crate::sink::commit::{self, Manifest};
-use crate::sink::read_rows;
+use crate::sink::TableReader;
 use anyhow::{bail, Context, Result};
 use arrow_array::builder::{Float32Builder, ListBuilder, StringBuilder, UInt64Builder};
 use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, UInt64Array};
-use arrow_schema::{DataType, Field, Schema};
+use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// Alignment thresholds (reference digest defaults).
 
 #[derive(Debug, Clone)]
 struct Unit {
@@ -42,20 +40,38 @@ struct Unit {
     text: String,
 }
 
+/// One document's blocks and chunks.
 #[derive(Debug, Default)]
 struct Doc {
     doc_id: String,
-    content_hash: Option<String>,
-    /// Its rows `[start, end)` in blocks and in chunks.
-    rows: [(u64, u64); 2],
     blocks: Vec<Unit>,
     chunks: Vec<Unit>,
 }
 
+/// A document as an index's documents table lists it, its ids as numbers: an index holds one
+/// for each of its documents, however many.
+struct Meta {
+    path: Box<str>,
+    doc_id: u64,
+    content_hash: Option<u128>,
+    /// Its rows `[start, end)` in blocks and in chunks.
+    rows: [(u64, u64); 2],
+}
+
+impl Meta {
+    fn units(&self) -> u64 {
+        self.rows.iter().map(|(a, z)| z - a).sum()
+    }
+}
+
+/// An index: its documents in table order, found by path, and readers of its blocks and
+/// chunks.
 struct Index {
     root: PathBuf,
     manifest: Manifest,
-    docs: BTreeMap<String, Doc>,
+    docs: Vec<Meta>,
+    by_path: hashbrown::HashTable<usize>,
+    tables: [TableReader; 2],
 }
 
 /// One row of `migration.parquet`.
@@ -91,6 +107,8 @@ pub struct Summary {
     pub seconds: f64,
 }
 
+const TABLE: [(&str, &str); 2] = [("blocks", "block_id"), ("chunks", "chunk_id")];
+
 fn strs<'a>(b: &'a RecordBatch, name: &str) -> Result<&'a StringArray> {
     crate::sink::column(b, name)
 }
@@ -99,167 +117,196 @@ fn u64s<'a>(b: &'a RecordBatch, name: &str) -> Result<&'a UInt64Array> {
     crate::sink::column(b, name)
 }
 
-/// An index's documents (by path), with ids and offsets of their blocks and chunks but no text
-/// yet.
-fn load(index: &Path) -> Result<Index> {
-    if !index.join(commit::MANIFEST).is_file() {
-        bail!(
-            "{}: no docsweep index there (no {})",
-            index.display(),
-            commit::MANIFEST
-        );
-    }
-    let manifest = commit::read_manifest(index)?;
-    if manifest.schema_version != commit::SCHEMA_VERSION {
-        bail!(
-            "{}: index schema version {} but this docsweep reads version {}",
-            index.display(),
-            manifest.schema_version,
-            commit::SCHEMA_VERSION
-        );
-    }
-    let mut docs: BTreeMap<String, Doc> = BTreeMap::new();
-    let mut by_id: HashMap<String, String> = HashMap::new();
-    let mut starts = [0u64; 2];
-    let cols = ["doc_id", "path", "content_hash", "blocks", "chunks"];
-    for b in read_rows(index, &manifest, "documents", Some(&cols), None)? {
-        let (id, path, hash) = (
-            strs(&b, "doc_id")?,
-            strs(&b, "path")?,
-            strs(&b, "content_hash")?,
-        );
-        let count = |n: &str| crate::sink::column::<arrow_array::UInt32Array>(&b, n);
-        let (nb, nc) = (count("blocks")?, count("chunks")?);
-        for i in 0..b.num_rows() {
-            by_id.insert(id.value(i).to_string(), path.value(i).to_string());
-            let rows = [
-                (starts[0], starts[0] + u64::from(nb.value(i))),
-                (starts[1], starts[1] + u64::from(nc.value(i))),
-            ];
-            starts = [rows[0].1, rows[1].1];
-            docs.insert(
-                path.value(i).to_string(),
-                Doc {
-                    doc_id: id.value(i).to_string(),
-                    content_hash: (!hash.is_null(i)).then(|| hash.value(i).to_string()),
-                    rows,
-                    ..Doc::default()
-                },
+fn path_hash(path: &str) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(path.as_bytes())
+}
+
+impl Index {
+    /// An index's documents table, and its blocks and chunks opened (footers read).
+    fn open(index: &Path) -> Result<Index> {
+        if !index.join(commit::MANIFEST).is_file() {
+            bail!(
+                "{}: no docsweep index there (no {})",
+                index.display(),
+                commit::MANIFEST
             );
         }
+        let manifest = commit::read_manifest(index)?;
+        if manifest.schema_version != commit::SCHEMA_VERSION {
+            bail!(
+                "{}: index schema version {} but this docsweep reads version {}",
+                index.display(),
+                manifest.schema_version,
+                commit::SCHEMA_VERSION
+            );
+        }
+        let mut docs: Vec<Meta> = Vec::new();
+        let mut by_path = hashbrown::HashTable::new();
+        let mut starts = [0u64; 2];
+        let cols = ["doc_id", "path", "content_hash", "blocks", "chunks"];
+        let documents = TableReader::open(index, &manifest, "documents")?;
+        for b in documents.read(Some(&cols), None)? {
+            let (id, path, hash) = (
+                strs(&b, "doc_id")?,
+                strs(&b, "path")?,
+                strs(&b, "content_hash")?,
+            );
+            let count = |n: &str| crate::sink::column::<arrow_array::UInt32Array>(&b, n);
+            let (nb, nc) = (count("blocks")?, count("chunks")?);
+            for i in 0..b.num_rows() {
+                let rows = [
+                    (starts[0], starts[0] + u64::from(nb.value(i))),
+                    (starts[1], starts[1] + u64::from(nc.value(i))),
+                ];
+                starts = [rows[0].1, rows[1].1];
+                let p = path.value(i);
+                let h = path_hash(p);
+                if by_path.find(h, |&k: &usize| &*docs[k].path == p).is_some() {
+                    bail!(
+                        "{}: its documents table lists {p} twice; the index is damaged, build it again",
+                        index.display()
+                    );
+                }
+                by_path.insert_unique(h, docs.len(), |&k: &usize| path_hash(&docs[k].path));
+                let damaged = |what: &str, v: &str| {
+                    anyhow::anyhow!(
+                        "{}: {what} {v:?} of {p} is not hexadecimal; the index is damaged, build it again",
+                        index.display()
+                    )
+                };
+                let doc_id = u64::from_str_radix(id.value(i), 16)
+                    .map_err(|_| damaged("doc_id", id.value(i)))?;
+                let content_hash = match hash.is_null(i) {
+                    true => None,
+                    false => Some(
+                        u128::from_str_radix(hash.value(i), 16)
+                            .map_err(|_| damaged("content_hash", hash.value(i)))?,
+                    ),
+                };
+                docs.push(Meta {
+                    path: p.into(),
+                    doc_id,
+                    content_hash,
+                    rows,
+                });
+            }
+        }
+        let tables = [
+            TableReader::open(index, &manifest, TABLE[0].0)?,
+            TableReader::open(index, &manifest, TABLE[1].0)?,
+        ];
+        Ok(Index {
+            root: index.to_path_buf(),
+            manifest,
+            docs,
+            by_path,
+            tables,
+        })
     }
-    for (table, id_col) in [("blocks", "block_id"), ("chunks", "chunk_id")] {
+
+    /// The document at `path`.
+    fn find(&self, path: &str) -> Option<usize> {
+        self.by_path
+            .find(path_hash(path), |&k| &*self.docs[k].path == path)
+            .copied()
+    }
+
+    /// The blocks (`t` = 0) or chunks (1) of the documents `wanted` (positions in `docs`,
+    /// each once), in the order of `wanted`; with `text`, their text and block fingerprints
+    /// too. Rows are read in table order and checked against the documents table.
+    fn units(&self, t: usize, wanted: &[usize], text: bool) -> Result<Vec<Vec<Unit>>> {
+        let (table, id_col) = TABLE[t];
+        let mut order: Vec<usize> = (0..wanted.len()).collect();
+        order.sort_by_key(|&k| self.docs[wanted[k]].rows[t].0);
+        let mut ranges: Vec<(u64, u64)> = Vec::new();
+        for &k in &order {
+            let (a, z) = self.docs[wanted[k]].rows[t];
+            match ranges.last_mut() {
+                _ if z == a => {}
+                Some(last) if last.1 == a => last.1 = z,
+                _ => ranges.push((a, z)),
+            }
+        }
+        let mut out: Vec<Vec<Unit>> = wanted.iter().map(|_| Vec::new()).collect();
+        if ranges.is_empty() {
+            return Ok(out);
+        }
         let mut cols = vec!["doc_id", id_col, "off_begin", "off_end"];
-        if table == "blocks" {
+        if t == 0 {
             cols.push("type");
         }
-        for b in read_rows(index, &manifest, table, Some(&cols), None)? {
-            let doc = strs(&b, "doc_id")?;
-            let id = strs(&b, id_col)?;
+        if text {
+            cols.push("text");
+            if t == 0 {
+                cols.push("fingerprint");
+            }
+        }
+        // The rows handed out in table order: whose they are.
+        let mut owners = order.iter().flat_map(|&k| {
+            let (a, z) = self.docs[wanted[k]].rows[t];
+            std::iter::repeat_n(k, (z - a) as usize)
+        });
+        let damaged = || {
+            format!(
+                "{}: table {table} is out of step with the documents table; the index is damaged, build it again",
+                self.root.display()
+            )
+        };
+        for b in self.tables[t].read(Some(&cols), Some(&ranges))? {
+            let (doc, id) = (strs(&b, "doc_id")?, strs(&b, id_col)?);
             let (ob, oe) = (u64s(&b, "off_begin")?, u64s(&b, "off_end")?);
-            let ty = if table == "blocks" {
+            let ty = if t == 0 {
                 Some(strs(&b, "type")?)
             } else {
                 None
             };
-            // A document's rows are contiguous: look its path up once per run of rows.
-            let mut i = 0;
-            while i < b.num_rows() {
-                let id_now = doc.value(i);
-                let mut end = i + 1;
-                while end < b.num_rows() && doc.value(end) == id_now {
-                    end += 1;
-                }
-                if let Some(d) = by_id.get(id_now).and_then(|p| docs.get_mut(p)) {
-                    let units = if table == "blocks" {
-                        &mut d.blocks
+            let (tx, fp) = if text {
+                (
+                    Some(strs(&b, "text")?),
+                    if t == 0 {
+                        Some(strs(&b, "fingerprint")?)
                     } else {
-                        &mut d.chunks
-                    };
-                    units.extend((i..end).map(|i| Unit {
-                        id: id.value(i).to_string(),
-                        heading: ty.is_some_and(|t| t.value(i) == "heading"),
-                        begin: ob.value(i),
-                        end: oe.value(i),
-                        fingerprint: String::new(),
-                        text: String::new(),
-                    }));
-                }
-                i = end;
-            }
-        }
-    }
-    Ok(Index {
-        root: index.to_path_buf(),
-        manifest,
-        docs,
-    })
-}
-
-/// Reads the text (and block fingerprints) of the documents at `paths`, in table order.
-fn load_text(ix: &mut Index, paths: &HashSet<&str>) -> Result<()> {
-    let wanted: Vec<String> = ix
-        .docs
-        .keys()
-        .filter(|p| paths.contains(p.as_str()))
-        .cloned()
-        .collect();
-    for (t, table) in ["blocks", "chunks"].iter().enumerate() {
-        let mut ranges: Vec<(u64, u64)> = wanted
-            .iter()
-            .map(|p| ix.docs[p].rows[t])
-            .filter(|r| r.1 > r.0)
-            .collect();
-        ranges.sort_unstable();
-        if ranges.is_empty() {
-            continue;
-        }
-        let cols: &[&str] = if t == 0 {
-            &["text", "fingerprint"]
-        } else {
-            &["text"]
-        };
-        let batches = read_rows(&ix.root, &ix.manifest, table, Some(cols), Some(&ranges))?;
-        // Rows come back in table order: hand them out range by range.
-        let mut order: Vec<&String> = wanted.iter().collect();
-        order.sort_by_key(|p| ix.docs[*p].rows[t].0);
-        let mut slots: Vec<(String, usize)> = Vec::new();
-        for p in order {
-            let (a, z) = ix.docs[p].rows[t];
-            for k in 0..(z - a) as usize {
-                slots.push((p.clone(), k));
-            }
-        }
-        let mut next = 0;
-        for b in &batches {
-            let text = strs(b, "text")?;
-            let fp = if t == 0 {
-                Some(strs(b, "fingerprint")?)
+                        None
+                    },
+                )
             } else {
-                None
+                (None, None)
             };
             for i in 0..b.num_rows() {
-                let Some((p, k)) = slots.get(next) else {
-                    bail!(
-                        "{}: table {table} holds more rows than its documents count",
-                        ix.root.display()
-                    );
-                };
-                next += 1;
-                let d = ix.docs.get_mut(p).expect("wanted paths exist");
-                let u = if t == 0 {
-                    &mut d.blocks[*k]
-                } else {
-                    &mut d.chunks[*k]
-                };
-                u.text = text.value(i).to_string();
-                if let Some(fp) = fp {
-                    u.fingerprint = fp.value(i).to_string();
+                let k = owners.next().with_context(damaged)?;
+                if u64::from_str_radix(doc.value(i), 16).ok() != Some(self.docs[wanted[k]].doc_id) {
+                    bail!(damaged());
                 }
+                out[k].push(Unit {
+                    id: id.value(i).to_string(),
+                    heading: ty.is_some_and(|t| t.value(i) == "heading"),
+                    begin: ob.value(i),
+                    end: oe.value(i),
+                    fingerprint: fp.map(|f| f.value(i).to_string()).unwrap_or_default(),
+                    text: tx.map(|x| x.value(i).to_string()).unwrap_or_default(),
+                });
             }
         }
+        if owners.next().is_some() {
+            bail!(damaged());
+        }
+        Ok(out)
     }
-    Ok(())
+
+    /// Blocks and chunks of the documents `wanted`, in their order.
+    fn docs_of(&self, wanted: &[usize], text: bool) -> Result<Vec<Doc>> {
+        let blocks = self.units(0, wanted, text)?;
+        let chunks = self.units(1, wanted, text)?;
+        Ok(wanted
+            .iter()
+            .zip(blocks.into_iter().zip(chunks))
+            .map(|(&k, (blocks, chunks))| Doc {
+                doc_id: crate::ids::hex64(self.docs[k].doc_id),
+                blocks,
+                chunks,
+            })
+            .collect())
+    }
 }
 
 /// Word 3-shingles (words for texts shorter than three), hashed.
@@ -664,7 +711,8 @@ fn map_document(
                     new_parts: Vec::new(),
                     conf: 1.0,
                     reason: Some(format!("renamed to {new_path}")),
-                    offset_map: offset_map(u, &[w]),
+                    // The same bytes: the unit's whole text, moved.
+                    offset_map: vec![[u.begin, w.begin, (u.end - u.begin).min(w.end - w.begin)]],
                 })
                 .collect::<Vec<_>>()
         };
@@ -681,164 +729,292 @@ pub struct DiffOptions {
     pub old: PathBuf,
     pub new: PathBuf,
     pub out: PathBuf,
-    pub thresholds: DiffConfig,
+    pub config: DiffConfig,
+}
+
+/// What becomes of an OLD document.
+#[derive(Clone, Copy, PartialEq)]
+enum Fate {
+    /// Same path, same bytes, same build: its rows are OLD's, nothing to read in NEW.
+    Same,
+    /// A file neither index read (a symbolic link not followed, a special file): no ids.
+    Quiet,
+    /// Same path and bytes, but another version or config: same if its ids are.
+    Check(usize),
+    /// Same path, other bytes: aligned against NEW's document.
+    Changed(usize),
+    /// Its bytes under a path new in NEW.
+    Renamed(usize),
+    Deleted,
+}
+
+/// Counts and samples gathered window after window.
+#[derive(Default)]
+struct Tally {
+    documents: BTreeMap<&'static str, u64>,
+    moves: [BTreeMap<&'static str, u64>; 2],
+    /// Old ids of documents still present, and how many of them lead to a new id.
+    live: u64,
+    redirected: u64,
+    high_risk: Vec<String>,
+}
+
+impl Tally {
+    fn add(&mut self, entries: &[Entry]) {
+        for e in entries {
+            match e {
+                Entry::Same(d) => {
+                    for (t, units) in [&d.blocks, &d.chunks].into_iter().enumerate() {
+                        if !units.is_empty() {
+                            *self.moves[t].entry("same").or_default() += units.len() as u64;
+                        }
+                        self.live += units.len() as u64;
+                        self.redirected += units.len() as u64;
+                    }
+                }
+                Entry::Mapped(rows) => {
+                    for r in rows {
+                        let t = usize::from(r.kind == "chunk");
+                        *self.moves[t].entry(r.move_).or_default() += 1;
+                        if r.move_ == "deleted" {
+                            continue;
+                        }
+                        self.live += 1;
+                        self.redirected += u64::from(r.new_id.is_some());
+                        if (r.new_id.is_none() || r.conf < 0.8) && self.high_risk.len() < 100 {
+                            self.high_risk.push(r.old_id.clone());
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 pub fn diff(opts: &DiffOptions) -> Result<Summary> {
     let started = std::time::Instant::now();
-    // The two indexes are read side by side.
+    // The two indexes are opened side by side.
     let (old, new) = std::thread::scope(|s| {
-        let old = s.spawn(|| load(&opts.old));
-        let new = load(&opts.new);
+        let old = s.spawn(|| Index::open(&opts.old));
+        let new = Index::open(&opts.new);
         let old = old
             .join()
             .map_err(|_| anyhow::anyhow!("internal error: reading OLD panicked"))?;
         anyhow::Ok((old, new))
     })?;
-    let (mut old, mut new) = (old?, new?);
-    // Text is read for the documents whose content changed, nowhere else.
-    let changed: Vec<String> = old
-        .docs
-        .iter()
-        .filter(|(p, d)| {
-            // Another config may cut the same bytes differently: align everything then.
-            new.docs.get(*p).is_some_and(|n| {
-                n.content_hash.is_none()
-                    || n.content_hash != d.content_hash
-                    || old.manifest.config_hash != new.manifest.config_hash
-            })
-        })
-        .map(|(p, _)| p.clone())
-        .collect();
-    let wanted: HashSet<&str> = changed.iter().map(String::as_str).collect();
-    load_text(&mut old, &wanted)?;
-    load_text(&mut new, &wanted)?;
-    // Renames: a path gone from NEW whose bytes appear under a path new in NEW.
-    // Each new path takes at most one old one.
-    let mut new_by_hash: HashMap<&str, Vec<&str>> = HashMap::new();
-    for (p, d) in new.docs.iter().rev() {
-        if !old.docs.contains_key(p) {
-            if let Some(h) = d.content_hash.as_deref() {
-                new_by_hash.entry(h).or_default().push(p.as_str());
+    let (old, new) = (old?, new?);
+    // Same bytes, version and config give the same rows (what `index --previous` rests on):
+    // such documents are `same` without reading NEW.
+    let (om, nm) = (&old.manifest, &new.manifest);
+    let same_build = om.tool_version == nm.tool_version
+        && om.config_hash == nm.config_hash
+        && om.analyzer == nm.analyzer;
+    // Renames: a path gone from NEW whose bytes appear under a path new in NEW. Each new path
+    // takes at most one old one, the first in order the first.
+    let mut new_by_hash: HashMap<u128, Vec<usize>> = HashMap::new();
+    for (k, d) in new.docs.iter().enumerate().rev() {
+        if old.find(&d.path).is_none() {
+            if let Some(h) = d.content_hash {
+                new_by_hash.entry(h).or_default().push(k);
             }
         }
     }
-    let mut entries: Vec<Entry> = Vec::new();
-    let mut documents: BTreeMap<&'static str, u64> = BTreeMap::new();
-    for (path, od) in &old.docs {
-        let (target, renamed, what) = match new.docs.get(path) {
-            Some(nd) if nd.content_hash.is_some() && nd.content_hash == od.content_hash => {
-                // Unchanged bytes, same config: the same rows, nothing to align.
-                if nd.blocks.len() == od.blocks.len()
-                    && nd.blocks.iter().zip(&od.blocks).all(|(a, b)| a.id == b.id)
-                {
-                    entries.push(Entry::Same(od));
-                    *documents.entry("same").or_default() += 1;
-                    continue;
-                }
-                (Some((path.as_str(), nd)), None, "changed")
-            }
-            // A file neither index read (a symbolic link not followed, a special file) has
-            // no ids to migrate.
-            Some(nd)
-                if nd.content_hash.is_none()
+    let fates: Vec<Fate> = old
+        .docs
+        .iter()
+        .map(|od| match new.find(&od.path) {
+            Some(n) => {
+                let nd = &new.docs[n];
+                if nd.content_hash.is_some() && nd.content_hash == od.content_hash {
+                    if same_build {
+                        Fate::Same
+                    } else {
+                        Fate::Check(n)
+                    }
+                } else if nd.content_hash.is_none()
                     && od.content_hash.is_none()
-                    && [&nd.blocks, &od.blocks, &nd.chunks, &od.chunks]
-                        .iter()
-                        .all(|u| u.is_empty()) =>
-            {
-                *documents.entry("same").or_default() += 1;
-                continue;
+                    && nd.units() == 0
+                    && od.units() == 0
+                {
+                    Fate::Quiet
+                } else {
+                    Fate::Changed(n)
+                }
             }
-            Some(nd) => (Some((path.as_str(), nd)), None, "changed"),
             None => match od
                 .content_hash
-                .as_deref()
-                .and_then(|h| new_by_hash.get_mut(h))
+                .and_then(|h| new_by_hash.get_mut(&h))
                 .and_then(Vec::pop)
             {
-                Some(np) => (Some((np, &new.docs[np])), Some(path.as_str()), "renamed"),
-                None => (None, None, "deleted"),
+                Some(n) => Fate::Renamed(n),
+                None => Fate::Deleted,
             },
-        };
-        *documents.entry(what).or_default() += 1;
-        entries.push(Entry::Mapped(map_document(
-            od,
-            target,
-            renamed,
-            &opts.thresholds,
-        )));
-    }
-    let old_hashes: HashSet<&str> = old
-        .docs
-        .values()
-        .filter_map(|d| d.content_hash.as_deref())
+        })
         .collect();
+    let old_hashes: HashSet<u128> = old.docs.iter().filter_map(|d| d.content_hash).collect();
     let added = new
         .docs
         .iter()
-        .filter(|(p, d)| {
-            !old.docs.contains_key(*p)
-                && !d
-                    .content_hash
-                    .as_deref()
-                    .is_some_and(|h| old_hashes.contains(h))
+        .filter(|d| {
+            old.find(&d.path).is_none() && !d.content_hash.is_some_and(|h| old_hashes.contains(&h))
         })
         .count();
-    documents.insert("new", added as u64);
-    let mapped = || mapped_rows(&entries);
-    // `same` rows are all live, lead to themselves and carry confidence 1.
-    let same = |kind: &str| -> u64 {
-        entries
-            .iter()
-            .map(|e| match e {
-                Entry::Same(d) if kind == "block" => d.blocks.len() as u64,
-                Entry::Same(d) => d.chunks.len() as u64,
-                Entry::Mapped(_) => 0,
-            })
-            .sum()
-    };
-    let count = |kind: &str| {
-        let mut m: BTreeMap<&'static str, u64> = BTreeMap::new();
-        for r in mapped().filter(|r| r.kind == kind) {
-            *m.entry(r.move_).or_default() += 1;
-        }
-        let n = same(kind);
-        if n > 0 {
-            *m.entry("same").or_default() += n;
-        }
-        m
-    };
-    let same_rows = same("block") + same("chunk");
-    let live: Vec<&Mapping> = mapped().filter(|r| r.move_ != "deleted").collect();
-    let redirect_coverage = if live.is_empty() && same_rows == 0 {
-        1.0
-    } else {
-        (same_rows + live.iter().filter(|r| r.new_id.is_some()).count() as u64) as f64
-            / (same_rows + live.len() as u64) as f64
-    };
-    let high_risk = live
-        .iter()
-        .filter(|r| r.new_id.is_none() || r.conf < 0.8)
-        .take(100)
-        .map(|r| r.old_id.clone())
-        .collect();
-    let summary = Summary {
-        old_index_hash: old.manifest.index_hash.clone(),
-        new_index_hash: new.manifest.index_hash.clone(),
+    // Windows are read and mapped here while the thread beside writes the rows of the last.
+    let output = Output::create(&opts.out)?;
+    let (tx, rx) = crossbeam_channel::bounded::<[RecordBatch; 2]>(1);
+    let (mut tally, output) = std::thread::scope(|s| {
+        let writer = s.spawn(move || -> Result<Output> {
+            let mut output = output;
+            for batches in rx {
+                output.write(batches)?;
+            }
+            Ok(output)
+        });
+        let mapped = (|| -> Result<Tally> {
+            let mut tally = Tally::default();
+            let mut start = 0;
+            while start < old.docs.len() {
+                let mut end = start;
+                let mut units = 0;
+                while end < old.docs.len() && (end == start || units < opts.config.window_units) {
+                    units += old.docs[end].units();
+                    end += 1;
+                }
+                let batches = window(
+                    &old,
+                    &new,
+                    start..end,
+                    &fates[start..end],
+                    &opts.config,
+                    &mut tally,
+                )?;
+                if tx.send(batches).is_err() {
+                    break; // the writer stopped on an error, reported below
+                }
+                start = end;
+            }
+            Ok(tally)
+        })();
+        drop(tx);
+        let output = writer
+            .join()
+            .map_err(|_| anyhow::anyhow!("internal error: writing the diff panicked"))?;
+        let output = output?;
+        anyhow::Ok((mapped?, output))
+    })?;
+    tally.documents.insert("new", added as u64);
+    let Tally {
         documents,
-        blocks: count("block"),
-        chunks: count("chunk"),
-        redirect_coverage,
+        moves: [blocks, chunks],
+        live,
+        redirected,
+        high_risk,
+    } = tally;
+    let summary = Summary {
+        old_index_hash: om.index_hash.clone(),
+        new_index_hash: nm.index_hash.clone(),
+        documents,
+        blocks,
+        chunks,
+        redirect_coverage: if live == 0 {
+            1.0
+        } else {
+            redirected as f64 / live as f64
+        },
         high_risk,
         seconds: started.elapsed().as_secs_f64(),
     };
-    // Freeing NEW takes a while: do it alongside writing (the `same` rows come from OLD).
-    std::thread::scope(|s| {
-        s.spawn(move || drop(new));
-        write_out(&opts.out, &entries, &summary)
-    })?;
+    output.finish(&summary)?;
     Ok(summary)
+}
+
+/// Maps the OLD documents `range` (their fates given): their rows of `migration.parquet` and
+/// `redirects.parquet`.
+fn window(
+    old: &Index,
+    new: &Index,
+    range: std::ops::Range<usize>,
+    fates: &[Fate],
+    th: &DiffConfig,
+    tally: &mut Tally,
+) -> Result<[RecordBatch; 2]> {
+    let here: Vec<usize> = range.clone().collect();
+    let mut docs = old.docs_of(&here, false)?;
+    // NEW's units where ids decide (another build) or where the rows go by position (renames).
+    let looked: Vec<(usize, usize)> = fates
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| match *f {
+            Fate::Check(n) | Fate::Renamed(n) => Some((i, n)),
+            _ => None,
+        })
+        .collect();
+    let looked_docs = new.docs_of(&looked.iter().map(|l| l.1).collect::<Vec<_>>(), false)?;
+    let mut targets: HashMap<usize, Doc> = looked.iter().map(|l| l.0).zip(looked_docs).collect();
+    let mut fates = fates.to_vec();
+    for (i, f) in fates.iter_mut().enumerate() {
+        if let Fate::Check(n) = *f {
+            let (o, t) = (&docs[i], &targets[&i]);
+            let ids = |a: &[Unit], b: &[Unit]| {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.id == y.id)
+            };
+            *f = if ids(&o.blocks, &t.blocks) && ids(&o.chunks, &t.chunks) {
+                Fate::Same
+            } else {
+                Fate::Changed(n)
+            };
+        }
+    }
+    // Text, on both sides, of the documents whose content changed, and nowhere else.
+    let changed: Vec<(usize, usize)> = fates
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| match *f {
+            Fate::Changed(n) => Some((i, n)),
+            _ => None,
+        })
+        .collect();
+    let olds = old.docs_of(
+        &changed
+            .iter()
+            .map(|c| range.start + c.0)
+            .collect::<Vec<_>>(),
+        true,
+    )?;
+    let news = new.docs_of(&changed.iter().map(|c| c.1).collect::<Vec<_>>(), true)?;
+    for ((c, o), n) in changed.iter().zip(olds).zip(news) {
+        docs[c.0] = o;
+        targets.insert(c.0, n);
+    }
+    let mut entries: Vec<Entry> = Vec::with_capacity(docs.len());
+    for (i, (od, fate)) in docs.iter().zip(&fates).enumerate() {
+        let what = match *fate {
+            Fate::Same => {
+                entries.push(Entry::Same(od));
+                "same"
+            }
+            Fate::Quiet => "same",
+            Fate::Check(_) => unreachable!("settled above"),
+            Fate::Changed(n) => {
+                let target = Some((&*new.docs[n].path, &targets[&i]));
+                entries.push(Entry::Mapped(map_document(od, target, None, th)));
+                "changed"
+            }
+            Fate::Renamed(n) => {
+                let target = Some((&*new.docs[n].path, &targets[&i]));
+                let from = Some(&*old.docs[range.start + i].path);
+                entries.push(Entry::Mapped(map_document(od, target, from, th)));
+                "renamed"
+            }
+            Fate::Deleted => {
+                entries.push(Entry::Mapped(map_document(od, None, None, th)));
+                "deleted"
+            }
+        };
+        *tally.documents.entry(what).or_default() += 1;
+    }
+    tally.add(&entries);
+    Ok([migration_batch(&entries)?, redirects_batch(&entries)?])
 }
 
 /// What a document of OLD gives `migration.parquet`: its units unchanged, written as `same`
@@ -924,19 +1100,9 @@ fn migration_batch(entries: &[Entry]) -> Result<RecordBatch> {
             reason.append_option(r.reason.as_deref());
         }
     }
-    let offs = || DataType::List(Arc::new(Field::new("item", DataType::UInt64, true)));
-    let seg_fields: arrow_schema::Fields = ["old_begin", "new_begin", "len"]
-        .iter()
-        .map(|n| Field::new(*n, DataType::UInt64, false))
-        .collect();
-    let map_item = Arc::new(Field::new(
-        "item",
-        DataType::Struct(seg_fields.clone()),
-        false,
-    ));
     let [a, b, c] = map_cols;
     let segments = arrow_array::StructArray::try_new(
-        seg_fields,
+        segment_fields(),
         vec![
             Arc::new(UInt64Array::from(a)) as ArrayRef,
             Arc::new(UInt64Array::from(b)),
@@ -945,12 +1111,46 @@ fn migration_batch(entries: &[Entry]) -> Result<RecordBatch> {
         None,
     )?;
     let offset_map = arrow_array::ListArray::try_new(
-        map_item.clone(),
+        map_item(),
         arrow_buffer::OffsetBuffer::new(map_offsets.into()),
         Arc::new(segments),
         None,
     )?;
-    let schema = Schema::new(vec![
+    let cols: Vec<ArrayRef> = vec![
+        Arc::new(doc.finish()),
+        Arc::new(kind.finish()),
+        Arc::new(old_id.finish()),
+        Arc::new(new_id.finish()),
+        Arc::new(mv.finish()),
+        Arc::new(old_off.finish()),
+        Arc::new(new_off.finish()),
+        Arc::new(parts.finish()),
+        Arc::new(conf.finish()),
+        Arc::new(reason.finish()),
+        Arc::new(offset_map),
+    ];
+    Ok(RecordBatch::try_new(migration_schema(), cols)?)
+}
+
+/// The fields of one `offset_map` segment.
+fn segment_fields() -> arrow_schema::Fields {
+    ["old_begin", "new_begin", "len"]
+        .iter()
+        .map(|n| Field::new(*n, DataType::UInt64, false))
+        .collect()
+}
+
+fn map_item() -> arrow_schema::FieldRef {
+    Arc::new(Field::new(
+        "item",
+        DataType::Struct(segment_fields()),
+        false,
+    ))
+}
+
+fn migration_schema() -> SchemaRef {
+    let offs = || DataType::List(Arc::new(Field::new("item", DataType::UInt64, true)));
+    Arc::new(Schema::new(vec![
         Field::new("doc_id", DataType::Utf8, false),
         Field::new("kind", DataType::Utf8, false),
         Field::new("old_id", DataType::Utf8, false),
@@ -965,22 +1165,17 @@ fn migration_batch(entries: &[Entry]) -> Result<RecordBatch> {
         ),
         Field::new("conf", DataType::Float32, false),
         Field::new("reason", DataType::Utf8, true),
-        Field::new("offset_map", DataType::List(map_item.clone()), false),
-    ]);
-    let cols: Vec<ArrayRef> = vec![
-        Arc::new(doc.finish()),
-        Arc::new(kind.finish()),
-        Arc::new(old_id.finish()),
-        Arc::new(new_id.finish()),
-        Arc::new(mv.finish()),
-        Arc::new(old_off.finish()),
-        Arc::new(new_off.finish()),
-        Arc::new(parts.finish()),
-        Arc::new(conf.finish()),
-        Arc::new(reason.finish()),
-        Arc::new(offset_map),
-    ];
-    Ok(RecordBatch::try_new(Arc::new(schema), cols)?)
+        Field::new("offset_map", DataType::List(map_item()), false),
+    ]))
+}
+
+fn redirects_schema() -> SchemaRef {
+    Arc::new(Schema::new(vec![
+        Field::new("old_id", DataType::Utf8, false),
+        Field::new("new_id", DataType::Utf8, false),
+        Field::new("kind", DataType::Utf8, false),
+        Field::new("conf", DataType::Float32, false),
+    ]))
 }
 
 fn redirects_batch(entries: &[Entry]) -> Result<RecordBatch> {
@@ -997,75 +1192,107 @@ fn redirects_batch(entries: &[Entry]) -> Result<RecordBatch> {
             conf.append_value(r.conf);
         }
     }
-    let schema = Schema::new(vec![
-        Field::new("old_id", DataType::Utf8, false),
-        Field::new("new_id", DataType::Utf8, false),
-        Field::new("kind", DataType::Utf8, false),
-        Field::new("conf", DataType::Float32, false),
-    ]);
     let cols: Vec<ArrayRef> = vec![
         Arc::new(old_id.finish()),
         Arc::new(new_id.finish()),
         Arc::new(kind.finish()),
         Arc::new(conf.finish()),
     ];
-    Ok(RecordBatch::try_new(Arc::new(schema), cols)?)
+    Ok(RecordBatch::try_new(redirects_schema(), cols)?)
 }
 
-fn write_parquet(path: &Path, batch: &RecordBatch) -> Result<()> {
-    let file =
-        std::fs::File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-    let props = parquet::file::properties::WriterProperties::builder()
-        .set_compression(parquet::basic::Compression::ZSTD(Default::default()))
-        .build();
-    let mut w = ArrowWriter::try_new(file, batch.schema(), Some(props))?;
-    w.write(batch)?;
-    w.close()?;
-    Ok(())
+/// Row groups of the output files: the writer holds one in memory.
+const OUTPUT_GROUP_ROWS: usize = 1 << 18;
+
+/// OUT being written beside its place, renamed into it once complete: a failed or interrupted
+/// diff leaves nothing half-written, and replaces only an earlier diff output.
+struct Output {
+    out: PathBuf,
+    tmp: PathBuf,
+    migration: ArrowWriter<std::fs::File>,
+    redirects: ArrowWriter<std::fs::File>,
+    done: bool,
 }
 
-/// Writes OUT beside its place, then renames it in; replaces only an earlier diff output.
-fn write_out(out: &Path, rows: &[Entry], summary: &Summary) -> Result<()> {
-    let name = out
-        .file_name()
-        .with_context(|| format!("invalid output path {}", out.display()))?
-        .to_string_lossy()
-        .into_owned();
-    let parent = match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    if out.exists() && !out.join("summary.json").is_file() {
-        bail!(
-            "{} exists and is not the output of `docsweep diff`; choose another -o",
-            out.display()
-        );
+impl Output {
+    fn create(out: &Path) -> Result<Output> {
+        let name = out
+            .file_name()
+            .with_context(|| format!("invalid output path {}", out.display()))?
+            .to_string_lossy()
+            .into_owned();
+        let parent = match out.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        if out.exists() && !out.join("summary.json").is_file() {
+            bail!(
+                "{} exists and is not the output of `docsweep diff`; choose another -o",
+                out.display()
+            );
+        }
+        let tmp = parent.join(format!(".{name}.docsweep-diff-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&tmp);
+        std::fs::create_dir_all(&tmp)
+            .with_context(|| format!("cannot create {}", tmp.display()))?;
+        let writer = |file: &str, schema: SchemaRef| -> Result<ArrowWriter<std::fs::File>> {
+            let path = tmp.join(file);
+            let f = std::fs::File::create(&path)
+                .with_context(|| format!("cannot create {}", path.display()))?;
+            let props = parquet::file::properties::WriterProperties::builder()
+                .set_compression(parquet::basic::Compression::ZSTD(Default::default()))
+                .set_max_row_group_row_count(Some(OUTPUT_GROUP_ROWS))
+                .build();
+            Ok(ArrowWriter::try_new(f, schema, Some(props))?)
+        };
+        let made = writer("migration.parquet", migration_schema())
+            .and_then(|m| Ok((m, writer("redirects.parquet", redirects_schema())?)));
+        match made {
+            Ok((migration, redirects)) => Ok(Output {
+                out: out.to_path_buf(),
+                tmp,
+                migration,
+                redirects,
+                done: false,
+            }),
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&tmp);
+                Err(e)
+            }
+        }
     }
-    let tmp = parent.join(format!(".{name}.docsweep-diff-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&tmp);
-    std::fs::create_dir_all(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
-    let result = (|| -> Result<()> {
-        std::thread::scope(|s| {
-            let redirects =
-                s.spawn(|| write_parquet(&tmp.join("redirects.parquet"), &redirects_batch(rows)?));
-            write_parquet(&tmp.join("migration.parquet"), &migration_batch(rows)?)?;
-            redirects
-                .join()
-                .map_err(|_| anyhow::anyhow!("internal error: writing redirects panicked"))?
-        })?;
+
+    fn write(&mut self, [migration, redirects]: [RecordBatch; 2]) -> Result<()> {
+        self.migration.write(&migration)?;
+        if redirects.num_rows() > 0 {
+            self.redirects.write(&redirects)?;
+        }
+        Ok(())
+    }
+
+    /// Closes the files, writes `summary.json` and moves OUT into place.
+    fn finish(mut self, summary: &Summary) -> Result<()> {
+        let (out, tmp) = (self.out.clone(), self.tmp.clone());
+        self.migration.finish()?;
+        self.redirects.finish()?;
         std::fs::write(
             tmp.join("summary.json"),
             serde_json::to_string_pretty(summary)? + "\n",
         )?;
         if out.exists() {
-            std::fs::remove_dir_all(out)
+            std::fs::remove_dir_all(&out)
                 .with_context(|| format!("cannot replace {}", out.display()))?;
         }
-        std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))?;
+        std::fs::rename(&tmp, &out).with_context(|| format!("cannot write {}", out.display()))?;
+        self.done = true;
         Ok(())
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_dir_all(&tmp);
     }
-    result
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = std::fs::remove_dir_all(&self.tmp);
+        }
+    }
 }

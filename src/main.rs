@@ -492,7 +492,7 @@ fn run() -> Result<ExitCode> {
                 old,
                 new,
                 out: out.clone(),
-                thresholds: cfg.diff,
+                config: cfg.diff,
             })?;
             if json {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&s)?));

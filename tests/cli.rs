@@ -1041,6 +1041,70 @@ fn migration(out: &Path) -> Vec<MigrationRow> {
     rows
 }
 
+/// Every id of a table of an index.
+fn ids(idx: &Path, table: &str, col: &str) -> std::collections::HashSet<String> {
+    use arrow_array::StringArray;
+    let mut out = std::collections::HashSet::new();
+    for entry in std::fs::read_dir(idx.join(table)).unwrap() {
+        for b in batches(&entry.unwrap().path()) {
+            let c = docsweep::sink::column::<StringArray>(&b, col).unwrap();
+            out.extend((0..b.num_rows()).map(|i| c.value(i).to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn diff_across_configs_names_only_ids_new_has() {
+    // The same bytes chunked another way: blocks keep their ids, chunks do not, and no row
+    // may lead a chunk id to an id NEW does not have.
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    std::fs::create_dir_all(&c).unwrap();
+    for name in [
+        "crates/aho-corasick/DESIGN.md",
+        "crates/cargo/src/doc/src/reference/build-script-examples.md",
+    ] {
+        let to = c.join(name.replace('/', "_"));
+        std::fs::copy(sample().join(name), to).unwrap();
+    }
+    let small = tmp.path().join("small.toml");
+    std::fs::write(&small, "[chunk]\nmax_tokens = 96\noverlap_tokens = 16\n").unwrap();
+    let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
+    index(&c, &old, &[]);
+    index(&c, &new, &["--config", small.to_str().unwrap()]);
+    let out = tmp.path().join("diff");
+    let o = run(&[
+        "diff",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = migration(&out);
+    let (blocks, chunks) = (
+        ids(&new, "blocks", "block_id"),
+        ids(&new, "chunks", "chunk_id"),
+    );
+    assert!(ids(&old, "chunks", "chunk_id").len() < chunks.len());
+    for r in &rows {
+        let known = if r.0 == "block" { &blocks } else { &chunks };
+        assert!(r.2.as_ref().is_none_or(|n| known.contains(n)), "{r:?}");
+        for p in &r.6 {
+            assert!(known.contains(p), "{r:?}");
+        }
+    }
+    assert!(rows
+        .iter()
+        .filter(|r| r.0 == "block")
+        .all(|r| r.3 == "same"));
+    assert!(rows
+        .iter()
+        .any(|r| r.0 == "chunk" && r.2.is_some() && r.3 != "same"));
+}
+
 #[test]
 fn diff_reports_shifts_splits_merges_renames_and_deletions() {
     let design = std::fs::read_to_string(sample().join("crates/aho-corasick/DESIGN.md")).unwrap();
@@ -1200,7 +1264,35 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
     assert!(moved.iter().all(|r| r.3 == "shift"
         && r.7 == 1.0
         && r.2.as_deref().is_some_and(|n| n.starts_with(&renamed))));
+    // Same bytes: each unit's whole text moves, where its new unit starts.
+    assert!(moved
+        .iter()
+        .all(|r| r.8 == [[r.4 .0, r.5.unwrap().0, r.4 .1 - r.4 .0]]));
     assert!(out.join("redirects.parquet").is_file() && out.join("summary.json").is_file());
+
+    // OLD is compared a window of documents at a time: windows of one unit (a document each)
+    // give the same rows and summary.
+    let narrow = tmp.path().join("narrow.toml");
+    std::fs::write(&narrow, "[diff]\nwindow_units = 1\n").unwrap();
+    let out4 = tmp.path().join("diff4");
+    let o = run(&[
+        "diff",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "-o",
+        out4.to_str().unwrap(),
+        "--json",
+        "--config",
+        narrow.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut windowed: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let mut whole = summary.clone();
+    for s in [&mut windowed, &mut whole] {
+        s.as_object_mut().unwrap().remove("seconds");
+    }
+    assert_eq!(windowed, whole);
+    assert_eq!(migration(&out4), rows);
 
     // Thresholds come from the config: with likeness required to be 0.99, the edited block
     // is unmapped.

@@ -16,7 +16,10 @@ use anyhow::{Context, Result};
 use arrow_array::RecordBatch;
 use commit::Manifest;
 use pages::{RunCutter, Source, TableWriter};
-use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use parquet::arrow::arrow_reader::{
+    ArrowReaderMetadata, ArrowReaderOptions, ParquetRecordBatchReaderBuilder,
+};
+use parquet::file::metadata::PageIndexPolicy;
 use previous::Previous;
 use serde::Serialize;
 use std::fs::File;
@@ -52,8 +55,7 @@ pub fn hash_file(path: &Path) -> Result<(u64, String)> {
 }
 
 /// Columns `cols` (all when None) of an index's `table`, for the table rows in `ranges`
-/// (sorted, disjoint `[start, end)`) or for every row. Only what is asked for is decoded: a diff of two nightly indexes reads the
-/// text of the changed documents alone.
+/// (sorted, disjoint `[start, end)`) or for every row.
 pub fn read_rows(
     index: &Path,
     m: &Manifest,
@@ -61,66 +63,101 @@ pub fn read_rows(
     cols: Option<&[&str]>,
     ranges: Option<&[(u64, u64)]>,
 ) -> Result<Vec<RecordBatch>> {
-    use parquet::arrow::arrow_reader::{RowSelection, RowSelector};
-    use parquet::arrow::ProjectionMask;
-    let info = m
-        .tables
-        .get(table)
-        .with_context(|| format!("{}: manifest lists no table {table}", index.display()))?;
-    let mut out = Vec::new();
-    let mut file_start = 0u64;
-    for f in &info.files {
-        let (lo, hi) = (file_start, file_start + f.rows);
-        file_start = hi;
-        let selection = match ranges {
-            None => None,
-            Some(rs) => {
-                let mut sel = Vec::new();
-                let mut at = lo;
-                for &(a, z) in rs.iter().filter(|(a, z)| *z > lo && *a < hi) {
-                    let (a, z) = (a.max(lo), z.min(hi));
-                    if a > at {
-                        sel.push(RowSelector::skip((a - at) as usize));
-                    }
-                    sel.push(RowSelector::select((z - a) as usize));
-                    at = z;
-                }
-                if sel.is_empty() {
-                    continue;
-                }
-                if hi > at {
-                    sel.push(RowSelector::skip((hi - at) as usize));
-                }
-                Some(RowSelection::from(sel))
-            }
-        };
-        let p = index.join(&f.path);
-        let file =
-            std::fs::File::open(&p).with_context(|| format!("cannot open {}", p.display()))?;
-        let builder = ParquetRecordBatchReaderBuilder::try_new(file)
-            .with_context(|| format!("{} is not a readable Parquet file", p.display()))?;
-        let mut builder = builder;
-        if let Some(cols) = cols {
-            let roots: Vec<usize> = cols
-                .iter()
-                .map(|c| {
-                    builder
-                        .schema()
-                        .index_of(c)
-                        .with_context(|| format!("{}: no column {c}", p.display()))
-                })
-                .collect::<Result<_>>()?;
-            let mask = ProjectionMask::roots(builder.parquet_schema(), roots);
-            builder = builder.with_projection(mask);
-        }
-        if let Some(sel) = selection {
-            builder = builder.with_row_selection(sel);
-        }
-        for b in builder.build()? {
-            out.push(b.with_context(|| format!("{} is damaged", p.display()))?);
-        }
+    TableReader::open(index, m, table)?.read(cols, ranges)
+}
+
+/// An index table's part files with their footers read once, for reading row ranges of it
+/// again and again. Footers are read with the offset index, so that a range read decodes only
+/// the pages holding its rows: a diff of two nightly indexes reads the text of the changed
+/// documents alone.
+pub struct TableReader {
+    /// Each part file: its path, rows, and footer.
+    files: Vec<(std::path::PathBuf, u64, ArrowReaderMetadata)>,
+}
+
+impl TableReader {
+    pub fn open(index: &Path, m: &Manifest, table: &str) -> Result<TableReader> {
+        let info = m
+            .tables
+            .get(table)
+            .with_context(|| format!("{}: manifest lists no table {table}", index.display()))?;
+        let options = ArrowReaderOptions::new().with_offset_index_policy(PageIndexPolicy::Optional);
+        let files = info
+            .files
+            .iter()
+            .map(|f| {
+                let p = index.join(&f.path);
+                let file =
+                    File::open(&p).with_context(|| format!("cannot open {}", p.display()))?;
+                let meta = ArrowReaderMetadata::load(&file, options.clone())
+                    .with_context(|| format!("{} is not a readable Parquet file", p.display()))?;
+                Ok((p, f.rows, meta))
+            })
+            .collect::<Result<_>>()?;
+        Ok(TableReader { files })
     }
-    Ok(out)
+
+    /// Columns `cols` (all when None), for the table rows in `ranges` (sorted, disjoint
+    /// `[start, end)`) or for every row, in table order.
+    pub fn read(
+        &self,
+        cols: Option<&[&str]>,
+        ranges: Option<&[(u64, u64)]>,
+    ) -> Result<Vec<RecordBatch>> {
+        use parquet::arrow::arrow_reader::{RowSelection, RowSelector};
+        use parquet::arrow::ProjectionMask;
+        let mut out = Vec::new();
+        let mut file_start = 0u64;
+        for (p, rows, meta) in &self.files {
+            let (lo, hi) = (file_start, file_start + rows);
+            file_start = hi;
+            let selection = match ranges {
+                None => None,
+                Some(rs) => {
+                    let mut sel = Vec::new();
+                    let mut at = lo;
+                    for &(a, z) in rs.iter().filter(|(a, z)| *z > lo && *a < hi) {
+                        let (a, z) = (a.max(lo), z.min(hi));
+                        if a > at {
+                            sel.push(RowSelector::skip((a - at) as usize));
+                        }
+                        sel.push(RowSelector::select((z - a) as usize));
+                        at = z;
+                    }
+                    if sel.is_empty() {
+                        continue;
+                    }
+                    if hi > at {
+                        sel.push(RowSelector::skip((hi - at) as usize));
+                    }
+                    Some(RowSelection::from(sel))
+                }
+            };
+            let file = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
+            let mut builder =
+                ParquetRecordBatchReaderBuilder::new_with_metadata(file, meta.clone());
+            if let Some(cols) = cols {
+                let roots: Vec<usize> = cols
+                    .iter()
+                    .map(|c| {
+                        builder
+                            .schema()
+                            .index_of(c)
+                            .with_context(|| format!("{}: no column {c}", p.display()))
+                    })
+                    .collect::<Result<_>>()?;
+                let mask = ProjectionMask::roots(builder.parquet_schema(), roots);
+                builder = builder.with_projection(mask);
+            }
+            if let Some(sel) = selection {
+                builder = builder.with_row_selection(sel);
+            }
+            for b in builder.build()? {
+                out.push(b.with_context(|| format!("{} is damaged", p.display()))?);
+            }
+        }
+        Ok(out)
+    }
 }
 
 /// Column `name` of a batch read back from an index, as its Arrow array type.
