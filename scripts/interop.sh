@@ -7,7 +7,10 @@
 # - indexes datasets/sample, runs `validate`, then has pyarrow and DuckDB read every table and
 #   check it against the source files (tests/interop/check_index.py);
 # - makes a plan of the sample with 7 shards and checks it with pyarrow and DuckDB
-#   (tests/interop/check_plan.py).
+#   (tests/interop/check_plan.py);
+# - edits a copy of the sample as a night does (tests/interop/nightly_edit.py), indexes it with
+#   --previous, diffs the two indexes in small windows and checks the diff with pyarrow and
+#   DuckDB against both indexes (tests/interop/check_diff.py).
 # Usage: scripts/interop.sh DOCSWEEP_BIN VENV_DIR
 set -euo pipefail
 bin=${1:?usage: interop.sh DOCSWEEP_BIN VENV_DIR}
@@ -29,3 +32,11 @@ files=$(find "$root/datasets/sample" -type f | wc -l)
 # A plan of the sample corpus, read back by pyarrow and DuckDB (tests/interop/check_plan.py).
 "$bin" plan "$root/datasets/sample" -o "$work/plan.parquet" --shards 7 --quiet
 "$venv/bin/python" "$root/tests/interop/check_plan.py" --plan "$work/plan.parquet" --corpus "$root/datasets/sample"
+# A nightly edit of the sample, indexed with --previous, diffed in windows of 64 units and
+# checked against both indexes (tests/interop/check_diff.py).
+"$venv/bin/python" "$root/tests/interop/nightly_edit.py" "$root/datasets/sample" "$work/edited"
+"$bin" index "$work/edited" -o "$work/index2" --quiet --previous "$work/index"
+printf '[diff]\nwindow_units = 64\n' > "$work/diff.toml"
+"$bin" diff "$work/index" "$work/index2" -o "$work/diff" --config "$work/diff.toml" > /dev/null
+"$venv/bin/python" "$root/tests/interop/check_diff.py" --old "$work/index" --new "$work/index2" \
+  --diff "$work/diff"
