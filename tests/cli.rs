@@ -1340,4 +1340,33 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("documents/part-00000.parquet"));
     assert!(!out2.exists());
+
+    // Damage found while going through OLD's blocks (pages garbled, footer intact): the same,
+    // and no half-written OUT beside its place either.
+    std::fs::write(&part, &bytes).unwrap();
+    let blocks = old.join("blocks/part-00000.parquet");
+    let mut garbled = std::fs::read(&blocks).unwrap();
+    let n = garbled.len();
+    garbled[4..n * 3 / 4].fill(0x5a);
+    std::fs::write(&blocks, &garbled).unwrap();
+    let o = run(&[
+        "diff",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "-o",
+        out2.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("blocks/part-00000.parquet"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!out2.exists());
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("docsweep-diff"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
 }

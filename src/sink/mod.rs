@@ -152,8 +152,13 @@ impl TableReader {
             if let Some(sel) = selection {
                 builder = builder.with_row_selection(sel);
             }
-            for b in builder.build()? {
-                out.push(b.with_context(|| format!("{} is damaged", p.display()))?);
+            let batches = builder
+                .build()
+                .with_context(|| format!("{} is damaged; build that index again", p.display()))?;
+            for b in batches {
+                out.push(b.with_context(|| {
+                    format!("{} is damaged; build that index again", p.display())
+                })?);
             }
         }
         Ok(out)
