@@ -463,13 +463,27 @@ pub fn execute(x: Execute<'_>) -> Result<Executed> {
         bail!("interrupted");
     }
     stages::start();
-    let (written, carried) = sink.finish()?;
-    if x.file_stats {
-        crate::sink::stats::write(
-            x.dir,
-            plan.iter()
-                .map(|e| (e.meta.rel_path.as_str(), e.meta.bytes, e.mtime_ns)),
-        )?;
+    // The file stats are written while the tables close.
+    let (finished, stats) = std::thread::scope(|s| {
+        let stats = x.file_stats.then(|| {
+            s.spawn(|| {
+                crate::sink::stats::write(
+                    x.dir,
+                    plan.iter()
+                        .map(|e| (e.meta.rel_path.as_str(), e.meta.bytes, e.mtime_ns)),
+                )
+            })
+        });
+        let finished = sink.finish();
+        let stats = stats.map(|h| {
+            h.join()
+                .map_err(|_| anyhow::anyhow!("internal error: writing file stats panicked"))
+        });
+        (finished, stats)
+    });
+    let (written, carried) = finished?;
+    if let Some(stats) = stats {
+        stats??;
     }
     stages::end(Stage::Sink);
     if let (Some(p), Some(c)) = (previous.as_mut(), carried.first()) {
@@ -499,8 +513,8 @@ fn reusable(m: &OldDocs, entry: &PlanEntry) -> bool {
     // A size OLD did not have means new content: no need to read the file.
     let same = entry.verdict.is_none()
         && m.has_size(&entry.meta.rel_path, entry.meta.bytes)
-        && corpus::load(&entry.abs_path())
-            .is_ok_and(|bytes| m.matches(&entry.meta.rel_path, &crate::ids::content_hash(&bytes)));
+        && corpus::content_hash(&entry.abs_path())
+            .is_ok_and(|hash| m.matches(&entry.meta.rel_path, &hash));
     stages::end(Stage::Load);
     same
 }

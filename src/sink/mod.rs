@@ -378,11 +378,25 @@ impl Sink {
         for t in 0..4 {
             self.end_run(t)?;
         }
-        let mut out = Vec::new();
-        for w in self.writers {
-            let t = w.table;
-            out.push((t, w.finish()?));
-        }
+        // The tables close side by side: each waits on its last runs and on its files reaching
+        // the disk.
+        let out = std::thread::scope(|s| {
+            let closing: Vec<_> = self
+                .writers
+                .into_iter()
+                .map(|w| {
+                    let t = w.table;
+                    s.spawn(move || w.finish().map(|files| (t, files)))
+                })
+                .collect();
+            closing
+                .into_iter()
+                .map(|c| {
+                    c.join()
+                        .map_err(|_| anyhow::anyhow!("internal error: closing a table panicked"))?
+                })
+                .collect::<Result<Vec<_>>>()
+        })?;
         Ok((out, self.carried))
     }
 }
