@@ -27,7 +27,7 @@ use anyhow::{bail, Context, Result};
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use bytes::Bytes;
-use parquet::arrow::arrow_reader::{ParquetRecordBatchReaderBuilder, RowSelection, RowSelector};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::arrow::arrow_writer::{compute_leaves, ArrowRowGroupWriterFactory};
 use parquet::arrow::{add_encoded_arrow_schema_to_metadata, ArrowSchemaConverter};
 use parquet::basic::{Compression, EncodingMask, ZstdLevel};
@@ -454,11 +454,31 @@ impl Kit {
         let _timer = crate::stages::span(crate::stages::Stage::Encode);
         let mut codec = self.codec()?;
         let mut batches = Vec::with_capacity(sources.len());
+        // The span of OLD decoded last, whole: the rows on both sides of a changed document
+        // often come from one span, as two slices of it.
+        let mut last: Option<((usize, u64), RecordBatch)> = None;
         for s in sources {
             match s {
                 Source::Batch(b) => batches.push(b),
                 Source::Docs(t, docs) => batches.push(super::tables::batch_of(t, &docs)),
-                Source::Old(o) => self.decode(&mut codec, &o, &mut batches)?,
+                Source::Old(o) => {
+                    let key = (
+                        o.pages
+                            .first()
+                            .and_then(|c| c.first())
+                            .map_or(0, |p| p.0.as_ptr() as usize),
+                        o.rows,
+                    );
+                    let span = match &last {
+                        Some((k, b)) if *k == key => b.clone(),
+                        _ => {
+                            let b = self.decode(&mut codec, &o.pages, o.rows)?;
+                            last = Some((key, b.clone()));
+                            b
+                        }
+                    };
+                    batches.push(span.slice(o.skip as usize, o.take as usize));
+                }
             }
         }
         let batch = arrow_select::concat::concat_batches(&self.arrow_schema, &batches)?;
@@ -517,12 +537,12 @@ impl Kit {
         Ok(out)
     }
 
-    /// OLD's rows of `o`: its pages inflated into a small uncompressed Parquet file in memory,
-    /// read back with a row selection. (The parquet reader makes a zstd context per column
-    /// chunk it reads, which costs more than decoding a run; here one decompressor serves.)
-    fn decode(&self, codec: &mut Codec, o: &OldSlice, out: &mut Vec<RecordBatch>) -> Result<()> {
-        let mut chunks: Vec<ChunkBuf> = (0..o.pages.len()).map(|_| ChunkBuf::default()).collect();
-        for (chunk, col) in chunks.iter_mut().zip(&o.pages) {
+    /// The `rows` rows of a span of OLD's pages: inflated into a small uncompressed Parquet file
+    /// in memory and read back. (The parquet reader makes a zstd context per column chunk it
+    /// reads, which costs more than decoding a run; here one decompressor serves.)
+    fn decode(&self, codec: &mut Codec, pages: &RunPages, rows: u64) -> Result<RecordBatch> {
+        let mut chunks: Vec<ChunkBuf> = (0..pages.len()).map(|_| ChunkBuf::default()).collect();
+        for (chunk, col) in chunks.iter_mut().zip(pages) {
             for (page, first) in col {
                 let head = parse_head(page)?;
                 let body = codec
@@ -551,27 +571,23 @@ impl Kit {
             &self.descr,
             Compression::UNCOMPRESSED,
             &mut chunks,
-            o.rows,
+            rows,
         )?;
         let file = Bytes::from(writer.into_inner()?);
-        let mut sel = vec![
-            RowSelector::skip(o.skip as usize),
-            RowSelector::select(o.take as usize),
-        ];
-        if o.rows > o.skip + o.take {
-            sel.push(RowSelector::skip((o.rows - o.skip - o.take) as usize));
-        }
         let reader = ParquetRecordBatchReaderBuilder::try_new(file)?
-            .with_row_selection(RowSelection::from(sel))
-            .with_batch_size((o.take as usize).max(1))
+            .with_batch_size((rows as usize).max(1))
             .build()?;
+        let mut out = Vec::with_capacity(1);
         for b in reader {
             out.push(RecordBatch::try_new(
                 self.arrow_schema.clone(),
                 b?.columns().to_vec(),
             )?);
         }
-        Ok(())
+        Ok(arrow_select::concat::concat_batches(
+            &self.arrow_schema,
+            &out,
+        )?)
     }
 }
 
