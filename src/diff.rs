@@ -1242,6 +1242,9 @@ impl Output {
             let props = parquet::file::properties::WriterProperties::builder()
                 .set_compression(parquet::basic::Compression::ZSTD(Default::default()))
                 .set_max_row_group_row_count(Some(OUTPUT_GROUP_ROWS))
+                // Ids are unique: a dictionary of them costs time and saves nothing.
+                .set_column_dictionary_enabled("old_id".into(), false)
+                .set_column_dictionary_enabled("new_id".into(), false)
                 .build();
             Ok(ArrowWriter::try_new(f, schema, Some(props))?)
         };
