@@ -730,6 +730,10 @@ pub struct DiffOptions {
     pub new: PathBuf,
     pub out: PathBuf,
     pub config: DiffConfig,
+    /// A progress bar on standard error (when it is a terminal).
+    pub progress: bool,
+    /// Set by Ctrl-C: the diff stops at the next window and writes nothing.
+    pub interrupted: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// What becomes of an OLD document.
@@ -861,6 +865,11 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
         .count();
     // Windows are read and mapped here while the thread beside writes the rows of the last.
     let output = Output::create(&opts.out)?;
+    let bar = progress_bar(
+        opts.progress,
+        old.docs.iter().map(Meta::units).sum(),
+        old.docs.len(),
+    );
     let (tx, rx) = crossbeam_channel::bounded::<[RecordBatch; 2]>(1);
     let (mut tally, output) = std::thread::scope(|s| {
         let writer = s.spawn(move || -> Result<Output> {
@@ -874,6 +883,12 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
             let mut tally = Tally::default();
             let mut start = 0;
             while start < old.docs.len() {
+                if opts.interrupted.load(std::sync::atomic::Ordering::Relaxed) {
+                    bail!(
+                        "interrupted: nothing written at {} (an earlier diff there is untouched)",
+                        opts.out.display()
+                    );
+                }
                 let mut end = start;
                 let mut units = 0;
                 while end < old.docs.len() && (end == start || units < opts.config.window_units) {
@@ -891,6 +906,8 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
                 if tx.send(batches).is_err() {
                     break; // the writer stopped on an error, reported below
                 }
+                bar.inc(units);
+                bar.set_message(format!("{end} documents"));
                 start = end;
             }
             Ok(tally)
@@ -902,6 +919,7 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
         let output = output?;
         anyhow::Ok((mapped?, output))
     })?;
+    bar.finish_and_clear();
     tally.documents.insert("new", added as u64);
     let Tally {
         documents,
@@ -926,6 +944,24 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
     };
     output.finish(&summary)?;
     Ok(summary)
+}
+
+/// A bar over OLD's blocks and chunks, on standard error when it is a terminal.
+fn progress_bar(enabled: bool, units: u64, docs: usize) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    if !enabled || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(units), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{bar:30}} {{pos}}/{{len}} blocks and chunks {{msg}}/{docs} eta {{eta}}"
+        ))
+        .expect("valid template")
+        .progress_chars("█▉▊▋▌▍▎▏ "),
+    );
+    bar.set_message("0 documents");
+    bar
 }
 
 /// Maps the OLD documents `range` (their fates given): their rows of `migration.parquet` and
@@ -1204,39 +1240,20 @@ fn redirects_batch(entries: &[Entry]) -> Result<RecordBatch> {
 /// Row groups of the output files: the writer holds one in memory.
 const OUTPUT_GROUP_ROWS: usize = 1 << 18;
 
-/// OUT being written beside its place, renamed into it once complete: a failed or interrupted
-/// diff leaves nothing half-written, and replaces only an earlier diff output.
+/// OUT being written: a staging folder beside its place (the one `index` uses, with its lock
+/// and its cleanup of runs that were killed), swapped into place once complete. A failed or
+/// interrupted diff leaves nothing half-written, and replaces only an earlier diff output.
 struct Output {
-    out: PathBuf,
-    tmp: PathBuf,
+    staging: crate::sink::commit::Staging,
     migration: ArrowWriter<std::fs::File>,
     redirects: ArrowWriter<std::fs::File>,
-    done: bool,
 }
 
 impl Output {
     fn create(out: &Path) -> Result<Output> {
-        let name = out
-            .file_name()
-            .with_context(|| format!("invalid output path {}", out.display()))?
-            .to_string_lossy()
-            .into_owned();
-        let parent = match out.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        if out.exists() && !out.join("summary.json").is_file() {
-            bail!(
-                "{} exists and is not the output of `docsweep diff`; choose another -o",
-                out.display()
-            );
-        }
-        let tmp = parent.join(format!(".{name}.docsweep-diff-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&tmp);
-        std::fs::create_dir_all(&tmp)
-            .with_context(|| format!("cannot create {}", tmp.display()))?;
+        let staging = crate::sink::commit::Staging::create_diff(out)?;
         let writer = |file: &str, schema: SchemaRef| -> Result<ArrowWriter<std::fs::File>> {
-            let path = tmp.join(file);
+            let path = staging.dir.join(file);
             let f = std::fs::File::create(&path)
                 .with_context(|| format!("cannot create {}", path.display()))?;
             let props = parquet::file::properties::WriterProperties::builder()
@@ -1248,21 +1265,13 @@ impl Output {
                 .build();
             Ok(ArrowWriter::try_new(f, schema, Some(props))?)
         };
-        let made = writer("migration.parquet", migration_schema())
-            .and_then(|m| Ok((m, writer("redirects.parquet", redirects_schema())?)));
-        match made {
-            Ok((migration, redirects)) => Ok(Output {
-                out: out.to_path_buf(),
-                tmp,
-                migration,
-                redirects,
-                done: false,
-            }),
-            Err(e) => {
-                let _ = std::fs::remove_dir_all(&tmp);
-                Err(e)
-            }
-        }
+        let migration = writer("migration.parquet", migration_schema())?;
+        let redirects = writer("redirects.parquet", redirects_schema())?;
+        Ok(Output {
+            staging,
+            migration,
+            redirects,
+        })
     }
 
     fn write(&mut self, [migration, redirects]: [RecordBatch; 2]) -> Result<()> {
@@ -1273,29 +1282,15 @@ impl Output {
         Ok(())
     }
 
-    /// Closes the files, writes `summary.json` and moves OUT into place.
-    fn finish(mut self, summary: &Summary) -> Result<()> {
-        let (out, tmp) = (self.out.clone(), self.tmp.clone());
-        self.migration.finish()?;
-        self.redirects.finish()?;
-        std::fs::write(
-            tmp.join("summary.json"),
-            serde_json::to_string_pretty(summary)? + "\n",
-        )?;
-        if out.exists() {
-            std::fs::remove_dir_all(&out)
-                .with_context(|| format!("cannot replace {}", out.display()))?;
+    /// Closes and syncs the files, writes `summary.json` and moves OUT into place.
+    fn finish(self, summary: &Summary) -> Result<()> {
+        for w in [self.migration, self.redirects] {
+            w.into_inner()?.sync_all()?;
         }
-        std::fs::rename(&tmp, &out).with_context(|| format!("cannot write {}", out.display()))?;
-        self.done = true;
-        Ok(())
-    }
-}
-
-impl Drop for Output {
-    fn drop(&mut self) {
-        if !self.done {
-            let _ = std::fs::remove_dir_all(&self.tmp);
-        }
+        let p = self.staging.dir.join("summary.json");
+        std::fs::write(&p, serde_json::to_string_pretty(summary)? + "\n")
+            .with_context(|| format!("cannot write {}", p.display()))?;
+        std::fs::File::open(&p)?.sync_all()?;
+        self.staging.publish_files()
     }
 }

@@ -212,7 +212,10 @@ enum Command {
         /// Print the summary as JSON on stdout.
         #[arg(long)]
         json: bool,
-        /// TOML config whose `[diff]` table sets the alignment thresholds.
+        /// No progress bar
+        #[arg(short, long)]
+        quiet: bool,
+        /// TOML config whose `[diff]` table sets the alignment thresholds and window size.
         #[arg(long)]
         config: Option<PathBuf>,
     },
@@ -485,15 +488,27 @@ fn run() -> Result<ExitCode> {
             new,
             out,
             json,
+            quiet,
             config,
         } => {
             let cfg = load_config(config.as_ref())?;
+            let interrupted = interrupt_flag()?;
             let s = docsweep::diff::diff(&docsweep::diff::DiffOptions {
                 old,
                 new,
                 out: out.clone(),
                 config: cfg.diff,
-            })?;
+                progress: !quiet && !json,
+                interrupted: interrupted.clone(),
+            });
+            let s = match s {
+                Ok(s) => s,
+                Err(e) if interrupted.load(Ordering::SeqCst) => {
+                    eprintln!("docsweep: {e:#}");
+                    return Ok(ExitCode::from(130));
+                }
+                Err(e) => return Err(e),
+            };
             if json {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&s)?));
             } else {

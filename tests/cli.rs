@@ -427,6 +427,80 @@ fn interrupted_runs_leave_the_previous_index_intact() {
 }
 
 #[test]
+fn interrupted_diffs_leave_the_earlier_output_intact() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    std::fs::create_dir_all(&c).unwrap();
+    common::big_corpus(&c);
+    let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
+    index(&c, &old, &[]);
+    for e in std::fs::read_dir(&c).unwrap() {
+        let p = e.unwrap().path();
+        let text = std::fs::read_to_string(&p).unwrap();
+        std::fs::write(&p, text.replacen("## Section 7", "## Section seven", 1)).unwrap();
+    }
+    index(&c, &new, &[]);
+    // A first diff, then interrupted ones over it: one document a window keeps them going.
+    let out = tmp.path().join("diff");
+    let diff = |extra: &[&str]| {
+        let mut args = vec![
+            "diff",
+            old.to_str().unwrap(),
+            new.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "-q",
+        ];
+        args.extend_from_slice(extra);
+        let mut cmd = bin();
+        cmd.args(args);
+        cmd
+    };
+    let o = diff(&[]).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let before = tree(&out);
+    assert!(!before.is_empty());
+    let slow = tmp.path().join("slow.toml");
+    std::fs::write(&slow, "[diff]\nwindow_units = 1\n").unwrap();
+    for signal in ["INT", "KILL"] {
+        let child = diff(&["--config", slow.to_str().unwrap()])
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        wait_for_staging(tmp.path(), "diff");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        assert!(Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap()
+            .success());
+        let o = child.wait_with_output().unwrap();
+        assert!(
+            !o.status.success(),
+            "the diff finished before it was interrupted; make the indexes bigger"
+        );
+        if signal == "INT" {
+            assert_eq!(o.status.code(), Some(130));
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(err.contains("interrupted"), "{err}");
+        }
+        assert_eq!(tree(&out), before, "SIG{signal} changed the diff at -o");
+    }
+    // The next diff cleans up what the killed one left and replaces the output.
+    let o = diff(&["--json"]).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(summary["documents"]["changed"], 400);
+    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("docsweep-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+#[test]
 fn an_index_inside_its_corpus_is_not_indexed_again() {
     let tmp = tempfile::tempdir().unwrap();
     let c = tmp.path().join("corpus");
@@ -1366,7 +1440,7 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
     let left: Vec<_> = std::fs::read_dir(tmp.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("docsweep-diff"))
+        .filter(|n| n.contains("docsweep-"))
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }

@@ -147,6 +147,13 @@ pub fn is_docsweep_index(dir: &Path) -> bool {
         .is_some_and(|m| m["tool"] == "docsweep" && m["schema_version"].is_u64())
 }
 
+/// What a staging directory becomes.
+#[derive(Clone, Copy)]
+enum Output {
+    Index,
+    Diff,
+}
+
 /// A directory being filled; removed on drop unless published.
 pub struct Staging {
     pub dir: PathBuf,
@@ -247,26 +254,44 @@ impl Staging {
     /// Checks that `target` may be replaced, takes its lock (one writer at a time; a second
     /// one fails at once) and creates the staging directory beside it.
     pub fn create(target: &Path) -> Result<Staging> {
-        Staging::create_with(target, true, false)
+        Staging::create_with(target, true, false, Output::Index)
     }
 
     /// The staging of one shard's output: no lock (two attempts at the same shard write the
     /// same bytes, and the last rename wins), and `_SUCCESS` written after the manifest.
     pub fn create_shard(target: &Path) -> Result<Staging> {
-        Staging::create_with(target, false, true)
+        Staging::create_with(target, false, true, Output::Index)
     }
 
-    fn create_with(target: &Path, locked: bool, success_marker: bool) -> Result<Staging> {
+    /// The staging of a `docsweep diff` output: it replaces only an earlier diff output (or an
+    /// empty folder), and is published with [`Staging::publish_files`].
+    pub fn create_diff(target: &Path) -> Result<Staging> {
+        Staging::create_with(target, true, false, Output::Diff)
+    }
+
+    fn create_with(
+        target: &Path,
+        locked: bool,
+        success_marker: bool,
+        kind: Output,
+    ) -> Result<Staging> {
         if target.exists() {
-            let is_index = is_docsweep_index(target);
+            let ours = match kind {
+                Output::Index => is_docsweep_index(target),
+                Output::Diff => target.join("summary.json").is_file(),
+            };
             let is_empty_dir = target.is_dir()
                 && std::fs::read_dir(target)
                     .map(|mut d| d.next().is_none())
                     .unwrap_or(false);
-            if !is_index && !is_empty_dir {
+            if !ours && !is_empty_dir {
                 bail!(
-                    "output {} exists and is not a docsweep index; choose another path or remove it",
-                    target.display()
+                    "output {} exists and is not {}; choose another path or remove it",
+                    target.display(),
+                    match kind {
+                        Output::Index => "a docsweep index",
+                        Output::Diff => "the output of `docsweep diff`",
+                    }
                 );
             }
         }
@@ -298,7 +323,7 @@ impl Staging {
     }
 
     /// Writes the manifest, then swaps the staging directory into place.
-    pub fn publish(mut self, manifest: &Manifest) -> Result<()> {
+    pub fn publish(self, manifest: &Manifest) -> Result<()> {
         let p = self.dir.join(MANIFEST);
         let mut json = serde_json::to_string_pretty(manifest)?;
         json.push('\n');
@@ -311,6 +336,13 @@ impl Staging {
             std::fs::File::open(&p)?.sync_all()?;
             return self.publish_shard();
         }
+        self.publish_files()
+    }
+
+    /// Swaps the staging directory, its files written and synced, into place; what was there
+    /// is set aside first and removed once the new one is in (a run killed in between leaves
+    /// it aside, and the next run puts it back).
+    pub fn publish_files(mut self) -> Result<()> {
         let old = if self.target.exists() {
             let old = sibling(&self.target, "old")?;
             std::fs::rename(&self.target, &old).with_context(|| {
@@ -327,8 +359,7 @@ impl Staging {
             if let Some(old) = &old {
                 let _ = std::fs::rename(old, &self.target);
             }
-            return Err(e)
-                .with_context(|| format!("cannot publish the index at {}", self.target.display()));
+            return Err(e).with_context(|| format!("cannot publish {}", self.target.display()));
         }
         self.published = true;
         if let Some(old) = old {
