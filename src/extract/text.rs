@@ -528,8 +528,12 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             && cased.get(&key).copied() == Some(1)
             && spans.get(&key).is_some_and(|s| s.0 >= 3)
     };
+    // A line set far right of the margin (centred, as running titles are) may be short:
+    // `Reports` over every page of that chapter.
+    let centred = |line: usize| lines[line].indent >= 24;
     let local = |zone: bool, line: usize| {
         let key = local_key(&text[lines[line].start..lines[line].end]);
+        let min_len = if centred(line) { 4 } else { 8 };
         // Left and right pages may carry different titles: a title on one side only is
         // counted against the pages of that side.
         spans
@@ -540,7 +544,7 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                 } else {
                     (last - first) / 2 + 1
                 };
-                key.len() >= 8 && n >= 3 && f64::from(n) >= share * f64::from(slots)
+                key.len() >= min_len && n >= 3 && f64::from(n) >= share * f64::from(slots)
             })
     };
     // A line of 8 letters or more that the document writes only at the edges of its pages (the
@@ -3978,6 +3982,34 @@ mod tests {
         let x = run(&src[1..]);
         assert!(!x.canonical.contains("CHAPTER 3"), "{}", x.canonical);
         assert!(x.canonical.contains("The colony panel"), "{}", x.canonical);
+    }
+
+    #[test]
+    fn a_short_chapter_running_title_is_furniture_when_centred() {
+        // A guide printed to text: the chapter's name centred over four of its eight pages,
+        // another chapter's over the rest, the page number at the foot.
+        let page = |head: &str, indent: usize, p: usize| {
+            let body: String = (0..8)
+                .map(|l| format!("Line {l} of page {p} tells the reader about account {p}{l}.\n"))
+                .collect();
+            format!(
+                "{}{head}\n\n{body}\n{:>40}\n\x0c",
+                " ".repeat(indent),
+                170 + p
+            )
+        };
+        let doc = |indent: usize| -> String {
+            (0..8)
+                .map(|p| page(if p < 4 { "Reports" } else { "Capital Gains" }, indent, p))
+                .collect()
+        };
+        // The first page's line is the document's title; the three after it are furniture.
+        let x = run(&doc(50));
+        assert_eq!(x.canonical.matches("Reports").count(), 1, "{}", x.canonical);
+        assert!(!x.canonical.contains("Capital Gains"), "{}", x.canonical);
+        // At the margin a word this short is no running title: it stays.
+        let x = run(&doc(0));
+        assert_eq!(x.canonical.matches("Reports").count(), 4, "{}", x.canonical);
     }
 
     #[test]
