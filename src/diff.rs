@@ -310,25 +310,47 @@ impl Index {
 }
 
 /// Word 3-shingles (words for texts shorter than three), hashed.
-fn shingles(text: &str) -> HashSet<u64> {
+fn shingles(text: &str) -> Vec<u64> {
     let words: Vec<String> = text
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
         .collect();
-    let h = |ws: &[String]| xxhash_rust::xxh3::xxh3_64(ws.join(" ").as_bytes());
-    if words.len() < 3 {
-        return words.chunks(1).map(h).collect();
-    }
-    words.windows(3).map(h).collect()
+    // The hash of the words joined by spaces, without joining them.
+    let h = |ws: &[String]| {
+        let mut x = xxhash_rust::xxh3::Xxh3::new();
+        for (k, w) in ws.iter().enumerate() {
+            if k > 0 {
+                x.update(b" ");
+            }
+            x.update(w.as_bytes());
+        }
+        x.digest()
+    };
+    let mut out: Vec<u64> = if words.len() < 3 {
+        words.chunks(1).map(h).collect()
+    } else {
+        words.windows(3).map(h).collect()
+    };
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
-fn jaccard(a: &HashSet<u64>, b: &HashSet<u64>) -> f64 {
-    if a.is_empty() && b.is_empty() {
+/// Jaccard of two sets of sizes `a` and `b` sharing `inter` elements.
+fn jaccard_of(a: usize, b: usize, inter: usize) -> f64 {
+    if a == 0 && b == 0 {
         return 1.0;
     }
-    let inter = a.intersection(b).count();
-    inter as f64 / (a.len() + b.len() - inter) as f64
+    inter as f64 / (a + b - inter) as f64
+}
+
+/// Share of a set of size `a` found in another, `inter` elements shared.
+fn coverage_of(a: usize, inter: usize) -> f64 {
+    if a == 0 {
+        return 1.0;
+    }
+    inter as f64 / a as f64
 }
 
 /// 2·LCS / (|a| + |b|) over the words of two texts (difflib's ratio), for texts of up to
@@ -467,12 +489,11 @@ fn offset_map(old: &Unit, new: &[&Unit]) -> Vec<[u64; 3]> {
     out
 }
 
-/// Share of `a` found in `b`.
-fn coverage(a: &HashSet<u64>, b: &HashSet<u64>) -> f64 {
-    if a.is_empty() {
-        return 1.0;
-    }
-    a.iter().filter(|x| b.contains(x)).count() as f64 / a.len() as f64
+/// Elements of sorted set `a` found in `b` or in `c` (sorted too).
+fn common_with_either(a: &[u64], b: &[u64], c: &[u64]) -> usize {
+    a.iter()
+        .filter(|x| b.binary_search(x).is_ok() || c.binary_search(x).is_ok())
+        .count()
 }
 
 /// Where each old unit went among the new ones of the same document.
@@ -506,41 +527,85 @@ fn align(
         .collect();
     // The rest is compared with the new units no exact copy took.
     let free: Vec<usize> = (0..new.len()).filter(|&j| !used[j]).collect();
-    let ns: Vec<HashSet<u64>> = (0..new.len())
+    let ns: Vec<Vec<u64>> = (0..new.len())
         .map(|j| {
             if used[j] {
-                HashSet::new()
+                Vec::new()
             } else {
                 shingles(&new[j].text)
             }
         })
         .collect();
-    let os: Vec<HashSet<u64>> = old
+    let os: Vec<Vec<u64>> = old
         .iter()
         .zip(&exact_of)
         .map(|(u, e)| {
             if e.is_some() {
-                HashSet::new()
+                Vec::new()
             } else {
                 shingles(&u.text)
             }
         })
         .collect();
-    // Best target by containment, to find merges (two old → one new).
-    let contained: Vec<Option<usize>> = os
+    // Every shingle of a free new unit, sorted: an old unit meets only the new units it shares
+    // a shingle with (the others score 0 on every measure), looked up shingle by shingle.
+    let mut postings: Vec<(u64, usize)> = free
+        .iter()
+        .flat_map(|&j| ns[j].iter().map(move |&x| (x, j)))
+        .collect();
+    postings.sort_unstable();
+    // Per old unit: the free new units it is compared with, ascending, each with the shingles
+    // they share. An old unit without words is compared with every free unit, as before.
+    let mut counts = vec![0usize; new.len()];
+    let met: Vec<Vec<(usize, usize)>> = os
         .iter()
         .zip(&exact_of)
         .map(|(a, e)| {
             if e.is_some() {
+                return Vec::new();
+            }
+            if a.is_empty() {
+                return free.iter().map(|&j| (j, 0)).collect();
+            }
+            let mut touched = Vec::new();
+            for x in a {
+                let from = postings.partition_point(|p| p.0 < *x);
+                for &(_, j) in postings[from..].iter().take_while(|p| p.0 == *x) {
+                    if counts[j] == 0 {
+                        touched.push(j);
+                    }
+                    counts[j] += 1;
+                }
+            }
+            touched.sort_unstable();
+            touched
+                .into_iter()
+                .map(|j| (j, std::mem::take(&mut counts[j])))
+                .collect()
+        })
+        .collect();
+    // Best target by containment, to find merges (two old → one new).
+    let contained: Vec<Option<usize>> = os
+        .iter()
+        .zip(&met)
+        .zip(&exact_of)
+        .map(|((a, m), e)| {
+            if e.is_some() {
                 return None;
             }
-            free.iter()
-                .map(|&j| (coverage(a, &ns[j]), j))
+            m.iter()
+                .map(|&(j, n)| (coverage_of(a.len(), n), j))
                 .filter(|(c, j)| *c >= shift && ns[*j].len() > a.len())
                 .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)))
                 .map(|(_, j)| j)
         })
         .collect();
+    // Free body units in order: a split's two parts are consecutive ones.
+    let body: Vec<usize> = free.iter().copied().filter(|&j| !new[j].heading).collect();
+    let mut body_at = vec![usize::MAX; new.len()];
+    for (t, &j) in body.iter().enumerate() {
+        body_at[j] = t;
+    }
     let mut merged_into: HashMap<usize, usize> = HashMap::new();
     for j in contained.iter().flatten() {
         *merged_into.entry(*j).or_default() += 1;
@@ -579,16 +644,19 @@ fn align(
             continue;
         }
         let a = &os[i];
-        let best = free
+        let m = &met[i];
+        let shared = |j: usize| m.binary_search_by_key(&j, |p| p.0).map_or(0, |k| m[k].1);
+        let best = m
             .iter()
-            .map(|&j| (jaccard(a, &ns[j]), j))
-            .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
+            .map(|&(j, n)| (jaccard_of(a.len(), ns[j].len(), n), j))
+            .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)))
+            .or_else(|| free.first().map(|&j| (0.0, j)));
         if let Some((score, j)) = best.filter(|b| b.0 >= shift) {
             out.push(mapping(Some(j), "shift", score, Vec::new(), None));
             continue;
         }
         if let Some(j) = contained[i].filter(|j| merged_into[j] >= 2) {
-            let c = coverage(a, &ns[j]);
+            let c = coverage_of(a.len(), shared(j));
             out.push(mapping(
                 Some(j),
                 "merge",
@@ -598,19 +666,35 @@ fn align(
             ));
             continue;
         }
-        // Two consecutive body units (a heading inserted between them is skipped).
-        let next_body = |j: usize| (j + 1..new.len()).find(|&k| !new[k].heading && !used[k]);
-        let split = free
+        // Two consecutive body units (a heading inserted between them is skipped), one of
+        // them sharing a shingle with the old unit at least.
+        let pairs: Vec<usize> = if a.is_empty() {
+            (0..body.len().saturating_sub(1)).collect()
+        } else {
+            let mut t: Vec<usize> = m
+                .iter()
+                .filter(|p| body_at[p.0] != usize::MAX)
+                .flat_map(|p| [body_at[p.0].checked_sub(1), Some(body_at[p.0])])
+                .flatten()
+                .filter(|&t| t + 1 < body.len())
+                .collect();
+            t.sort_unstable();
+            t.dedup();
+            t
+        };
+        let split = pairs
             .iter()
-            .copied()
-            .filter(|&j| !new[j].heading)
-            .filter_map(|j| next_body(j).map(|k| (j, k)))
+            .map(|&t| (body[t], body[t + 1]))
+            // The two parts hold at most what each shares with it, together.
+            .filter(|&(j, k)| a.is_empty() || coverage_of(a.len(), shared(j) + shared(k)) >= shift)
             .map(|(j, k)| {
-                let both: HashSet<u64> = ns[j].union(&ns[k]).copied().collect();
-                (coverage(a, &both), j, k)
+                let both = common_with_either(a, &ns[j], &ns[k]);
+                (coverage_of(a.len(), both), j, k)
             })
             .filter(|(c, j, k)| {
-                *c >= shift && coverage(a, &ns[*j]) < shift && coverage(a, &ns[*k]) < shift
+                *c >= shift
+                    && coverage_of(a.len(), shared(*j)) < shift
+                    && coverage_of(a.len(), shared(*k)) < shift
             })
             .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)));
         if let Some((c, j, k)) = split {
@@ -621,7 +705,7 @@ fn align(
             continue;
         }
         if let Some(j) = contained[i] {
-            let c = coverage(a, &ns[j]);
+            let c = coverage_of(a.len(), shared(j));
             out.push(mapping(
                 Some(j),
                 "shift",
@@ -632,13 +716,25 @@ fn align(
             continue;
         }
         // An edited block: the word-level likeness (LCS) of the closest candidates.
-        let mut ranked: Vec<(f64, usize)> = free
+        let mut ranked: Vec<(f64, usize)> = m
             .iter()
-            .copied()
-            .filter(|&j| !new[j].heading)
-            .map(|j| (jaccard(a, &ns[j]).max(coverage(a, &ns[j]) * 0.5), j))
+            .filter(|&&(j, _)| !new[j].heading)
+            .map(|&(j, n)| {
+                let score = jaccard_of(a.len(), ns[j].len(), n).max(coverage_of(a.len(), n) * 0.5);
+                (score, j)
+            })
             .collect();
         ranked.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+        // Fewer than three met: the others score 0 and come in order.
+        if ranked.len() < 3 {
+            let more: Vec<usize> = body
+                .iter()
+                .copied()
+                .filter(|&j| shared(j) == 0 && !ranked.iter().any(|r| r.1 == j))
+                .take(3 - ranked.len())
+                .collect();
+            ranked.extend(more.into_iter().map(|j| (0.0, j)));
+        }
         let best = ranked
             .iter()
             .take(3)
@@ -1022,31 +1118,42 @@ fn window(
         docs[c.0] = o;
         targets.insert(c.0, n);
     }
+    // The documents that need mapping are mapped on all cores, in order.
+    let mapped: Vec<Option<Vec<Mapping>>> = {
+        use rayon::prelude::*;
+        docs.par_iter()
+            .zip(&fates)
+            .enumerate()
+            .map(|(i, (od, fate))| match *fate {
+                Fate::Same | Fate::Quiet => None,
+                Fate::Check(_) => unreachable!("settled above"),
+                Fate::Changed(n) => {
+                    let target = Some((&*new.docs[n].path, &targets[&i]));
+                    Some(map_document(od, target, None, th))
+                }
+                Fate::Renamed(n) => {
+                    let target = Some((&*new.docs[n].path, &targets[&i]));
+                    let from = Some(&*old.docs[range.start + i].path);
+                    Some(map_document(od, target, from, th))
+                }
+                Fate::Deleted => Some(map_document(od, None, None, th)),
+            })
+            .collect()
+    };
     let mut entries: Vec<Entry> = Vec::with_capacity(docs.len());
-    for (i, (od, fate)) in docs.iter().zip(&fates).enumerate() {
+    for ((od, fate), rows) in docs.iter().zip(&fates).zip(mapped) {
         let what = match *fate {
-            Fate::Same => {
-                entries.push(Entry::Same(od));
-                "same"
-            }
-            Fate::Quiet => "same",
+            Fate::Same | Fate::Quiet => "same",
             Fate::Check(_) => unreachable!("settled above"),
-            Fate::Changed(n) => {
-                let target = Some((&*new.docs[n].path, &targets[&i]));
-                entries.push(Entry::Mapped(map_document(od, target, None, th)));
-                "changed"
-            }
-            Fate::Renamed(n) => {
-                let target = Some((&*new.docs[n].path, &targets[&i]));
-                let from = Some(&*old.docs[range.start + i].path);
-                entries.push(Entry::Mapped(map_document(od, target, from, th)));
-                "renamed"
-            }
-            Fate::Deleted => {
-                entries.push(Entry::Mapped(map_document(od, None, None, th)));
-                "deleted"
-            }
+            Fate::Changed(_) => "changed",
+            Fate::Renamed(_) => "renamed",
+            Fate::Deleted => "deleted",
         };
+        match rows {
+            Some(rows) => entries.push(Entry::Mapped(rows)),
+            None if *fate == Fate::Same => entries.push(Entry::Same(od)),
+            None => {}
+        }
         *tally.documents.entry(what).or_default() += 1;
     }
     tally.add(&entries);
