@@ -1072,51 +1072,54 @@ fn window(
 ) -> Result<[RecordBatch; 2]> {
     let here: Vec<usize> = range.clone().collect();
     let mut docs = old.docs_of(&here, false)?;
-    // NEW's units where ids decide (another build) or where the rows go by position (renames).
+    // NEW's units where the rows go by position (renames).
     let looked: Vec<(usize, usize)> = fates
         .iter()
         .enumerate()
         .filter_map(|(i, f)| match *f {
-            Fate::Check(n) | Fate::Renamed(n) => Some((i, n)),
+            Fate::Renamed(n) => Some((i, n)),
             _ => None,
         })
         .collect();
     let looked_docs = new.docs_of(&looked.iter().map(|l| l.1).collect::<Vec<_>>(), false)?;
     let mut targets: HashMap<usize, Doc> = looked.iter().map(|l| l.0).zip(looked_docs).collect();
+    // Text, on both sides, of the documents whose content changed, and of those whose bytes
+    // another build read (their units may differ), and nowhere else.
+    let read: Vec<(usize, usize)> = fates
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| match *f {
+            Fate::Changed(n) | Fate::Check(n) => Some((i, n)),
+            _ => None,
+        })
+        .collect();
+    let olds = old.docs_of(
+        &read.iter().map(|c| range.start + c.0).collect::<Vec<_>>(),
+        true,
+    )?;
+    let news = new.docs_of(&read.iter().map(|c| c.1).collect::<Vec<_>>(), true)?;
+    for ((c, o), n) in read.iter().zip(olds).zip(news) {
+        docs[c.0] = o;
+        targets.insert(c.0, n);
+    }
+    // Another build's rows of the same bytes are the same when every unit has the same id,
+    // offsets and text; otherwise they are aligned.
     let mut fates = fates.to_vec();
     for (i, f) in fates.iter_mut().enumerate() {
         if let Fate::Check(n) = *f {
             let (o, t) = (&docs[i], &targets[&i]);
-            let ids = |a: &[Unit], b: &[Unit]| {
-                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.id == y.id)
+            let equal = |a: &[Unit], b: &[Unit]| {
+                a.len() == b.len()
+                    && a.iter().zip(b).all(|(x, y)| {
+                        (&x.id, x.begin, x.end, &x.text) == (&y.id, y.begin, y.end, &y.text)
+                    })
             };
-            *f = if ids(&o.blocks, &t.blocks) && ids(&o.chunks, &t.chunks) {
+            *f = if equal(&o.blocks, &t.blocks) && equal(&o.chunks, &t.chunks) {
                 Fate::Same
             } else {
                 Fate::Changed(n)
             };
         }
-    }
-    // Text, on both sides, of the documents whose content changed, and nowhere else.
-    let changed: Vec<(usize, usize)> = fates
-        .iter()
-        .enumerate()
-        .filter_map(|(i, f)| match *f {
-            Fate::Changed(n) => Some((i, n)),
-            _ => None,
-        })
-        .collect();
-    let olds = old.docs_of(
-        &changed
-            .iter()
-            .map(|c| range.start + c.0)
-            .collect::<Vec<_>>(),
-        true,
-    )?;
-    let news = new.docs_of(&changed.iter().map(|c| c.1).collect::<Vec<_>>(), true)?;
-    for ((c, o), n) in changed.iter().zip(olds).zip(news) {
-        docs[c.0] = o;
-        targets.insert(c.0, n);
     }
     // The documents that need mapping are mapped on all cores, in order.
     let mapped: Vec<Option<Vec<Mapping>>> = {

@@ -1180,6 +1180,46 @@ fn diff_across_configs_names_only_ids_new_has() {
 }
 
 #[test]
+fn diff_of_better_hyphen_repair_is_shifts_only() {
+    // OCR text indexed without hyphen repair, then with it: the same bytes under another
+    // config, same ids, other text. Every old id leads to its new unit, as a shift.
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    std::fs::create_dir_all(&c).unwrap();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/text");
+    for name in ["pic-ocr.txt", "sed-ocr.txt"] {
+        std::fs::copy(data.join(name), c.join(name)).unwrap();
+    }
+    let plain = tmp.path().join("plain.toml");
+    std::fs::write(&plain, "[text]\nhyphenation = false\n").unwrap();
+    let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
+    index(&c, &old, &["--config", plain.to_str().unwrap()]);
+    index(&c, &new, &[]);
+    let out = tmp.path().join("diff");
+    let o = run(&[
+        "diff",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(summary["documents"]["changed"], 2, "{summary}");
+    assert_eq!(summary["redirect_coverage"], 1.0);
+    let rows = migration(&out);
+    assert!(
+        rows.iter().all(|r| r.3 == "same" || r.3 == "shift"),
+        "{rows:?}"
+    );
+    // Joined words changed some blocks' text: those are shifts found by likeness.
+    assert!(rows
+        .iter()
+        .any(|r| r.0 == "block" && r.3 == "shift" && r.7 < 1.0));
+}
+
+#[test]
 fn diff_reports_shifts_splits_merges_renames_and_deletions() {
     let design = std::fs::read_to_string(sample().join("crates/aho-corasick/DESIGN.md")).unwrap();
     // The first plain paragraph with two sentence breaks, and the first pair of plain
