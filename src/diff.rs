@@ -1044,20 +1044,12 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
 
 /// A bar over OLD's blocks and chunks, on standard error when it is a terminal.
 fn progress_bar(enabled: bool, units: u64, docs: usize) -> indicatif::ProgressBar {
-    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    if !enabled || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(units), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{bar:30}} {{pos}}/{{len}} blocks and chunks {{msg}}/{docs} eta {{eta}}"
-        ))
-        .expect("valid template")
-        .progress_chars("█▉▊▋▌▍▎▏ "),
-    );
-    bar.set_message("0 documents");
-    bar
+    crate::pipeline::bar(
+        enabled,
+        units,
+        &format!("{{bar:30}} {{pos}}/{{len}} blocks and chunks {{msg}}/{docs} eta {{eta}}"),
+        "0 documents",
+    )
 }
 
 /// Maps the OLD documents `range` (their fates given): their rows of `migration.parquet` and

@@ -642,18 +642,29 @@ impl Tally {
 
 /// A bar over source bytes on standard error (hidden when disabled or not a terminal).
 pub fn progress_bar(enabled: bool, total_bytes: u64, files: usize) -> indicatif::ProgressBar {
+    bar(
+        enabled,
+        total_bytes,
+        &format!(
+            "{{bar:30}} {{bytes}}/{{total_bytes}} {{binary_bytes_per_sec}} {{msg}}/{files} eta {{eta}}"
+        ),
+        "0 files",
+    )
+}
+
+/// A progress bar of `len` steps drawn with `template` on standard error, hidden unless
+/// `enabled` and standard error is a terminal.
+pub fn bar(enabled: bool, len: u64, template: &str, message: &str) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
     if !enabled || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(total_bytes), ProgressDrawTarget::stderr());
+    let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
     bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{bar:30}} {{bytes}}/{{total_bytes}} {{binary_bytes_per_sec}} {{msg}}/{files} eta {{eta}}"
-        ))
-        .expect("valid template")
-        .progress_chars("█▉▊▋▌▍▎▏ "),
+        ProgressStyle::with_template(template)
+            .expect("valid template")
+            .progress_chars("█▉▊▋▌▍▎▏ "),
     );
-    bar.set_message("0 files");
+    bar.set_message(message.to_string());
     bar
 }

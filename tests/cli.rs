@@ -373,6 +373,40 @@ fn wait_for_staging(parent: &Path, name: &str) {
     panic!("the run never started writing");
 }
 
+/// Starts `cmd`, sends it SIG`signal` once it writes its staging folder `.NAME.docsweep-tmp-*`
+/// under `parent`, and returns how it ended: not a success, and exit code 130 for SIGINT.
+fn interrupt(mut cmd: Command, parent: &Path, name: &str, signal: &str) -> Output {
+    let child = cmd.stderr(std::process::Stdio::piped()).spawn().unwrap();
+    wait_for_staging(parent, name);
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    assert!(Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        !out.status.success(),
+        "{name}: finished before it was interrupted; give it more work"
+    );
+    if signal == "INT" {
+        assert_eq!(out.status.code(), Some(130));
+    }
+    out
+}
+
+/// Nothing docsweep writes on the way is left under `dir`: staging folders, locks, folders
+/// set aside.
+fn assert_no_leftovers(dir: &Path) {
+    let left: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("docsweep-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
 #[test]
 fn interrupted_runs_leave_the_previous_index_intact() {
     let tmp = tempfile::tempdir().unwrap();
@@ -385,45 +419,23 @@ fn interrupted_runs_leave_the_previous_index_intact() {
     common::big_corpus(&c);
 
     for signal in ["INT", "KILL"] {
-        let child = bin()
-            .args([
-                "index",
-                c.to_str().unwrap(),
-                "-o",
-                idx.to_str().unwrap(),
-                "--threads",
-                "1",
-                "-q",
-            ])
-            .spawn()
-            .unwrap();
-        wait_for_staging(tmp.path(), "idx");
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        assert!(Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap()
-            .success());
-        let out = child.wait_with_output().unwrap();
-        assert!(
-            !out.status.success(),
-            "the run finished before it was interrupted; make the corpus bigger"
-        );
-        if signal == "INT" {
-            assert_eq!(out.status.code(), Some(130));
-        }
+        let mut cmd = bin();
+        cmd.args([
+            "index",
+            c.to_str().unwrap(),
+            "-o",
+            idx.to_str().unwrap(),
+            "--threads",
+            "1",
+            "-q",
+        ]);
+        interrupt(cmd, tmp.path(), "idx", signal);
         assert_eq!(tree(&idx), before, "SIG{signal} changed the index at -o");
     }
     // The next run cleans up what the killed run left and publishes.
     let after = index(&c, &idx, &[]);
     assert_ne!(after["index_hash"], first["index_hash"]);
-    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("docsweep-"))
-        .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert_no_leftovers(tmp.path());
 }
 
 #[test]
@@ -463,24 +475,9 @@ fn interrupted_diffs_leave_the_earlier_output_intact() {
     let slow = tmp.path().join("slow.toml");
     std::fs::write(&slow, "[diff]\nwindow_units = 1\n").unwrap();
     for signal in ["INT", "KILL"] {
-        let child = diff(&["--config", slow.to_str().unwrap()])
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        wait_for_staging(tmp.path(), "diff");
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        assert!(Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap()
-            .success());
-        let o = child.wait_with_output().unwrap();
-        assert!(
-            !o.status.success(),
-            "the diff finished before it was interrupted; make the indexes bigger"
-        );
+        let cmd = diff(&["--config", slow.to_str().unwrap()]);
+        let o = interrupt(cmd, tmp.path(), "diff", signal);
         if signal == "INT" {
-            assert_eq!(o.status.code(), Some(130));
             let err = String::from_utf8_lossy(&o.stderr);
             assert!(err.contains("interrupted"), "{err}");
         }
@@ -491,13 +488,7 @@ fn interrupted_diffs_leave_the_earlier_output_intact() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(summary["documents"]["changed"], 400);
-    let leftovers: Vec<_> = std::fs::read_dir(tmp.path())
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("docsweep-"))
-        .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert_no_leftovers(tmp.path());
 }
 
 #[test]
@@ -833,14 +824,7 @@ fn previous_copies_page_runs_across_row_groups_and_part_files() {
     assert_eq!(s["previous"]["rows_reencoded"].as_u64(), Some(0));
     assert_eq!(s["previous"]["reprocessed"].as_u64(), Some(0));
     // And a diff of the two finds every document the same, the link among them.
-    let o = run(&[
-        "diff",
-        old.to_str().unwrap(),
-        same.to_str().unwrap(),
-        "-o",
-        tmp.path().join("same-diff").to_str().unwrap(),
-        "--json",
-    ]);
+    let o = run_diff(&old, &same, &tmp.path().join("same-diff"), &["--json"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(
@@ -1115,6 +1099,19 @@ fn migration(out: &Path) -> Vec<MigrationRow> {
     rows
 }
 
+/// `docsweep diff OLD NEW -o OUT`, with `extra` arguments.
+fn run_diff(old: &Path, new: &Path, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "diff",
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 /// Every id of a table of an index.
 fn ids(idx: &Path, table: &str, col: &str) -> std::collections::HashSet<String> {
     use arrow_array::StringArray;
@@ -1148,14 +1145,7 @@ fn diff_across_configs_names_only_ids_new_has() {
     index(&c, &old, &[]);
     index(&c, &new, &["--config", small.to_str().unwrap()]);
     let out = tmp.path().join("diff");
-    let o = run(&[
-        "diff",
-        old.to_str().unwrap(),
-        new.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--json",
-    ]);
+    let o = run_diff(&old, &new, &out, &["--json"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let rows = migration(&out);
     let (blocks, chunks) = (
@@ -1196,14 +1186,7 @@ fn diff_of_better_hyphen_repair_is_shifts_only() {
     index(&c, &old, &["--config", plain.to_str().unwrap()]);
     index(&c, &new, &[]);
     let out = tmp.path().join("diff");
-    let o = run(&[
-        "diff",
-        old.to_str().unwrap(),
-        new.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--json",
-    ]);
+    let o = run_diff(&old, &new, &out, &["--json"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(summary["documents"]["changed"], 2, "{summary}");
@@ -1289,14 +1272,7 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
     index(&c, &new, &[]);
 
     let out = tmp.path().join("diff");
-    let o = run(&[
-        "diff",
-        old.to_str().unwrap(),
-        new.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--json",
-    ]);
+    let o = run_diff(&old, &new, &out, &["--json"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(summary["documents"]["renamed"], 1);
@@ -1389,16 +1365,12 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
     let narrow = tmp.path().join("narrow.toml");
     std::fs::write(&narrow, "[diff]\nwindow_units = 1\n").unwrap();
     let out4 = tmp.path().join("diff4");
-    let o = run(&[
-        "diff",
-        old.to_str().unwrap(),
-        new.to_str().unwrap(),
-        "-o",
-        out4.to_str().unwrap(),
-        "--json",
-        "--config",
-        narrow.to_str().unwrap(),
-    ]);
+    let o = run_diff(
+        &old,
+        &new,
+        &out4,
+        &["--json", "--config", narrow.to_str().unwrap()],
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let mut windowed: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let mut whole = summary.clone();
@@ -1413,15 +1385,7 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
     let strict = tmp.path().join("strict.toml");
     std::fs::write(&strict, "[diff]\nshift = 0.99\nunmapped = 0.99\n").unwrap();
     let out3 = tmp.path().join("diff3");
-    let o = run(&[
-        "diff",
-        old.to_str().unwrap(),
-        new.to_str().unwrap(),
-        "-o",
-        out3.to_str().unwrap(),
-        "--config",
-        strict.to_str().unwrap(),
-    ]);
+    let o = run_diff(&old, &new, &out3, &["--config", strict.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let again = migration(&out3);
     let row = again
@@ -1432,25 +1396,13 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
 
     // A missing OLD or a damaged NEW: a clear error, and no OUT.
     let out2 = tmp.path().join("diff2");
-    let o = run(&[
-        "diff",
-        tmp.path().join("nowhere").to_str().unwrap(),
-        new.to_str().unwrap(),
-        "-o",
-        out2.to_str().unwrap(),
-    ]);
+    let o = run_diff(&tmp.path().join("nowhere"), &new, &out2, &[]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("no docsweep index there"));
     let part = new.join("documents/part-00000.parquet");
     let bytes = std::fs::read(&part).unwrap();
     std::fs::write(&part, &bytes[..bytes.len() / 2]).unwrap();
-    let o = run(&[
-        "diff",
-        old.to_str().unwrap(),
-        new.to_str().unwrap(),
-        "-o",
-        out2.to_str().unwrap(),
-    ]);
+    let o = run_diff(&old, &new, &out2, &[]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("documents/part-00000.parquet"));
     assert!(!out2.exists());
@@ -1463,13 +1415,7 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
     let n = garbled.len();
     garbled[4..n * 3 / 4].fill(0x5a);
     std::fs::write(&blocks, &garbled).unwrap();
-    let o = run(&[
-        "diff",
-        old.to_str().unwrap(),
-        new.to_str().unwrap(),
-        "-o",
-        out2.to_str().unwrap(),
-    ]);
+    let o = run_diff(&old, &new, &out2, &[]);
     assert!(!o.status.success());
     assert!(
         String::from_utf8_lossy(&o.stderr).contains("blocks/part-00000.parquet"),
@@ -1477,10 +1423,5 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
         String::from_utf8_lossy(&o.stderr)
     );
     assert!(!out2.exists());
-    let left: Vec<_> = std::fs::read_dir(tmp.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("docsweep-"))
-        .collect();
-    assert!(left.is_empty(), "{left:?}");
+    assert_no_leftovers(tmp.path());
 }
