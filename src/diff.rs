@@ -826,6 +826,8 @@ pub struct DiffOptions {
     pub new: PathBuf,
     pub out: PathBuf,
     pub config: DiffConfig,
+    /// Threads aligning the changed documents of a window.
+    pub threads: usize,
     /// A progress bar on standard error (when it is a terminal).
     pub progress: bool,
     /// Set by Ctrl-C: the diff stops at the next window and writes nothing.
@@ -960,6 +962,11 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
         })
         .count();
     // Windows are read and mapped here while the thread beside writes the rows of the last.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads.max(1))
+        .thread_name(|i| format!("docsweep-diff-{i}"))
+        .build()
+        .context("cannot start worker threads")?;
     let output = Output::create(&opts.out)?;
     let bar = progress_bar(
         opts.progress,
@@ -975,7 +982,7 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
             }
             Ok(output)
         });
-        let mapped = (|| -> Result<Tally> {
+        let mapped = pool.install(|| -> Result<Tally> {
             let mut tally = Tally::default();
             let mut start = 0;
             while start < old.docs.len() {
@@ -1007,7 +1014,7 @@ pub fn diff(opts: &DiffOptions) -> Result<Summary> {
                 start = end;
             }
             Ok(tally)
-        })();
+        });
         drop(tx);
         let output = writer
             .join()

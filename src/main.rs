@@ -215,6 +215,9 @@ enum Command {
         /// No progress bar
         #[arg(short, long)]
         quiet: bool,
+        /// Threads aligning changed documents (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
         /// TOML config whose `[diff]` table sets the alignment thresholds and window size.
         #[arg(long)]
         config: Option<PathBuf>,
@@ -489,6 +492,7 @@ fn run() -> Result<ExitCode> {
             out,
             json,
             quiet,
+            threads: n,
             config,
         } => {
             let cfg = load_config(config.as_ref())?;
@@ -498,6 +502,7 @@ fn run() -> Result<ExitCode> {
                 new,
                 out: out.clone(),
                 config: cfg.diff,
+                threads: threads(n),
                 progress: !quiet && !json,
                 interrupted: interrupted.clone(),
             });

@@ -1379,6 +1379,17 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
     }
     assert_eq!(windowed, whole);
     assert_eq!(migration(&out4), rows);
+    // One thread or several: the same files, byte for byte.
+    let out5 = tmp.path().join("diff5");
+    let o = run_diff(&old, &new, &out5, &["--threads", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for f in ["migration.parquet", "redirects.parquet"] {
+        assert_eq!(
+            std::fs::read(out.join(f)).unwrap(),
+            std::fs::read(out5.join(f)).unwrap(),
+            "{f}"
+        );
+    }
 
     // Thresholds come from the config: with likeness required to be 0.99, the edited block
     // is unmapped.
