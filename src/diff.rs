@@ -3,7 +3,9 @@
 //!
 //! Per OLD document, matched to NEW by path (or, when its path is gone, by content hash: a
 //! rename):
-//! - same path and content hash: every id is `same` (no alignment needed);
+//! - same path and content hash, same docsweep version and config: every id is `same` (its
+//!   rows are OLD's by construction; NEW is not read); under another version or config, `same`
+//!   when every unit has the same id, offsets and text, else aligned as a changed document;
 //! - renamed: ids mapped by position, `shift` with confidence 1;
 //! - gone: every id `deleted`;
 //! - changed: blocks (and chunks) are aligned. A candidate with the same fingerprint and text
@@ -13,8 +15,13 @@
 //!   Jaccard ≥ `unmapped` (0.60) is still a `shift` with that confidence; below it, `unmapped`.
 //!
 //! Output: `OUT/migration.parquet` (one row per old block and chunk), `OUT/redirects.parquet`
-//! (`old_id → new_id` for every id that moved), `OUT/summary.json`. OUT is written beside its
-//! place and renamed into it, so a failed run leaves nothing half-written.
+//! (`old_id → new_id` for every id that moved), `OUT/summary.json`. OUT is staged beside its
+//! place and swapped into it, so a failed run leaves nothing half-written.
+//!
+//! Memory: a small row per document of each index and the part files' footers, then OLD's
+//! documents a window at a time (`[diff] window_units` blocks and chunks), with the units and
+//! text of the changed ones on both sides read by row ranges. Windows are mapped on a pool of
+//! `--threads` while a writer thread writes the rows of the one before.
 
 use crate::config::DiffConfig;
 use crate::sink::commit::{self, Manifest};
