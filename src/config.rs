@@ -111,6 +111,14 @@ pub struct PdfConfig {
     /// Take headings from the PDF's own outline (bookmarks) when it has one, instead of
     /// detecting them (`heading_source = outline`). Off by default: many PDFs have none.
     pub use_outline: bool,
+    /// A PDF with no text layer (a scan) is read by this OCR command, page by page: the
+    /// page rendered in grey at `ocr_dpi` is written as a PGM image whose path replaces
+    /// `{image}`, and the command prints the page's text on standard output (e.g.
+    /// `["tesseract", "{image}", "stdout"]`). Empty: no OCR, and such a PDF is `failed`
+    /// with `no text layer (OCR needed)`.
+    pub ocr_command: Vec<String>,
+    /// Resolution of the page images handed to `ocr_command`.
+    pub ocr_dpi: u32,
 }
 
 impl Default for PdfConfig {
@@ -122,6 +130,8 @@ impl Default for PdfConfig {
             furniture_min_share: 0.6,
             edge_band: 0.1,
             use_outline: false,
+            ocr_command: Vec::new(),
+            ocr_dpi: 200,
         }
     }
 }
@@ -352,6 +362,13 @@ impl Config {
         }
         if d.window_units == 0 {
             bail!("diff.window_units must be at least 1");
+        }
+        let p = &self.pdf;
+        if !p.ocr_command.is_empty() && !p.ocr_command.iter().any(|a| a.contains("{image}")) {
+            bail!("pdf.ocr_command must name the page image as {{image}}");
+        }
+        if !(50..=1200).contains(&p.ocr_dpi) {
+            bail!("pdf.ocr_dpi must be within 50..=1200 (got {})", p.ocr_dpi);
         }
         if self.chunk.max_tokens < 8 {
             bail!(

@@ -339,6 +339,48 @@ fn typed_blocks_come_from_the_layout() {
     }
 }
 
+/// A scan read by the configured OCR command: the page's words, its numbered headings, the
+/// `ocr` flag; a command that fails gives a reason. Needs `tesseract` (CI sets
+/// DOCSWEEP_REQUIRE_OCR=1 and installs it; elsewhere the test says it skipped).
+#[test]
+fn scanned_pdfs_are_read_by_the_configured_ocr_command() {
+    let have = Command::new("tesseract").arg("--version").output().is_ok();
+    if !have {
+        assert!(
+            std::env::var_os("DOCSWEEP_REQUIRE_OCR").is_none(),
+            "tesseract is not installed: apt-get install tesseract-ocr"
+        );
+        eprintln!("skipped: tesseract is not installed");
+        return;
+    }
+    let path = data().join("bad/scanned-no-text.pdf");
+    let bytes = std::fs::read(&path).unwrap();
+    let mut cfg = Config::default();
+    cfg.pdf.ocr_command = ["tesseract", "{image}", "stdout"]
+        .map(String::from)
+        .to_vec();
+    cfg.pdf.ocr_dpi = 150;
+    cfg.check().unwrap();
+    let a = analyze(&path, &cfg);
+    assert!(a.flags.iter().any(|f| f == "ocr"), "{:?}", a.flags);
+    assert!(
+        a.canonical.contains("paragraph 1 of this document"),
+        "{}",
+        a.canonical
+    );
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    for want in ["1 Introduction", "1.1 Scope"] {
+        assert!(titles.iter().any(|t| t == want), "{titles:?}");
+    }
+    // A command that fails: the document is failed with the command and the page.
+    cfg.pdf.ocr_command = ["false", "{image}"].map(String::from).to_vec();
+    let e = analyze_bytes("scan.pdf", &bytes, &cfg).err().unwrap().0;
+    assert!(e.starts_with("OCR: false failed on page 1"), "{e}");
+    // A command that does not name the image is refused with the config.
+    cfg.pdf.ocr_command = vec!["tesseract".into()];
+    assert!(cfg.check().is_err());
+}
+
 /// Bad input: a specific reason, never a crash; readable damage is repaired.
 #[test]
 fn bad_pdfs_get_specific_reasons() {

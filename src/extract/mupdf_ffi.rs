@@ -188,6 +188,54 @@ impl<'a> Doc<'a> {
         result
     }
 
+    /// Page `index` rendered in 8-bit grey at `dpi`: width, height and rows of pixels.
+    pub fn render_gray(&self, index: i32, dpi: f32) -> Result<(usize, usize, Vec<u8>), String> {
+        let page = call!(mupdf_load_page(self.ctx, self.doc, index))?;
+        if page.is_null() {
+            return Err("MuPDF loaded no page".into());
+        }
+        let result = (|| {
+            // SAFETY: plain values; the grey colorspace is owned by the context.
+            let (ctm, gray) = unsafe {
+                (
+                    sys::fz_scale(dpi / 72.0, dpi / 72.0),
+                    sys::fz_device_gray(self.ctx),
+                )
+            };
+            let pix = call!(mupdf_page_to_pixmap(
+                self.ctx, page, ctm, gray, false, false
+            ))?;
+            if pix.is_null() {
+                return Err("MuPDF rendered no page image".into());
+            }
+            // SAFETY: `pix` is a live pixmap of `ctx`; its samples hold `stride` bytes per row
+            // for `h` rows, one component per pixel (grey, no alpha).
+            let out = unsafe {
+                let w = sys::fz_pixmap_width(self.ctx, pix).max(0) as usize;
+                let h = sys::fz_pixmap_height(self.ctx, pix).max(0) as usize;
+                let n = sys::fz_pixmap_components(self.ctx, pix).max(0) as usize;
+                let stride = sys::fz_pixmap_stride(self.ctx, pix).max(0) as usize;
+                let samples = sys::fz_pixmap_samples(self.ctx, pix);
+                let mut px = Vec::with_capacity(w * h);
+                if n == 1 && !samples.is_null() {
+                    for y in 0..h {
+                        let row = std::slice::from_raw_parts(samples.add(y * stride), w);
+                        px.extend_from_slice(row);
+                    }
+                }
+                sys::fz_drop_pixmap(self.ctx, pix);
+                if px.len() != w * h {
+                    return Err("MuPDF rendered a page image that is not grey".into());
+                }
+                (w, h, px)
+            };
+            Ok(out)
+        })();
+        // SAFETY: the page was made with `ctx` and nothing holds it now.
+        unsafe { sys::fz_drop_page(self.ctx, page) };
+        result
+    }
+
     /// The outline as (title, depth from 1, 1-based page) in document order; empty when
     /// there is none or MuPDF cannot read it.
     pub fn outline(&self) -> Vec<(String, u32, Option<u32>)> {

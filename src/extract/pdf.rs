@@ -635,11 +635,17 @@ pub fn extract(
                 failed_pages.first().map_or("", |s| s.as_str())
             ));
         }
-        return Err(format!(
-            "no text layer (OCR needed): {} page{} without text",
-            pages.len(),
-            if pages.len() == 1 { "" } else { "s" }
-        ));
+        if cfg.ocr_command.is_empty() {
+            return Err(format!(
+                "no text layer (OCR needed): {} page{} without text",
+                pages.len(),
+                if pages.len() == 1 { "" } else { "s" }
+            ));
+        }
+        let mut x = ocr(&opened.doc, want, cfg, text_cfg, started)?;
+        x.flags.extend(flags);
+        x.pages = total;
+        return Ok(x);
     }
     let mut x = build(pages, cfg, text_cfg);
     if cfg.use_outline {
@@ -652,6 +658,82 @@ pub fn extract(
     x.flags.extend(flags);
     x.pages = total;
     Ok(x)
+}
+
+/// A PDF with no text layer, read by `pdf.ocr_command`: each page rendered in grey, written
+/// as a PGM image, its text taken from the command's standard output; pages joined with form
+/// feeds and read as OCR text is (page furniture, hyphenation, headings). Flagged `ocr`.
+#[cfg(feature = "pdf")]
+fn ocr(
+    doc: &crate::extract::mupdf_ffi::Doc<'_>,
+    pages: u32,
+    cfg: &PdfConfig,
+    text_cfg: &TextConfig,
+    started: Instant,
+) -> Result<PdfExtraction, String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static SEQ: AtomicU64 = AtomicU64::new(0);
+    let mut out = String::new();
+    let mut flags = vec!["ocr".to_string()];
+    for i in 0..pages {
+        if cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds {
+            flags.push(format!("pdf_time_cut:{i}/{pages}"));
+            break;
+        }
+        let (w, h, px) = doc.render_gray(i as i32, cfg.ocr_dpi as f32)?;
+        let image = std::env::temp_dir().join(format!(
+            "docsweep-ocr-{}-{}.pgm",
+            std::process::id(),
+            SEQ.fetch_add(1, Ordering::Relaxed)
+        ));
+        let mut pgm = format!("P5\n{w} {h}\n255\n").into_bytes();
+        pgm.extend_from_slice(&px);
+        let ran = std::fs::write(&image, &pgm)
+            .map_err(|e| format!("OCR: cannot write a page image in {}: {e}", image.display()))
+            .and_then(|()| {
+                let path = image.to_string_lossy();
+                let args: Vec<String> = cfg
+                    .ocr_command
+                    .iter()
+                    .map(|a| a.replace("{image}", &path))
+                    .collect();
+                std::process::Command::new(&args[0])
+                    .args(&args[1..])
+                    .stdin(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .output()
+                    .map_err(|e| format!("OCR: cannot run {}: {e}", args[0]))
+            });
+        let _ = std::fs::remove_file(&image);
+        let ran = ran?;
+        if !ran.status.success() {
+            return Err(format!(
+                "OCR: {} failed on page {} ({})",
+                cfg.ocr_command[0],
+                i + 1,
+                ran.status
+            ));
+        }
+        if i > 0 {
+            out.push('\x0c');
+        }
+        out.push_str(&String::from_utf8_lossy(&ran.stdout).replace('\x0c', ""));
+    }
+    let canon = Canonical::from_bytes(out.as_bytes());
+    let x = text::extract_with(canon, text_cfg, None);
+    let mut blocks = x.blocks;
+    for b in &mut blocks {
+        b.src_begin = None;
+        b.src_end = None;
+    }
+    Ok(PdfExtraction {
+        canonical: x.canonical,
+        blocks,
+        pages,
+        furniture_lines: x.furniture_lines,
+        hyphen_joins: x.hyphen_joins,
+        flags,
+    })
 }
 
 /// Lays out one page: columns, bands, lines in reading order.
