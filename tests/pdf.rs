@@ -363,6 +363,7 @@ fn scanned_pdfs_are_read_by_the_configured_ocr_command() {
     cfg.check().unwrap();
     let a = analyze(&path, &cfg);
     assert!(a.flags.iter().any(|f| f == "ocr"), "{:?}", a.flags);
+    assert!(a.blocks.iter().all(|b| b.page == Some(1)));
     assert!(
         a.canonical.contains("paragraph 1 of this document"),
         "{}",

@@ -725,6 +725,8 @@ fn ocr(
     for b in &mut blocks {
         b.src_begin = None;
         b.src_end = None;
+        // Form feeds number the pages of a longer scan; a one-page scan has none.
+        b.page.get_or_insert(1);
     }
     Ok(PdfExtraction {
         canonical: x.canonical,
