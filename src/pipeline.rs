@@ -513,8 +513,8 @@ fn reusable(m: &OldDocs, entry: &PlanEntry) -> bool {
     // A size OLD did not have means new content: no need to read the file.
     let same = entry.verdict.is_none()
         && m.has_size(&entry.meta.rel_path, entry.meta.bytes)
-        && corpus::content_hash(&entry.abs_path())
-            .is_ok_and(|hash| m.matches(&entry.meta.rel_path, &hash));
+        && crate::ids::file_hash(&entry.abs_path())
+            .is_ok_and(|(_, hash)| m.matches(&entry.meta.rel_path, &hash));
     stages::end(Stage::Load);
     same
 }

@@ -3,7 +3,6 @@
 
 use crate::ids;
 use crate::sink::commit::{self, Manifest};
-use crate::sink::hash_file;
 use anyhow::{Context, Result};
 use arrow_array::{Array, RecordBatch, StringArray, UInt32Array, UInt64Array};
 use serde::Serialize;
@@ -87,7 +86,7 @@ pub fn validate(index: &Path) -> Result<Report> {
             .get(t)
             .with_context(|| format!("manifest lists no table {t}"))?;
         for f in &info.files {
-            let got = hash_file(&index.join(&f.path)).ok();
+            let got = crate::ids::file_hash(&index.join(&f.path)).ok();
             c.check(
                 "files match the manifest",
                 got.as_ref() == Some(&(f.bytes, f.hash.clone())),

@@ -652,49 +652,9 @@ pub fn load(path: &Path) -> std::io::Result<Loaded> {
     Ok(Loaded::Read(buf))
 }
 
-/// The content hash of one file (`ids::content_hash` of its bytes), read through a buffer each
-/// thread keeps: what `index --previous` asks of every file, so no map and no allocation per
-/// file.
-pub fn content_hash(path: &Path) -> std::io::Result<String> {
-    use std::io::Read;
-    thread_local! {
-        static BUF: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(vec![0; 1 << 18]);
-    }
-    let mut file = std::fs::File::open(path)?;
-    BUF.with_borrow_mut(|buf| {
-        let mut h = xxhash_rust::xxh3::Xxh3::new();
-        loop {
-            match file.read(buf) {
-                Ok(0) => break,
-                Ok(n) => h.update(&buf[..n]),
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(crate::ids::hex128(h.digest128()))
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn content_hash_of_a_file_is_that_of_its_bytes() {
-        let dir = tempfile::tempdir().unwrap();
-        // Empty, shorter than the buffer, and several buffers long with a ragged end.
-        for len in [0usize, 1000, (1 << 18) * 3 + 17] {
-            let bytes: Vec<u8> = (0..len).map(|i| (i * 7 % 251) as u8).collect();
-            let p = dir.path().join(format!("f{len}"));
-            std::fs::write(&p, &bytes).unwrap();
-            assert_eq!(
-                content_hash(&p).unwrap(),
-                crate::ids::content_hash(&bytes),
-                "{len}"
-            );
-        }
-        assert!(content_hash(&dir.path().join("missing")).is_err());
-    }
 
     #[test]
     fn plan_is_sorted_and_reports_everything() {

@@ -26,7 +26,6 @@ use std::fs::File;
 use std::path::Path;
 use std::sync::Arc;
 use tables::{DocumentsBuilder, TABLES};
-use xxhash_rust::xxh3::Xxh3;
 
 #[derive(Debug, Clone, Serialize, serde::Deserialize, PartialEq)]
 pub struct FileInfo {
@@ -35,23 +34,6 @@ pub struct FileInfo {
     pub bytes: u64,
     /// 32 hex of xxh3-128 of the file's bytes.
     pub hash: String,
-}
-
-pub fn hash_file(path: &Path) -> Result<(u64, String)> {
-    use std::io::Read;
-    let mut f = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut h = Xxh3::new();
-    let mut buf = vec![0u8; 1 << 20];
-    let mut total = 0u64;
-    loop {
-        let n = f.read(&mut buf)?;
-        if n == 0 {
-            break;
-        }
-        h.update(&buf[..n]);
-        total += n as u64;
-    }
-    Ok((total, crate::ids::hex128(h.digest128())))
 }
 
 /// Columns `cols` (all when None) of an index's `table`, for the table rows in `ranges`
