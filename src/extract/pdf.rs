@@ -719,23 +719,13 @@ fn ocr(
         }
         out.push_str(&String::from_utf8_lossy(&ran.stdout).replace('\x0c', ""));
     }
-    let canon = Canonical::from_bytes(out.as_bytes());
-    let x = text::extract_with(canon, text_cfg, None);
-    let mut blocks = x.blocks;
-    for b in &mut blocks {
-        b.src_begin = None;
-        b.src_end = None;
+    let mut x = from_text(&out, None, text_cfg, pages);
+    for b in &mut x.blocks {
         // Form feeds number the pages of a longer scan; a one-page scan has none.
         b.page.get_or_insert(1);
     }
-    Ok(PdfExtraction {
-        canonical: x.canonical,
-        blocks,
-        pages,
-        furniture_lines: x.furniture_lines,
-        hyphen_joins: x.hyphen_joins,
-        flags,
-    })
+    x.flags = flags;
+    Ok(x)
 }
 
 /// Lays out one page: columns, bands, lines in reading order.
@@ -1612,8 +1602,17 @@ fn build(mut pages: Vec<Page>, cfg: &PdfConfig, text_cfg: &TextConfig) -> PdfExt
     if std::env::var_os("DOCSWEEP_PDF_LAYOUT").is_some() {
         dump_layout(&out, &hints);
     }
-    let canon = Canonical::from_bytes(out.as_bytes());
-    let x = text::extract_with(canon, text_cfg, Some(&hints));
+    PdfExtraction {
+        furniture_lines,
+        ..from_text(&out, Some(&hints), text_cfg, pages.len() as u32)
+    }
+}
+
+/// A PDF's text (one line per line, pages apart by form feeds) read by the text rules, with
+/// the layout's hints when there are any. Its blocks have no source spans: offsets into the
+/// PDF's bytes mean nothing.
+fn from_text(out: &str, hints: Option<&Hints>, text_cfg: &TextConfig, pages: u32) -> PdfExtraction {
+    let x = text::extract_with(Canonical::from_bytes(out.as_bytes()), text_cfg, hints);
     let mut blocks = x.blocks;
     for b in &mut blocks {
         b.src_begin = None;
@@ -1622,8 +1621,8 @@ fn build(mut pages: Vec<Page>, cfg: &PdfConfig, text_cfg: &TextConfig) -> PdfExt
     PdfExtraction {
         canonical: x.canonical,
         blocks,
-        pages: pages.len() as u32,
-        furniture_lines,
+        pages,
+        furniture_lines: x.furniture_lines,
         hyphen_joins: x.hyphen_joins,
         flags: Vec::new(),
     }
