@@ -262,6 +262,19 @@ fn interrupt_flag() -> Result<Arc<AtomicBool>> {
     Ok(interrupted)
 }
 
+/// A run's result; None when it stopped because it was interrupted (said on standard error:
+/// the caller exits with 130).
+fn finished<T>(r: Result<T>, interrupted: &AtomicBool) -> Result<Option<T>> {
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if interrupted.load(Ordering::SeqCst) => {
+            eprintln!("docsweep: {e:#}");
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 fn threads(n: Option<usize>) -> usize {
     n.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
@@ -314,13 +327,9 @@ fn run() -> Result<ExitCode> {
                 previous,
                 trust_mtime,
             });
-            let summary = match summary {
-                Ok(s) => s,
-                Err(e) if interrupted.load(Ordering::SeqCst) => {
-                    eprintln!("docsweep: {e:#}");
-                    return Ok(ExitCode::from(130));
-                }
-                Err(e) => return Err(e),
+            let summary = match finished(summary, &interrupted)? {
+                Some(s) => s,
+                None => return Ok(ExitCode::from(130)),
             };
             let failed = summary.by_status.get("failed").copied().unwrap_or(0);
             if json {
@@ -418,12 +427,9 @@ fn run() -> Result<ExitCode> {
                 progress: !quiet && !json,
                 interrupted: interrupted.clone(),
             });
-            let summary = match summary {
-                Err(e) if interrupted.load(Ordering::SeqCst) => {
-                    eprintln!("docsweep: {e:#}");
-                    return Ok(ExitCode::from(130));
-                }
-                s => s?,
+            let summary = match finished(summary, &interrupted)? {
+                Some(s) => s,
+                None => return Ok(ExitCode::from(130)),
             };
             if json {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&summary)?));
@@ -506,13 +512,9 @@ fn run() -> Result<ExitCode> {
                 progress: !quiet && !json,
                 interrupted: interrupted.clone(),
             });
-            let s = match s {
-                Ok(s) => s,
-                Err(e) if interrupted.load(Ordering::SeqCst) => {
-                    eprintln!("docsweep: {e:#}");
-                    return Ok(ExitCode::from(130));
-                }
-                Err(e) => return Err(e),
+            let s = match finished(s, &interrupted)? {
+                Some(s) => s,
+                None => return Ok(ExitCode::from(130)),
             };
             if json {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&s)?));
