@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Rebuild tests/data/pdf/generated/ and tests/data/pdf/bad/ from their sources.
+# Rebuild tests/data/pdf/generated/, bad/ and scans/ from their sources.
 #
 #   generated/*.tex  -> generated/*.pdf, plus generated/*.outline.tsv (the outline as
 #                       level<TAB>page<TAB>title, read back from the PDF with mutool)
 #   bad/*            -> made from generated/, real/ and scripts/make_bad_pdfs.py
+#   scans/*          -> page 1 of generated/article-onecol.pdf as a scanned image (with a
+#                       stamped line of text), alone and put before pages 2-8 (mutool)
 #
 # Rebuilds are byte-identical except the two encrypted files (qpdf draws random keys and
 # salts for AES-256).
@@ -21,16 +23,23 @@
 # e.g.: apt-get install --no-install-recommends texlive-latex-base texlive-latex-recommended \
 #         texlive-fonts-recommended texlive-luatex texlive-xetex qpdf poppler-utils mupdf-tools
 #
-# Usage: scripts/make_pdf_fixtures.sh [generated|bad|all]   (default all)
+# Usage: scripts/make_pdf_fixtures.sh [generated|bad|scans|all]   (default all)
 set -euo pipefail
 what=${1:-all}
 root=$(cd "$(dirname "$0")/.." && pwd)
 data=$root/tests/data/pdf
 gen=$data/generated
 bad=$data/bad
+scans=$data/scans
 scripts=$root/scripts
 
-for tool in pdflatex lualatex xelatex qpdf pdftoppm pdfinfo mutool python3; do
+case $what in
+  generated) tools="pdflatex lualatex xelatex pdfinfo mutool" ;;
+  bad) tools="qpdf pdftoppm python3" ;;
+  scans) tools="pdftoppm mutool" ;;
+  *) tools="pdflatex lualatex xelatex qpdf pdftoppm pdfinfo mutool python3" ;;
+esac
+for tool in $tools; do
   command -v "$tool" >/dev/null || { echo "missing tool: $tool (see the header of $0)" >&2; exit 1; }
 done
 
@@ -83,4 +92,23 @@ if [ "$what" = all ] || [ "$what" = bad ]; then
   python3 "$scripts/make_bad_pdfs.py" not-a-pdf "$bad/not-a-pdf.pdf"
   python3 "$scripts/make_bad_pdfs.py" many-text-objects "$bad/many-text-objects.pdf" --count 50000
   for f in "$bad"/*.pdf; do printf '%-40s %8s bytes\n' "$(basename "$f")" "$(stat -c %s "$f")"; done
+fi
+
+if [ "$what" = all ] || [ "$what" = scans ]; then
+  mkdir -p "$scans"
+  pdftoppm -gray -r 100 -f 1 -l 1 "$gen/article-onecol.pdf" "$work/page"
+  # An A4 page that is one grey image, with a file number stamped as text at its foot.
+  cat > "$work/stamp.txt" <<EOF
+%%MediaBox 0 0 595.276 841.89
+%%Font Helv Helvetica
+%%Image Im0 $(ls "$work"/page*.pgm)
+q 595.276 0 0 841.89 0 0 cm /Im0 Do Q
+BT /Helv 9 Tf 270 18 Td (Scan 0001) Tj ET
+EOF
+  printf '%%%%MediaBox 0 0 595.276 841.89\n' > "$work/blank.txt"
+  mutool create -o "$scans/scan-with-stamp.pdf" "$work/stamp.txt"
+  mutool create -o "$work/blank.pdf" "$work/blank.txt"
+  mutool merge -o "$scans/mixed-scan-and-text.pdf" -O garbage,compress \
+    "$scans/scan-with-stamp.pdf" "$gen/article-onecol.pdf" 2-8 "$work/blank.pdf"
+  for f in "$scans"/*.pdf; do printf '%-40s %8s bytes\n' "$(basename "$f")" "$(stat -c %s "$f")"; done
 fi

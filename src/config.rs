@@ -113,9 +113,11 @@ pub struct PdfConfig {
     pub use_outline: bool,
     /// A PDF with no text layer (a scan) is read by this OCR command, page by page: the
     /// page rendered in grey at `ocr_dpi` is written as a PGM image whose path replaces
-    /// `{image}`, and the command prints the page's text on standard output (e.g.
-    /// `["tesseract", "{image}", "stdout"]`). Empty: no OCR, and such a PDF is `failed`
-    /// with `no text layer (OCR needed)`.
+    /// `{image}`, and the command prints the page's text on standard output, best as
+    /// tesseract's TSV (`["tesseract", "{image}", "stdout", "tsv"]`: words with their
+    /// boxes, so blocks get boxes, and the pictures among the pages of a PDF with text
+    /// are read too). Empty: no OCR, and such a PDF is `failed` with `no text layer (OCR
+    /// needed)`.
     pub ocr_command: Vec<String>,
     /// Resolution of the page images handed to `ocr_command`.
     pub ocr_dpi: u32,

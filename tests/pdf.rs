@@ -344,13 +344,7 @@ fn typed_blocks_come_from_the_layout() {
 /// DOCSWEEP_REQUIRE_OCR=1 and installs it; elsewhere the test says it skipped).
 #[test]
 fn scanned_pdfs_are_read_by_the_configured_ocr_command() {
-    let have = Command::new("tesseract").arg("--version").output().is_ok();
-    if !have {
-        assert!(
-            std::env::var_os("DOCSWEEP_REQUIRE_OCR").is_none(),
-            "tesseract is not installed: apt-get install tesseract-ocr"
-        );
-        eprintln!("skipped: tesseract is not installed");
+    if !have_tesseract() {
         return;
     }
     let path = data().join("bad/scanned-no-text.pdf");
@@ -380,6 +374,112 @@ fn scanned_pdfs_are_read_by_the_configured_ocr_command() {
     // A command that does not name the image is refused with the config.
     cfg.pdf.ocr_command = vec!["tesseract".into()];
     assert!(cfg.check().is_err());
+}
+
+/// Tesseract is there, or the test may skip (CI sets DOCSWEEP_REQUIRE_OCR=1 and installs it).
+fn have_tesseract() -> bool {
+    let have = Command::new("tesseract").arg("--version").output().is_ok();
+    if !have {
+        assert!(
+            std::env::var_os("DOCSWEEP_REQUIRE_OCR").is_none(),
+            "tesseract is not installed: apt-get install tesseract-ocr"
+        );
+        eprintln!("skipped: tesseract is not installed");
+    }
+    have
+}
+
+fn ocr_config(command: &[&str]) -> Config {
+    let mut cfg = Config::default();
+    cfg.pdf.ocr_command = command.iter().map(|s| s.to_string()).collect();
+    // The scans are images of 100 dpi.
+    cfg.pdf.ocr_dpi = 100;
+    cfg.check().unwrap();
+    cfg
+}
+
+/// The box of the heading titled `title`.
+fn heading_box(a: &Analysis, title: &str) -> [f32; 4] {
+    let b = a
+        .blocks
+        .iter()
+        .find(|b| b.heading.as_ref().is_some_and(|h| h.title == title))
+        .unwrap_or_else(|| panic!("no heading {title}"));
+    b.attrs.bbox.unwrap_or_else(|| panic!("{title} has no box"))
+}
+
+/// A page that is a picture with (almost) no text of its own, in a PDF that has text
+/// elsewhere, is never dropped in silence: it is counted (`pdf_image_pages`), a stamp on it is
+/// kept, and a blank page is not counted. A scan whose every page carries a stamp is read
+/// for its stamps, flagged, not failed. No text fixture has such a page.
+#[test]
+fn pages_that_are_pictures_are_counted() {
+    let cfg = Config::default();
+    let mixed = analyze(&data().join("scans/mixed-scan-and-text.pdf"), &cfg);
+    assert_eq!(mixed.flags, ["pdf_image_pages:1"]);
+    assert!(mixed.canonical.contains("Scan 0001"));
+    let titles: Vec<String> = headings(&mixed).into_iter().map(|h| h.title).collect();
+    assert!(titles.iter().any(|t| t == "1.2 Terminology"), "{titles:?}");
+    assert!(!titles.iter().any(|t| t == "1 Introduction"), "{titles:?}");
+    let stamped = analyze(&data().join("scans/scan-with-stamp.pdf"), &cfg);
+    assert_eq!(stamped.flags, ["pdf_image_pages:1"]);
+    assert_eq!(stamped.canonical.trim(), "Scan 0001");
+    for dir in ["real", "generated", "office"] {
+        for f in pdfs(dir) {
+            let a = analyze(&f, &cfg);
+            assert!(
+                !a.flags.iter().any(|f| f.starts_with("pdf_image_pages")),
+                "{}: {:?}",
+                f.display(),
+                a.flags
+            );
+        }
+    }
+}
+
+/// OCR in place: with a command that prints tesseract's TSV, the scanned first page of a PDF
+/// whose other pages have text is read into the layout where its words stand. Its headings
+/// join the outline (every entry of the original article's outline is found), each of its
+/// blocks has a box, and the box of `1 Introduction` is within 4 points of where the
+/// article's text layer puts it. The stamp comes once, from the text layer. A command that
+/// prints plain text cannot place its lines: the page stays counted as a picture. A PDF
+/// that is all scans is read as OCR text, with boxes from the TSV too.
+#[test]
+fn scanned_pages_are_read_in_place_from_tesseract_tsv() {
+    if !have_tesseract() {
+        return;
+    }
+    let article = data().join("generated/article-onecol.pdf");
+    let text_layer = analyze(&article, &Config::default());
+    let want = heading_box(&text_layer, "1 Introduction");
+    let near = |b: [f32; 4]| b.iter().zip(&want).all(|(x, y)| (x - y).abs() <= 4.0);
+
+    let tsv = ocr_config(&["tesseract", "{image}", "stdout", "tsv"]);
+    let a = analyze(&data().join("scans/mixed-scan-and-text.pdf"), &tsv);
+    assert_eq!(a.flags, ["ocr_pages:1"]);
+    assert_eq!(a.canonical.matches("Scan 0001").count(), 1);
+    let truth = outline(&std::fs::read(&article).unwrap()).unwrap();
+    let s = score_outline(&truth, &headings(&a));
+    assert_eq!(s.matched, truth.len(), "{s:?}");
+    let b = heading_box(&a, "1 Introduction");
+    assert!(near(b), "{b:?} against {want:?}");
+    let page1: Vec<_> = a.blocks.iter().filter(|b| b.page == Some(1)).collect();
+    assert!(page1.len() >= 8);
+    assert!(page1.iter().all(|b| b.attrs.bbox.is_some()));
+
+    let plain = ocr_config(&["tesseract", "{image}", "stdout"]);
+    let p = analyze(&data().join("scans/mixed-scan-and-text.pdf"), &plain);
+    assert_eq!(p.flags, ["pdf_image_pages:1"]);
+
+    let scan = analyze(&data().join("bad/scanned-no-text.pdf"), &tsv);
+    assert_eq!(scan.flags, ["ocr"]);
+    assert!(scan.blocks.iter().all(|b| b.attrs.bbox.is_some()));
+    let b = heading_box(&scan, "1 Introduction");
+    assert!(near(b), "{b:?} against {want:?}");
+    // Every page a scan with a stamp, and an OCR command: read as a scan.
+    let stamped = analyze(&data().join("scans/scan-with-stamp.pdf"), &tsv);
+    assert_eq!(stamped.flags, ["ocr"]);
+    assert!(headings(&stamped).iter().any(|h| h.title == "1.1 Scope"));
 }
 
 /// Bad input: a specific reason, never a crash; readable damage is repaired.
@@ -470,8 +570,10 @@ fn pdf_corpus_indexes_deterministically_and_validates() {
     let a = run("1", &tmp.path().join("a"));
     let b = run("2", &tmp.path().join("b"));
     assert_eq!(a["index_hash"], b["index_hash"]);
-    let files =
-        pdfs("real").len() + pdfs("generated").len() + pdfs("office").len() + pdfs("bad").len();
+    let files: usize = ["real", "generated", "office", "bad", "scans"]
+        .iter()
+        .map(|d| pdfs(d).len())
+        .sum();
     assert_eq!(a["documents"].as_u64(), Some(files as u64), "{a}");
     let v = Command::new(env!("CARGO_BIN_EXE_docsweep"))
         .arg("validate")

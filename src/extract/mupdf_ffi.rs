@@ -156,6 +156,40 @@ impl<'a> Doc<'a> {
 
     /// Page `index`: its bounds and its structured text.
     pub fn text_page(&self, index: i32) -> Result<TextPage<'_>, String> {
+        self.stext_page(index, 0)
+    }
+
+    /// The share of page `index` (0 to 1) that its images cover (the sum of their boxes on
+    /// the page, so overlapping images count twice, up to 1). The images are not decoded.
+    pub fn image_share(&self, index: i32) -> Result<f32, String> {
+        let tp = self.stext_page(index, sys::FZ_STEXT_PRESERVE_IMAGES as i32)?;
+        let [px0, py0, px1, py1] = tp.bounds;
+        let page = (px1 - px0) * (py1 - py0);
+        let mut area = 0.0f32;
+        // SAFETY: the block list is live until `tp` is dropped, at the end of this function.
+        unsafe {
+            let mut b = (*tp.page).first_block;
+            while !b.is_null() {
+                let block = &*b;
+                if block.type_ == sys::FZ_STEXT_BLOCK_IMAGE as i32 {
+                    let r = block.bbox;
+                    let w = r.x1.min(px1) - r.x0.max(px0);
+                    let h = r.y1.min(py1) - r.y0.max(py0);
+                    if w > 0.0 && h > 0.0 {
+                        area += w * h;
+                    }
+                }
+                b = block.next;
+            }
+        }
+        Ok(if page > 0.0 {
+            (area / page).min(1.0)
+        } else {
+            0.0
+        })
+    }
+
+    fn stext_page(&self, index: i32, flags: i32) -> Result<TextPage<'_>, String> {
         let page = call!(mupdf_load_page(self.ctx, self.doc, index))?;
         if page.is_null() {
             return Err("MuPDF loaded no page".into());
@@ -163,7 +197,7 @@ impl<'a> Doc<'a> {
         let result = (|| {
             let r = call!(mupdf_bound_page(self.ctx, page))?;
             let opts = sys::fz_stext_options {
-                flags: 0,
+                flags,
                 scale: 1.0,
                 clip: sys::fz_rect {
                     x0: 0.0,

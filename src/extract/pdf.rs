@@ -598,6 +598,9 @@ pub fn extract(
     let mut pages = Vec::with_capacity(want as usize);
     let mut failed_pages = Vec::new();
     let mut chars_cut = false;
+    // Pages that are pictures with (almost) no text of their own: scans, a scan with a stamp,
+    // a full-page figure. Their index in `pages` and their own text.
+    let mut scans = Vec::new();
     for i in 0..want {
         if cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds {
             flags.push(format!("pdf_time_cut:{i}/{total}"));
@@ -606,6 +609,9 @@ pub fn extract(
         match read::page(&opened.doc, i, cfg, &mut fonts) {
             Ok((frags, height, cut)) => {
                 chars_cut |= cut;
+                if picture_page(&opened.doc, i, &frags) {
+                    scans.push((pages.len(), frags.clone()));
+                }
                 pages.push(layout_page(frags, height));
             }
             Err(e) => {
@@ -628,7 +634,10 @@ pub fn extract(
         .flat_map(|p| &p.lines)
         .map(|l| l.chars as usize)
         .sum();
-    if chars == 0 {
+    // A scan with a stamp on each page (a page number, a file number) is read as a scan when
+    // there is an OCR command; without one it keeps its stamps and is flagged.
+    let all_scanned = scans.len() + failed_pages.len() == pages.len();
+    if chars == 0 || (all_scanned && !cfg.ocr_command.is_empty()) {
         if failed_pages.len() == pages.len() {
             return Err(format!(
                 "no page could be read: {}",
@@ -647,6 +656,19 @@ pub fn extract(
         x.pages = total;
         return Ok(x);
     }
+    if !scans.is_empty() {
+        let read = if cfg.ocr_command.is_empty() {
+            0
+        } else {
+            ocr_scanned_pages(&opened.doc, &mut pages, &scans, cfg, started)?
+        };
+        if read > 0 {
+            flags.push(format!("ocr_pages:{read}"));
+        }
+        if read < scans.len() {
+            flags.push(format!("pdf_image_pages:{}", scans.len() - read));
+        }
+    }
     let mut x = build(pages, cfg, text_cfg);
     if cfg.use_outline {
         let entries = outline_entries(&opened.doc);
@@ -660,9 +682,10 @@ pub fn extract(
     Ok(x)
 }
 
-/// A PDF with no text layer, read by `pdf.ocr_command`: each page rendered in grey, written
-/// as a PGM image, its text taken from the command's standard output; pages joined with form
-/// feeds and read as OCR text is (page furniture, hyphenation, headings). Flagged `ocr`.
+/// A PDF with no text layer, read by `pdf.ocr_command`: each page rendered and read by the
+/// command (see [`ocr_page`]); pages joined with form feeds and read as OCR text is (page
+/// furniture, hyphenation, headings). Flagged `ocr`. When the command prints tesseract's TSV,
+/// each block gets the box of its lines on its page.
 #[cfg(feature = "pdf")]
 fn ocr(
     doc: &crate::extract::mupdf_ffi::Doc<'_>,
@@ -671,61 +694,271 @@ fn ocr(
     text_cfg: &TextConfig,
     started: Instant,
 ) -> Result<PdfExtraction, String> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static SEQ: AtomicU64 = AtomicU64::new(0);
     let mut out = String::new();
     let mut flags = vec!["ocr".to_string()];
+    let mut boxes = Vec::new();
     for i in 0..pages {
         if cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds {
             flags.push(format!("pdf_time_cut:{i}/{pages}"));
             break;
         }
-        let (w, h, px) = doc.render_gray(i as i32, cfg.ocr_dpi as f32)?;
-        let image = std::env::temp_dir().join(format!(
-            "docsweep-ocr-{}-{}.pgm",
-            std::process::id(),
-            SEQ.fetch_add(1, Ordering::Relaxed)
-        ));
-        let mut pgm = format!("P5\n{w} {h}\n255\n").into_bytes();
-        pgm.extend_from_slice(&px);
-        let ran = std::fs::write(&image, &pgm)
-            .map_err(|e| format!("OCR: cannot write a page image in {}: {e}", image.display()))
-            .and_then(|()| {
-                let path = image.to_string_lossy();
-                let args: Vec<String> = cfg
-                    .ocr_command
-                    .iter()
-                    .map(|a| a.replace("{image}", &path))
-                    .collect();
-                std::process::Command::new(&args[0])
-                    .args(&args[1..])
-                    .stdin(std::process::Stdio::null())
-                    .stderr(std::process::Stdio::null())
-                    .output()
-                    .map_err(|e| format!("OCR: cannot run {}: {e}", args[0]))
-            });
-        let _ = std::fs::remove_file(&image);
-        let ran = ran?;
-        if !ran.status.success() {
-            return Err(format!(
-                "OCR: {} failed on page {} ({})",
-                cfg.ocr_command[0],
-                i + 1,
-                ran.status
-            ));
-        }
+        let printed = ocr_page(doc, i, cfg)?;
         if i > 0 {
             out.push('\x0c');
         }
-        out.push_str(&String::from_utf8_lossy(&ran.stdout).replace('\x0c', ""));
+        match tsv_lines(&printed, cfg.ocr_dpi as f32) {
+            Some(lines) => {
+                let mut last = None;
+                for l in lines {
+                    if last.is_some_and(|k| k != l.paragraph) {
+                        out.push('\n');
+                    }
+                    last = Some(l.paragraph);
+                    let start = out.len();
+                    out.push_str(&l.text);
+                    boxes.push(LineBox {
+                        start,
+                        end: out.len(),
+                        page: i + 1,
+                        bbox: l.bbox,
+                    });
+                    out.push('\n');
+                }
+            }
+            None => out.push_str(&printed.replace('\x0c', "")),
+        }
     }
-    let mut x = from_text(&out, None, text_cfg, pages);
+    let mut x = from_text(&out, None, text_cfg, pages, &boxes);
     for b in &mut x.blocks {
         // Form feeds number the pages of a longer scan; a one-page scan has none.
         b.page.get_or_insert(1);
     }
     x.flags = flags;
     Ok(x)
+}
+
+/// Runs `pdf.ocr_command` on page `index` rendered in grey at `ocr_dpi` (written as a PGM
+/// image to the temporary folder, its path in place of `{image}`) and returns what the command
+/// printed.
+#[cfg(feature = "pdf")]
+fn ocr_page(
+    doc: &crate::extract::mupdf_ffi::Doc<'_>,
+    index: u32,
+    cfg: &PdfConfig,
+) -> Result<String, String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static SEQ: AtomicU64 = AtomicU64::new(0);
+    let (w, h, px) = doc.render_gray(index as i32, cfg.ocr_dpi as f32)?;
+    let image = std::env::temp_dir().join(format!(
+        "docsweep-ocr-{}-{}.pgm",
+        std::process::id(),
+        SEQ.fetch_add(1, Ordering::Relaxed)
+    ));
+    let mut pgm = format!("P5\n{w} {h}\n255\n").into_bytes();
+    pgm.extend_from_slice(&px);
+    let ran = std::fs::write(&image, &pgm)
+        .map_err(|e| format!("OCR: cannot write a page image in {}: {e}", image.display()))
+        .and_then(|()| {
+            let path = image.to_string_lossy();
+            let args: Vec<String> = cfg
+                .ocr_command
+                .iter()
+                .map(|a| a.replace("{image}", &path))
+                .collect();
+            let mut command = std::process::Command::new(&args[0]);
+            // Documents are read side by side on every core already: tesseract's own
+            // OpenMP threads only contend with them (a page took 4.8 s of wall time with
+            // them and 0.8 s without, here). A limit set by the user stands.
+            if std::env::var_os("OMP_THREAD_LIMIT").is_none() {
+                command.env("OMP_THREAD_LIMIT", "1");
+            }
+            command
+                .args(&args[1..])
+                .stdin(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .output()
+                .map_err(|e| format!("OCR: cannot run {}: {e}", args[0]))
+        });
+    let _ = std::fs::remove_file(&image);
+    let ran = ran?;
+    if !ran.status.success() {
+        return Err(format!(
+            "OCR: {} failed on page {} ({})",
+            cfg.ocr_command[0],
+            index + 1,
+            ran.status
+        ));
+    }
+    Ok(String::from_utf8_lossy(&ran.stdout).into_owned())
+}
+
+/// A page with fewer characters of text than this may be a scan (a page number stamped on a
+/// scanned image).
+const SCAN_MAX_CHARS: u32 = 32;
+
+/// Whether page `index`, whose text is `frags`, is a picture: fewer than [`SCAN_MAX_CHARS`]
+/// characters of text, and images over at least 30 % of it (a scan, a scan with a stamp, a
+/// full-page picture; not a blank page or a chapter's title page). Only pages with so little
+/// text are asked, and the images are not decoded.
+#[cfg(feature = "pdf")]
+fn picture_page(doc: &crate::extract::mupdf_ffi::Doc<'_>, index: u32, frags: &[Frag]) -> bool {
+    frags.iter().map(|f| f.chars).sum::<u32>() < SCAN_MAX_CHARS
+        && doc.image_share(index as i32).is_ok_and(|s| s >= 0.3)
+}
+
+/// Reads the image pages (`scans`: indexes into `pages` and their own text) of a PDF that has
+/// a text layer elsewhere with `pdf.ocr_command`, when it prints tesseract's TSV: the lines it
+/// read, at the places it read them, join the page's own text, but for those that lie on that
+/// text (a stamp is read from the text layer, exactly). Returns how many pages were read; a
+/// command that prints plain text cannot place its lines on the page, and its pages stay as
+/// they were. Once the document's `max_seconds` are spent, the pages left are not read.
+#[cfg(feature = "pdf")]
+fn ocr_scanned_pages(
+    doc: &crate::extract::mupdf_ffi::Doc<'_>,
+    pages: &mut [Page],
+    scans: &[(usize, Vec<Frag>)],
+    cfg: &PdfConfig,
+    started: Instant,
+) -> Result<usize, String> {
+    let (_, body) = size_clusters(pages);
+    let mut read = Vec::new();
+    for (i, own) in scans {
+        let i = *i;
+        // Out of time (`max_seconds`): the pages left are counted as scans not read.
+        if cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds {
+            break;
+        }
+        let printed = ocr_page(doc, i as u32, cfg)?;
+        if let Some(lines) = tsv_lines(&printed, cfg.ocr_dpi as f32) {
+            read.push((i, own, lines));
+        }
+    }
+    // OCR gives no font size: a line's is taken from its box's height, scaled so that the
+    // median line is set at the body size of the text pages, and a line within a fifth of
+    // that is body text.
+    let mut heights: Vec<f32> = read
+        .iter()
+        .flat_map(|(_, _, ls)| ls.iter().map(|l| l.bbox[3] - l.bbox[1]))
+        .filter(|h| *h > 0.0)
+        .collect();
+    heights.sort_by(f32::total_cmp);
+    let median = heights.get(heights.len() / 2).copied().unwrap_or(body);
+    for (i, own, lines) in &read {
+        let on_text = |b: &[f32; 4]| {
+            own.iter().any(|f| {
+                let w = b[2].min(f.x1) - b[0].max(f.x0);
+                let h = b[3].min(f.y1) - b[1].max(f.y0);
+                w > 0.0 && h > 0.0 && w * h * 2.0 >= (b[2] - b[0]) * (b[3] - b[1])
+            })
+        };
+        let mut frags: Vec<Frag> = (*own).clone();
+        frags.extend(lines.iter().filter(|l| !on_text(&l.bbox)).map(|l| {
+            let [x0, y0, x1, y1] = l.bbox;
+            let ratio = (y1 - y0) / median.max(0.1);
+            let size = if (0.8..=1.25).contains(&ratio) {
+                body
+            } else {
+                body * ratio
+            };
+            Frag {
+                x0,
+                y0,
+                x1,
+                y1,
+                base: y1 - (y1 - y0) * 0.2,
+                size,
+                text: l.text.clone(),
+                chars: l.text.chars().count() as u32,
+                bold_chars: 0,
+                mono_chars: 0,
+                italic_chars: 0,
+                marks: Vec::new(),
+                bold_lead: 0,
+                lead_open: false,
+            }
+        }));
+        pages[*i] = layout_page(frags, pages[*i].height);
+    }
+    Ok(read.len())
+}
+
+/// One line of text read by OCR, from tesseract's TSV output.
+#[derive(Debug, Clone, PartialEq)]
+struct OcrLine {
+    /// Block and paragraph numbers: lines of one paragraph share them.
+    paragraph: (u32, u32),
+    /// The words, one space apart.
+    text: String,
+    /// `[x0, y0, x1, y1]` in points from the page's top left corner.
+    bbox: [f32; 4],
+}
+
+/// The header line of tesseract's TSV output (`tesseract IMAGE stdout tsv`).
+const TSV_HEADER: &str =
+    "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext";
+
+/// The lines of a page printed as tesseract's TSV (one row per word, with its block,
+/// paragraph and line numbers and its box in pixels of an image of `dpi`), in the order
+/// printed; None when `out` is not TSV. Rows that do not parse are skipped.
+fn tsv_lines(out: &str, dpi: f32) -> Option<Vec<OcrLine>> {
+    let mut rows = out.lines();
+    if rows.next()?.trim_end() != TSV_HEADER {
+        return None;
+    }
+    let pt = 72.0 / dpi;
+    let mut lines: Vec<OcrLine> = Vec::new();
+    let mut last_key = None;
+    for row in rows {
+        let f: Vec<&str> = row.splitn(12, '\t').collect();
+        if f.len() < 12 || f[0] != "5" {
+            continue;
+        }
+        let word = f[11].trim();
+        let num = |k: usize| f[k].trim().parse::<u32>().ok();
+        let (Some(block), Some(par), Some(line), Some(x), Some(y), Some(w), Some(h)) =
+            (num(2), num(3), num(4), num(6), num(7), num(8), num(9))
+        else {
+            continue;
+        };
+        if word.is_empty() {
+            continue;
+        }
+        let b = [
+            x as f32 * pt,
+            y as f32 * pt,
+            (x + w) as f32 * pt,
+            (y + h) as f32 * pt,
+        ];
+        let key = (block, par, line);
+        match lines.last_mut() {
+            Some(l) if last_key == Some(key) => {
+                l.text.push(' ');
+                l.text.push_str(word);
+                l.bbox = [
+                    l.bbox[0].min(b[0]),
+                    l.bbox[1].min(b[1]),
+                    l.bbox[2].max(b[2]),
+                    l.bbox[3].max(b[3]),
+                ];
+            }
+            _ => lines.push(OcrLine {
+                paragraph: (block, par),
+                text: word.to_string(),
+                bbox: b,
+            }),
+        }
+        last_key = Some(key);
+    }
+    Some(lines)
+}
+
+/// A line of the text handed to the text rules whose place on a page is known: bytes
+/// `start..end` of the text, page (1-based), box.
+struct LineBox {
+    start: usize,
+    end: usize,
+    page: u32,
+    bbox: [f32; 4],
 }
 
 /// Lays out one page: columns, bands, lines in reading order.
@@ -1604,17 +1837,43 @@ fn build(mut pages: Vec<Page>, cfg: &PdfConfig, text_cfg: &TextConfig) -> PdfExt
     }
     PdfExtraction {
         furniture_lines,
-        ..from_text(&out, Some(&hints), text_cfg, pages.len() as u32)
+        ..from_text(&out, Some(&hints), text_cfg, pages.len() as u32, &[])
     }
 }
 
 /// A PDF's text (one line per line, pages apart by form feeds) read by the text rules, with
 /// the layout's hints when there are any. Its blocks have no source spans: offsets into the
 /// PDF's bytes mean nothing.
-fn from_text(out: &str, hints: Option<&Hints>, text_cfg: &TextConfig, pages: u32) -> PdfExtraction {
+fn from_text(
+    out: &str,
+    hints: Option<&Hints>,
+    text_cfg: &TextConfig,
+    pages: u32,
+    boxes: &[LineBox],
+) -> PdfExtraction {
     let x = text::extract_with(Canonical::from_bytes(out.as_bytes()), text_cfg, hints);
     let mut blocks = x.blocks;
     for b in &mut blocks {
+        // Lines placed on a page (OCR's boxes) give a block the box of its lines on the page
+        // it starts on, as layout hints do.
+        if let (Some(s), Some(e), false) = (b.src_begin, b.src_end, boxes.is_empty()) {
+            let (s, e) = (s as usize, e as usize);
+            let from = boxes.partition_point(|l| l.end <= s);
+            let page = boxes.get(from).map(|l| l.page);
+            b.attrs.bbox = boxes[from..]
+                .iter()
+                .take_while(|l| l.start < e)
+                .filter(|l| Some(l.page) == page)
+                .map(|l| l.bbox)
+                .reduce(|a, r| {
+                    [
+                        a[0].min(r[0]),
+                        a[1].min(r[1]),
+                        a[2].max(r[2]),
+                        a[3].max(r[3]),
+                    ]
+                });
+        }
         b.src_begin = None;
         b.src_end = None;
     }
@@ -2097,6 +2356,33 @@ mod tests {
     use super::*;
     use crate::model::HeadingInfo;
 
+    /// Tesseract's TSV: words grouped into lines by (block, paragraph, line), their boxes
+    /// joined and turned from pixels of a 144 dpi image into points; rows of other levels,
+    /// empty words and rows that do not parse are skipped; plain text is not TSV.
+    #[test]
+    fn tesseract_tsv_becomes_placed_lines() {
+        let tsv = format!(
+            "{TSV_HEADER}\n\
+             1\t1\t0\t0\t0\t0\t0\t0\t1190\t1684\t-1\t\n\
+             4\t1\t1\t1\t1\t0\t100\t200\t400\t30\t-1\t\n\
+             5\t1\t1\t1\t1\t1\t100\t200\t40\t30\t96.5\t1\n\
+             5\t1\t1\t1\t1\t2\t160\t202\t340\t28\t95.1\tIntroduction\n\
+             5\t1\t1\t1\t1\t3\t520\t200\t10\t30\t95.0\t \n\
+             5\t1\t1\t2\t1\t1\t100\t260\t300\t24\t91.0\tThe\n\
+             5\t1\t1\t2\t2\t1\t100\t290\t200\t24\t90.0\tengine\n\
+             5\t1\tx\t2\t2\t2\t100\t290\t200\t24\t90.0\tbroken\n\
+             5\t1\t2\t1\t1\t1\t100\t400\t100\t24\t90.0\tnext\treads\n"
+        );
+        let lines = tsv_lines(&tsv, 144.0).unwrap();
+        let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["1 Introduction", "The", "engine", "next\treads"]);
+        assert_eq!(lines[0].bbox, [50.0, 100.0, 250.0, 115.0]);
+        let paragraphs: Vec<(u32, u32)> = lines.iter().map(|l| l.paragraph).collect();
+        assert_eq!(paragraphs, [(1, 1), (1, 2), (1, 2), (2, 1)]);
+        assert!(tsv_lines("1 Introduction\n\nThe engine reads.\n", 144.0).is_none());
+        assert_eq!(tsv_lines(TSV_HEADER, 144.0), Some(Vec::new()));
+    }
+
     /// Every fixture: one hint per line of the layout text, so that hints never slide onto
     /// the wrong line (empty pages, blank lines, page breaks).
     #[cfg(feature = "pdf")]
@@ -2104,7 +2390,7 @@ mod tests {
     fn hints_stay_aligned_with_lines() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdf");
         let mut seen = 0;
-        for dir in ["real", "generated", "office", "bad"] {
+        for dir in ["real", "generated", "office", "bad", "scans"] {
             let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
                 .unwrap()
                 .map(|e| e.unwrap().path())
