@@ -376,6 +376,47 @@ fn scanned_pdfs_are_read_by_the_configured_ocr_command() {
     assert!(cfg.check().is_err());
 }
 
+/// Figures are blocks: in each LaTeX fixture, one `figure` block per `figure` environment of
+/// its source (images and drawings, not the shaded or ruled boxes round text), each above its
+/// caption, which names it (`caption_for`, `figure_ref`); tables stay tables.
+#[test]
+fn figures_are_blocks_that_their_captions_name() {
+    let cfg = Config::default();
+    for f in pdfs("generated") {
+        let tex = std::fs::read_to_string(f.with_extension("tex")).unwrap();
+        let want = tex.matches("\\begin{figure").count();
+        let a = analyze(&f, &cfg);
+        let figures: Vec<usize> = (0..a.blocks.len())
+            .filter(|&i| a.blocks[i].kind == BlockType::Figure)
+            .collect();
+        assert_eq!(figures.len(), want, "{}", f.display());
+        for &i in &figures {
+            let fig = &a.blocks[i];
+            let (cap, _) = a
+                .blocks
+                .iter()
+                .enumerate()
+                .find(|(_, b)| b.kind == BlockType::Caption && b.attrs.caption_for == Some(i))
+                .unwrap_or_else(|| panic!("{}: figure {i} has no caption", f.display()));
+            let c = &a.blocks[cap];
+            assert!(c.attrs.figure_ref.as_deref().unwrap().starts_with("Figure"));
+            assert_eq!(fig.attrs.figure_ref, c.attrs.figure_ref);
+            assert_eq!(fig.page, c.page);
+            let (fb, cb) = (fig.attrs.bbox.unwrap(), c.attrs.bbox.unwrap());
+            assert!(fb[3] <= cb[1] + 2.0, "{fb:?} over {cb:?}");
+            assert!(fb[0] < cb[2] && cb[0] < fb[2], "{fb:?} over {cb:?}");
+            assert!(fb[2] - fb[0] >= 40.0 && fb[3] - fb[1] >= 30.0);
+        }
+        let tables = tex.matches("\\begin{tabular").count();
+        let found = a
+            .blocks
+            .iter()
+            .filter(|b| b.kind == BlockType::Table)
+            .count();
+        assert_eq!(found, tables, "{}", f.display());
+    }
+}
+
 /// Tesseract is there, or the test may skip (CI sets DOCSWEEP_REQUIRE_OCR=1 and installs it).
 fn have_tesseract() -> bool {
     let have = Command::new("tesseract").arg("--version").output().is_ok();

@@ -154,39 +154,16 @@ impl<'a> Doc<'a> {
         call!(mupdf_document_page_count(self.ctx, self.doc))
     }
 
-    /// Page `index`: its bounds and its structured text.
+    /// Page `index`: its bounds, its structured text, and the boxes of its images and
+    /// drawings (see [`TextPage::graphics`]). Drawings are collected lazily (at the end of the
+    /// text run they appear in), so that rules and marks drawn inside a line do not cut it.
     pub fn text_page(&self, index: i32) -> Result<TextPage<'_>, String> {
-        self.stext_page(index, 0)
-    }
-
-    /// The share of page `index` (0 to 1) that its images cover (the sum of their boxes on
-    /// the page, so overlapping images count twice, up to 1). The images are not decoded.
-    pub fn image_share(&self, index: i32) -> Result<f32, String> {
-        let tp = self.stext_page(index, sys::FZ_STEXT_PRESERVE_IMAGES as i32)?;
-        let [px0, py0, px1, py1] = tp.bounds;
-        let page = (px1 - px0) * (py1 - py0);
-        let mut area = 0.0f32;
-        // SAFETY: the block list is live until `tp` is dropped, at the end of this function.
-        unsafe {
-            let mut b = (*tp.page).first_block;
-            while !b.is_null() {
-                let block = &*b;
-                if block.type_ == sys::FZ_STEXT_BLOCK_IMAGE as i32 {
-                    let r = block.bbox;
-                    let w = r.x1.min(px1) - r.x0.max(px0);
-                    let h = r.y1.min(py1) - r.y0.max(py0);
-                    if w > 0.0 && h > 0.0 {
-                        area += w * h;
-                    }
-                }
-                b = block.next;
-            }
-        }
-        Ok(if page > 0.0 {
-            (area / page).min(1.0)
-        } else {
-            0.0
-        })
+        self.stext_page(
+            index,
+            (sys::FZ_STEXT_PRESERVE_IMAGES
+                | sys::FZ_STEXT_COLLECT_VECTORS
+                | sys::FZ_STEXT_LAZY_VECTORS) as i32,
+        )
     }
 
     fn stext_page(&self, index: i32, flags: i32) -> Result<TextPage<'_>, String> {
@@ -310,6 +287,16 @@ impl<'a> Doc<'a> {
     }
 }
 
+/// What a page draws besides its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Graphic {
+    Image,
+    /// A drawing that is a rectangle (a frame, a shaded box, a table's rule).
+    Rectangle,
+    /// Any other drawing (lines, curves, shapes).
+    Path,
+}
+
 /// A page's structured text: blocks of lines of characters.
 pub struct TextPage<'d> {
     ctx: *mut sys::fz_context,
@@ -391,6 +378,39 @@ impl TextPage<'_> {
                         out.push(chars);
                         l = line.next;
                     }
+                }
+                b = block.next;
+            }
+        }
+        out
+    }
+
+    /// The boxes of the page's images and drawings (`[x0, y0, x1, y1]` in page space), each
+    /// with its kind. Images are not decoded.
+    pub fn graphics(&self) -> Vec<([f32; 4], Graphic)> {
+        let mut out = Vec::new();
+        // SAFETY: the lists are live until the text page is dropped, which `self` borrows;
+        // `u.v` is the member a vector block holds.
+        unsafe {
+            let mut b = (*self.page).first_block;
+            while !b.is_null() {
+                let block = &*b;
+                let kind = if block.type_ == sys::FZ_STEXT_BLOCK_IMAGE as i32 {
+                    Some(Graphic::Image)
+                } else if block.type_ == sys::FZ_STEXT_BLOCK_VECTOR as i32 {
+                    Some(
+                        if block.u.v.flags & sys::FZ_STEXT_VECTOR_IS_RECTANGLE != 0 {
+                            Graphic::Rectangle
+                        } else {
+                            Graphic::Path
+                        },
+                    )
+                } else {
+                    None
+                };
+                if let Some(kind) = kind {
+                    let r = block.bbox;
+                    out.push(([r.x0, r.y0, r.x1, r.y1], kind));
                 }
                 b = block.next;
             }

@@ -66,6 +66,8 @@ struct Frag {
     /// character came.
     bold_lead: usize,
     lead_open: bool,
+    /// A figure region (see [`figures`]): its text is the words inside it.
+    figure: bool,
 }
 
 /// One line of a column in reading order.
@@ -97,6 +99,8 @@ struct VLine {
     span: bool,
     /// Bytes of `text` set in bold from its start, when the line goes on in regular type.
     bold_lead: usize,
+    /// A figure region, alone on its line.
+    figure: bool,
 }
 
 struct Page {
@@ -187,7 +191,7 @@ mod read {
         compose_accent, font_class, is_mark_symbol, mostly, push_char, Drawn, FontClass, Frag,
     };
     use crate::config::PdfConfig;
-    use crate::extract::mupdf_ffi::{Char, Doc, TextPage};
+    use crate::extract::mupdf_ffi::{Char, Doc, Graphic, TextPage};
     use std::collections::HashMap;
 
     fn class_of(
@@ -237,16 +241,26 @@ mod read {
     }
 
     /// Fragments of page `index`, the page height, and whether characters were cut.
+    /// What a page holds: its text as fragments, its size, whether `max_page_chars` cut it,
+    /// and its images and drawings (see [`super::figures`]); all in points from the top left.
+    pub struct PageText {
+        pub frags: Vec<Frag>,
+        pub width: f32,
+        pub height: f32,
+        pub cut: bool,
+        pub graphics: Vec<([f32; 4], Graphic)>,
+    }
+
     pub fn page(
         doc: &Doc<'_>,
         index: u32,
         cfg: &PdfConfig,
         fonts: &mut HashMap<usize, FontClass>,
-    ) -> Result<(Vec<Frag>, f32, bool), String> {
+    ) -> Result<PageText, String> {
         let tp = doc
             .text_page(index as i32)
             .map_err(|e| format!("page {}: {e}", index + 1))?;
-        let [bx0, by0, _, by1] = tp.bounds;
+        let [bx0, by0, bx1, by1] = tp.bounds;
         let (ox, oy) = (bx0, by0);
         let mut frags = Vec::new();
         let mut kept = 0usize;
@@ -348,6 +362,7 @@ mod read {
                     marks: Vec::new(),
                     bold_lead: 0,
                     lead_open: true,
+                    figure: false,
                 });
                 // A raised small digit or symbol after normal text: a footnote mark.
                 let raised = f.chars > 0
@@ -434,7 +449,18 @@ mod read {
                 &mut frags,
             );
         }
-        Ok((frags, by1 - by0, cut))
+        let graphics = tp
+            .graphics()
+            .into_iter()
+            .map(|(b, kind)| ([b[0] - ox, b[1] - oy, b[2] - ox, b[3] - oy], kind))
+            .collect();
+        Ok(PageText {
+            frags,
+            width: bx1 - bx0,
+            height: by1 - by0,
+            cut,
+            graphics,
+        })
     }
 }
 
@@ -607,12 +633,14 @@ pub fn extract(
             break;
         }
         match read::page(&opened.doc, i, cfg, &mut fonts) {
-            Ok((frags, height, cut)) => {
-                chars_cut |= cut;
-                if picture_page(&opened.doc, i, &frags) {
-                    scans.push((pages.len(), frags.clone()));
+            Ok(mut p) => {
+                chars_cut |= p.cut;
+                if picture_page(&p) {
+                    scans.push((pages.len(), p.frags.clone()));
+                } else {
+                    figures(&mut p);
                 }
-                pages.push(layout_page(frags, height));
+                pages.push(layout_page(p.frags, p.height));
             }
             Err(e) => {
                 failed_pages.push(e);
@@ -796,14 +824,258 @@ fn ocr_page(
 /// scanned image).
 const SCAN_MAX_CHARS: u32 = 32;
 
-/// Whether page `index`, whose text is `frags`, is a picture: fewer than [`SCAN_MAX_CHARS`]
-/// characters of text, and images over at least 30 % of it (a scan, a scan with a stamp, a
-/// full-page picture; not a blank page or a chapter's title page). Only pages with so little
-/// text are asked, and the images are not decoded.
-#[cfg(feature = "pdf")]
-fn picture_page(doc: &crate::extract::mupdf_ffi::Doc<'_>, index: u32, frags: &[Frag]) -> bool {
-    frags.iter().map(|f| f.chars).sum::<u32>() < SCAN_MAX_CHARS
-        && doc.image_share(index as i32).is_ok_and(|s| s >= 0.3)
+/// Whether a page is a picture: fewer than [`SCAN_MAX_CHARS`] characters of text, and images
+/// over at least 30 % of it (a scan, a scan with a stamp, a full-page picture; not a blank
+/// page or a chapter's title page). The images' boxes overlapping count twice.
+fn picture_page(p: &read::PageText) -> bool {
+    let page = p.width * p.height;
+    let images: f32 = p
+        .graphics
+        .iter()
+        .filter(|g| g.1 == crate::extract::mupdf_ffi::Graphic::Image)
+        .map(|(b, _)| {
+            let w = b[2].min(p.width) - b[0].max(0.0);
+            let h = b[3].min(p.height) - b[1].max(0.0);
+            if w > 0.0 && h > 0.0 {
+                w * h
+            } else {
+                0.0
+            }
+        })
+        .sum();
+    p.frags.iter().map(|f| f.chars).sum::<u32>() < SCAN_MAX_CHARS
+        && page > 0.0
+        && images >= page * 0.3
+}
+
+/// Graphics clustered by [`figures`]: their box, the area of those that are drawings, and
+/// their rectangles round text (cells, frames) and empty ones.
+#[derive(Default)]
+struct Region {
+    root: usize,
+    bbox: [f32; 4],
+    drawn_area: f32,
+    cells: u32,
+    empty_rects: u32,
+}
+
+/// Graphics on a page beyond this many are not searched for figures (a map or a plot of
+/// many thousand paths): the page keeps its text as it is.
+const FIGURE_MAX_GRAPHICS: usize = 5_000;
+
+/// Figure regions: the page's images and drawings, rules (thinner than 2 pt) and the page's
+/// background left out, clustered where they touch or lie within 6 pt of each other. A region
+/// is a figure when it holds an image, a shape round no text, a large empty rectangle or three
+/// small ones (a frame or shading round text, a table's cells are not drawings), is at least 40 by 30 pt, its text (labels, a legend) covers under a
+/// quarter of it, is mostly not monospaced, and none of it is a line of prose (50 characters
+/// or more) or set larger than the page's body, and it is not mostly lines set flush at one
+/// edge: a shaded code listing, a table's cells, a framed paragraph or a title on a coloured
+/// band are no figures. Each figure becomes
+/// one fragment flagged `figure` with the region's box, in place of the fragments inside it;
+/// its text is theirs in reading order, or `[figure]` when it has none.
+fn figures(p: &mut read::PageText) {
+    const GAP: f32 = 6.0;
+    let (w, h) = (p.width, p.height);
+    use crate::extract::mupdf_ffi::Graphic;
+    let mut boxes: Vec<([f32; 4], Graphic)> = p
+        .graphics
+        .iter()
+        .copied()
+        .filter(|(b, _)| {
+            let (bw, bh) = (b[2] - b[0], b[3] - b[1]);
+            bw >= 2.0
+                && bh >= 2.0
+                && !(bw >= w * 0.9 && bh >= h * 0.9)
+                && b[2] > 0.0
+                && b[3] > 0.0
+                && b[0] < w
+                && b[1] < h
+        })
+        .collect();
+    if boxes.is_empty() || boxes.len() > FIGURE_MAX_GRAPHICS {
+        return;
+    }
+    boxes.sort_by(|(a, _), (b, _)| a[1].total_cmp(&b[1]).then(a[0].total_cmp(&b[0])));
+    // The page's body size: the size most of its characters are set in.
+    let mut sizes: Vec<(f32, u32)> = Vec::new();
+    for f in &p.frags {
+        match sizes.iter_mut().find(|s| (s.0 - f.size).abs() < 0.25) {
+            Some(s) => s.1 += f.chars,
+            None => sizes.push((f.size, f.chars)),
+        }
+    }
+    let body = sizes.iter().max_by_key(|s| s.1).map_or(10.0, |s| s.0);
+    // Union-find over boxes that touch, swept down the page.
+    let mut parent: Vec<usize> = (0..boxes.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let mut open: Vec<usize> = Vec::new();
+    for i in 0..boxes.len() {
+        let b = boxes[i].0;
+        open.retain(|&j| boxes[j].0[3] + GAP >= b[1]);
+        for &j in &open {
+            let o = boxes[j].0;
+            if o[0] <= b[2] + GAP && b[0] <= o[2] + GAP {
+                let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+                parent[ri] = rj;
+            }
+        }
+        open.push(i);
+    }
+    // A shape frames text when the text inside it starts near its top left corner (its
+    // padding) and fills it as lines do: wide, or two lines or more flush left. A curve with
+    // a label or a legend inside its box does not.
+    let frames_text = |b: &[f32; 4]| {
+        let within: Vec<&Frag> = p
+            .frags
+            .iter()
+            .filter(|f| {
+                f.x0 >= b[0] - 1.0 && f.x1 <= b[2] + 1.0 && f.y0 >= b[1] - 1.0 && f.y1 <= b[3] + 1.0
+            })
+            .collect();
+        let left = within.iter().map(|f| f.x0).fold(f32::INFINITY, f32::min);
+        let right = within
+            .iter()
+            .map(|f| f.x1)
+            .fold(f32::NEG_INFINITY, f32::max);
+        let top = within.iter().map(|f| f.y0).fold(f32::INFINITY, f32::min);
+        let flush = within.iter().filter(|f| (f.x0 - left).abs() <= 2.0).count();
+        !within.is_empty()
+            && left - b[0] <= 20.0
+            && top - b[1] <= 20.0
+            && ((right - left) * 10.0 >= (b[2] - b[0]) * 4.0 || flush >= 2)
+    };
+    let mut regions: Vec<Region> = Vec::new();
+    for (i, &(b, kind)) in boxes.iter().enumerate() {
+        let root = root(&mut parent, i);
+        let framing = frames_text(&b);
+        let drawn = match kind {
+            Graphic::Image => true,
+            Graphic::Path => !framing,
+            // A large empty rectangle is a drawing of its own (a swatch, a placeholder).
+            Graphic::Rectangle => !framing && b[2] - b[0] >= 40.0 && b[3] - b[1] >= 30.0,
+        };
+        let g = match regions.iter().position(|g| g.root == root) {
+            Some(k) => &mut regions[k],
+            None => {
+                regions.push(Region {
+                    root,
+                    bbox: b,
+                    ..Region::default()
+                });
+                regions.last_mut().unwrap()
+            }
+        };
+        let u = g.bbox;
+        g.bbox = [
+            u[0].min(b[0]),
+            u[1].min(b[1]),
+            u[2].max(b[2]),
+            u[3].max(b[3]),
+        ];
+        if drawn {
+            g.drawn_area += (b[2] - b[0]) * (b[3] - b[1]);
+        }
+        if kind == Graphic::Rectangle {
+            if framing {
+                g.cells += 1;
+            } else {
+                g.empty_rects += 1;
+            }
+        }
+    }
+    for g in regions {
+        let r = g.bbox;
+        // Frames, shaded boxes and rules round text are no figures; nor is a table whose
+        // cells hold small pictures (drawings over less than a fifth of it).
+        let area = (r[2] - r[0]) * (r[3] - r[1]);
+        let drawing = g.drawn_area > 0.0 || g.empty_rects >= 3;
+        if !drawing || (g.cells >= 3 && g.drawn_area * 5.0 < area) {
+            continue;
+        }
+        let r = [r[0].max(0.0), r[1].max(0.0), r[2].min(w), r[3].min(h)];
+        let (rw, rh) = (r[2] - r[0], r[3] - r[1]);
+        if rw < 40.0 || rh < 30.0 {
+            continue;
+        }
+        let inside = |f: &Frag| {
+            let (cx, cy) = ((f.x0 + f.x1) / 2.0, (f.y0 + f.y1) / 2.0);
+            !f.figure && cx >= r[0] && cx <= r[2] && cy >= r[1] && cy <= r[3]
+        };
+        let mut covered = 0.0;
+        let mut prose = false;
+        let (mut chars, mut mono) = (0, 0);
+        for f in p.frags.iter().filter(|f| inside(f)) {
+            covered += (f.x1 - f.x0) * (f.y1 - f.y0);
+            prose |= f.chars >= 50 || f.size >= body * 1.15;
+            chars += f.chars;
+            mono += f.mono_chars;
+        }
+        // Lines of words set flush at shared left edges (one or more columns of them): framed
+        // text, not a drawing's labels (tick labels align too, but are short; a legend's
+        // entries align, but are not most of a chart's words).
+        let words: Vec<&Frag> = p
+            .frags
+            .iter()
+            .filter(|f| inside(f) && f.chars >= 8)
+            .collect();
+        let (flush, flush_chars) = words
+            .iter()
+            .filter(|f| {
+                words
+                    .iter()
+                    .filter(|g| (g.x0 - f.x0).abs() <= 2.0 && g.y0 != f.y0)
+                    .count()
+                    >= 2
+            })
+            .fold((0, 0), |(n, c), f| (n + 1, c + f.chars));
+        let text_box = flush >= 4 && flush_chars * 4 >= chars * 3;
+        if prose || text_box || covered * 4.0 >= rw * rh || mono * 2 > chars {
+            continue;
+        }
+        let mut labels: Vec<Frag> = Vec::new();
+        p.frags.retain(|f| {
+            if inside(f) {
+                labels.push(f.clone());
+                false
+            } else {
+                true
+            }
+        });
+        labels.sort_by(|a, b| a.base.total_cmp(&b.base).then(a.x0.total_cmp(&b.x0)));
+        let text = if labels.is_empty() {
+            "[figure]".to_string()
+        } else {
+            labels
+                .iter()
+                .map(|f| f.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let size = labels.iter().map(|f| f.size).fold(0.0f32, f32::max);
+        p.frags.push(Frag {
+            x0: r[0],
+            y0: r[1],
+            x1: r[2],
+            y1: r[3],
+            base: r[3],
+            size: if size > 0.0 { size } else { 10.0 },
+            chars: text.chars().count() as u32,
+            text,
+            bold_chars: 0,
+            mono_chars: 0,
+            italic_chars: 0,
+            marks: Vec::new(),
+            bold_lead: 0,
+            lead_open: false,
+            figure: true,
+        });
+    }
 }
 
 /// Reads the image pages (`scans`: indexes into `pages` and their own text) of a PDF that has
@@ -875,6 +1147,7 @@ fn ocr_scanned_pages(
                 marks: Vec::new(),
                 bold_lead: 0,
                 lead_open: false,
+                figure: false,
             }
         }));
         pages[*i] = layout_page(frags, pages[*i].height);
@@ -1163,6 +1436,9 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
         let f = &frags[i];
         let joined = groups.last_mut().is_some_and(|g| {
             let main = &frags[g[0]];
+            if f.figure || main.figure {
+                return false;
+            }
             let size = main.size.max(f.size);
             // A display label more than twice the size of the line beside it (a chapter's
             // big number next to its title) is a line of its own.
@@ -1206,8 +1482,9 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
         // A lone footnote mark that a macro pushed under its line belongs to the line above.
         let lone_mark = groups[k].len() == 1 && is_marker(&frags[groups[k][0]].text);
         let chars = |g: &[usize]| g.iter().map(|&i| frags[i].chars).sum::<u32>();
+        let figure = |g: &[usize]| g.iter().any(|&i| frags[i].figure);
         let host = [k + 1, k.wrapping_sub(1)].into_iter().find(|&h| {
-            h < groups.len() && {
+            h < groups.len() && !figure(&groups[k]) && !figure(&groups[h]) && {
                 let (hs, hy0, hy1) = extent(&groups[h]);
                 // A title line beside a big display number is not the number's subscript.
                 !(groups[h].len() == 1 && display_label(&frags[groups[h][0]].text))
@@ -1371,6 +1648,7 @@ fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec<VLine> {
             markers,
             span: false,
             bold_lead,
+            figure: kept.iter().any(|&i| frags[i].figure),
         });
     }
     out
@@ -1976,14 +2254,18 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
             let prev = (k > 0).then(|| &lines[k - 1]);
             let brk = match prev {
                 None => true,
-                Some(a) => paragraph_break(a, l, &edges, body, lead),
+                Some(a) => a.figure || l.figure || paragraph_break(a, l, &edges, body, lead),
             };
             if brk {
                 blank(&mut out, &mut hints);
             }
             // Heading-like lines (bigger or bold, not code) that wrap: one line.
             let standout = |v: &VLine| {
-                !v.mono && v.table.is_none() && !v.footnote && (v.size >= body * 1.1 || v.bold)
+                !v.mono
+                    && !v.figure
+                    && v.table.is_none()
+                    && !v.footnote
+                    && (v.size >= body * 1.1 || v.bold)
             };
             let mut text = l.text.clone();
             let mut bbox = [l.x0, l.y0, l.x1, l.y1];
@@ -2063,6 +2345,7 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                         table: None,
                         footnote: false,
                         cells: 1,
+                        figure: false,
                     }));
                     blank(&mut out, &mut hints);
                     text = rest.to_string();
@@ -2113,6 +2396,7 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                 table: l.table,
                 footnote: l.footnote,
                 cells: l.cells.len().min(255) as u8,
+                figure: l.figure,
             }));
             k = end;
         }
@@ -2163,7 +2447,9 @@ fn continue_over_footnotes(pages: &mut [Page], body: f32, lead: f32) {
 /// Line `first` (on the next page) can finish the paragraph that line `last` leaves
 /// unfinished: `last` is prose without a sentence end, and `first` is in the same type.
 fn runs_on(last: &VLine, first: &VLine) -> bool {
-    last.table.is_none()
+    !last.figure
+        && !first.figure
+        && last.table.is_none()
         && !last.mono
         && !closes_sentence(last)
         && (first.size - last.size).abs() <= 0.5
@@ -2406,7 +2692,10 @@ mod tests {
                 let mut fonts = HashMap::new();
                 let mut pages: Vec<Page> = (0..opened.pages)
                     .filter_map(|i| read::page(&opened.doc, i, &cfg, &mut fonts).ok())
-                    .map(|(frags, h, _)| layout_page(frags, h))
+                    .map(|mut p| {
+                        figures(&mut p);
+                        layout_page(p.frags, p.height)
+                    })
                     .collect();
                 let (out, hints, _) = layout_text(&mut pages, &cfg);
                 assert_eq!(
@@ -3009,7 +3298,81 @@ mod tests {
             marks: Vec::new(),
             bold_lead: 0,
             lead_open: false,
+            figure: false,
         }
+    }
+
+    /// Figure regions on a page of body text: a chart (a curve, its frame, tick labels and a
+    /// legend) becomes one figure fragment holding its labels; a shaded box behind code, a
+    /// rounded frame round a paragraph, a table's ruled cells and a rule under a title stay
+    /// text.
+    #[cfg(feature = "pdf")]
+    #[test]
+    fn figures_are_drawings_with_their_labels_not_framed_text() {
+        use crate::extract::mupdf_ffi::Graphic;
+        let body = |y: f32| {
+            frag(
+                72.0,
+                y,
+                520.0,
+                "Body text of the page, a long line of prose in the body size.",
+            )
+        };
+        let mut frags: Vec<Frag> = (0..10).map(|k| body(80.0 + 12.0 * k as f32)).collect();
+        // A chart: its curve, its frame, five tick labels and a legend.
+        let chart = [150.0, 220.0, 450.0, 380.0];
+        for (k, t) in ["0", "10", "20", "30", "40"].iter().enumerate() {
+            frags.push(frag(140.0, 230.0 + 35.0 * k as f32, 148.0, t));
+        }
+        frags.push(frag(380.0, 240.0, 440.0, "measured"));
+        // Shaded code: two lines on a filled rectangle.
+        let code = [72.0, 420.0, 520.0, 450.0];
+        frags.push(frag(80.0, 432.0, 200.0, "let x = 1;"));
+        frags.push(frag(80.0, 444.0, 200.0, "let y = x;"));
+        // A paragraph in a rounded frame (a path, not a rectangle).
+        let framed = [72.0, 470.0, 520.0, 520.0];
+        frags.push(frag(80.0, 485.0, 300.0, "Note: framed."));
+        frags.push(frag(80.0, 500.0, 300.0, "Still framed."));
+        // Table cells ruled as rectangles, a rule under a title.
+        let mut graphics = vec![
+            (chart, Graphic::Rectangle),
+            ([160.0, 230.0, 440.0, 370.0], Graphic::Path),
+            (code, Graphic::Rectangle),
+            (framed, Graphic::Path),
+            ([72.0, 70.0, 520.0, 70.5], Graphic::Rectangle),
+        ];
+        for row in 0..3 {
+            for col in 0..3 {
+                let (x, y) = (100.0 + 100.0 * col as f32, 560.0 + 20.0 * row as f32);
+                graphics.push(([x, y, x + 100.0, y + 20.0], Graphic::Rectangle));
+                frags.push(frag(x + 5.0, y + 14.0, x + 60.0, "cell"));
+            }
+        }
+        let n = frags.len();
+        let mut p = read::PageText {
+            frags,
+            width: 612.0,
+            height: 792.0,
+            cut: false,
+            graphics,
+        };
+        figures(&mut p);
+        let figs: Vec<&Frag> = p.frags.iter().filter(|f| f.figure).collect();
+        assert_eq!(figs.len(), 1, "{figs:?}");
+        assert_eq!([figs[0].x0, figs[0].y0, figs[0].x1, figs[0].y1], chart);
+        // The labels inside the frame went into the figure; those left of it stayed.
+        assert_eq!(figs[0].text, "measured");
+        assert_eq!(p.frags.len(), n);
+        // A page without drawings keeps its text as it is.
+        let mut plain = read::PageText {
+            frags: vec![body(100.0)],
+            width: 612.0,
+            height: 792.0,
+            cut: false,
+            graphics: Vec::new(),
+        };
+        figures(&mut plain);
+        assert!(!plain.frags[0].figure);
     }
 
     /// A chapter opening set as GAPDoc sets it: the title right-aligned on three lines and the

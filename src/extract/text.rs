@@ -57,6 +57,9 @@ pub struct LineHint {
     pub footnote: bool,
     /// Pieces of the line set apart by wide gaps (table cells, a number and its title).
     pub cells: u8,
+    /// A figure region (images and drawings, with the words set inside them): a figure
+    /// block of its own.
+    pub figure: bool,
 }
 
 /// Per-line layout hints, indexed like the text's lines (`None` for blank lines). With hints,
@@ -1358,6 +1361,10 @@ impl<'a> Parser<'a> {
     ) -> usize {
         let n = end - start;
         let first = self.line(start);
+        if self.hint(start).is_some_and(|h| h.figure) {
+            self.push(BlockType::Figure, start, start + 1, None);
+            return 1;
+        }
         // A blank line, the start of a page, or a heading right above.
         let blank_before = start == 0
             || !self.adjacent(start - 1)
