@@ -70,6 +70,30 @@ struct Frag {
     figure: bool,
 }
 
+impl Frag {
+    /// A fragment of regular type, none of it bold, monospaced or raised, in box
+    /// `[x0, y0, x1, y1]` on baseline `base`.
+    fn plain(b: [f32; 4], base: f32, size: f32, text: String) -> Frag {
+        Frag {
+            x0: b[0],
+            y0: b[1],
+            x1: b[2],
+            y1: b[3],
+            base,
+            size,
+            chars: text.chars().count() as u32,
+            text,
+            bold_chars: 0,
+            mono_chars: 0,
+            italic_chars: 0,
+            marks: Vec::new(),
+            bold_lead: 0,
+            lead_open: false,
+            figure: false,
+        }
+    }
+}
+
 /// One line of a column in reading order.
 #[derive(Debug, Clone)]
 struct VLine {
@@ -1058,23 +1082,9 @@ fn figures(p: &mut read::PageText) {
                 .join(" ")
         };
         let size = labels.iter().map(|f| f.size).fold(0.0f32, f32::max);
-        p.frags.push(Frag {
-            x0: r[0],
-            y0: r[1],
-            x1: r[2],
-            y1: r[3],
-            base: r[3],
-            size: if size > 0.0 { size } else { 10.0 },
-            chars: text.chars().count() as u32,
-            text,
-            bold_chars: 0,
-            mono_chars: 0,
-            italic_chars: 0,
-            marks: Vec::new(),
-            bold_lead: 0,
-            lead_open: false,
-            figure: true,
-        });
+        let mut fig = Frag::plain(r, r[3], if size > 0.0 { size } else { 10.0 }, text);
+        fig.figure = true;
+        p.frags.push(fig);
     }
 }
 
@@ -1125,30 +1135,14 @@ fn ocr_scanned_pages(
         };
         let mut frags: Vec<Frag> = (*own).clone();
         frags.extend(lines.iter().filter(|l| !on_text(&l.bbox)).map(|l| {
-            let [x0, y0, x1, y1] = l.bbox;
+            let [_, y0, _, y1] = l.bbox;
             let ratio = (y1 - y0) / median.max(0.1);
             let size = if (0.8..=1.25).contains(&ratio) {
                 body
             } else {
                 body * ratio
             };
-            Frag {
-                x0,
-                y0,
-                x1,
-                y1,
-                base: y1 - (y1 - y0) * 0.2,
-                size,
-                text: l.text.clone(),
-                chars: l.text.chars().count() as u32,
-                bold_chars: 0,
-                mono_chars: 0,
-                italic_chars: 0,
-                marks: Vec::new(),
-                bold_lead: 0,
-                lead_open: false,
-                figure: false,
-            }
+            Frag::plain(l.bbox, y1 - (y1 - y0) * 0.2, size, l.text.clone())
         }));
         pages[*i] = layout_page(frags, pages[*i].height);
     }
@@ -3283,23 +3277,7 @@ mod tests {
     }
 
     fn frag(x0: f32, y: f32, x1: f32, text: &str) -> Frag {
-        Frag {
-            x0,
-            y0: y - 8.0,
-            x1,
-            y1: y + 2.0,
-            base: y,
-            size: 10.0,
-            text: text.into(),
-            chars: text.len() as u32,
-            bold_chars: 0,
-            mono_chars: 0,
-            italic_chars: 0,
-            marks: Vec::new(),
-            bold_lead: 0,
-            lead_open: false,
-            figure: false,
-        }
+        Frag::plain([x0, y - 8.0, x1, y + 2.0], y, 10.0, text.into())
     }
 
     /// Figure regions on a page of body text: a chart (a curve, its frame, tick labels and a
