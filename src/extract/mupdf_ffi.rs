@@ -157,42 +157,59 @@ impl<'a> Doc<'a> {
     /// Page `index`: its bounds, its structured text, and the boxes of its images and
     /// drawings (see [`TextPage::graphics`]). Drawings are collected lazily (at the end of the
     /// text run they appear in), so that rules and marks drawn inside a line do not cut it.
+    /// Images are kept as references, never decoded; shadings are left out (MuPDF's text
+    /// device would paint each one into a page-sized image to keep it: a page drawing the same
+    /// shading a thousand times would hold gigabytes).
     pub fn text_page(&self, index: i32) -> Result<TextPage<'_>, String> {
-        self.stext_page(
-            index,
-            (sys::FZ_STEXT_PRESERVE_IMAGES
-                | sys::FZ_STEXT_COLLECT_VECTORS
-                | sys::FZ_STEXT_LAZY_VECTORS) as i32,
-        )
-    }
-
-    fn stext_page(&self, index: i32, flags: i32) -> Result<TextPage<'_>, String> {
+        let flags = (sys::FZ_STEXT_PRESERVE_IMAGES
+            | sys::FZ_STEXT_COLLECT_VECTORS
+            | sys::FZ_STEXT_LAZY_VECTORS) as i32;
         let page = call!(mupdf_load_page(self.ctx, self.doc, index))?;
         if page.is_null() {
             return Err("MuPDF loaded no page".into());
         }
         let result = (|| {
             let r = call!(mupdf_bound_page(self.ctx, page))?;
-            let opts = sys::fz_stext_options {
-                flags,
-                scale: 1.0,
-                clip: sys::fz_rect {
-                    x0: 0.0,
-                    y0: 0.0,
-                    x1: 0.0,
-                    y1: 0.0,
-                },
-            };
-            let st = call!(mupdf_new_stext_page_from_page(self.ctx, page, &opts))?;
-            if st.is_null() {
-                return Err("MuPDF extracted no text page".into());
-            }
-            Ok(TextPage {
+            // SAFETY: an allocation of `ctx`; it throws only when memory runs out.
+            let st = unsafe { sys::fz_new_stext_page(self.ctx, r) };
+            let tp = TextPage {
                 ctx: self.ctx,
                 page: st,
                 bounds: [r.x0, r.y0, r.x1, r.y1],
                 _doc: PhantomData,
-            })
+            };
+            let dev = call!(mupdf_new_stext_device(self.ctx, st, flags))?;
+            if dev.is_null() {
+                return Err("MuPDF made no text device".into());
+            }
+            // SAFETY: `dev` is the text device just made, an `fz_device` first; a device
+            // without a shading callback is skipped by `fz_fill_shade`.
+            unsafe { (*dev).fill_shade = None };
+            let identity = sys::fz_matrix {
+                a: 1.0,
+                b: 0.0,
+                c: 0.0,
+                d: 1.0,
+                e: 0.0,
+                f: 0.0,
+            };
+            let ran = call!(mupdf_run_page_contents(
+                self.ctx,
+                page,
+                dev,
+                identity,
+                ptr::null_mut()
+            ));
+            // SAFETY: `dev` was made with `ctx`; closing it finishes the text page (lazy
+            // drawings, line boxes) and throws only when memory runs out; nothing holds it
+            // after the drop.
+            unsafe {
+                if ran.is_ok() {
+                    sys::fz_close_device(self.ctx, dev);
+                }
+                sys::fz_drop_device(self.ctx, dev);
+            }
+            ran.map(|()| tp)
         })();
         // SAFETY: the text page holds what it needs; the page was made with `ctx`.
         unsafe { sys::fz_drop_page(self.ctx, page) };

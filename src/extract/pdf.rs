@@ -1082,7 +1082,7 @@ fn figures(p: &mut read::PageText) {
                 .join(" ")
         };
         let size = labels.iter().map(|f| f.size).fold(0.0f32, f32::max);
-        let mut fig = Frag::plain(r, r[3], if size > 0.0 { size } else { 10.0 }, text);
+        let mut fig = Frag::plain(r, r[3], if size > 0.0 { size } else { body }, text);
         fig.figure = true;
         p.frags.push(fig);
     }
@@ -1111,8 +1111,11 @@ fn ocr_scanned_pages(
             break;
         }
         let printed = ocr_page(doc, i as u32, cfg)?;
-        if let Some(lines) = tsv_lines(&printed, cfg.ocr_dpi as f32) {
-            read.push((i, own, lines));
+        match tsv_lines(&printed, cfg.ocr_dpi as f32) {
+            Some(lines) => read.push((i, own, lines)),
+            // Plain text: no page of this command's output can be placed; the rest are not
+            // read for nothing.
+            None => break,
         }
     }
     // OCR gives no font size: a line's is taken from its box's height, scaled so that the
@@ -1193,8 +1196,8 @@ fn tsv_lines(out: &str, dpi: f32) -> Option<Vec<OcrLine>> {
         let b = [
             x as f32 * pt,
             y as f32 * pt,
-            (x + w) as f32 * pt,
-            (y + h) as f32 * pt,
+            (x as f32 + w as f32) * pt,
+            (y as f32 + h as f32) * pt,
         ];
         let key = (block, par, line);
         match lines.last_mut() {
