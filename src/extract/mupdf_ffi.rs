@@ -216,13 +216,23 @@ impl<'a> Doc<'a> {
         result
     }
 
-    /// Page `index` rendered in 8-bit grey at `dpi`: width, height and rows of pixels.
-    pub fn render_gray(&self, index: i32, dpi: f32) -> Result<(usize, usize, Vec<u8>), String> {
+    /// Page `index` rendered in 8-bit grey at `dpi`, or lower where that would make more than
+    /// `max_pixels` pixels (a poster-sized page): width, height, rows of pixels, and the
+    /// resolution used.
+    pub fn render_gray(
+        &self,
+        index: i32,
+        dpi: f32,
+        max_pixels: f32,
+    ) -> Result<(usize, usize, Vec<u8>, f32), String> {
         let page = call!(mupdf_load_page(self.ctx, self.doc, index))?;
         if page.is_null() {
             return Err("MuPDF loaded no page".into());
         }
         let result = (|| {
+            let r = call!(mupdf_bound_page(self.ctx, page))?;
+            let points = ((r.x1 - r.x0) * (r.y1 - r.y0)).max(1.0);
+            let dpi = dpi.min((max_pixels / points).sqrt() * 72.0).max(1.0);
             // SAFETY: plain values; the grey colorspace is owned by the context.
             let (ctm, gray) = unsafe {
                 (
@@ -255,7 +265,7 @@ impl<'a> Doc<'a> {
                 if px.len() != w * h {
                     return Err("MuPDF rendered a page image that is not grey".into());
                 }
-                (w, h, px)
+                (w, h, px, dpi)
             };
             Ok(out)
         })();

@@ -754,11 +754,11 @@ fn ocr(
             flags.push(format!("pdf_time_cut:{i}/{pages}"));
             break;
         }
-        let printed = ocr_page(doc, i, cfg)?;
+        let (printed, dpi) = ocr_page(doc, i, cfg)?;
         if i > 0 {
             out.push('\x0c');
         }
-        match tsv_lines(&printed, cfg.ocr_dpi as f32) {
+        match tsv_lines(&printed, dpi) {
             Some(lines) => {
                 let mut last = None;
                 for l in lines {
@@ -789,18 +789,22 @@ fn ocr(
     Ok(x)
 }
 
-/// Runs `pdf.ocr_command` on page `index` rendered in grey at `ocr_dpi` (written as a PGM
-/// image to the temporary folder, its path in place of `{image}`) and returns what the command
-/// printed.
+/// Pixels of a page image handed to the OCR command at most (a US Letter page at 600 dpi has
+/// 34 million): a larger page is rendered at a lower resolution.
+const OCR_MAX_PIXELS: f32 = 64e6;
+
+/// Runs `pdf.ocr_command` on page `index` rendered in grey at `ocr_dpi` (lower for a page too
+/// large for [`OCR_MAX_PIXELS`]; written as a PGM image to the temporary folder, its path in
+/// place of `{image}`) and returns what the command printed and the resolution used.
 #[cfg(feature = "pdf")]
 fn ocr_page(
     doc: &crate::extract::mupdf_ffi::Doc<'_>,
     index: u32,
     cfg: &PdfConfig,
-) -> Result<String, String> {
+) -> Result<(String, f32), String> {
     use std::sync::atomic::{AtomicU64, Ordering};
     static SEQ: AtomicU64 = AtomicU64::new(0);
-    let (w, h, px) = doc.render_gray(index as i32, cfg.ocr_dpi as f32)?;
+    let (w, h, px, dpi) = doc.render_gray(index as i32, cfg.ocr_dpi as f32, OCR_MAX_PIXELS)?;
     let image = std::env::temp_dir().join(format!(
         "docsweep-ocr-{}-{}.pgm",
         std::process::id(),
@@ -841,7 +845,7 @@ fn ocr_page(
             ran.status
         ));
     }
-    Ok(String::from_utf8_lossy(&ran.stdout).into_owned())
+    Ok((String::from_utf8_lossy(&ran.stdout).into_owned(), dpi))
 }
 
 /// A page with fewer characters of text than this may be a scan (a page number stamped on a
@@ -1110,8 +1114,8 @@ fn ocr_scanned_pages(
         if cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds {
             break;
         }
-        let printed = ocr_page(doc, i as u32, cfg)?;
-        match tsv_lines(&printed, cfg.ocr_dpi as f32) {
+        let (printed, dpi) = ocr_page(doc, i as u32, cfg)?;
+        match tsv_lines(&printed, dpi) {
             Some(lines) => read.push((i, own, lines)),
             // Plain text: no page of this command's output can be placed; the rest are not
             // read for nothing.
@@ -2638,6 +2642,23 @@ fn paragraph_break(
 mod tests {
     use super::*;
     use crate::model::HeadingInfo;
+
+    /// A page image for OCR keeps to its pixel budget: a page too large for it is rendered
+    /// at a lower resolution, and that resolution is what its boxes are scaled by.
+    #[cfg(feature = "pdf")]
+    #[test]
+    fn page_images_for_ocr_keep_to_their_pixel_budget() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdf");
+        let bytes = std::fs::read(root.join("bad/scanned-no-text.pdf")).unwrap();
+        let opened = read::open(&bytes).unwrap();
+        let (w, h, px, dpi) = opened.doc.render_gray(0, 100.0, 64e6).unwrap();
+        assert_eq!(dpi, 100.0);
+        assert_eq!(px.len(), w * h);
+        let (w2, h2, _, low) = opened.doc.render_gray(0, 100.0, 100_000.0).unwrap();
+        assert!(low < 100.0);
+        assert!((w2 * h2) as f32 <= 100_000.0 * 1.02, "{w2} x {h2}");
+        assert!(w2 * 2 < w && h2 * 2 < h);
+    }
 
     /// Tesseract's TSV: words grouped into lines by (block, paragraph, line), their boxes
     /// joined and turned from pixels of a 144 dpi image into points; rows of other levels,
