@@ -23,6 +23,8 @@ pub struct Analysis {
     /// Notes for the `documents.flags` column (e.g. `html_root:main`, `encoding:windows-1252`).
     pub flags: Vec<String>,
     pub text: TextStats,
+    /// What of an `ok` document could not be read, and why: its `documents.reason`.
+    pub note: Option<String>,
 }
 
 /// What the plain-text rules did to a document (None for other formats).
@@ -66,6 +68,7 @@ struct Extraction {
     first_invalid: Option<usize>,
     flags: Vec<String>,
     text: TextStats,
+    note: Option<String>,
 }
 
 fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
@@ -123,6 +126,7 @@ fn extract_markdown(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
         map: Some(canon.map),
         flags: Vec::new(),
         text: TextStats::default(),
+        note: None,
     })
 }
 
@@ -142,6 +146,7 @@ fn extract_text(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
             furniture_lines: Some(x.furniture_lines),
             hyphen_joins: Some(x.hyphen_joins),
         },
+        note: None,
     })
 }
 
@@ -162,6 +167,7 @@ fn extract_html(bytes: &[u8]) -> Result<Extraction, Failure> {
         first_invalid: None,
         flags,
         text: TextStats::default(),
+        note: None,
     })
 }
 
@@ -180,6 +186,7 @@ fn extract_pdf(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
             furniture_lines: Some(x.furniture_lines),
             hyphen_joins: Some(x.hyphen_joins),
         },
+        note: x.note,
     })
 }
 
@@ -242,6 +249,7 @@ pub fn analyze_with(
         chunk_src,
         flags: x.flags,
         text: x.text,
+        note: x.note,
     })
 }
 
@@ -517,7 +525,7 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
         })
         .collect::<Vec<_>>();
     let mut flags = a.flags.clone();
-    let mut reason = None;
+    let mut reason = a.note.clone();
     if a.invalid_bytes > 0 {
         flags.push("lossy_utf8".to_string());
         reason = Some(format!(

@@ -451,7 +451,8 @@ fn heading_box(a: &Analysis, title: &str) -> [f32; 4] {
 
 /// A page that is a picture with (almost) no text of its own, in a PDF that has text
 /// elsewhere, is never dropped in silence: it is counted (`pdf_image_pages`), a stamp on it is
-/// kept, and a blank page is not counted. A scan whose every page carries a stamp is read
+/// kept, and a blank page is not counted; an OCR command that fails on it leaves the text
+/// pages standing and says why. A scan whose every page carries a stamp is read
 /// for its stamps, flagged, not failed. No text fixture has such a page.
 #[test]
 fn pages_that_are_pictures_are_counted() {
@@ -465,6 +466,16 @@ fn pages_that_are_pictures_are_counted() {
     let stamped = analyze(&data().join("scans/scan-with-stamp.pdf"), &cfg);
     assert_eq!(stamped.flags, ["pdf_image_pages:1"]);
     assert_eq!(stamped.canonical.trim(), "Scan 0001");
+    // An OCR command that fails on the picture page: the text pages stand, the page is
+    // counted, and the document says why (its `reason`).
+    let mut failing = Config::default();
+    failing.pdf.ocr_command = ["false", "{image}"].map(String::from).to_vec();
+    let a = analyze(&data().join("scans/mixed-scan-and-text.pdf"), &failing);
+    assert_eq!(a.flags, ["pdf_image_pages:1"]);
+    assert_eq!(a.canonical, mixed.canonical);
+    let note = a.note.unwrap_or_default();
+    assert!(note.starts_with("OCR: false failed on page 1"), "{note}");
+    assert!(mixed.note.is_none());
     for dir in ["real", "generated", "office"] {
         for f in pdfs(dir) {
             let a = analyze(&f, &cfg);

@@ -43,6 +43,9 @@ pub struct PdfExtraction {
     pub furniture_lines: u32,
     pub hyphen_joins: u32,
     pub flags: Vec<String>,
+    /// What could not be read, and why (the OCR of a picture page failed): the `reason` of
+    /// a document that is `ok` all the same.
+    pub note: Option<String>,
 }
 
 /// A run of characters on one baseline with no wide gap inside.
@@ -708,11 +711,14 @@ pub fn extract(
         x.pages = total;
         return Ok(x);
     }
+    let mut note = None;
     if !scans.is_empty() {
         let read = if cfg.ocr_command.is_empty() {
             0
         } else {
-            ocr_scanned_pages(&opened.doc, &mut pages, &scans, cfg, started)?
+            let (read, failed) = ocr_scanned_pages(&opened.doc, &mut pages, &scans, cfg, started);
+            note = failed;
+            read
         };
         if read > 0 {
             flags.push(format!("ocr_pages:{read}"));
@@ -722,6 +728,7 @@ pub fn extract(
         }
     }
     let mut x = build(pages, cfg, text_cfg);
+    x.note = note;
     if cfg.use_outline {
         let entries = outline_entries(&opened.doc);
         if !entries.is_empty() {
@@ -1097,7 +1104,8 @@ fn figures(p: &mut read::PageText) {
 /// read, at the places it read them, join the page's own text, but for those that lie on that
 /// text (a stamp is read from the text layer, exactly). Returns how many pages were read; a
 /// command that prints plain text cannot place its lines on the page, and its pages stay as
-/// they were. Once the document's `max_seconds` are spent, the pages left are not read.
+/// they were. Once the document's `max_seconds` are spent, or the command failed, the pages
+/// left are not read; the failure is returned to be the document's reason.
 #[cfg(feature = "pdf")]
 fn ocr_scanned_pages(
     doc: &crate::extract::mupdf_ffi::Doc<'_>,
@@ -1105,16 +1113,25 @@ fn ocr_scanned_pages(
     scans: &[(usize, Vec<Frag>)],
     cfg: &PdfConfig,
     started: Instant,
-) -> Result<usize, String> {
+) -> (usize, Option<String>) {
     let (_, body) = size_clusters(pages);
     let mut read = Vec::new();
+    let mut failed = None;
     for (i, own) in scans {
         let i = *i;
         // Out of time (`max_seconds`): the pages left are counted as scans not read.
         if cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds {
             break;
         }
-        let (printed, dpi) = ocr_page(doc, i as u32, cfg)?;
+        // The text pages stand without the pictures: a command that fails leaves the pages
+        // from there on unread, and says why.
+        let (printed, dpi) = match ocr_page(doc, i as u32, cfg) {
+            Ok(p) => p,
+            Err(e) => {
+                failed = Some(e);
+                break;
+            }
+        };
         match tsv_lines(&printed, dpi) {
             Some(lines) => read.push((i, own, lines)),
             // Plain text: no page of this command's output can be placed; the rest are not
@@ -1153,7 +1170,7 @@ fn ocr_scanned_pages(
         }));
         pages[*i] = layout_page(frags, pages[*i].height);
     }
-    Ok(read.len())
+    (read.len(), failed)
 }
 
 /// One line of text read by OCR, from tesseract's TSV output.
@@ -2163,6 +2180,7 @@ fn from_text(
         furniture_lines: x.furniture_lines,
         hyphen_joins: x.hyphen_joins,
         flags: Vec::new(),
+        note: None,
     }
 }
 
