@@ -670,7 +670,7 @@ pub fn extract(
                 pages.push(layout_page(p.frags, p.height));
             }
             Err(e) => {
-                failed_pages.push(e);
+                failed_pages.push((i, e));
                 pages.push(Page {
                     height: 792.0,
                     lines: Vec::new(),
@@ -696,7 +696,7 @@ pub fn extract(
         if failed_pages.len() == pages.len() {
             return Err(format!(
                 "no page could be read: {}",
-                failed_pages.first().map_or("", |s| s.as_str())
+                failed_pages.first().map_or("", |s| s.1.as_str())
             ));
         }
         if cfg.ocr_command.is_empty() {
@@ -706,7 +706,8 @@ pub fn extract(
                 if pages.len() == 1 { "" } else { "s" }
             ));
         }
-        let mut x = ocr(&opened.doc, want, cfg, text_cfg, started)?;
+        let bad: Vec<u32> = failed_pages.iter().map(|f| f.0).collect();
+        let mut x = ocr(&opened.doc, want, &bad, cfg, text_cfg, started)?;
         x.flags.extend(flags);
         x.pages = total;
         return Ok(x);
@@ -742,13 +743,14 @@ pub fn extract(
 }
 
 /// A PDF with no text layer, read by `pdf.ocr_command`: each page rendered and read by the
-/// command (see [`ocr_page`]); pages joined with form feeds and read as OCR text is (page
+/// command (see [`ocr_page`]), but for the `bad` ones MuPDF rejected; pages joined with form feeds and read as OCR text is (page
 /// furniture, hyphenation, headings). Flagged `ocr`. When the command prints tesseract's TSV,
 /// each block gets the box of its lines on its page.
 #[cfg(feature = "pdf")]
 fn ocr(
     doc: &crate::extract::mupdf_ffi::Doc<'_>,
     pages: u32,
+    bad: &[u32],
     cfg: &PdfConfig,
     text_cfg: &TextConfig,
     started: Instant,
@@ -761,10 +763,14 @@ fn ocr(
             flags.push(format!("pdf_time_cut:{i}/{pages}"));
             break;
         }
-        let (printed, dpi) = ocr_page(doc, i, cfg)?;
         if i > 0 {
             out.push('\x0c');
         }
+        // A page MuPDF rejected (counted in `pdf_bad_pages`) stays empty.
+        if bad.contains(&i) {
+            continue;
+        }
+        let (printed, dpi) = ocr_page(doc, i, cfg)?;
         match tsv_lines(&printed, dpi) {
             Some(lines) => {
                 let mut last = None;
