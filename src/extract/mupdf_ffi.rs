@@ -314,6 +314,14 @@ impl<'a> Doc<'a> {
     }
 }
 
+/// A drawing that cannot be seen against the page: transparent, or filled in white (a
+/// cover-up box, a form field's or a frame's background). `argb` is MuPDF's packed colour.
+fn paper(argb: u32, flags: u32) -> bool {
+    let [a, r, g, b] = argb.to_be_bytes();
+    let stroked = flags & sys::FZ_STEXT_VECTOR_IS_STROKED != 0;
+    a < 0x20 || (!stroked && r >= 0xF5 && g >= 0xF5 && b >= 0xF5)
+}
+
 /// What a page draws besides its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Graphic {
@@ -413,7 +421,8 @@ impl TextPage<'_> {
     }
 
     /// The boxes of the page's images and drawings (`[x0, y0, x1, y1]` in page space), each
-    /// with its kind. Images are not decoded.
+    /// with its kind; drawings that cannot be seen (see [`paper`]) left out. Images are not
+    /// decoded.
     pub fn graphics(&self) -> Vec<([f32; 4], Graphic)> {
         let mut out = Vec::new();
         // SAFETY: the lists are live until the text page is dropped, which `self` borrows;
@@ -424,7 +433,9 @@ impl TextPage<'_> {
                 let block = &*b;
                 let kind = if block.type_ == sys::FZ_STEXT_BLOCK_IMAGE as i32 {
                     Some(Graphic::Image)
-                } else if block.type_ == sys::FZ_STEXT_BLOCK_VECTOR as i32 {
+                } else if block.type_ == sys::FZ_STEXT_BLOCK_VECTOR as i32
+                    && !paper(block.u.v.argb, block.u.v.flags)
+                {
                     Some(
                         if block.u.v.flags & sys::FZ_STEXT_VECTOR_IS_RECTANGLE != 0 {
                             Graphic::Rectangle
@@ -468,5 +479,24 @@ impl TextPage<'_> {
                 mono: sys::fz_font_is_monospaced(self.ctx, f) != 0,
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Drawings that cannot be seen against the page: transparent ones, and white fills; a
+    /// white stroke (a rule on a dark band) and any colour are drawings.
+    #[test]
+    fn paper_is_what_cannot_be_seen() {
+        let stroked = sys::FZ_STEXT_VECTOR_IS_STROKED;
+        assert!(paper(0x00FF_0000, 0));
+        assert!(paper(0xFFFF_FFFF, 0));
+        assert!(paper(0xFFF8_F8F8, sys::FZ_STEXT_VECTOR_IS_RECTANGLE));
+        assert!(!paper(0xFFFF_FFFF, stroked));
+        assert!(!paper(0xFF00_0000, 0));
+        assert!(!paper(0xFFE0_E0E0, 0));
+        assert!(!paper(0x80FF_0000, stroked));
     }
 }

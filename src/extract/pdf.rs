@@ -1210,7 +1210,15 @@ fn tsv_lines(out: &str, dpi: f32) -> Option<Vec<OcrLine>> {
         if f.len() < 12 || f[0] != "5" {
             continue;
         }
-        let word = f[11].trim();
+        // Words as printed, control characters (a form feed, a carriage return from another
+        // program) made spaces: the text's lines and pages are docsweep's own.
+        let cleaned: String;
+        let word = if f[11].chars().any(char::is_control) {
+            cleaned = f[11].replace(char::is_control, " ");
+            cleaned.trim()
+        } else {
+            f[11].trim()
+        };
         let num = |k: usize| f[k].trim().parse::<u32>().ok();
         let (Some(block), Some(par), Some(line), Some(x), Some(y), Some(w), Some(h)) =
             (num(2), num(3), num(4), num(6), num(7), num(8), num(9))
@@ -2686,7 +2694,8 @@ mod tests {
 
     /// Tesseract's TSV: words grouped into lines by (block, paragraph, line), their boxes
     /// joined and turned from pixels of a 144 dpi image into points; rows of other levels,
-    /// empty words and rows that do not parse are skipped; plain text is not TSV.
+    /// empty words and rows that do not parse are skipped; control characters in a word
+    /// become spaces; plain text is not TSV.
     #[test]
     fn tesseract_tsv_becomes_placed_lines() {
         let tsv = format!(
@@ -2699,14 +2708,20 @@ mod tests {
              5\t1\t1\t2\t1\t1\t100\t260\t300\t24\t91.0\tThe\n\
              5\t1\t1\t2\t2\t1\t100\t290\t200\t24\t90.0\tengine\n\
              5\t1\tx\t2\t2\t2\t100\t290\t200\t24\t90.0\tbroken\n\
-             5\t1\t2\t1\t1\t1\t100\t400\t100\t24\t90.0\tnext\treads\n"
+             5\t1\t2\t1\t1\t1\t100\t400\t100\t24\t90.0\tnext\treads\n\
+             5\t1\t3\t1\t1\t1\t4294967295\t0\t10\t10\t90.0\tfar\n"
         );
         let lines = tsv_lines(&tsv, 144.0).unwrap();
         let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
-        assert_eq!(texts, ["1 Introduction", "The", "engine", "next\treads"]);
+        assert_eq!(
+            texts,
+            ["1 Introduction", "The", "engine", "next reads", "far"]
+        );
+        // A box at the far end of the numbers does not wrap round to the page's left.
+        assert!(lines[4].bbox[2] >= lines[4].bbox[0]);
         assert_eq!(lines[0].bbox, [50.0, 100.0, 250.0, 115.0]);
         let paragraphs: Vec<(u32, u32)> = lines.iter().map(|l| l.paragraph).collect();
-        assert_eq!(paragraphs, [(1, 1), (1, 2), (1, 2), (2, 1)]);
+        assert_eq!(paragraphs, [(1, 1), (1, 2), (1, 2), (2, 1), (3, 1)]);
         assert!(tsv_lines("1 Introduction\n\nThe engine reads.\n", 144.0).is_none());
         assert_eq!(tsv_lines(TSV_HEADER, 144.0), Some(Vec::new()));
     }

@@ -1234,7 +1234,8 @@ impl<'a> Parser<'a> {
                 self.toc_from = Some(if underlined { start + 2 } else { start });
                 self.toc_numbers.clear();
             }
-            if self.is_toc(start, end) || self.in_toc_region(start, end) {
+            let figure = self.hint(start).is_some_and(|h| h.figure);
+            if !figure && (self.is_toc(start, end) || self.in_toc_region(start, end)) {
                 self.push_toc(start, end);
                 continue;
             }
@@ -1597,6 +1598,10 @@ impl<'a> Parser<'a> {
         blank_before: bool,
         follow: Option<(usize, usize)>,
     ) -> bool {
+        // A figure is never a title.
+        if self.hint(title).is_some_and(|h| h.figure) {
+            return false;
+        }
         let t = self.line(title).trim();
         // A number line above a line that is numbered itself is a page number or a header;
         // dot leaders right under the title make it a table-of-contents entry
