@@ -893,12 +893,15 @@ fn picture_page(p: &read::PageText) -> bool {
 /// their rectangles round text (cells, frames) and empty ones.
 #[derive(Default)]
 struct Region {
-    root: usize,
     bbox: [f32; 4],
     drawn_area: f32,
     cells: u32,
     empty_rects: u32,
 }
+
+/// A region with more words than this (of eight characters or more) is text, not a figure;
+/// it also bounds the words compared with each other for shared left edges.
+const FIGURE_MAX_WORDS: usize = 400;
 
 /// Graphics on a page beyond this many are not searched for figures (a map or a plot of
 /// many thousand paths): the page keeps its text as it is.
@@ -971,13 +974,16 @@ fn figures(p: &mut read::PageText) {
     // A shape frames text when the text inside it starts near its top left corner (its
     // padding) and fills it as lines do: wide, or two lines or more flush left. A curve with
     // a label or a legend inside its box does not.
+    // The fragments by their top, so that a shape meets only those at its height.
+    let mut by_top: Vec<&Frag> = p.frags.iter().collect();
+    by_top.sort_by(|a, b| a.y0.total_cmp(&b.y0));
     let frames_text = |b: &[f32; 4]| {
-        let within: Vec<&Frag> = p
-            .frags
+        let from = by_top.partition_point(|f| f.y0 < b[1] - 1.0);
+        let within: Vec<&Frag> = by_top[from..]
             .iter()
-            .filter(|f| {
-                f.x0 >= b[0] - 1.0 && f.x1 <= b[2] + 1.0 && f.y0 >= b[1] - 1.0 && f.y1 <= b[3] + 1.0
-            })
+            .take_while(|f| f.y0 <= b[3] + 1.0)
+            .filter(|f| f.x0 >= b[0] - 1.0 && f.x1 <= b[2] + 1.0 && f.y1 <= b[3] + 1.0)
+            .copied()
             .collect();
         let left = within.iter().map(|f| f.x0).fold(f32::INFINITY, f32::min);
         let right = within
@@ -992,26 +998,24 @@ fn figures(p: &mut read::PageText) {
             && ((right - left) * 10.0 >= (b[2] - b[0]) * 4.0 || flush >= 2)
     };
     let mut regions: Vec<Region> = Vec::new();
+    let mut region_of: HashMap<usize, usize> = HashMap::new();
     for (i, &(b, kind)) in boxes.iter().enumerate() {
         let root = root(&mut parent, i);
-        let framing = frames_text(&b);
+        let framing = kind != Graphic::Image && frames_text(&b);
         let drawn = match kind {
             Graphic::Image => true,
             Graphic::Path => !framing,
             // A large empty rectangle is a drawing of its own (a swatch, a placeholder).
             Graphic::Rectangle => !framing && b[2] - b[0] >= 40.0 && b[3] - b[1] >= 30.0,
         };
-        let g = match regions.iter().position(|g| g.root == root) {
-            Some(k) => &mut regions[k],
-            None => {
-                regions.push(Region {
-                    root,
-                    bbox: b,
-                    ..Region::default()
-                });
-                regions.last_mut().unwrap()
-            }
-        };
+        let k = *region_of.entry(root).or_insert_with(|| {
+            regions.push(Region {
+                bbox: b,
+                ..Region::default()
+            });
+            regions.len() - 1
+        });
+        let g = &mut regions[k];
         let u = g.bbox;
         g.bbox = [
             u[0].min(b[0]),
@@ -1057,6 +1061,9 @@ fn figures(p: &mut read::PageText) {
             chars += f.chars;
             mono += f.mono_chars;
         }
+        if prose || covered * 4.0 >= rw * rh || mono * 2 > chars {
+            continue;
+        }
         // Lines of words set flush at shared left edges (one or more columns of them): framed
         // text, not a drawing's labels (tick labels align too, but are short; a legend's
         // entries align, but are not most of a chart's words).
@@ -1064,6 +1071,7 @@ fn figures(p: &mut read::PageText) {
             .frags
             .iter()
             .filter(|f| inside(f) && f.chars >= 8)
+            .take(FIGURE_MAX_WORDS + 1)
             .collect();
         let (flush, flush_chars) = words
             .iter()
@@ -1075,8 +1083,7 @@ fn figures(p: &mut read::PageText) {
                     >= 2
             })
             .fold((0, 0), |(n, c), f| (n + 1, c + f.chars));
-        let text_box = flush >= 4 && flush_chars * 4 >= chars * 3;
-        if prose || text_box || covered * 4.0 >= rw * rh || mono * 2 > chars {
+        if words.len() > FIGURE_MAX_WORDS || (flush >= 4 && flush_chars * 4 >= chars * 3) {
             continue;
         }
         let mut labels: Vec<Frag> = Vec::new();
