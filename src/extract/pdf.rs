@@ -662,11 +662,12 @@ pub fn extract(
         match read::page(&opened.doc, i, cfg, &mut fonts) {
             Ok(mut p) => {
                 chars_cut |= p.cut;
+                // A picture page keeps its own text for OCR; read as it is, a picture on it
+                // that is not the whole page is a figure all the same.
                 if picture_page(&p) {
                     scans.push((pages.len(), p.frags.clone()));
-                } else {
-                    figures(&mut p);
                 }
+                figures(&mut p);
                 pages.push(layout_page(p.frags, p.height));
             }
             Err(e) => {
