@@ -417,6 +417,44 @@ fn figures_are_blocks_that_their_captions_name() {
     }
 }
 
+/// Figures in real PDFs: screenshots and photographs (images) and drawings become figure
+/// blocks that their captions name; a named figure sits on its caption's page, above or below
+/// it, overlapping it across. The METAPOST previewer's screenshot (an image) and hyperref's
+/// bookmark screenshots are such figures.
+#[test]
+fn real_figures_are_named_by_their_captions() {
+    let cfg = Config::default();
+    let mut named = Vec::new();
+    for f in pdfs("real") {
+        let a = analyze(&f, &cfg);
+        for c in a.blocks.iter().filter(|b| b.kind == BlockType::Caption) {
+            let Some(i) = c.attrs.caption_for else {
+                continue;
+            };
+            let fig = &a.blocks[i];
+            if fig.kind != BlockType::Figure {
+                continue;
+            }
+            assert_eq!(fig.page, c.page, "{}", f.display());
+            let (fb, cb) = (fig.attrs.bbox.unwrap(), c.attrs.bbox.unwrap());
+            assert!(
+                fb[0] < cb[2] && cb[0] < fb[2],
+                "{}: {fb:?} {cb:?}",
+                f.display()
+            );
+            assert!(
+                fb[3] <= cb[1] + 2.0 || cb[3] <= fb[1] + 2.0,
+                "{fb:?} {cb:?}"
+            );
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            named.push((name, c.attrs.figure_ref.clone().unwrap_or_default()));
+        }
+    }
+    let has = |file: &str, label: &str| named.iter().any(|(f, l)| f == file && l == label);
+    assert!(has("tb88henderson.pdf", "Figure 2"), "{named:?}");
+    assert!(has("hyperref-paper.pdf", "Figure 1"), "{named:?}");
+}
+
 /// Tesseract is there, or the test may skip (CI sets DOCSWEEP_REQUIRE_OCR=1 and installs it).
 fn have_tesseract() -> bool {
     let have = Command::new("tesseract").arg("--version").output().is_ok();

@@ -114,19 +114,27 @@ pub fn attach(canonical: &str, blocks: &mut [Block]) {
             None if is_emphasis_line(text) => (None, BlockType::Figure),
             None => continue,
         };
-        let is_target = |j: usize| blocks.get(j).is_some_and(|b| b.kind == want);
-        let target = if i > 0 && is_target(i - 1) {
-            Some(i - 1)
-        } else if label.is_some() && is_target(i + 1) {
-            Some(i + 1)
-        } else {
-            None
+        // With page boxes (PDF), a caption names a figure or table on its page that it is set
+        // against, overlapping it across (one in another column is not its figure), or one
+        // that the page break put on the page before or after.
+        let beside = |j: usize| {
+            let (c, t) = (&blocks[i], &blocks[j]);
+            match (c.attrs.bbox, t.attrs.bbox, c.page, t.page) {
+                (Some(cb), Some(tb), Some(cp), Some(tp)) if cp == tp => {
+                    cb[0] < tb[2] && tb[0] < cb[2]
+                }
+                (Some(_), Some(_), Some(cp), Some(tp)) => cp.abs_diff(tp) == 1,
+                _ => true,
+            }
         };
+        let is_target = |j: usize| blocks.get(j).is_some_and(|b| b.kind == want) && beside(j);
+        // The block before, then (for a labelled caption) the block after; a figure or table
+        // already described by a caption keeps its first one.
+        let target = [i.checked_sub(1), label.is_some().then_some(i + 1)]
+            .into_iter()
+            .flatten()
+            .find(|&j| is_target(j) && !described[j]);
         let Some(t) = target else { continue };
-        // A figure/table already described by a caption keeps its first one.
-        if described[t] {
-            continue;
-        }
         described[t] = true;
         blocks[i].kind = BlockType::Caption;
         blocks[i].attrs.caption_for = Some(t);
@@ -212,6 +220,21 @@ mod tests {
         assert_eq!(b[0].attrs.caption_for, Some(1));
         assert_eq!(b[3].kind, BlockType::Caption);
         assert_eq!(b[3].attrs.caption_for, Some(2));
+    }
+
+    /// Captions above their tables: the second caption's table above is the first one's
+    /// already, so it names the table under it.
+    #[test]
+    fn a_described_table_leaves_the_next_caption_to_the_one_below() {
+        let md = "| a | b |\n|---|---|\n| 1 | 2 |\n\nTable 1: Above.\n\n| c | d |\n|---|---|\n| 3 | 4 |\n";
+        let mut b = run(md);
+        assert_eq!(b[1].attrs.caption_for, Some(0));
+        // The same with the first table described by a caption before it.
+        let md = "Table 1: First.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nTable 2: Second.\n\n| c | d |\n|---|---|\n| 3 | 4 |\n";
+        b = run(md);
+        assert_eq!(b[0].attrs.caption_for, Some(1));
+        assert_eq!(b[2].kind, BlockType::Caption);
+        assert_eq!(b[2].attrs.caption_for, Some(3));
     }
 
     #[test]
