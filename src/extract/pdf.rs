@@ -2173,15 +2173,30 @@ fn from_text(
     let mut blocks = x.blocks;
     for b in &mut blocks {
         // Lines placed on a page (OCR's boxes) give a block the box of its lines on the page
-        // it starts on, as layout hints do.
+        // it starts on, as layout hints do: the lines whose text it holds, not the page
+        // furniture removed from between them (a footer under a paragraph that goes on over
+        // the page).
         if let (Some(s), Some(e), false) = (b.src_begin, b.src_end, boxes.is_empty()) {
             let (s, e) = (s as usize, e as usize);
+            let (ob, oe) = (b.off_begin, b.off_end);
+            let kept = |l: &LineBox| {
+                let (mut lo, mut hi) = (ob, oe);
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    if (x.map.to_src(mid) as usize) < l.start {
+                        lo = mid + 1;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                lo < oe && (x.map.to_src(lo) as usize) < l.end
+            };
             let from = boxes.partition_point(|l| l.end <= s);
             let page = boxes.get(from).map(|l| l.page);
             b.attrs.bbox = boxes[from..]
                 .iter()
                 .take_while(|l| l.start < e)
-                .filter(|l| Some(l.page) == page)
+                .filter(|l| Some(l.page) == page && kept(l))
                 .map(|l| l.bbox)
                 .reduce(|a, r| {
                     [
@@ -2682,6 +2697,51 @@ fn paragraph_break(
 mod tests {
     use super::*;
     use crate::model::HeadingInfo;
+
+    /// OCR'd text with boxes: a paragraph that goes on over the page takes the box of its own
+    /// lines on its first page, not that of the footer removed from between them.
+    #[test]
+    fn an_ocr_paragraph_box_leaves_out_the_furniture_between_its_lines() {
+        let mut out = String::new();
+        let mut boxes = Vec::new();
+        let mut line = |out: &mut String, page: u32, y: f32, t: &str| {
+            let start = out.len();
+            out.push_str(t);
+            boxes.push(LineBox {
+                start,
+                end: out.len(),
+                page,
+                bbox: [72.0, y, 500.0, y + 10.0],
+            });
+            out.push('\n');
+        };
+        for page in 1..=4u32 {
+            if page > 1 {
+                out.push('\x0c');
+            }
+            let words = ["north", "south", "east", "west"][page as usize - 1];
+            let body = [
+                format!("the report on the {words} region goes on with the measured figures and"),
+                format!("the notes that explain the {words} figures, one after another, until"),
+                format!("the paragraph on the {words} region reaches the foot of the page and"),
+            ];
+            for (k, t) in body.iter().enumerate() {
+                line(&mut out, page, 100.0 + 12.0 * k as f32, t);
+            }
+            line(&mut out, page, 750.0, &format!("Page {page} of 4"));
+        }
+        let x = from_text(&out, None, &TextConfig::default(), 4, &boxes);
+        assert!(x.furniture_lines >= 4, "{}", x.furniture_lines);
+        assert!(!x.canonical.contains("Page 1 of 4"));
+        let first = x
+            .blocks
+            .iter()
+            .find(|b| x.canonical[b.off_begin..b.off_end].starts_with("the report"))
+            .unwrap();
+        let bb = first.attrs.bbox.unwrap();
+        assert_eq!(bb[1], 100.0);
+        assert!(bb[3] < 750.0, "{bb:?}");
+    }
 
     /// A page image for OCR keeps to its pixel budget: a page too large for it is rendered
     /// at a lower resolution, and that resolution is what its boxes are scaled by.
