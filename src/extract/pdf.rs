@@ -267,7 +267,6 @@ mod read {
         })
     }
 
-    /// Fragments of page `index`, the page height, and whether characters were cut.
     /// What a page holds: its text as fragments, its size, whether `max_page_chars` cut it,
     /// and its images and drawings (see [`super::figures`]); all in points from the top left.
     pub struct PageText {
@@ -278,6 +277,7 @@ mod read {
         pub graphics: Vec<([f32; 4], Graphic)>,
     }
 
+    /// Page `index` of `doc` read as a [`PageText`].
     pub fn page(
         doc: &Doc<'_>,
         index: u32,
