@@ -80,6 +80,9 @@ pub struct Candidate<'a> {
     pub outdented: bool,
     /// Indented further than the document's body text.
     pub indented: bool,
+    /// Set apart by blank lines over an entry at its own margin whose text is indented under
+    /// it (a title over a reference entry's signature).
+    pub over_entry: bool,
     /// Followed by body text (a paragraph), not by another short line or the end.
     pub body_follows: bool,
     /// Much shorter than the line right under it, which starts a sentence: a title line
@@ -810,7 +813,7 @@ pub fn score(
     if c.blank_after {
         s += cfg.blank_after;
     }
-    if c.outdented {
+    if c.outdented || c.over_entry {
         s += cfg.outdent;
     }
     if c.indented {

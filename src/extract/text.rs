@@ -91,6 +91,19 @@ struct Line {
     removed: bool,
 }
 
+/// A reference entry's first line: a declaration (`class tables.Row`), a call
+/// (`Row.append()`), a dotted or snake-case name; not a capitalized word of prose or a title.
+fn signature_like(t: &str) -> bool {
+    let first = t.split_whitespace().next().unwrap_or("");
+    t.starts_with(|ch: char| ch.is_lowercase())
+        || t.contains('(')
+        || first.as_bytes().windows(3).any(|w| {
+            w[0].is_ascii_alphanumeric()
+                && matches!(w[1], b'.' | b'_')
+                && w[2].is_ascii_alphanumeric()
+        })
+}
+
 /// The length of a lower-case label and the blanks after it (`a) `, `iv. `) before a title
 /// that starts with a capital.
 fn lower_label(t: &str) -> Option<usize> {
@@ -1945,6 +1958,30 @@ impl<'a> Parser<'a> {
             b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
         });
         let follow_indent = follow.map(|(a, _)| self.l(a).indent);
+        // A title over an entry at the title's own margin, the entry's text indented under
+        // both: a Sphinx reference as `pdftotext -layout` gives it (`The Row class` / blank /
+        // `class tables.tableextension.Row` / its description indented). The entry's first
+        // line or two are at the margin, then its text goes deeper.
+        // The title is at the page's left edge, the signature on its page and code-like (a
+        // man page's paragraph label over its options, a figure's title over a heading, are
+        // neither).
+        let over_entry = blank_after
+            && line.indent == 0
+            && follow.is_some_and(|(a, b)| {
+                let end = if b - a <= 2 && b < self.content.len() {
+                    b + 1
+                } else {
+                    b.min(a + 3)
+                };
+                self.l(a).indent == 0
+                    && self.l(a).page == line.page
+                    && !self.page_break_before(a)
+                    && signature_like(self.line(a).trim())
+                    && (a + 1..end)
+                        .map(|k| self.l(k).indent)
+                        .find(|&i| i != 0)
+                        .is_some_and(|i| i > 0)
+            });
         let short_above_body =
             !blank_after && c + 1 < self.content.len() && !t.ends_with(['.', ',', ';', ':']) && {
                 let below = self.line(c + 1).trim();
@@ -1968,6 +2005,7 @@ impl<'a> Parser<'a> {
             outdented: line.indent < self.base_indent
                 && follow_indent.is_some_and(|f| f > line.indent),
             indented: line.indent > self.base_indent + 2,
+            over_entry,
             body_follows,
             short_above_body,
             numbering_started: self.last_number.is_some(),
@@ -3658,6 +3696,39 @@ mod tests {
         assert_eq!(
             titles(&src),
             ["IP Sysctl", "Variables", "Routing notes", "ICMP"]
+        );
+    }
+
+    /// A reference as `pdftotext -layout` gives a Sphinx manual: each title at the left edge
+    /// over an entry whose signature is at the same edge and whose text is indented under it.
+    /// The titles are headings; a line at the edge over a capitalized line (a picture's title
+    /// over the next heading) is not.
+    #[test]
+    fn titles_over_reference_entries_at_the_left_edge_are_headings() {
+        let text = "     Builds the grid of a table from the cells of its rows and keeps it for later reads.\n     Nothing is written until the caller flushes the buffer on purpose.\n";
+        let entry = |sig: String| format!("{sig}\n{text}\n");
+        let mut src = String::new();
+        for class in ["Grid", "Cell", "Sheet"] {
+            let lower = class.to_lowercase();
+            src += &format!("\n\nThe {class} class\n\n");
+            src += &entry(format!("class tables.{lower}.{class}(rows, cols)"));
+            src += &entry(format!("{class}.width"));
+            src += &entry(format!("{class}._v_names"));
+            src += &format!("\n\n{class} methods\n\n");
+            src += &entry(format!("{class}.append(row)"));
+            src += &entry(format!("{class}.flush()"));
+        }
+        src += &format!("\nGrid layout after a resize\n\nResizing\n{text}{text}");
+        let found = titles(&src);
+        for class in ["Grid", "Cell", "Sheet"] {
+            for title in [format!("The {class} class"), format!("{class} methods")] {
+                assert!(found.contains(&title), "{title}: {found:?}");
+            }
+        }
+        assert!(found.contains(&"Resizing".to_string()), "{found:?}");
+        assert!(
+            !found.iter().any(|t| t.contains("after a resize")),
+            "{found:?}"
         );
     }
 
