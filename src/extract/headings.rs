@@ -842,11 +842,13 @@ pub fn score(
     // template, not a section. Twice is enough in text numbered down to its subsections, three
     // times anywhere. Unique unnumbered titles stay, and where only chapters are numbered their
     // sections go without (`1. Introduction`, then `Evolution of the Conventions`).
+    // A section name is exempt, unless indented into the text around it: `Examples` under
+    // every entry of a reference, set at the entries' text column.
     if ((c.last_number_parts >= 2 && c.repeats >= 2) || c.repeats >= 3)
         && numbered.is_none()
         && !marked
         && c.typography.is_none()
-        && !section_name
+        && (!section_name || c.indented)
     {
         s -= 1.0;
     }
@@ -1393,6 +1395,44 @@ mod tests {
         assert!(noise_word("8WOVrQQBpx1") && noise_word("ACPQEqN91EHxbvFFo21tt"));
         assert!(title_shape("Getting Started", 12, 80));
         assert!(!title_shape("Ends with a comma,", 12, 80));
+    }
+
+    /// A section name heads a section however often the document has it (`Examples` in each
+    /// chapter), unless it is indented into the text around it: then it is a rubric of each
+    /// entry of a reference.
+    #[test]
+    fn repeated_section_names_head_sections_unless_indented() {
+        let cfg = HeadingConfig::default();
+        let pass = |indented: bool, repeats: u32, over_entry: bool| {
+            let c = Candidate {
+                text: "Examples",
+                blank_before: true,
+                blank_after: true,
+                body_follows: true,
+                indented,
+                repeats,
+                over_entry,
+                ..Default::default()
+            };
+            score(&c, None, false, &cfg) >= cfg.threshold
+        };
+        assert!(pass(false, 1, false) && pass(false, 25, false));
+        assert!(pass(true, 1, false));
+        assert!(!pass(true, 25, false));
+        // A line at the left edge over a reference entry is scored as one set left of its text.
+        let plain = Candidate {
+            text: "Row methods",
+            blank_before: true,
+            blank_after: true,
+            body_follows: true,
+            ..Default::default()
+        };
+        assert!(score(&plain, None, false, &cfg) < cfg.threshold);
+        let over = Candidate {
+            over_entry: true,
+            ..plain
+        };
+        assert!(score(&over, None, false, &cfg) >= cfg.threshold);
     }
 
     #[test]
