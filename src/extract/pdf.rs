@@ -3484,6 +3484,153 @@ mod tests {
         assert!(!plain.frags[0].figure);
     }
 
+    /// Each figure rule alone, on a page of body text: one drawing per case, and whether it
+    /// becomes a figure.
+    #[cfg(feature = "pdf")]
+    #[test]
+    fn each_figure_rule_on_its_own() {
+        use crate::extract::mupdf_ffi::Graphic;
+        let body: Vec<Frag> = (0..10)
+            .map(|k| {
+                frag(
+                    72.0,
+                    80.0 + 12.0 * k as f32,
+                    520.0,
+                    "Body text of the page, a long line of prose in the body size.",
+                )
+            })
+            .collect();
+        let path = |b: [f32; 4]| (b, Graphic::Path);
+        let rect = |b: [f32; 4]| (b, Graphic::Rectangle);
+        let image = |b: [f32; 4]| (b, Graphic::Image);
+        let label = |x: f32, y: f32, t: &str| frag(x, y, x + 6.0 * t.len() as f32, t);
+        let area = [150.0, 250.0, 450.0, 400.0];
+        let mono = {
+            let mut f = label(200.0, 300.0, "x = f(y)");
+            f.mono_chars = f.chars;
+            f
+        };
+        let big = Frag {
+            size: 14.0,
+            ..label(200.0, 300.0, "Axis")
+        };
+        // A table ruled as rectangles round its cells, with a small picture in one of them.
+        let mut table = Vec::new();
+        let mut cells = Vec::new();
+        for row in 0..3 {
+            for col in 0..3 {
+                let (x, y) = (150.0 + 100.0 * col as f32, 250.0 + 40.0 * row as f32);
+                table.push(rect([x, y, x + 100.0, y + 40.0]));
+                // (Set at no shared left edge: not flush text.)
+                cells.push(label(x + 4.0 + 7.0 * row as f32, y + 12.0, "cell words"));
+            }
+        }
+        table.push(image([360.0, 262.0, 380.0, 282.0]));
+        let flush: Vec<Frag> = (0..4)
+            .map(|k| label(250.0, 300.0 + 14.0 * k as f32, "words set on lines"))
+            .collect();
+        type Drawing = Vec<([f32; 4], Graphic)>;
+        let cases: Vec<(&str, Drawing, Vec<Frag>, bool)> = vec![
+            (
+                "a curve with a label",
+                vec![path(area)],
+                vec![label(200.0, 300.0, "rate")],
+                true,
+            ),
+            ("a picture", vec![image(area)], vec![], true),
+            (
+                "a picture too small",
+                vec![image([150.0, 250.0, 180.0, 270.0])],
+                vec![],
+                false,
+            ),
+            (
+                "three small boxes side by side (a diagram)",
+                vec![
+                    rect([150.0, 250.0, 175.0, 285.0]),
+                    rect([180.0, 250.0, 205.0, 285.0]),
+                    rect([210.0, 250.0, 235.0, 285.0]),
+                ],
+                vec![],
+                true,
+            ),
+            (
+                "two small boxes",
+                vec![
+                    rect([150.0, 250.0, 175.0, 285.0]),
+                    rect([180.0, 250.0, 205.0, 285.0]),
+                ],
+                vec![],
+                false,
+            ),
+            ("one large empty box", vec![rect(area)], vec![], true),
+            (
+                "a rule",
+                vec![rect([72.0, 250.0, 520.0, 251.0])],
+                vec![],
+                false,
+            ),
+            (
+                "the page's background",
+                vec![rect([0.0, 0.0, 612.0, 792.0])],
+                vec![],
+                false,
+            ),
+            (
+                "a sentence inside a curve's box",
+                vec![path(area)],
+                vec![label(
+                    160.0,
+                    300.0,
+                    "A sentence of prose set inside the drawing's box, long.",
+                )],
+                false,
+            ),
+            (
+                "a label larger than the body",
+                vec![path(area)],
+                vec![big],
+                false,
+            ),
+            ("monospaced text", vec![path(area)], vec![mono], false),
+            (
+                "text over a quarter of the box",
+                vec![path(area)],
+                vec![Frag::plain(
+                    [155.0, 255.0, 445.0, 300.0],
+                    300.0,
+                    10.0,
+                    "Title".into(),
+                )],
+                false,
+            ),
+            (
+                "lines flush at one left edge, away from the corner",
+                vec![path(area)],
+                flush,
+                false,
+            ),
+            (
+                "a ruled table with a small picture in a cell",
+                table,
+                cells,
+                false,
+            ),
+        ];
+        for (what, graphics, labels, figure) in cases {
+            let mut p = read::PageText {
+                frags: body.iter().cloned().chain(labels).collect(),
+                width: 612.0,
+                height: 792.0,
+                cut: false,
+                graphics,
+            };
+            figures(&mut p);
+            let found = p.frags.iter().filter(|f| f.figure).count();
+            assert_eq!(found, usize::from(figure), "{what}");
+        }
+    }
+
     /// A chapter opening set as GAPDoc sets it: the title right-aligned on three lines and the
     /// chapter number as one glyph nine times the body size at the left, on the baseline of
     /// the title's last line (geometry read off a real manual's page).
