@@ -1164,15 +1164,8 @@ fn ocr_scanned_pages(
     heights.sort_by(f32::total_cmp);
     let median = heights.get(heights.len() / 2).copied().unwrap_or(body);
     for (i, own, lines) in &read {
-        let on_text = |b: &[f32; 4]| {
-            own.iter().any(|f| {
-                let w = b[2].min(f.x1) - b[0].max(f.x0);
-                let h = b[3].min(f.y1) - b[1].max(f.y0);
-                w > 0.0 && h > 0.0 && w * h * 2.0 >= (b[2] - b[0]) * (b[3] - b[1])
-            })
-        };
         let mut frags: Vec<Frag> = (*own).clone();
-        frags.extend(lines.iter().filter(|l| !on_text(&l.bbox)).map(|l| {
+        frags.extend(lines.iter().filter(|l| !on_text(&l.bbox, own)).map(|l| {
             let [_, y0, _, y1] = l.bbox;
             let ratio = (y1 - y0) / median.max(0.1);
             let size = if (0.8..=1.25).contains(&ratio) {
@@ -1185,6 +1178,25 @@ fn ocr_scanned_pages(
         pages[*i] = layout_page(frags, pages[*i].height);
     }
     (read.len(), failed)
+}
+
+/// Whether half of box `b` or more lies on the fragments `own` (a page's own text, which do not
+/// overlap one another): an OCR line read off text the page has already, such as a stamp set
+/// as two fragments.
+fn on_text(b: &[f32; 4], own: &[Frag]) -> bool {
+    let covered: f32 = own
+        .iter()
+        .map(|f| {
+            let w = b[2].min(f.x1) - b[0].max(f.x0);
+            let h = b[3].min(f.y1) - b[1].max(f.y0);
+            if w > 0.0 && h > 0.0 {
+                w * h
+            } else {
+                0.0
+            }
+        })
+        .sum();
+    covered > 0.0 && covered * 2.0 >= (b[2] - b[0]) * (b[3] - b[1])
 }
 
 /// One line of text read by OCR, from tesseract's TSV output.
@@ -3482,6 +3494,20 @@ mod tests {
         };
         figures(&mut plain);
         assert!(!plain.frags[0].figure);
+    }
+
+    /// An OCR line lies on the page's own text when its fragments together cover half of it:
+    /// a stamp the text layer sets as two fragments is not read twice.
+    #[test]
+    fn an_ocr_line_over_text_split_in_two_fragments_lies_on_it() {
+        let line = [100.0, 50.0, 300.0, 62.0];
+        let halves = [
+            frag(100.0, 60.0, 190.0, "File"),
+            frag(200.0, 60.0, 300.0, "2024/123"),
+        ];
+        assert!(on_text(&line, &halves));
+        assert!(!on_text(&line, &halves[..1]));
+        assert!(!on_text(&line, &[frag(100.0, 200.0, 300.0, "elsewhere")]));
     }
 
     /// Each figure rule alone, on a page of body text: one drawing per case, and whether it
