@@ -3530,6 +3530,15 @@ mod tests {
         let rect = |b: [f32; 4]| (b, Graphic::Rectangle);
         let image = |b: [f32; 4]| (b, Graphic::Image);
         let label = |x: f32, y: f32, t: &str| frag(x, y, x + 6.0 * t.len() as f32, t);
+        // Boxes 25 × 35 pt, 5 pt apart: each smaller than a drawing, together one.
+        let boxes = |n: usize| {
+            (0..n)
+                .map(|k| {
+                    let x = 150.0 + 30.0 * k as f32;
+                    rect([x, 250.0, x + 25.0, 285.0])
+                })
+                .collect::<Vec<_>>()
+        };
         let area = [150.0, 250.0, 450.0, 400.0];
         let mono = {
             let mut f = label(200.0, 300.0, "x = f(y)");
@@ -3572,23 +3581,11 @@ mod tests {
             ),
             (
                 "three small boxes side by side (a diagram)",
-                vec![
-                    rect([150.0, 250.0, 175.0, 285.0]),
-                    rect([180.0, 250.0, 205.0, 285.0]),
-                    rect([210.0, 250.0, 235.0, 285.0]),
-                ],
+                boxes(3),
                 vec![],
                 true,
             ),
-            (
-                "two small boxes",
-                vec![
-                    rect([150.0, 250.0, 175.0, 285.0]),
-                    rect([180.0, 250.0, 205.0, 285.0]),
-                ],
-                vec![],
-                false,
-            ),
+            ("two small boxes", boxes(2), vec![], false),
             ("one large empty box", vec![rect(area)], vec![], true),
             (
                 "a rule",
