@@ -1958,13 +1958,11 @@ impl<'a> Parser<'a> {
             b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
         });
         let follow_indent = follow.map(|(a, _)| self.l(a).indent);
-        // A title over an entry at the title's own margin, the entry's text indented under
-        // both: a Sphinx reference as `pdftotext -layout` gives it (`The Row class` / blank /
-        // `class tables.tableextension.Row` / its description indented). The entry's first
-        // line or two are at the margin, then its text goes deeper.
-        // The title is at the page's left edge, the signature on its page and code-like (a
-        // man page's paragraph label over its options, a figure's title over a heading, are
-        // neither).
+        // A title over a reference entry, both at the page's left edge, the entry's text
+        // indented under them: a Sphinx reference as `pdftotext -layout` gives it (`The Row
+        // class` / blank / `class tables.tableextension.Row` / its description indented). The
+        // entry's first line or two are at the edge, on the title's page, and read as code
+        // (a figure's title over the next heading does not); then its text goes deeper.
         let over_entry = blank_after
             && line.indent == 0
             && follow.is_some_and(|(a, b)| {
