@@ -28,9 +28,12 @@ pub enum Stage {
     Sink,
     /// Encoding page runs (Arrow to Parquet pages, zstd), on the encoder threads.
     Encode,
+    /// The sink waiting: for page runs still being encoded, for its files to reach the disk
+    /// (fsync), and for the tables to close: the sink's threads blocked, not working.
+    Wait,
 }
 
-pub const STAGES: [(Stage, &str); 8] = [
+pub const STAGES: [(Stage, &str); 9] = [
     (Stage::Load, "load"),
     (Stage::Extract, "extract"),
     (Stage::Structure, "structure"),
@@ -39,9 +42,10 @@ pub const STAGES: [(Stage, &str); 8] = [
     (Stage::Rows, "rows"),
     (Stage::Sink, "sink"),
     (Stage::Encode, "encode"),
+    (Stage::Wait, "wait"),
 ];
 
-static NANOS: [AtomicU64; 8] = [const { AtomicU64::new(0) }; 8];
+static NANOS: [AtomicU64; 9] = [const { AtomicU64::new(0) }; 9];
 
 /// Analysis time per format, indexed by `Format as usize`.
 static FORMAT_NANOS: [AtomicU64; Format::ALL.len()] =
@@ -118,7 +122,7 @@ pub fn now() -> Option<Instant> {
 }
 
 /// Seconds of thread time per stage, in `STAGES` order.
-pub fn stage_seconds() -> [f64; 8] {
+pub fn stage_seconds() -> [f64; 9] {
     std::array::from_fn(|i| NANOS[i].load(Ordering::Relaxed) as f64 / 1e9)
 }
 

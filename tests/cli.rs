@@ -569,7 +569,8 @@ fn bench_reports_throughput_and_stage_times_and_cleans_up() {
             "chunk",
             "rows",
             "sink",
-            "encode"
+            "encode",
+            "wait"
         ]
     );
     for s in stages {

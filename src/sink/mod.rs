@@ -360,15 +360,21 @@ impl Sink {
         for t in 0..4 {
             self.end_run(t)?;
         }
+        crate::stages::end(crate::stages::Stage::Sink);
         // The tables close side by side: each waits on its last runs and on its files reaching
-        // the disk.
+        // the disk (this thread waits for them).
         let out = std::thread::scope(|s| {
             let closing: Vec<_> = self
                 .writers
                 .into_iter()
                 .map(|w| {
                     let t = w.table;
-                    s.spawn(move || w.finish().map(|files| (t, files)))
+                    s.spawn(move || {
+                        crate::stages::start();
+                        let files = w.finish();
+                        crate::stages::end(crate::stages::Stage::Sink);
+                        files.map(|files| (t, files))
+                    })
                 })
                 .collect();
             closing
@@ -378,8 +384,9 @@ impl Sink {
                         .map_err(|_| anyhow::anyhow!("internal error: closing a table panicked"))?
                 })
                 .collect::<Result<Vec<_>>>()
-        })?;
-        Ok((out, self.carried))
+        });
+        crate::stages::end(crate::stages::Stage::Wait);
+        Ok((out?, self.carried))
     }
 }
 

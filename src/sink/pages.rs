@@ -739,7 +739,10 @@ impl TableWriter {
                     let wait = all || self.building > self.max_building;
                     let got =
                         if wait {
-                            Some(rx.recv().map_err(|_| {
+                            crate::stages::end(crate::stages::Stage::Sink);
+                            let got = rx.recv();
+                            crate::stages::end(crate::stages::Stage::Wait);
+                            Some(got.map_err(|_| {
                                 anyhow::anyhow!("internal error: a page run was lost")
                             })?)
                         } else {
@@ -828,7 +831,9 @@ impl TableWriter {
         if let Some(part) = self.part.take() {
             let h = part.writer.into_inner()?;
             let file = h.out.into_inner().map_err(|e| e.into_error())?;
+            crate::stages::end(crate::stages::Stage::Sink);
             file.sync_all()?;
+            crate::stages::end(crate::stages::Stage::Wait);
             self.files.push(FileInfo {
                 path: part.rel,
                 rows: part.rows,
