@@ -161,59 +161,86 @@ impl<'a> Doc<'a> {
     /// device would paint each one into a page-sized image to keep it: a page drawing the same
     /// shading a thousand times would hold gigabytes).
     pub fn text_page(&self, index: i32) -> Result<TextPage<'_>, String> {
-        let flags = (sys::FZ_STEXT_PRESERVE_IMAGES
-            | sys::FZ_STEXT_COLLECT_VECTORS
-            | sys::FZ_STEXT_LAZY_VECTORS) as i32;
         let page = call!(mupdf_load_page(self.ctx, self.doc, index))?;
         if page.is_null() {
             return Err("MuPDF loaded no page".into());
         }
         let result = (|| {
             let r = call!(mupdf_bound_page(self.ctx, page))?;
-            // SAFETY: an allocation of `ctx`; it throws only when memory runs out.
-            let st = unsafe { sys::fz_new_stext_page(self.ctx, r) };
-            let tp = TextPage {
-                ctx: self.ctx,
-                page: st,
-                bounds: [r.x0, r.y0, r.x1, r.y1],
-                _doc: PhantomData,
-            };
-            let dev = call!(mupdf_new_stext_device(self.ctx, st, flags))?;
-            if dev.is_null() {
-                return Err("MuPDF made no text device".into());
+            let mut tp = self.stext(page, r, Run::Contents)?;
+            // Annotations show drawings too (a figure set as a file attachment's appearance,
+            // a stamp): their images and drawings join the page's, their text does not (a
+            // comment is not the page's text). An annotation MuPDF cannot run adds nothing.
+            if let Ok(annots) = self.stext(page, r, Run::Annotations) {
+                tp.annots = annots.graphics();
             }
-            // SAFETY: `dev` is the text device just made, an `fz_device` first; a device
-            // without a shading callback is skipped by `fz_fill_shade`.
-            unsafe { (*dev).fill_shade = None };
-            let identity = sys::fz_matrix {
-                a: 1.0,
-                b: 0.0,
-                c: 0.0,
-                d: 1.0,
-                e: 0.0,
-                f: 0.0,
-            };
-            let ran = call!(mupdf_run_page_contents(
+            Ok(tp)
+        })();
+        // SAFETY: the text page holds what it needs; the page was made with `ctx`.
+        unsafe { sys::fz_drop_page(self.ctx, page) };
+        result
+    }
+
+    /// The structured text of the page's contents or of its annotations' appearances.
+    fn stext(
+        &self,
+        page: *mut sys::fz_page,
+        r: sys::fz_rect,
+        what: Run,
+    ) -> Result<TextPage<'_>, String> {
+        let flags = (sys::FZ_STEXT_PRESERVE_IMAGES
+            | sys::FZ_STEXT_COLLECT_VECTORS
+            | sys::FZ_STEXT_LAZY_VECTORS) as i32;
+        // SAFETY: an allocation of `ctx`; it throws only when memory runs out.
+        let st = unsafe { sys::fz_new_stext_page(self.ctx, r) };
+        let tp = TextPage {
+            ctx: self.ctx,
+            page: st,
+            bounds: [r.x0, r.y0, r.x1, r.y1],
+            annots: Vec::new(),
+            _doc: PhantomData,
+        };
+        let dev = call!(mupdf_new_stext_device(self.ctx, st, flags))?;
+        if dev.is_null() {
+            return Err("MuPDF made no text device".into());
+        }
+        // SAFETY: `dev` is the text device just made, an `fz_device` first; a device
+        // without a shading callback is skipped by `fz_fill_shade`.
+        unsafe { (*dev).fill_shade = None };
+        let identity = sys::fz_matrix {
+            a: 1.0,
+            b: 0.0,
+            c: 0.0,
+            d: 1.0,
+            e: 0.0,
+            f: 0.0,
+        };
+        let ran = match what {
+            Run::Contents => call!(mupdf_run_page_contents(
                 self.ctx,
                 page,
                 dev,
                 identity,
                 ptr::null_mut()
-            ));
-            // SAFETY: `dev` was made with `ctx`; closing it finishes the text page (lazy
-            // drawings, line boxes) and throws only when memory runs out; nothing holds it
-            // after the drop.
-            unsafe {
-                if ran.is_ok() {
-                    sys::fz_close_device(self.ctx, dev);
-                }
-                sys::fz_drop_device(self.ctx, dev);
+            )),
+            Run::Annotations => call!(mupdf_run_page_annots(
+                self.ctx,
+                page,
+                dev,
+                identity,
+                ptr::null_mut()
+            )),
+        };
+        // SAFETY: `dev` was made with `ctx`; closing it finishes the text page (lazy
+        // drawings, line boxes) and throws only when memory runs out; nothing holds it
+        // after the drop.
+        unsafe {
+            if ran.is_ok() {
+                sys::fz_close_device(self.ctx, dev);
             }
-            ran.map(|()| tp)
-        })();
-        // SAFETY: the text page holds what it needs; the page was made with `ctx`.
-        unsafe { sys::fz_drop_page(self.ctx, page) };
-        result
+            sys::fz_drop_device(self.ctx, dev);
+        }
+        ran.map(|()| tp)
     }
 
     /// Page `index` rendered in 8-bit grey at `dpi`, or lower where that would make more than
@@ -338,7 +365,16 @@ pub struct TextPage<'d> {
     page: *mut sys::fz_stext_page,
     /// `[x0, y0, x1, y1]` of the page.
     pub bounds: [f32; 4],
+    /// The images and drawings of the page's annotations.
+    annots: Vec<([f32; 4], Graphic)>,
     _doc: PhantomData<&'d ()>,
+}
+
+/// What of a page a text device is run over.
+#[derive(Clone, Copy)]
+enum Run {
+    Contents,
+    Annotations,
 }
 
 impl Drop for TextPage<'_> {
@@ -421,10 +457,10 @@ impl TextPage<'_> {
     }
 
     /// The boxes of the page's images and drawings (`[x0, y0, x1, y1]` in page space), each
-    /// with its kind; drawings that cannot be seen (see [`paper`]) left out. Images are not
-    /// decoded.
+    /// with its kind, those of its annotations' appearances first; drawings that cannot be
+    /// seen (see [`paper`]) left out. Images are not decoded.
     pub fn graphics(&self) -> Vec<([f32; 4], Graphic)> {
-        let mut out = Vec::new();
+        let mut out = self.annots.clone();
         // SAFETY: the lists are live until the text page is dropped, which `self` borrows;
         // `u.v` is the member a vector block holds.
         unsafe {
