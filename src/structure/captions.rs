@@ -128,12 +128,29 @@ pub fn attach(canonical: &str, blocks: &mut [Block]) {
             }
         };
         let is_target = |j: usize| blocks.get(j).is_some_and(|b| b.kind == want) && beside(j);
+        // A figure's caption right under the figure after this caption (on its page), with no
+        // figure after it to name: the figure is that caption's, as figures are captioned
+        // below them (this caption's own figure was not found). Tables are captioned above as
+        // often as below, and the same sequence (caption, table, caption, a table not found)
+        // reads both ways: they keep the rule above.
+        let captioned_below = |j: usize| {
+            want == BlockType::Figure
+                && blocks.get(j + 1).is_some_and(|b| {
+                    b.page == blocks[j].page
+                        && matches!(b.kind, BlockType::Prose | BlockType::Caption)
+                        && b.attrs.caption_for.is_none()
+                        && b.off_end - b.off_begin <= MAX_CAPTION_BYTES
+                        && caption_label(&canonical[b.off_begin..b.off_end])
+                            .is_some_and(|(_, kind)| kind == want)
+                })
+                && !blocks.get(j + 2).is_some_and(|b| b.kind == want)
+        };
         // The block before, then (for a labelled caption) the block after; a figure or table
         // already described by a caption keeps its first one.
         let target = [i.checked_sub(1), label.is_some().then_some(i + 1)]
             .into_iter()
             .flatten()
-            .find(|&j| is_target(j) && !described[j]);
+            .find(|&j| is_target(j) && !described[j] && (j < i || !captioned_below(j)));
         let Some(t) = target else { continue };
         described[t] = true;
         blocks[i].kind = BlockType::Caption;
@@ -235,6 +252,30 @@ mod tests {
         assert_eq!(b[0].attrs.caption_for, Some(1));
         assert_eq!(b[2].kind, BlockType::Caption);
         assert_eq!(b[2].attrs.caption_for, Some(3));
+    }
+
+    /// Captions set under their figures: one whose figure was not found (a drawing of rules
+    /// alone) leaves the next figure to the caption right under it.
+    #[test]
+    fn a_caption_does_not_take_the_figure_of_the_caption_below() {
+        let blocks =
+            run("Some text.\n\nFigure 3: draw examples\n\n![fill](fill.png)\n\nFigure 4: fill example\n");
+        let kinds: Vec<_> = blocks
+            .iter()
+            .map(|b| (b.kind, b.attrs.caption_for))
+            .collect();
+        let fig = blocks
+            .iter()
+            .position(|b| b.kind == BlockType::Figure)
+            .unwrap();
+        let named: Vec<usize> = blocks
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.attrs.caption_for == Some(fig))
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(named, [fig + 1], "{kinds:?}");
+        assert_eq!(blocks[fig].attrs.figure_ref.as_deref(), Some("Figure 4"));
     }
 
     #[test]
