@@ -456,7 +456,9 @@ fn real_figures_are_named_by_their_captions() {
     // The article's METAPOST figures are drawn by file attachments' appearances, not by the
     // page's contents: they are figures all the same. Figure 3 is rules alone (no figure);
     // its caption leaves Figure 4's drawing, under it, to Figure 4's caption.
-    for label in ["Figure 1", "Figure 4", "Figure 5", "Figure 6", "Figure 7", "Figure 9"] {
+    for label in [
+        "Figure 1", "Figure 4", "Figure 5", "Figure 6", "Figure 7", "Figure 9",
+    ] {
         assert!(has("tb88henderson.pdf", label), "{label}: {named:?}");
     }
     assert!(!has("tb88henderson.pdf", "Figure 3"), "{named:?}");
