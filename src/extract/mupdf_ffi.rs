@@ -170,9 +170,17 @@ impl<'a> Doc<'a> {
             let mut tp = self.stext(page, r, Run::Contents)?;
             // Annotations show drawings too (a figure set as a file attachment's appearance,
             // a stamp): their images and drawings join the page's, their text does not (a
-            // comment is not the page's text). An annotation MuPDF cannot run adds nothing.
-            if let Ok(annots) = self.stext(page, r, Run::Annotations) {
-                tp.annots = annots.graphics();
+            // comment is not the page's text). An annotation MuPDF cannot run adds nothing;
+            // a page without annotations (most) is not run a second time.
+            // SAFETY: both read the page's fields and throw nothing; `page` is live.
+            let annotated = unsafe {
+                !sys::pdf_first_annot(self.ctx, sys::pdf_page_from_fz_page(self.ctx, page))
+                    .is_null()
+            };
+            if annotated {
+                if let Ok(annots) = self.stext(page, r, Run::Annotations) {
+                    tp.annots = annots.graphics();
+                }
             }
             Ok(tp)
         })();
