@@ -97,18 +97,19 @@ fn is_emphasis_line(text: &str) -> bool {
 /// Turns caption paragraphs into `caption` blocks and links them (`caption_for`, `figure_ref`).
 /// Looks only at direct neighbours: the block before, then the block after.
 pub fn attach(canonical: &str, blocks: &mut [Block]) {
+    // The text of a block that may be a caption: prose, or a caption the extractor typed by
+    // its label but could not link (PDF), short enough.
+    let caption_text = |b: &Block| {
+        let unlinked = b.kind == BlockType::Caption && b.attrs.caption_for.is_none();
+        let text = &canonical[b.off_begin..b.off_end];
+        ((b.kind == BlockType::Prose || unlinked) && text.len() <= MAX_CAPTION_BYTES)
+            .then_some(text)
+    };
     let mut described = vec![false; blocks.len()];
     for i in 0..blocks.len() {
-        // Prose, or a caption the extractor typed by its label but could not link (PDF).
-        let unlinked =
-            blocks[i].kind == BlockType::Caption && blocks[i].attrs.caption_for.is_none();
-        if blocks[i].kind != BlockType::Prose && !unlinked {
+        let Some(text) = caption_text(&blocks[i]) else {
             continue;
-        }
-        let text = &canonical[blocks[i].off_begin..blocks[i].off_end];
-        if text.len() > MAX_CAPTION_BYTES {
-            continue;
-        }
+        };
         let (label, want) = match caption_label(text) {
             Some((label, kind)) => (Some(label), kind),
             None if is_emphasis_line(text) => (None, BlockType::Figure),
@@ -137,10 +138,8 @@ pub fn attach(canonical: &str, blocks: &mut [Block]) {
             want == BlockType::Figure
                 && blocks.get(j + 1).is_some_and(|b| {
                     b.page == blocks[j].page
-                        && matches!(b.kind, BlockType::Prose | BlockType::Caption)
-                        && b.attrs.caption_for.is_none()
-                        && b.off_end - b.off_begin <= MAX_CAPTION_BYTES
-                        && caption_label(&canonical[b.off_begin..b.off_end])
+                        && caption_text(b)
+                            .and_then(caption_label)
                             .is_some_and(|(_, kind)| kind == want)
                 })
                 && !blocks.get(j + 2).is_some_and(|b| b.kind == want)
