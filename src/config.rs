@@ -171,6 +171,9 @@ pub struct HeadingConfig {
     pub body_follows: f32,
     /// At most 60 % as long as the line right under it, which starts a sentence.
     pub short_line: f32,
+    /// Short, under a blank line, over text at its margin, where the document leaves blank
+    /// lines only over its titles.
+    pub heads_run: f32,
     /// Subtracted when the line ends with a colon (usually a lead-in sentence).
     pub colon_penalty: f32,
     /// Larger font than the body (bold counts half); PDF only.
@@ -310,6 +313,7 @@ impl Default for HeadingConfig {
             indent_penalty: 1.0,
             body_follows: 0.5,
             short_line: 1.5,
+            heads_run: 1.0,
             colon_penalty: 0.5,
             typography: 2.0,
             max_words: 12,

@@ -88,6 +88,9 @@ pub struct Candidate<'a> {
     /// Much shorter than the line right under it, which starts a sentence: a title line
     /// above its paragraph in text extracted from PDFs.
     pub short_above_body: bool,
+    /// Under a blank line, short, over text at its margin, in a document that leaves blank
+    /// lines only over its titles (text extracted from a PDF without layout).
+    pub heads_run: bool,
     /// Numbered headings came before this line.
     pub numbering_started: bool,
     /// Parts of the last section number before this line (0 when none).
@@ -565,8 +568,10 @@ fn upper_ratio(t: &str) -> Option<f32> {
 
 /// Most words of three letters or more start with a capital.
 fn title_case(t: &str) -> bool {
+    // A word in parentheses is an aside, often a code (`FlySight GPS File (flysight)`).
     let long: Vec<&str> = t
         .split_whitespace()
+        .filter(|w| !(w.starts_with('(') && w.ends_with(')')))
         .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 4)
         .collect();
     !long.is_empty()
@@ -672,7 +677,10 @@ pub fn score(
     // all the same (`clear (t)` in a reference rendered from HTML); under a heading's first
     // line it is the title's wrapped end (`simulation?`).
     let display = c.blank_before && display_type;
-    if !marked && ((first.is_lowercase() && !display) || (symbol && numbered.is_none())) {
+    if !marked
+        && ((first.is_lowercase() && !display && !(c.heads_run && plain_phrase(t)))
+            || (symbol && numbered.is_none()))
+    {
         return 0.0;
     }
     let title = numbered.map_or(t, |n| &t[n.prefix_len.min(t.len())..]);
@@ -825,6 +833,9 @@ pub fn score(
     if c.short_above_body {
         s += cfg.short_line;
     }
+    if c.heads_run {
+        s += cfg.heads_run;
+    }
     if t.ends_with(':') {
         s -= cfg.colon_penalty;
     }
@@ -858,6 +869,19 @@ pub fn score(
         s -= 1.0;
     }
     s
+}
+
+/// Two to eight words of letters and digits, joined by `-` or `_` at most (`timeadj option`,
+/// `input-is-dump-file option`): a phrase, not code (`array(value, dimlist)`, `gpsbabel -t -r`),
+/// a list (`right, rechts, droit`) or a cross-reference (`see Section 5.6.1.2`).
+fn plain_phrase(t: &str) -> bool {
+    let words = t.split_whitespace().count();
+    (2..=8).contains(&words)
+        && t.split_whitespace().all(|w| {
+            w.starts_with(char::is_alphanumeric)
+                && w.chars()
+                    .all(|ch| ch.is_alphanumeric() || matches!(ch, '-' | '_'))
+        })
 }
 
 /// Wholly in one pair of quotation marks: `"…"`, `'…'`, `‘…’`, `“…”`.
@@ -1152,6 +1176,35 @@ pub fn continues(prev: Option<&[u32]>, next: &[u32]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A code in parentheses does not count against a title's capitals; a lower-case line is a
+    /// phrase of words, not code, a list or a cross-reference.
+    #[test]
+    fn title_words_and_plain_phrases() {
+        for t in [
+            "FlySight GPS File (flysight)",
+            "Garmin Logbook XML (glogbook)",
+        ] {
+            assert!(title_case(t), "{t}");
+        }
+        assert!(!title_case("reading from the (flysight) file"));
+        for t in [
+            "timeadj option",
+            "input-is-dump-file option",
+            "get_posn option",
+        ] {
+            assert!(plain_phrase(t), "{t}");
+        }
+        for t in [
+            "module",
+            "array(value, dimlist)",
+            "gpsbabel -t -r -i garmin -f com1",
+            "right, rechts, droit, derecha",
+            "see Section 5.6.1.2",
+        ] {
+            assert!(!plain_phrase(t), "{t}");
+        }
+    }
 
     #[test]
     fn dates_alone() {

@@ -91,6 +91,53 @@ struct Line {
     removed: bool,
 }
 
+/// Whether the document leaves a blank line only over its titles: of the runs of three lines
+/// or more that follow a blank line, at least 60 % (and 8) start with a short line that closes
+/// no sentence, at the margin of the line under it (`FlySight GPS File (flysight)` / `This
+/// format can...`). Text extracted from a PDF without layout runs its paragraphs together and
+/// keeps the space above its titles so. Returns the longest such title line: 60 % of the
+/// length that four lines in five stay under.
+fn blank_led(text: &str, lines: &[Line], content: &[usize]) -> Option<usize> {
+    let len = |i: usize| text[lines[i].start..lines[i].end].trim().chars().count();
+    let mut lens: Vec<usize> = content.iter().map(|&i| len(i)).collect();
+    if lens.len() < 30 {
+        return None;
+    }
+    let at = lens.len() * 4 / 5;
+    let p80 = *lens.select_nth_unstable(at).1;
+    let max = p80 * 6 / 10;
+    let joined = |a: usize, b: usize| {
+        lines[a].page == lines[b].page && lines[a + 1..b].iter().all(|l| l.removed)
+    };
+    // Runs of adjacent content lines after a blank line (not a page break), as (first, len).
+    let (mut runs, mut led) = (0usize, 0usize);
+    let mut k = 0;
+    while k < content.len() {
+        let mut e = k + 1;
+        while e < content.len() && joined(content[e - 1], content[e]) {
+            e += 1;
+        }
+        let after_blank = k > 0
+            && lines[content[k - 1]].page == lines[content[k]].page
+            && lines[content[k - 1] + 1..content[k]]
+                .iter()
+                .any(|l| l.blank && !l.removed);
+        if after_blank && e - k >= 3 {
+            runs += 1;
+            let (a, b) = (content[k], content[k + 1]);
+            let t = text[lines[a].start..lines[a].end].trim();
+            if len(a) <= max
+                && lines[a].indent == lines[b].indent
+                && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+            {
+                led += 1;
+            }
+        }
+        k = e;
+    }
+    (led >= 8 && led * 10 >= runs * 6).then_some(max)
+}
+
 /// A reference entry's first line: a declaration (`class tables.Row`), a call
 /// (`Row.append()`), a dotted or snake-case name; not a capitalized word of prose or a title.
 fn signature_like(t: &str) -> bool {
@@ -805,6 +852,10 @@ struct Parser<'a> {
     page_tops: HashSet<usize>,
     /// How many titles stand over an underline: reStructuredText marks every section so.
     underlined_titles: usize,
+    /// The document leaves a blank line only over its titles, each heading the text under it
+    /// at its margin (text extracted from a PDF without layout runs its paragraphs together):
+    /// the longest a title line may be there, in characters.
+    blank_led: Option<usize>,
     /// The text is reStructuredText: titles over underlines and explicit markup (`..
     /// directive::`, `.. _label:`, `.. comment`) at the left margin. Its sections have
     /// adorned titles only.
@@ -884,6 +935,7 @@ impl<'a> Parser<'a> {
             })
             .take(2)
             .count();
+        let blank_led = blank_led(text, lines, &content);
         Parser {
             text,
             hints: None,
@@ -891,6 +943,7 @@ impl<'a> Parser<'a> {
             cfg,
             repeated,
             underlined_titles,
+            blank_led,
             restructured: underlined_titles >= 2 && explicit_markup >= 2,
             content,
             base_indent,
@@ -1193,6 +1246,35 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// In a document that leaves blank lines only over its titles, content line `c` is short,
+    /// closes no sentence and heads text at its own margin: one of the next three lines is a
+    /// sentence or runs longer than a title may, in words (a run of short lines is a table or a
+    /// list: `Unary Operators` / `Explanation` / `unary minus`).
+    fn heads_run(&self, c: usize) -> bool {
+        let Some(max) = self.blank_led else {
+            return false;
+        };
+        let t = self.line(c).trim();
+        let indent = self.l(c).indent;
+        t.chars().count() <= max
+            && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+            && c + 1 < self.content.len()
+            && self.adjacent(c)
+            && self.l(c + 1).indent == indent
+            && (c + 1..self.content.len().min(c + 4))
+                .take_while(|&k| k == c + 1 || self.adjacent(k - 1))
+                .any(|k| {
+                    // Text: a sentence, or a line of words longer than a title may be (not a
+                    // contents entry's leaders, `. . . . 63`).
+                    let l = self.line(k).trim();
+                    (l.chars().count() > max
+                        && l.chars().filter(|ch| ch.is_alphabetic()).count() * 2 > max)
+                        || (l.ends_with(['.', '!', '?'])
+                            && !l.ends_with("..")
+                            && l.split_whitespace().count() >= 4)
+                })
+    }
+
     /// Content lines `c` and `c + 1` are adjacent: no blank line, no page break between.
     fn adjacent(&self, c: usize) -> bool {
         let (a, b) = (self.content[c], self.content[c + 1]);
@@ -1470,6 +1552,9 @@ impl<'a> Parser<'a> {
             && !first.trim_end().ends_with(['.', ',', ';', ':'])
             && second.trim_start().starts_with(|c: char| c.is_uppercase())
             && self.l(start + 1).indent <= self.l(start).indent;
+        // Where blank lines stand only over titles, the group's first line may be one over a
+        // shorter line (`FlySight GPS File (flysight)` / `This format can...`).
+        let led_first = n >= 2 && blank_before && self.heads_run(start);
         let caps_first = n >= 2
             && is_caps(first)
             && first.trim().chars().count() <= 40
@@ -1478,6 +1563,7 @@ impl<'a> Parser<'a> {
             || outdented_first
             || caps_first
             || short_first
+            || led_first
             || (numbered_first && (!continues_sentence || first_in_sequence)))
             && !self.numbered_list_run(start, n, rest)
             && !self.continues_list(start)
@@ -1980,6 +2066,9 @@ impl<'a> Parser<'a> {
                         .find(|&i| i != 0)
                         .is_some_and(|i| i > 0)
             });
+        // In a document that leaves blank lines only over its titles, a short line under one,
+        // heading the text at its margin.
+        let heads_run = blank_before && !blank_after && self.heads_run(c);
         let short_above_body =
             !blank_after && c + 1 < self.content.len() && !t.ends_with(['.', ',', ';', ':']) && {
                 let below = self.line(c + 1).trim();
@@ -2006,6 +2095,7 @@ impl<'a> Parser<'a> {
             over_entry,
             body_follows,
             short_above_body,
+            heads_run,
             numbering_started: self.last_number.is_some(),
             last_number_parts: self.last_number.as_ref().map_or(0, Vec::len),
             repeats: self.repeated.get(t).copied().unwrap_or(1),
@@ -3728,6 +3818,56 @@ mod tests {
             !found.iter().any(|t| t.contains("after a resize")),
             "{found:?}"
         );
+    }
+
+    /// Text extracted from a PDF without layout (`pdftotext`, six pages of the GPSBabel
+    /// manual's format reference): paragraphs run together and a blank line stands only over
+    /// a title, `FlySight GPS File (flysight)` / `This format can...` or `cat option` /
+    /// `Default category on output (1..16).`. Those titles are headings, in lower case too;
+    /// the bullets, lead-ins and commands under them are not. The same lines with a blank
+    /// line after every sentence are ordinary paragraphs, where a lower-case line heads none.
+    #[test]
+    fn titles_under_the_only_blank_lines_are_headings() {
+        let src = include_str!("../../tests/data/text/excerpts/gpsbabel-formats.txt");
+        // The manual's outline (its PDF bookmarks) over these pages.
+        let outline = [
+            "allpoints option",
+            "recoverymode option",
+            "FlySight GPS File (flysight)",
+            "Franson GPSGate Simulation (gpssim)",
+            "wayptspd option",
+            "split option",
+            "Fugawi (fugawi)",
+            "Garmin 301 Custom position and heartrate (garmin301)",
+            "Garmin G1000 datalog input filter file (garmin_g1000)",
+            "Garmin Logbook XML (glogbook)",
+            "Garmin MapSource - gdb (gdb)",
+            "cat option",
+            "bitscategory option",
+            "ver option",
+            "via option",
+            "dropwpt option",
+            "roadbook option",
+            "Garmin MapSource - txt (tab delimited) (garmin_txt)",
+            "date option",
+        ];
+        let found = titles(src);
+        for f in &found {
+            assert!(outline.contains(&f.as_str()), "{f}: {found:?}");
+        }
+        for t in [
+            "allpoints option",
+            "FlySight GPS File (flysight)",
+            "wayptspd option",
+            "Fugawi (fugawi)",
+            "Garmin Logbook XML (glogbook)",
+            "roadbook option",
+        ] {
+            assert!(found.contains(&t.to_string()), "{t}: {found:?}");
+        }
+        assert!(found.len() >= 12, "{found:?}");
+        let spaced = titles(&src.replace(".\n", ".\n\n"));
+        assert!(!spaced.iter().any(|t| t.ends_with(" option")), "{spaced:?}");
     }
 
     /// A short paragraph set at the text column of the list item above it belongs to that
