@@ -309,6 +309,49 @@ fn bad_input_gets_rows_with_specific_reasons() {
     }
 }
 
+/// An index folder that also holds files docsweep did not write (notes beside the tables, a
+/// corpus someone put inside it) is not replaced: replacing it would delete them. Indexing that
+/// corpus into the folder around it is refused, and both stay; without them it is replaced.
+#[test]
+fn an_index_holding_other_files_is_never_replaced() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("idx");
+    index(&sample(), &out, &["-q"]);
+    let docs = out.join("mydocs");
+    std::fs::create_dir_all(&docs).unwrap();
+    std::fs::write(docs.join("doc.md"), "# Doc\n\nprecious\n").unwrap();
+    std::fs::write(out.join("notes.md"), "kept beside the index").unwrap();
+    let o = run(&[
+        "index",
+        docs.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("mydocs, notes.md"), "{err}");
+    assert!(docs.join("doc.md").is_file() && out.join("notes.md").is_file());
+    // A stray file inside a table's folder counts too.
+    std::fs::remove_file(out.join("notes.md")).unwrap();
+    std::fs::rename(&docs, tmp.path().join("mydocs")).unwrap();
+    std::fs::write(out.join("blocks/README"), "mine").unwrap();
+    let o = run(&[
+        "index",
+        sample().to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("blocks"));
+    assert!(out.join("blocks/README").is_file());
+    // The index alone is replaced as before.
+    std::fs::remove_file(out.join("blocks/README")).unwrap();
+    index(&tmp.path().join("mydocs"), &out, &["-q"]);
+    assert!(!out.join("mydocs").exists());
+}
+
 #[test]
 fn output_that_is_not_an_index_is_never_overwritten() {
     let tmp = tempfile::tempdir().unwrap();

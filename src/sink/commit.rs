@@ -147,6 +147,51 @@ pub fn is_docsweep_index(dir: &Path) -> bool {
         .is_some_and(|m| m["tool"] == "docsweep" && m["schema_version"].is_u64())
 }
 
+/// The entries of an existing output folder that a run of `kind` does not write: anything but
+/// the manifest, `_SUCCESS`, `file_stats.parquet` and the table folders of Parquet files (an
+/// index), or the diff's two Parquet files and summary (a diff output). Paths relative to
+/// `target`.
+fn foreign_entries(target: &Path, kind: Output) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(target) else {
+        return out;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(n) = name.to_str() else {
+            out.push(PathBuf::from(&name));
+            continue;
+        };
+        let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+        let ok = match kind {
+            Output::Index if is_dir => {
+                super::tables::TABLES.contains(&n)
+                    && std::fs::read_dir(e.path()).is_ok_and(|d| {
+                        d.flatten().all(|p| {
+                            p.file_type().is_ok_and(|t| t.is_file())
+                                && p.file_name()
+                                    .to_str()
+                                    .is_some_and(|f| f.ends_with(".parquet"))
+                        })
+                    })
+            }
+            Output::Index => matches!(n, MANIFEST | SUCCESS | "file_stats.parquet"),
+            Output::Diff => {
+                !is_dir
+                    && matches!(
+                        n,
+                        "migration.parquet" | "redirects.parquet" | "summary.json"
+                    )
+            }
+        };
+        if !ok {
+            out.push(PathBuf::from(&name));
+        }
+    }
+    out.sort();
+    out
+}
+
 /// What a staging directory becomes.
 #[derive(Clone, Copy)]
 enum Output {
@@ -292,6 +337,29 @@ impl Staging {
                         Output::Index => "a docsweep index",
                         Output::Diff => "the output of `docsweep diff`",
                     }
+                );
+            }
+            // Replacing the folder removes everything in it: files docsweep did not write there
+            // (notes, a corpus someone put inside the index) must not go with it.
+            let foreign = foreign_entries(target, kind);
+            if !foreign.is_empty() {
+                bail!(
+                    "output {} holds {} that docsweep did not write ({}{}); replacing the output \
+                     would delete {it}: move {it} out of the folder or choose another output path",
+                    target.display(),
+                    if foreign.len() == 1 {
+                        "an entry"
+                    } else {
+                        "entries"
+                    },
+                    foreign
+                        .iter()
+                        .take(3)
+                        .map(|p| p.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    if foreign.len() > 3 { ", …" } else { "" },
+                    it = if foreign.len() == 1 { "it" } else { "them" },
                 );
             }
         }
