@@ -714,3 +714,111 @@ fn outline_headings_only_when_asked() {
         .collect();
     assert!(named.iter().all(|s| s.heading_source == "outline"));
 }
+
+/// A PDF of `pages`, each `(rotate, sideways, lines)`: the page's `/Rotate`, whether its text
+/// is drawn turned a quarter (running up the page, as a sideways table is set), and its lines
+/// in Helvetica.
+fn pdf_of_pages(pages: &[(i32, bool, &[&str])]) -> Vec<u8> {
+    let n = pages.len();
+    // Objects: 1 catalog, 2 pages, 3 font, then a page and its contents for each page.
+    let mut objs: Vec<String> = vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".into(),
+        format!(
+            "<< /Type /Pages /Count {n} /Kids [{}] >>",
+            (0..n)
+                .map(|i| format!("{} 0 R", 4 + 2 * i))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into(),
+    ];
+    for (i, (rotate, sideways, lines)) in pages.iter().enumerate() {
+        let start = if *sideways {
+            "0 1 -1 0 100 72 Tm"
+        } else {
+            "1 0 0 1 72 720 Tm"
+        };
+        let body: String = lines.iter().map(|l| format!("({l}) Tj T* ")).collect();
+        let content = format!("BT /F1 11 Tf 15 TL {start} {body}ET");
+        objs.push(format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Rotate {rotate} \
+             /Resources << /Font << /F1 3 0 R >> >> /Contents {} 0 R >>",
+            5 + 2 * i
+        ));
+        objs.push(format!(
+            "<< /Length {} >>\nstream\n{content}\nendstream",
+            content.len()
+        ));
+    }
+    let mut out = b"%PDF-1.4\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, o) in objs.iter().enumerate() {
+        offsets.push(out.len());
+        out.extend_from_slice(format!("{} 0 obj\n{o}\nendobj\n", i + 1).as_bytes());
+    }
+    let xref = out.len();
+    out.extend_from_slice(format!("xref\n0 {}\n0000000000 65535 f \n", objs.len() + 1).as_bytes());
+    for o in offsets {
+        out.extend_from_slice(format!("{o:010} 00000 n \n").as_bytes());
+    }
+    out.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objs.len() + 1
+        )
+        .as_bytes(),
+    );
+    out
+}
+
+/// A page turned by its `/Rotate` against its text (a portrait page given `/Rotate 90` or
+/// `270`), and a page whose text is drawn running up it (a sideways table), are read turned
+/// upright: the same text as the page set plainly. A page whose `/Rotate` sets its sideways
+/// text upright (a landscape table page) reads as it shows.
+#[test]
+fn turned_pages_are_read_upright() {
+    let cfg = Config::default();
+    let titles = ["Getting started", "Reading the files", "Writing the index"];
+    let page = |n: usize| -> Vec<String> {
+        vec![
+            titles[n - 1].to_string(),
+            format!("The body of chapter {n} runs over several lines of plain words."),
+            "Each line is set in the same font at the same size as the others.".into(),
+        ]
+    };
+    let pages: Vec<Vec<String>> = (1..=3).map(page).collect();
+    let lines: Vec<Vec<&str>> = pages
+        .iter()
+        .map(|p| p.iter().map(String::as_str).collect())
+        .collect();
+    let text_by_page = |pdf: Vec<u8>| -> Vec<String> {
+        let a = analyze_bytes("turned.pdf", &pdf, &cfg).unwrap_or_else(|e| panic!("{e:?}"));
+        (1..=3)
+            .map(|p| {
+                a.blocks
+                    .iter()
+                    .filter(|b| b.page == Some(p))
+                    .map(|b| &a.canonical[b.off_begin..b.off_end])
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .collect()
+    };
+    let plain = text_by_page(pdf_of_pages(&[
+        (0, false, &lines[0]),
+        (0, false, &lines[1]),
+        (0, false, &lines[2]),
+    ]));
+    assert!(
+        plain.iter().all(|t| t.contains("runs over several lines")),
+        "{plain:?}"
+    );
+    for (rotate, sideways) in [(90, false), (270, false), (0, true), (90, true)] {
+        let turned = text_by_page(pdf_of_pages(&[
+            (0, false, &lines[0]),
+            (rotate, sideways, &lines[1]),
+            (0, false, &lines[2]),
+        ]));
+        assert_eq!(turned, plain, "/Rotate {rotate}, sideways text: {sideways}");
+    }
+}

@@ -166,8 +166,29 @@ impl<'a> Doc<'a> {
             return Err("MuPDF loaded no page".into());
         }
         let result = (|| {
-            let r = call!(mupdf_bound_page(self.ctx, page))?;
-            let mut tp = self.stext(page, r, Run::Contents)?;
+            let identity = sys::fz_matrix {
+                a: 1.0,
+                b: 0.0,
+                c: 0.0,
+                d: 1.0,
+                e: 0.0,
+                f: 0.0,
+            };
+            let mut r = call!(mupdf_bound_page(self.ctx, page))?;
+            let mut ctm = identity;
+            let mut tp = self.stext(page, r, Run::Contents, ctm)?;
+            // A page whose text runs down or up as it shows (a portrait page given /Rotate 90,
+            // a scan turned sideways) is read turned upright: its lines run left to right.
+            if let Some(degrees) = tp.upright_turn() {
+                // SAFETY: plain arithmetic on values.
+                unsafe {
+                    let turn = sys::fz_rotate(degrees);
+                    let turned = sys::fz_transform_rect(r, turn);
+                    ctm = sys::fz_concat(turn, sys::fz_translate(-turned.x0, -turned.y0));
+                    r = sys::fz_transform_rect(r, ctm);
+                }
+                tp = self.stext(page, r, Run::Contents, ctm)?;
+            }
             // Annotations show drawings too (a figure set as a file attachment's appearance,
             // a stamp): their images and drawings join the page's, their text does not (a
             // comment is not the page's text). An annotation MuPDF cannot run adds nothing;
@@ -178,7 +199,7 @@ impl<'a> Doc<'a> {
                     .is_null()
             };
             if annotated {
-                if let Ok(annots) = self.stext(page, r, Run::Annotations) {
+                if let Ok(annots) = self.stext(page, r, Run::Annotations, ctm) {
                     tp.annots = annots.graphics();
                 }
             }
@@ -195,6 +216,7 @@ impl<'a> Doc<'a> {
         page: *mut sys::fz_page,
         r: sys::fz_rect,
         what: Run,
+        ctm: sys::fz_matrix,
     ) -> Result<TextPage<'_>, String> {
         let flags = (sys::FZ_STEXT_PRESERVE_IMAGES
             | sys::FZ_STEXT_COLLECT_VECTORS
@@ -215,27 +237,19 @@ impl<'a> Doc<'a> {
         // SAFETY: `dev` is the text device just made, an `fz_device` first; a device
         // without a shading callback is skipped by `fz_fill_shade`.
         unsafe { (*dev).fill_shade = None };
-        let identity = sys::fz_matrix {
-            a: 1.0,
-            b: 0.0,
-            c: 0.0,
-            d: 1.0,
-            e: 0.0,
-            f: 0.0,
-        };
         let ran = match what {
             Run::Contents => call!(mupdf_run_page_contents(
                 self.ctx,
                 page,
                 dev,
-                identity,
+                ctm,
                 ptr::null_mut()
             )),
             Run::Annotations => call!(mupdf_run_page_annots(
                 self.ctx,
                 page,
                 dev,
-                identity,
+                ctm,
                 ptr::null_mut()
             )),
         };
@@ -436,6 +450,51 @@ pub struct FontInfo {
 }
 
 impl TextPage<'_> {
+    /// The turn (degrees, for `fz_rotate`) that sets the page's text upright, when most of it
+    /// (twice the characters of its left-to-right lines, and 20 or more) runs down the page
+    /// (-90) or up it (90) in lines written horizontally: a page rotated by its `/Rotate`
+    /// against its text, or a sideways scan. Vertical writing (CJK, `wmode` 1) is upright.
+    pub fn upright_turn(&self) -> Option<f32> {
+        let (mut across, mut down, mut up) = (0usize, 0usize, 0usize);
+        // SAFETY: the lists are live until the text page is dropped, which `self` borrows.
+        unsafe {
+            let mut b = (*self.page).first_block;
+            while !b.is_null() {
+                let block = &*b;
+                if block.type_ == sys::FZ_STEXT_BLOCK_TEXT as i32 {
+                    let mut l = block.u.t.first_line;
+                    while !l.is_null() {
+                        let line = &*l;
+                        let mut n = 0;
+                        let mut c = line.first_char;
+                        while !c.is_null() {
+                            n += 1;
+                            c = (*c).next;
+                        }
+                        let d = line.dir;
+                        if line.wmode == 0 {
+                            if d.x.abs() >= d.y.abs() {
+                                across += n;
+                            } else if d.y > 0.0 {
+                                down += n;
+                            } else {
+                                up += n;
+                            }
+                        }
+                        l = line.next;
+                    }
+                }
+                b = block.next;
+            }
+        }
+        let (most, degrees) = if down >= up {
+            (down, -90.0)
+        } else {
+            (up, 90.0)
+        };
+        (most >= 20 && most > 2 * across).then_some(degrees)
+    }
+
     /// Every text line: its characters, in MuPDF's order.
     pub fn lines(&self) -> Vec<Vec<Char<'_>>> {
         let mut out = Vec::new();
