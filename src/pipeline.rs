@@ -91,6 +91,14 @@ fn process_file(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         rows_for(&meta, &bytes, cfg, analyzer)
     })) {
+        Ok(_) if bytes.cut() => DocRows::without_content(
+            &meta,
+            "failed",
+            "file changed while it was read (another process cut it short); run again to index \
+             it"
+            .into(),
+            None,
+        ),
         Ok(rows) => rows,
         Err(p) => {
             let msg = p

@@ -9,6 +9,8 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+mod mapped;
+
 /// One entry of the plan, in path order. A plan holds one per file of the corpus, so an entry
 /// is kept small: the file's path is the shared corpus root joined with `meta.rel_path`, and is
 /// stored whole only when it is not (a name that is not UTF-8, a renamed collision).
@@ -612,8 +614,16 @@ pub fn plan_list(
 
 /// The bytes of one file: memory-mapped above `MMAP_MIN_BYTES`, read otherwise.
 pub enum Loaded {
-    Mapped(memmap2::Mmap),
+    Mapped(mapped::Mapped),
     Read(Vec<u8>),
+}
+
+impl Loaded {
+    /// The file was cut short by another process while it was mapped: its bytes past the new
+    /// end read as zeros, and what was made of them is not the file's.
+    pub fn cut(&self) -> bool {
+        matches!(self, Loaded::Mapped(m) if m.cut())
+    }
 }
 
 impl std::ops::Deref for Loaded {
@@ -630,19 +640,21 @@ impl std::ops::Deref for Loaded {
 /// few KiB does not.
 const MMAP_MIN_BYTES: u64 = 256 * 1024;
 
-/// Loads a file. A file that shrinks while mapped would fault on access, so the mapping is
-/// only used for files whose length is stable between stat and map; a file that changes under
-/// a running index is read instead.
+/// Loads a file. A file that another process cuts short while it is mapped reads as zeros
+/// past its new end and says so ([`Loaded::cut`]) instead of faulting; a file whose length
+/// changes between stat and map is read instead.
 pub fn load(path: &Path) -> std::io::Result<Loaded> {
     let file = std::fs::File::open(path)?;
     let len = file.metadata()?.len();
     if len >= MMAP_MIN_BYTES {
-        // SAFETY: the map is read-only and private to this process. Another process truncating
-        // the file during the run is the one hazard; docsweep indexes lakes that are not being
-        // written, and the length check below narrows the window.
+        // SAFETY: the map is read-only and private to this process. Another process cutting
+        // the file short during the run is the one hazard, which `mapped` turns into zeros
+        // and a flag; a map that cannot be registered is not kept.
         let map = unsafe { memmap2::Mmap::map(&file)? };
         if map.len() as u64 == file.metadata()?.len() {
-            return Ok(Loaded::Mapped(map));
+            if let Ok(m) = mapped::Mapped::new(map) {
+                return Ok(Loaded::Mapped(m));
+            }
         }
     }
     // One byte more than the length, so that reading to the end needs no second buffer.
