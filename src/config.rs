@@ -103,6 +103,9 @@ pub struct PdfConfig {
     /// flagged `pdf_time_cut`. 0 = no limit. A cut that depends on time is not deterministic,
     /// so it is set high enough never to apply to a sane file.
     pub max_seconds: f64,
+    /// Memory (MiB) MuPDF may hold on one worker thread while it reads a page; a page that
+    /// needs more (millions of text operators in a small file) is reported, not read.
+    pub max_memory_mb: u64,
     /// A line in a page's top or bottom band is a running header or footer when it repeats
     /// there (digits aside, at about the same height) on at least this share of the pages.
     pub furniture_min_share: f64,
@@ -129,6 +132,7 @@ impl Default for PdfConfig {
             max_pages: 20_000,
             max_page_chars: 200_000,
             max_seconds: 300.0,
+            max_memory_mb: 1024,
             furniture_min_share: 0.6,
             edge_band: 0.1,
             use_outline: false,
@@ -373,6 +377,43 @@ impl Config {
         if !p.ocr_command.is_empty() && !p.ocr_command.iter().any(|a| a.contains("{image}")) {
             bail!("pdf.ocr_command must name the page image as {{image}}");
         }
+        if p.max_pages == 0 || p.max_page_chars == 0 || p.max_memory_mb == 0 {
+            bail!("pdf.max_pages, pdf.max_page_chars and pdf.max_memory_mb must be positive");
+        }
+        if !(p.max_seconds >= 0.0 && p.max_seconds.is_finite()) {
+            bail!(
+                "pdf.max_seconds must be 0 (no limit) or a positive number of seconds (got {})",
+                p.max_seconds
+            );
+        }
+        if !(0.5..=1.0).contains(&p.furniture_min_share) || !(0.0..=0.5).contains(&p.edge_band) {
+            bail!(
+                "pdf.furniture_min_share must be within 0.5..=1 and pdf.edge_band within 0..=0.5"
+            );
+        }
+        let h = &self.text.headings;
+        let weights = [
+            h.threshold,
+            h.numbering,
+            h.sequence,
+            h.underline,
+            h.all_caps,
+            h.upper_ratio,
+            h.title_case,
+            h.section_name,
+            h.blank_before,
+            h.blank_after,
+            h.outdent,
+            h.indent_penalty,
+            h.body_follows,
+            h.short_line,
+            h.heads_run,
+            h.colon_penalty,
+            h.typography,
+        ];
+        if weights.iter().any(|w| !w.is_finite()) {
+            bail!("text.headings weights and threshold must be finite numbers");
+        }
         if !(50..=1200).contains(&p.ocr_dpi) {
             bail!("pdf.ocr_dpi must be within 50..=1200 (got {})", p.ocr_dpi);
         }
@@ -468,6 +509,25 @@ mod tests {
         let mut c = Config::default();
         c.chunk.tokenizer = "gpt2".into();
         assert!(c.check().is_err());
+        // Limits no run can honour, and numbers that are none.
+        let bad: [fn(&mut Config); 8] = [
+            |c| c.pdf.max_pages = 0,
+            |c| c.pdf.max_page_chars = 0,
+            |c| c.pdf.max_memory_mb = 0,
+            |c| c.pdf.max_seconds = f64::NAN,
+            |c| c.pdf.max_seconds = -1.0,
+            |c| c.pdf.edge_band = 2.0,
+            |c| c.text.headings.threshold = f32::NAN,
+            |c| c.text.headings.heads_run = f32::NEG_INFINITY,
+        ];
+        for (i, set) in bad.iter().enumerate() {
+            let mut c = Config::default();
+            set(&mut c);
+            assert!(c.check().is_err(), "case {i}");
+        }
+        let mut c = Config::default();
+        c.pdf.max_seconds = 0.0;
+        assert!(c.check().is_ok());
     }
 
     #[test]

@@ -750,6 +750,11 @@ fn pdf_of_pages(pages: &[(i32, bool, &[&str])]) -> Vec<u8> {
             content.len()
         ));
     }
+    pdf_of_objects(&objs)
+}
+
+/// A PDF of `objs`, numbered from 1 (the catalog), with its cross-reference table.
+fn pdf_of_objects(objs: &[String]) -> Vec<u8> {
     let mut out = b"%PDF-1.4\n".to_vec();
     let mut offsets = Vec::new();
     for (i, o) in objs.iter().enumerate() {
@@ -821,4 +826,68 @@ fn turned_pages_are_read_upright() {
         ]));
         assert_eq!(turned, plain, "/Rotate {rotate}, sideways text: {sideways}");
     }
+}
+
+/// A page that would take MuPDF ages (forms drawing one another ten times, nine deep: a
+/// billion drawings in 2 KB) is stopped at `pdf.max_seconds`, inside the page, with a reason;
+/// a page that needs more memory than `pdf.max_memory_mb` (50,000 text objects against a
+/// 4 MiB limit) is reported, and the same page is read under the default limit.
+#[test]
+fn a_page_is_held_to_the_time_and_memory_limits() {
+    let depth = 9;
+    let mut objs: Vec<String> = vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".into(),
+        "<< /Type /Pages /Count 1 /Kids [3 0 R] >>".into(),
+    ];
+    // 3: the page, 4: its contents, 5: the font, 6..: the forms, each drawing the one before.
+    let forms: String = (0..=depth)
+        .map(|k| format!("/X{k} {} 0 R ", 6 + k))
+        .collect();
+    objs.push(format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R \
+         /Resources << /Font << /F1 5 0 R >> /XObject << {forms}>> >> >>"
+    ));
+    let top = format!("/X{depth} Do");
+    objs.push(format!(
+        "<< /Length {} >>\nstream\n{top}\nendstream",
+        top.len()
+    ));
+    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into());
+    for k in 0..=depth {
+        let body = if k == 0 {
+            "BT /F1 9 Tf 72 720 Td (A line of text drawn a billion times) Tj ET".to_string()
+        } else {
+            format!("/X{} Do ", k - 1).repeat(10)
+        };
+        objs.push(format!(
+            "<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] \
+             /Resources << /Font << /F1 5 0 R >> /XObject << {forms}>> >> /Length {} >>\n\
+             stream\n{body}\nendstream",
+            body.len()
+        ));
+    }
+    let laughs = pdf_of_objects(&objs);
+    let mut cfg = Config::default();
+    cfg.pdf.max_seconds = 1.0;
+    let started = std::time::Instant::now();
+    let err = analyze_bytes("laughs.pdf", &laughs, &cfg)
+        .err()
+        .expect("stopped");
+    assert!(err.0.contains("time limit (pdf.max_seconds"), "{}", err.0);
+    assert!(started.elapsed().as_secs() < 60);
+
+    let many = std::fs::read(data().join("bad/many-text-objects.pdf")).unwrap();
+    let mut cfg = Config::default();
+    cfg.pdf.max_memory_mb = 4;
+    let err = analyze_bytes("many.pdf", &many, &cfg)
+        .err()
+        .expect("refused");
+    assert!(err.0.contains("pdf.max_memory_mb"), "{}", err.0);
+    let a = analyze_bytes("many.pdf", &many, &Config::default()).unwrap();
+    assert!(!a.blocks.is_empty());
+    // A page well within the limit reads the same under it.
+    let article = std::fs::read(data().join("generated/article-onecol.pdf")).unwrap();
+    let small = analyze_bytes("article.pdf", &article, &cfg).unwrap();
+    let full = analyze_bytes("article.pdf", &article, &Config::default()).unwrap();
+    assert_eq!(small.canonical, full.canonical);
 }

@@ -15,9 +15,12 @@
 //! handlers) throw only when memory runs out.
 
 use mupdf_sys as sys;
-use std::ffi::{c_char, CStr};
+use std::cell::Cell;
+use std::ffi::{c_char, c_void, CStr};
 use std::marker::PhantomData;
 use std::ptr::{self, NonNull};
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::time::Instant;
 
 /// Resource cache (fonts, decoded streams) of each thread's context. MuPDF's default is 256 MiB
 /// for a whole process; text extraction needs fonts only, and there is one cache per thread.
@@ -26,12 +29,13 @@ const STORE_BYTES: usize = 64 << 20;
 /// The MuPDF release `mupdf-sys` =0.8.0 bundles; a context is refused for any other.
 const FZ_VERSION: &CStr = c"1.27.2";
 
-struct Ctx(NonNull<sys::fz_context>);
+struct Ctx(NonNull<sys::fz_context>, Box<Budget>);
 
 impl Drop for Ctx {
     fn drop(&mut self) {
         // SAFETY: the context was made by `fz_new_context_imp` on this thread and every
-        // object made with it is dropped before the thread ends (they borrow it).
+        // object made with it is dropped before the thread ends (they borrow it). The budget
+        // it allocates through is dropped after it (fields drop after this).
         unsafe { sys::fz_drop_context(self.0.as_ptr()) }
     }
 }
@@ -40,11 +44,94 @@ thread_local! {
     static CTX: Option<Ctx> = new_ctx();
 }
 
-fn new_ctx() -> Option<Ctx> {
-    // SAFETY: no allocator and no locks: MuPDF's defaults, for a context used by one thread.
-    let ctx = unsafe {
-        sys::fz_new_context_imp(ptr::null(), ptr::null(), STORE_BYTES, FZ_VERSION.as_ptr())
+/// What one thread's MuPDF allocations may add up to. MuPDF holds a page's whole structured
+/// text in memory: a page of millions of text operators in a file of a few hundred KiB would
+/// take gigabytes. Past the limit an allocation fails (after MuPDF has emptied its cache),
+/// MuPDF throws, and the page is reported instead.
+struct Budget {
+    used: Cell<usize>,
+    limit: Cell<usize>,
+    /// The limit holds only while a page is run (through a wrapper that catches MuPDF's
+    /// exceptions): the calls made directly must not see an allocation fail.
+    armed: Cell<bool>,
+    /// An allocation was refused since the last [`Budget::take_refused`].
+    refused: Cell<bool>,
+}
+
+impl Budget {
+    fn grant(&self, old: usize, new: usize) -> bool {
+        let ok = !self.armed.get()
+            || self.used.get() - old.min(self.used.get()) + new <= self.limit.get();
+        if !ok {
+            self.refused.set(true);
+        }
+        ok
+    }
+}
+
+// SAFETY (all three): `user` is the thread's `Budget`, which outlives its context; the
+// context is used by this thread alone. Sizes are counted as the C allocator gives them.
+unsafe extern "C" fn budget_malloc(user: *mut c_void, size: usize) -> *mut c_void {
+    let b = &*(user as *const Budget);
+    if !b.grant(0, size) {
+        return ptr::null_mut();
+    }
+    let p = libc::malloc(size);
+    if !p.is_null() {
+        b.used.set(b.used.get() + libc::malloc_usable_size(p));
+    }
+    p
+}
+
+unsafe extern "C" fn budget_realloc(
+    user: *mut c_void,
+    old: *mut c_void,
+    size: usize,
+) -> *mut c_void {
+    let b = &*(user as *const Budget);
+    let had = if old.is_null() {
+        0
+    } else {
+        libc::malloc_usable_size(old)
     };
+    if !b.grant(had, size) {
+        return ptr::null_mut();
+    }
+    let p = libc::realloc(old, size);
+    if !p.is_null() {
+        b.used
+            .set(b.used.get() - had.min(b.used.get()) + libc::malloc_usable_size(p));
+    }
+    p
+}
+
+unsafe extern "C" fn budget_free(user: *mut c_void, p: *mut c_void) {
+    if p.is_null() {
+        return;
+    }
+    let b = &*(user as *const Budget);
+    b.used
+        .set(b.used.get() - libc::malloc_usable_size(p).min(b.used.get()));
+    libc::free(p);
+}
+
+fn new_ctx() -> Option<Ctx> {
+    let budget = Box::new(Budget {
+        used: Cell::new(0),
+        limit: Cell::new(usize::MAX),
+        armed: Cell::new(false),
+        refused: Cell::new(false),
+    });
+    let alloc = sys::fz_alloc_context {
+        user: &*budget as *const Budget as *mut c_void,
+        malloc: Some(budget_malloc),
+        realloc: Some(budget_realloc),
+        free: Some(budget_free),
+    };
+    // SAFETY: no locks, for a context used by one thread; MuPDF copies `alloc`, whose `user`
+    // (the budget) lives as long as the context.
+    let ctx =
+        unsafe { sys::fz_new_context_imp(&alloc, ptr::null(), STORE_BYTES, FZ_VERSION.as_ptr()) };
     let ctx = NonNull::new(ctx)?;
     // SAFETY: a fresh context; these only set fields, and registering the handlers throws
     // only when memory runs out.
@@ -53,7 +140,49 @@ fn new_ctx() -> Option<Ctx> {
         sys::fz_set_error_callback(ctx.as_ptr(), None, ptr::null_mut());
         sys::fz_register_document_handlers(ctx.as_ptr());
     }
-    Some(Ctx(ctx))
+    Some(Ctx(ctx, budget))
+}
+
+/// Sets how much memory this thread's MuPDF allocations may add up to (see [`Budget`]).
+pub fn set_memory_limit(bytes: usize) {
+    CTX.with(|c| {
+        if let Some(c) = c {
+            c.1.limit.set(bytes);
+        }
+    });
+}
+
+/// Holds this thread's MuPDF allocations to the memory limit (`on`) or not; returns whether
+/// an allocation was refused since the limit was last set to hold, when `on` is false.
+fn hold_to_limit(on: bool) -> bool {
+    CTX.with(|c| {
+        c.as_ref().is_some_and(|c| {
+            c.1.armed.set(on);
+            c.1.refused.replace(false) && !on
+        })
+    })
+}
+
+/// Pages run with a deadline: MuPDF reads its cookie's `abort` between operators, and the
+/// watchdog thread sets it once the deadline has passed, so that one page (forms drawing one
+/// another a billion times) cannot hold a document past `pdf.max_seconds`.
+static WATCHED: std::sync::Mutex<Vec<(usize, Instant)>> = std::sync::Mutex::new(Vec::new());
+static WATCHDOG: std::sync::Once = std::sync::Once::new();
+
+fn watchdog() {
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let now = Instant::now();
+        let watched = WATCHED.lock().unwrap_or_else(|e| e.into_inner());
+        for &(cookie, deadline) in watched.iter() {
+            if now >= deadline {
+                // SAFETY: a cookie stays registered only while it is alive (its run
+                // unregisters it under this lock); `abort` is its first field, an `int`
+                // that MuPDF reads between operators.
+                unsafe { AtomicI32::from_ptr(cookie as *mut i32) }.store(1, Ordering::Relaxed);
+            }
+        }
+    }
 }
 
 /// Runs `f` with this thread's context.
@@ -98,6 +227,8 @@ pub struct Doc<'a> {
     ctx: *mut sys::fz_context,
     doc: *mut sys::fz_document,
     buf: *mut sys::fz_buffer,
+    /// Runs of pages stop here (see [`Doc::set_deadline`]).
+    deadline: Cell<Option<Instant>>,
     _bytes: PhantomData<&'a [u8]>,
 }
 
@@ -124,6 +255,7 @@ impl<'a> Doc<'a> {
                 ctx,
                 doc: ptr::null_mut(),
                 buf,
+                deadline: Cell::new(None),
                 _bytes: PhantomData,
             };
             d.doc = call!(mupdf_open_document_from_bytes(
@@ -148,6 +280,12 @@ impl<'a> Doc<'a> {
             self.doc,
             password.as_ptr()
         ))
+    }
+
+    /// A page still being run at `deadline` is stopped there: [`Doc::text_page`] fails with
+    /// [`STOPPED`].
+    pub fn set_deadline(&self, deadline: Option<Instant>) {
+        self.deadline.set(deadline);
     }
 
     pub fn page_count(&self) -> Result<i32, String> {
@@ -237,21 +375,46 @@ impl<'a> Doc<'a> {
         // SAFETY: `dev` is the text device just made, an `fz_device` first; a device
         // without a shading callback is skipped by `fz_fill_shade`.
         unsafe { (*dev).fill_shade = None };
+        // With a deadline the run gets a cookie the watchdog may abort.
+        let mut cookie: Option<Box<sys::fz_cookie>> = self.deadline.get().map(|d| {
+            WATCHDOG.call_once(|| {
+                let _ = std::thread::Builder::new()
+                    .name("docsweep-pdf-watchdog".into())
+                    .spawn(watchdog);
+            });
+            // SAFETY: a cookie is plain integers; zero is its initial state.
+            let c = Box::new(unsafe { std::mem::zeroed::<sys::fz_cookie>() });
+            let key = &*c as *const sys::fz_cookie as usize;
+            WATCHED
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((key, d));
+            c
+        });
+        let cookie_ptr = cookie
+            .as_deref_mut()
+            .map_or(ptr::null_mut(), |c| c as *mut sys::fz_cookie);
+        hold_to_limit(true);
         let ran = match what {
             Run::Contents => call!(mupdf_run_page_contents(
-                self.ctx,
-                page,
-                dev,
-                ctm,
-                ptr::null_mut()
+                self.ctx, page, dev, ctm, cookie_ptr
             )),
-            Run::Annotations => call!(mupdf_run_page_annots(
-                self.ctx,
-                page,
-                dev,
-                ctm,
-                ptr::null_mut()
-            )),
+            Run::Annotations => call!(mupdf_run_page_annots(self.ctx, page, dev, ctm, cookie_ptr)),
+        };
+        let refused = hold_to_limit(false);
+        let stopped = cookie.as_ref().is_some_and(|c| {
+            WATCHED
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .retain(|w| w.0 != &**c as *const sys::fz_cookie as usize);
+            c.abort != 0
+        });
+        let ran = if stopped {
+            Err(STOPPED.to_string())
+        } else if refused {
+            Err(TOO_BIG.to_string())
+        } else {
+            ran
         };
         // SAFETY: `dev` was made with `ctx`; closing it finishes the text page (lazy
         // drawings, line boxes) and throws only when memory runs out; nothing holds it
@@ -380,6 +543,11 @@ pub enum Graphic {
     /// Any other drawing (lines, curves, shapes).
     Path,
 }
+
+/// Why [`Doc::text_page`] failed when the page was still being run at the deadline.
+pub const STOPPED: &str = "stopped at the time limit (pdf.max_seconds)";
+/// Why it failed when the page needed more memory than the limit.
+pub const TOO_BIG: &str = "needs more memory than the limit (pdf.max_memory_mb)";
 
 /// A page's structured text: blocks of lines of characters.
 pub struct TextPage<'d> {

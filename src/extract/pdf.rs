@@ -637,9 +637,18 @@ pub fn extract(
     text_cfg: &TextConfig,
 ) -> Result<PdfExtraction, String> {
     let started = Instant::now();
+    crate::extract::mupdf_ffi::set_memory_limit(
+        usize::try_from(cfg.max_memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX),
+    );
     let opened = read::open(bytes)?;
     if opened.pages == 0 {
         return Err("PDF with no pages".into());
+    }
+    // A page still being read when the document's time is up is stopped there.
+    if cfg.max_seconds > 0.0 {
+        opened.doc.set_deadline(
+            started.checked_add(std::time::Duration::from_secs_f64(cfg.max_seconds.min(1e9))),
+        );
     }
     let mut flags = Vec::new();
     let total = opened.pages;
@@ -670,6 +679,10 @@ pub fn extract(
                 figures(&mut p);
                 pages.push(layout_page(p.frags, p.height));
             }
+            Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => {
+                flags.push(format!("pdf_time_cut:{i}/{total}"));
+                break;
+            }
             Err(e) => {
                 failed_pages.push((i, e));
                 pages.push(Page {
@@ -694,6 +707,12 @@ pub fn extract(
     // there is an OCR command; without one it keeps its stamps and is flagged.
     let all_scanned = scans.len() + failed_pages.len() == pages.len();
     if chars == 0 || (all_scanned && !cfg.ocr_command.is_empty()) {
+        if pages.is_empty() {
+            return Err(format!(
+                "no page read within the time limit (pdf.max_seconds = {})",
+                cfg.max_seconds
+            ));
+        }
         if failed_pages.len() == pages.len() {
             return Err(format!(
                 "no page could be read: {}",
