@@ -12,6 +12,23 @@ use std::fmt::Write;
 use std::path::Path;
 
 pub fn rows(path: &Path, cfg: &Config) -> Result<DocRows> {
+    // The checks `index` makes before it reads a file: a FIFO would wait forever, a device
+    // (`/dev/zero`) never end.
+    let m = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if !m.is_file() {
+        anyhow::bail!(
+            "{} is not a regular file (a folder, FIFO, socket or device); inspect reads one document",
+            path.display()
+        );
+    }
+    if m.len() > cfg.walk.max_file_bytes {
+        anyhow::bail!(
+            "{} is too large: {} bytes > walk.max_file_bytes ({}); raise it in a config to inspect it",
+            path.display(),
+            m.len(),
+            cfg.walk.max_file_bytes
+        );
+    }
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let name = path
         .file_name()

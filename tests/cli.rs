@@ -660,6 +660,28 @@ fn inspect_shows_outline_and_chunks() {
         .collect();
     assert_eq!(ids, ["1", "1.1"]);
     assert_eq!(j["blocks"][4]["type"], "code");
+    // What `index` would not read, `inspect` does not either: a FIFO (which would wait for
+    // a writer forever), a device, a folder, a file over the size limit.
+    let fifo = tmp.path().join("pipe.md");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for p in [fifo.as_path(), Path::new("/dev/zero"), tmp.path()] {
+        let o = run(&["inspect", p.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{}", p.display());
+        assert!(String::from_utf8_lossy(&o.stderr).contains("not a regular file"));
+    }
+    let cfg = tmp.path().join("small.toml");
+    std::fs::write(&cfg, "[walk]\nmax_file_bytes = 10\n").unwrap();
+    let o = run(&[
+        "inspect",
+        f.to_str().unwrap(),
+        "--config",
+        cfg.to_str().unwrap(),
+    ]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("walk.max_file_bytes"));
 }
 
 /// Runs docsweep as an unprivileged user when the tests run as root (root reads everything, so
