@@ -91,7 +91,33 @@ fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
             "binary content: NUL byte at offset {p}; not a text file"
         )));
     }
+    // Control bytes other than tab, line ends, form feed and escape: a few are noise, one
+    // byte in twenty is no text (random or compressed bytes without a NUL).
+    let controls = bytes
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1b)) || b == 0x7f)
+        .count();
+    if bytes.len() >= 64 && controls * 20 > bytes.len() {
+        return Err(Failure(format!(
+            "binary content: {controls} of {} bytes are control characters; not a text file",
+            bytes.len()
+        )));
+    }
     Ok(())
+}
+
+/// Bytes that are not UTF-8, and the offset of the first.
+fn invalid_utf8(bytes: &[u8]) -> (usize, Option<usize>) {
+    let (mut n, mut first, mut at) = (0, None, 0);
+    for chunk in bytes.utf8_chunks() {
+        let bad = chunk.invalid().len();
+        if bad > 0 {
+            first.get_or_insert(at + chunk.valid().len());
+            n += bad;
+        }
+        at += chunk.valid().len() + bad;
+    }
+    (n, first)
 }
 
 /// Canonical text of a Markdown or plain-text file; too much invalid UTF-8 is a failure.
@@ -150,8 +176,21 @@ fn extract_text(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
     })
 }
 
-fn extract_html(bytes: &[u8]) -> Result<Extraction, Failure> {
+fn extract_html(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
     let x = html::extract(bytes).map_err(Failure)?;
+    // A page read as UTF-8 (declared so) whose bytes are not: the same rule as Markdown's.
+    let (invalid_bytes, first_invalid) = if x.encoding == "UTF-8" {
+        invalid_utf8(bytes)
+    } else {
+        (0, None)
+    };
+    if invalid_bytes as f64 > cfg.markdown.max_invalid_utf8_ratio * bytes.len().max(1) as f64 {
+        return Err(Failure(format!(
+            "not UTF-8 text: {invalid_bytes} of {} bytes are invalid UTF-8 (first at offset {}) in a page read as UTF-8; declare its charset or convert it to UTF-8",
+            bytes.len(),
+            first_invalid.unwrap_or(0)
+        )));
+    }
     let mut flags = vec![format!("html_root:{}", x.root)];
     if x.encoding != "UTF-8" {
         flags.push(format!("encoding:{}", x.encoding.to_ascii_lowercase()));
@@ -163,8 +202,8 @@ fn extract_html(bytes: &[u8]) -> Result<Extraction, Failure> {
         canonical: x.canonical,
         blocks: x.blocks,
         map: None,
-        invalid_bytes: 0,
-        first_invalid: None,
+        invalid_bytes,
+        first_invalid,
         flags,
         text: TextStats::default(),
         note: None,
@@ -208,7 +247,7 @@ pub fn analyze_with(
         reject_binary(bytes)?;
     }
     let x = match format {
-        Format::Html => extract_html(bytes)?,
+        Format::Html => extract_html(bytes, cfg)?,
         Format::Text => extract_text(bytes, cfg)?,
         Format::Pdf => extract_pdf(bytes, cfg)?,
         _ => extract_markdown(bytes, cfg)?,
@@ -633,6 +672,35 @@ mod tests {
         let r = rows("e.md", &long);
         assert_eq!(r.document.status, "ok");
         assert_eq!(r.document.flags, ["lossy_utf8"]);
+        // Bytes of no text without a NUL among them (one control byte in ten), in any format.
+        let noise: Vec<u8> = (0..4000u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+            .map(|b| if b == 0 { 1 } else { b })
+            .collect();
+        for name in ["n.html", "n.txt", "n.md"] {
+            let r = rows(name, &noise);
+            assert_eq!(r.document.status, "failed", "{name}");
+            assert!(r.document.reason.unwrap().contains("control characters"));
+        }
+        // A log with colours (escape sequences) and form feeds is text.
+        let log = "\x1b[1mbuild\x1b[0m finished in 2 s\n\x0c\n".repeat(20);
+        assert_eq!(rows("build.txt", log.as_bytes()).document.status, "ok");
+        // A page that declares UTF-8 but is Latin-1: failed past the ratio, flagged under it.
+        let latin = format!(
+            "<html><head><meta charset=\"utf-8\"></head><body>{}</body></html>",
+            "<p>\u{c7}a a \u{e9}t\u{e9} tr\u{e8}s \u{e9}l\u{e9}gant, d\u{e9}j\u{e0} vu</p>"
+                .repeat(20)
+        );
+        let latin: Vec<u8> = latin.chars().map(|c| c as u32 as u8).collect();
+        let r = rows("latin.html", &latin);
+        assert_eq!(r.document.status, "failed");
+        assert!(r.document.reason.unwrap().contains("declare its charset"));
+        let mut page = b"<html><head><meta charset=\"utf-8\"></head><body>".to_vec();
+        page.extend("<p>Plain words in a paragraph.</p>".repeat(20).bytes());
+        page.extend(b"<p>one bad byte \xe9 here</p></body></html>");
+        let r = rows("one.html", &page);
+        assert_eq!(r.document.status, "ok");
+        assert!(r.document.flags.contains(&"lossy_utf8".to_string()));
     }
 
     #[test]
