@@ -275,6 +275,32 @@ fn finished<T>(r: Result<T>, interrupted: &AtomicBool) -> Result<Option<T>> {
     }
 }
 
+/// A write that failed for want of room names the output and what to do: `No space left on
+/// device (os error 28)` alone says neither. The output is replaced only by a complete run, so
+/// what was there is untouched.
+fn unwritable(e: anyhow::Error, out: &std::path::Path) -> anyhow::Error {
+    let chain = format!("{e:#}");
+    let why = [
+        ("No space left on device", "the file system is full"),
+        ("Disk quota exceeded", "the disk quota is used up"),
+        (
+            "File too large",
+            "a file grew past the size limit for files",
+        ),
+        ("Read-only file system", "the file system is read-only"),
+    ]
+    .into_iter()
+    .find(|(m, _)| chain.contains(m));
+    match why {
+        Some((_, why)) => e.context(format!(
+            "cannot write the output {}: {why}; free space there or choose another output path, \
+             then run again (an output already there is untouched)",
+            out.display()
+        )),
+        None => e,
+    }
+}
+
 fn threads(n: Option<usize>) -> usize {
     n.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
@@ -319,7 +345,7 @@ fn run() -> Result<ExitCode> {
             let threads = run.threads();
             let summary = docsweep::pipeline::index(docsweep::pipeline::IndexOptions {
                 corpus: run.corpus,
-                out,
+                out: out.clone(),
                 config: cfg,
                 threads,
                 progress: !quiet && !json,
@@ -327,6 +353,7 @@ fn run() -> Result<ExitCode> {
                 previous,
                 trust_mtime,
             });
+            let summary = summary.map_err(|e| unwritable(e, &out));
             let summary = match finished(summary, &interrupted)? {
                 Some(s) => s,
                 None => return Ok(ExitCode::from(130)),
@@ -455,12 +482,13 @@ fn run() -> Result<ExitCode> {
             let summary = docsweep::shard::commit(docsweep::shard::CommitOptions {
                 plan,
                 run,
-                out,
+                out: out.clone(),
                 config: config.as_deref().map(Config::from_file).transpose()?,
                 previous,
                 threads: threads(n),
                 progress: !quiet && !json,
-            })?;
+            })
+            .map_err(|e| unwritable(e, &out))?;
             if json {
                 emit(&format!("{}\n", serde_json::to_string_pretty(&summary)?));
             } else if !quiet {
@@ -511,7 +539,8 @@ fn run() -> Result<ExitCode> {
                 threads: threads(n),
                 progress: !quiet && !json,
                 interrupted: interrupted.clone(),
-            });
+            })
+            .map_err(|e| unwritable(e, &out));
             let s = match finished(s, &interrupted)? {
                 Some(s) => s,
                 None => return Ok(ExitCode::from(130)),

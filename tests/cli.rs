@@ -1502,3 +1502,29 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
     assert!(!out2.exists());
     assert_no_leftovers(tmp.path());
 }
+
+/// A write that fails for want of room (here the file-size limit of the shell, `ulimit -f`)
+/// names the output and what to do, and the index already there stays as it was.
+#[test]
+fn a_failed_write_names_the_output_and_keeps_the_old_index() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("idx");
+    index(&sample(), &out, &["-q"]);
+    let before = tree(&out);
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 200; exec \"$0\" index \"$1\" -o \"$2\" -q")
+        .arg(env!("CARGO_BIN_EXE_docsweep"))
+        .arg(sample())
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("cannot write the output {}", out.display()))
+            && err.contains("choose another output path"),
+        "{err}"
+    );
+    assert_eq!(tree(&out), before);
+}
