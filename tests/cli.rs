@@ -1046,6 +1046,8 @@ fn a_missing_or_damaged_previous_index_stops_the_run_and_writes_nothing() {
     };
     let o = with_previous(&tmp.path().join("nowhere"));
     assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nowhere: no such folder"));
+    let o = with_previous(tmp.path());
     assert!(String::from_utf8_lossy(&o.stderr).contains("no docsweep index there"));
     assert!(!new.exists());
 
@@ -1527,4 +1529,32 @@ fn a_failed_write_names_the_output_and_keeps_the_old_index() {
         "{err}"
     );
     assert_eq!(tree(&out), before);
+}
+
+/// A manifest that lists a file outside its index (`../../dev/zero`) is damaged: validate and
+/// `--previous` stop on it with a reason instead of reading that file.
+#[test]
+fn a_manifest_pointing_outside_its_index_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let idx = tmp.path().join("idx");
+    index(&sample(), &idx, &["-q"]);
+    let p = idx.join("manifest.json");
+    let text = std::fs::read_to_string(&p).unwrap();
+    let mut m: serde_json::Value = serde_json::from_str(&text).unwrap();
+    m["tables"]["blocks"]["files"][0]["path"] = "../../../../../../dev/zero".into();
+    std::fs::write(&p, serde_json::to_string_pretty(&m).unwrap()).unwrap();
+    let o = run(&["validate", idx.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("lists a file outside the index"));
+    let o = run(&[
+        "index",
+        sample().to_str().unwrap(),
+        "-o",
+        tmp.path().join("new").to_str().unwrap(),
+        "--previous",
+        idx.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("lists a file outside the index"));
 }

@@ -127,6 +127,12 @@ pub fn tables_map(written: &Written) -> BTreeMap<String, TableInfo> {
 }
 
 pub fn read_manifest(index: &Path) -> Result<Manifest> {
+    if !index.exists() {
+        bail!(
+            "{} does not exist: give the path of a docsweep index",
+            index.display()
+        );
+    }
     let p = index.join(MANIFEST);
     let text = std::fs::read_to_string(&p).with_context(|| {
         format!(
@@ -134,8 +140,24 @@ pub fn read_manifest(index: &Path) -> Result<Manifest> {
             index.display()
         )
     })?;
-    serde_json::from_str(&text)
-        .with_context(|| format!("{} is not a valid docsweep manifest", p.display()))
+    let m: Manifest = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not a valid docsweep manifest", p.display()))?;
+    // Its files are read from inside the index only (`../../dev/zero` would never end).
+    for info in m.tables.values() {
+        for f in &info.files {
+            let inside = Path::new(&f.path)
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+            if !inside || f.path.is_empty() {
+                bail!(
+                    "{} lists a file outside the index ({}); the manifest is damaged: build the index again",
+                    p.display(),
+                    f.path
+                );
+            }
+        }
+    }
+    Ok(m)
 }
 
 /// Whether `dir` holds an index this tool wrote: its manifest parses and names docsweep. A

@@ -105,6 +105,12 @@ impl Previous {
         page_run_bytes: u64,
         trust_mtime: bool,
     ) -> Result<Opened> {
+        if !old.exists() {
+            bail!(
+                "{label} {}: no such folder; give the output folder of an earlier `docsweep index`",
+                old.display()
+            );
+        }
         if !old.join(commit::MANIFEST).is_file() {
             bail!(
                 "{label} {}: no docsweep index there (no {}); give the output folder of an earlier `docsweep index`",
