@@ -72,6 +72,11 @@ struct Extraction {
 }
 
 fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
+    if bytes.starts_with(b"\xFF\xFE\x00\x00") || bytes.starts_with(b"\x00\x00\xFE\xFF") {
+        return Err(Failure(
+            "UTF-32 text (byte-order mark); convert it to UTF-8".into(),
+        ));
+    }
     if let Some(bom) = [&b"\xFF\xFE"[..], b"\xFE\xFF"]
         .iter()
         .find(|b| bytes.starts_with(b))
@@ -82,6 +87,11 @@ fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
         )));
     }
     if let Some(p) = bytes.iter().position(|&b| b == 0) {
+        if looks_like_utf32(bytes) {
+            return Err(Failure(
+                "UTF-32 text without a byte-order mark (three NULs in every four bytes); convert it to UTF-8".into(),
+            ));
+        }
         if looks_like_utf16(bytes) {
             return Err(Failure(
                 "UTF-16 text without a byte-order mark (NUL in every other byte); convert it to UTF-8".into(),
@@ -294,6 +304,24 @@ pub fn analyze_with(
 
 /// ASCII-heavy UTF-16: in the first KiB, NULs sit in most odd (LE) or most even (BE) positions
 /// and almost never in the others.
+/// Most four-byte groups of the first KiB hold one byte and three NULs, in the same places.
+fn looks_like_utf32(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(1024) & !3];
+    let quads = head.len() / 4;
+    if quads < 4 {
+        return false;
+    }
+    let le = head
+        .chunks_exact(4)
+        .filter(|q| q[1] == 0 && q[2] == 0 && q[3] == 0)
+        .count();
+    let be = head
+        .chunks_exact(4)
+        .filter(|q| q[0] == 0 && q[1] == 0 && q[2] == 0)
+        .count();
+    le.max(be) * 10 >= quads * 7
+}
+
 fn looks_like_utf16(bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(1024) & !1];
     if head.len() < 8 {
@@ -655,6 +683,22 @@ mod tests {
             .reason
             .unwrap()
             .contains("UTF-16 text (byte-order mark FF FE)"));
+        let utf32: Vec<u8> = "# Title\n\nSome text here.\n"
+            .chars()
+            .flat_map(|c| (c as u32).to_le_bytes())
+            .collect();
+        assert!(rows("le32.md", &utf32)
+            .document
+            .reason
+            .unwrap()
+            .contains("UTF-32 text without a byte-order mark"));
+        let mut bom32 = vec![0xFF, 0xFE, 0, 0];
+        bom32.extend(&utf32);
+        assert!(rows("bom32.md", &bom32)
+            .document
+            .reason
+            .unwrap()
+            .contains("UTF-32 text (byte-order mark)"));
         let r = rows("b.md", &[0xff; 100]);
         assert_eq!(r.document.status, "failed");
         assert!(r.document.reason.unwrap().contains("not UTF-8"));

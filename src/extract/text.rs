@@ -199,6 +199,14 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
         f.dedup();
         f
     };
+    // A document that would be furniture and nothing else (the same line on every page) is
+    // that line: it keeps it.
+    let content = lines.iter().filter(|l| !l.blank).count();
+    let found = if found.len() >= content {
+        Vec::new()
+    } else {
+        found
+    };
     {
         for i in found {
             let l = &mut lines[i];
@@ -4052,6 +4060,14 @@ mod tests {
         // A fraction in the text is no page number.
         let x = run("Mix 1 / 2 of the first and 2 / 3 of the second, then 3 / 4 of the rest.\n");
         assert!(x.canonical.contains("1 / 2"));
+    }
+
+    #[test]
+    fn a_document_of_furniture_alone_keeps_its_lines() {
+        let src = "Same line\n\x0c".repeat(30);
+        let x = run(&src);
+        assert_eq!(x.furniture_lines, 0);
+        assert_eq!(x.blocks.len(), 30);
     }
 
     #[test]
