@@ -872,11 +872,16 @@ pub fn score(
 }
 
 /// Two to eight words of letters and digits, joined by `-` or `_` at most (`timeadj option`,
-/// `input-is-dump-file option`): a phrase, not code (`array(value, dimlist)`, `gpsbabel -t -r`),
-/// a list (`right, rechts, droit`) or a cross-reference (`see Section 5.6.1.2`).
+/// `input-is-dump-file option`), the first of two letters or more: a phrase, not code
+/// (`array(value, dimlist)`, `gpsbabel -t -r`, `r filename`), a list (`right, rechts, droit`)
+/// or a cross-reference (`see Section 5.6.1.2`).
 fn plain_phrase(t: &str) -> bool {
     let words = t.split_whitespace().count();
+    // A letter alone first is a command's name (`r filename` in a sed manual), not a word.
     (2..=8).contains(&words)
+        && t.split_whitespace()
+            .next()
+            .is_some_and(|w| w.chars().count() >= 2)
         && t.split_whitespace().all(|w| {
             w.starts_with(char::is_alphanumeric)
                 && w.chars()
@@ -1201,6 +1206,7 @@ mod tests {
             "gpsbabel -t -r -i garmin -f com1",
             "right, rechts, droit, derecha",
             "see Section 5.6.1.2",
+            "r filename",
         ] {
             assert!(!plain_phrase(t), "{t}");
         }
