@@ -695,6 +695,9 @@ pub fn extract(
     if chars_cut {
         flags.push("pdf_chars_cut".into());
     }
+    if opened.doc.repaired() {
+        flags.push("pdf_repaired".into());
+    }
     if !failed_pages.is_empty() {
         flags.push(format!("pdf_bad_pages:{}", failed_pages.len()));
     }
@@ -717,6 +720,14 @@ pub fn extract(
             return Err(format!(
                 "no page could be read: {}",
                 failed_pages.first().map_or("", |s| s.1.as_str())
+            ));
+        }
+        if opened.doc.repaired() {
+            return Err(format!(
+                "damaged PDF (cut short or its offsets wrong; MuPDF rebuilt its cross-reference \
+                 table): no text on its {} page{}",
+                pages.len(),
+                if pages.len() == 1 { "" } else { "s" }
             ));
         }
         if cfg.ocr_command.is_empty() {
