@@ -321,13 +321,16 @@ fn an_index_holding_other_files_is_never_replaced() {
     std::fs::create_dir_all(&docs).unwrap();
     std::fs::write(docs.join("doc.md"), "# Doc\n\nprecious\n").unwrap();
     std::fs::write(out.join("notes.md"), "kept beside the index").unwrap();
-    let o = run(&[
-        "index",
-        docs.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
+    let into_out = |corpus: &Path| {
+        run(&[
+            "index",
+            corpus.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "-q",
+        ])
+    };
+    let o = into_out(&docs);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("mydocs, notes.md"), "{err}");
@@ -336,13 +339,7 @@ fn an_index_holding_other_files_is_never_replaced() {
     std::fs::remove_file(out.join("notes.md")).unwrap();
     std::fs::rename(&docs, tmp.path().join("mydocs")).unwrap();
     std::fs::write(out.join("blocks/README"), "mine").unwrap();
-    let o = run(&[
-        "index",
-        sample().to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
+    let o = into_out(&sample());
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("blocks"));
     assert!(out.join("blocks/README").is_file());

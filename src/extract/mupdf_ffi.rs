@@ -634,37 +634,25 @@ impl TextPage<'_> {
     /// against its text, or a sideways scan. Vertical writing (CJK, `wmode` 1) is upright.
     pub fn upright_turn(&self) -> Option<f32> {
         let (mut across, mut down, mut up) = (0usize, 0usize, 0usize);
-        // SAFETY: the lists are live until the text page is dropped, which `self` borrows.
-        unsafe {
-            let mut b = (*self.page).first_block;
-            while !b.is_null() {
-                let block = &*b;
-                if block.type_ == sys::FZ_STEXT_BLOCK_TEXT as i32 {
-                    let mut l = block.u.t.first_line;
-                    while !l.is_null() {
-                        let line = &*l;
-                        let mut n = 0;
-                        let mut c = line.first_char;
-                        while !c.is_null() {
-                            n += 1;
-                            c = (*c).next;
-                        }
-                        let d = line.dir;
-                        if line.wmode == 0 {
-                            if d.x.abs() >= d.y.abs() {
-                                across += n;
-                            } else if d.y > 0.0 {
-                                down += n;
-                            } else {
-                                up += n;
-                            }
-                        }
-                        l = line.next;
-                    }
-                }
-                b = block.next;
+        self.each_line(|line| {
+            let mut n = 0;
+            let mut c = line.first_char;
+            while !c.is_null() {
+                n += 1;
+                // SAFETY: a live character of the line's list.
+                c = unsafe { (*c).next };
             }
-        }
+            let d = line.dir;
+            if line.wmode == 0 {
+                if d.x.abs() >= d.y.abs() {
+                    across += n;
+                } else if d.y > 0.0 {
+                    down += n;
+                } else {
+                    up += n;
+                }
+            }
+        });
         let (most, degrees) = if down >= up {
             (down, -90.0)
         } else {
@@ -673,9 +661,8 @@ impl TextPage<'_> {
         (most >= 20 && most > 2 * across).then_some(degrees)
     }
 
-    /// Every text line: its characters, in MuPDF's order.
-    pub fn lines(&self) -> Vec<Vec<Char<'_>>> {
-        let mut out = Vec::new();
+    /// Calls `f` with every text line, in MuPDF's order.
+    fn each_line<'p>(&'p self, mut f: impl FnMut(&'p sys::fz_stext_line)) {
         // SAFETY: the lists are live until the text page is dropped, which `self` borrows.
         unsafe {
             let mut b = (*self.page).first_block;
@@ -684,20 +671,30 @@ impl TextPage<'_> {
                 if block.type_ == sys::FZ_STEXT_BLOCK_TEXT as i32 {
                     let mut l = block.u.t.first_line;
                     while !l.is_null() {
-                        let line = &*l;
-                        let mut chars = Vec::new();
-                        let mut c = line.first_char;
-                        while !c.is_null() {
-                            chars.push(Char { c: &*c });
-                            c = (*c).next;
-                        }
-                        out.push(chars);
-                        l = line.next;
+                        f(&*l);
+                        l = (*l).next;
                     }
                 }
                 b = block.next;
             }
         }
+    }
+
+    /// Every text line: its characters, in MuPDF's order.
+    pub fn lines(&self) -> Vec<Vec<Char<'_>>> {
+        let mut out = Vec::new();
+        self.each_line(|line| {
+            let mut chars = Vec::new();
+            let mut c = line.first_char;
+            while !c.is_null() {
+                // SAFETY: a live character of the line's list, borrowed with the page.
+                unsafe {
+                    chars.push(Char { c: &*c });
+                    c = (*c).next;
+                }
+            }
+            out.push(chars);
+        });
         out
     }
 
