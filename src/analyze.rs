@@ -101,11 +101,14 @@ fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
             "binary content: NUL byte at offset {p}; not a text file"
         )));
     }
-    // Control bytes other than tab, line ends, form feed and escape: a few are noise, one
-    // byte in twenty is no text (random or compressed bytes without a NUL).
+    // Control bytes other than tab, line ends, form feed, escape and backspace (`nroff`'s
+    // overstrike: `N\bNA\bAM\bME\bE`): a few are noise, one byte in twenty is no text
+    // (random or compressed bytes without a NUL).
     let controls = bytes
         .iter()
-        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1b)) || b == 0x7f)
+        .filter(|&&b| {
+            (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x08 | 0x0c | 0x1b)) || b == 0x7f
+        })
         .count();
     if bytes.len() >= 64 && controls * 20 > bytes.len() {
         return Err(Failure(format!(
@@ -726,9 +729,12 @@ mod tests {
             assert_eq!(r.document.status, "failed", "{name}");
             assert!(r.document.reason.unwrap().contains("control characters"));
         }
-        // A log with colours (escape sequences) and form feeds is text.
+        // A log with colours (escape sequences) and form feeds is text; so is a manual page
+        // as `nroff` sets it, bold by overstrike.
         let log = "\x1b[1mbuild\x1b[0m finished in 2 s\n\x0c\n".repeat(20);
         assert_eq!(rows("build.txt", log.as_bytes()).document.status, "ok");
+        let nroff = "N\x08NA\x08AM\x08ME\x08E\n       ls - list directory contents\n".repeat(20);
+        assert_eq!(rows("ls.1.txt", nroff.as_bytes()).document.status, "ok");
         // A page that declares UTF-8 but is Latin-1: failed past the ratio, flagged under it.
         let latin = format!(
             "<html><head><meta charset=\"utf-8\"></head><body>{}</body></html>",
