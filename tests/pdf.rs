@@ -610,6 +610,15 @@ fn bad_pdfs_get_specific_reasons() {
         .unwrap()
         .flags
         .contains(&"pdf_repaired".to_string()));
+    // A scan that MuPDF repairs (its startxref wrong) is still a scan: OCR needed, not damaged.
+    let scan = std::fs::read(data().join("bad/scanned-no-text.pdf")).unwrap();
+    let at = scan.windows(10).rposition(|w| w == b"startxref\n").unwrap() + 10;
+    let end = at + scan[at..].iter().position(|b| !b.is_ascii_digit()).unwrap();
+    let mut broken = scan[..at].to_vec();
+    broken.extend_from_slice(b"17");
+    broken.extend_from_slice(&scan[end..]);
+    let e = analyze_bytes("scan.pdf", &broken, &cfg).err().unwrap().0;
+    assert!(e.starts_with("no text layer (OCR needed)"), "{e}");
     match run("truncated-half.pdf") {
         Ok(a) => assert!(!a.canonical.is_empty()),
         Err(e) => assert!(!e.0.is_empty()),

@@ -722,7 +722,9 @@ pub fn extract(
                 failed_pages.first().map_or("", |s| s.1.as_str())
             ));
         }
-        if opened.doc.repaired() {
+        // Damaged past reading: repaired, and no page holds text or a picture (a scan that
+        // MuPDF repaired is still read by OCR).
+        if opened.doc.repaired() && scans.is_empty() {
             return Err(format!(
                 "damaged PDF (cut short or its offsets wrong; MuPDF rebuilt its cross-reference \
                  table): no text on its {} page{}",
