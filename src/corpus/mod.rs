@@ -652,14 +652,18 @@ pub fn load(path: &Path) -> std::io::Result<Loaded> {
         // and a flag; a map that cannot be registered is not kept.
         let map = unsafe { memmap2::Mmap::map(&file)? };
         if map.len() as u64 == file.metadata()?.len() {
-            if let Ok(m) = mapped::Mapped::new(map) {
-                return Ok(Loaded::Mapped(m));
+            match mapped::Mapped::new(map, file) {
+                Ok(m) => return Ok(Loaded::Mapped(m)),
+                Err((_, f)) => return read_all(f, len),
             }
         }
     }
+    read_all(file, len)
+}
+
+fn read_all(mut file: std::fs::File, len: u64) -> std::io::Result<Loaded> {
     // One byte more than the length, so that reading to the end needs no second buffer.
     let mut buf = Vec::with_capacity(len as usize + 1);
-    let mut file = file;
     std::io::Read::read_to_end(&mut file, &mut buf)?;
     Ok(Loaded::Read(buf))
 }
