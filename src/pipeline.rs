@@ -88,10 +88,17 @@ fn process_file(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows
     stages::end(Stage::Load);
     let mut meta = entry.meta.clone();
     meta.bytes = bytes.len() as u64;
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         rows_for(&meta, &bytes, cfg, analyzer)
-    })) {
-        Ok(_) if bytes.cut() => DocRows::without_content(
+    }));
+    // Cut short while read: whatever came of the zeros (rows, or a panic) is not the file's.
+    let result = if bytes.cut() {
+        Ok(None)
+    } else {
+        result.map(Some)
+    };
+    match result {
+        Ok(None) => DocRows::without_content(
             &meta,
             "failed",
             "file changed while it was read (another process cut it short); run again to index \
@@ -99,7 +106,7 @@ fn process_file(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows
             .into(),
             None,
         ),
-        Ok(rows) => rows,
+        Ok(Some(rows)) => rows,
         Err(p) => {
             let msg = p
                 .downcast_ref::<&str>()
