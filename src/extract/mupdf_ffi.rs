@@ -19,7 +19,7 @@ use std::cell::Cell;
 use std::ffi::{c_char, c_void, CStr};
 use std::marker::PhantomData;
 use std::ptr::{self, NonNull};
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Resource cache (fonts, decoded streams) of each thread's context. MuPDF's default is 256 MiB
@@ -48,24 +48,44 @@ thread_local! {
 /// text in memory: a page of millions of text operators in a file of a few hundred KiB would
 /// take gigabytes. Past the limit an allocation fails (after MuPDF has emptied its cache),
 /// MuPDF throws, and the page is reported instead.
+///
+/// Atomics, not cells: MuPDF's JPEG 2000 decoder allocates through one process-wide context
+/// that whichever thread decodes last has set, so another thread may count here.
 struct Budget {
-    used: Cell<usize>,
-    limit: Cell<usize>,
+    used: AtomicUsize,
+    limit: AtomicUsize,
     /// The limit holds only while a page is run (through a wrapper that catches MuPDF's
     /// exceptions): the calls made directly must not see an allocation fail.
-    armed: Cell<bool>,
-    /// An allocation was refused since the last [`Budget::take_refused`].
-    refused: Cell<bool>,
+    armed: AtomicBool,
+    /// An allocation was refused since the limit was last set to hold.
+    refused: AtomicBool,
 }
 
 impl Budget {
     fn grant(&self, old: usize, new: usize) -> bool {
-        let ok = !self.armed.get()
-            || self.used.get() - old.min(self.used.get()) + new <= self.limit.get();
+        let used = self.used.load(Ordering::Relaxed);
+        let ok = !self.armed.load(Ordering::Relaxed)
+            || (used - old.min(used)).saturating_add(new) <= self.limit.load(Ordering::Relaxed);
         if !ok {
-            self.refused.set(true);
+            self.refused.store(true, Ordering::Relaxed);
         }
         ok
+    }
+
+    fn add(&self, n: usize) {
+        let _ = self
+            .used
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |u| {
+                Some(u.saturating_add(n))
+            });
+    }
+
+    fn sub(&self, n: usize) {
+        let _ = self
+            .used
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |u| {
+                Some(u.saturating_sub(n))
+            });
     }
 }
 
@@ -78,7 +98,7 @@ unsafe extern "C" fn budget_malloc(user: *mut c_void, size: usize) -> *mut c_voi
     }
     let p = libc::malloc(size);
     if !p.is_null() {
-        b.used.set(b.used.get() + libc::malloc_usable_size(p));
+        b.add(libc::malloc_usable_size(p));
     }
     p
 }
@@ -99,8 +119,8 @@ unsafe extern "C" fn budget_realloc(
     }
     let p = libc::realloc(old, size);
     if !p.is_null() {
-        b.used
-            .set(b.used.get() - had.min(b.used.get()) + libc::malloc_usable_size(p));
+        b.sub(had);
+        b.add(libc::malloc_usable_size(p));
     }
     p
 }
@@ -110,17 +130,16 @@ unsafe extern "C" fn budget_free(user: *mut c_void, p: *mut c_void) {
         return;
     }
     let b = &*(user as *const Budget);
-    b.used
-        .set(b.used.get() - libc::malloc_usable_size(p).min(b.used.get()));
+    b.sub(libc::malloc_usable_size(p));
     libc::free(p);
 }
 
 fn new_ctx() -> Option<Ctx> {
     let budget = Box::new(Budget {
-        used: Cell::new(0),
-        limit: Cell::new(usize::MAX),
-        armed: Cell::new(false),
-        refused: Cell::new(false),
+        used: AtomicUsize::new(0),
+        limit: AtomicUsize::new(usize::MAX),
+        armed: AtomicBool::new(false),
+        refused: AtomicBool::new(false),
     });
     let alloc = sys::fz_alloc_context {
         user: &*budget as *const Budget as *mut c_void,
@@ -147,7 +166,7 @@ fn new_ctx() -> Option<Ctx> {
 pub fn set_memory_limit(bytes: usize) {
     CTX.with(|c| {
         if let Some(c) = c {
-            c.1.limit.set(bytes);
+            c.1.limit.store(bytes, Ordering::Relaxed);
         }
     });
 }
@@ -157,8 +176,8 @@ pub fn set_memory_limit(bytes: usize) {
 fn hold_to_limit(on: bool) -> bool {
     CTX.with(|c| {
         c.as_ref().is_some_and(|c| {
-            c.1.armed.set(on);
-            c.1.refused.replace(false) && !on
+            c.1.armed.store(on, Ordering::Relaxed);
+            c.1.refused.swap(false, Ordering::Relaxed) && !on
         })
     })
 }
@@ -322,7 +341,8 @@ impl<'a> Doc<'a> {
                 e: 0.0,
                 f: 0.0,
             };
-            let mut r = call!(mupdf_bound_page(self.ctx, page))?;
+            let r0 = call!(mupdf_bound_page(self.ctx, page))?;
+            let mut r = r0;
             let mut ctm = identity;
             let mut tp = self.stext(page, r, Run::Contents, ctm)?;
             // A page whose text runs down or up as it shows (a portrait page given /Rotate 90,
@@ -335,7 +355,16 @@ impl<'a> Doc<'a> {
                     ctm = sys::fz_concat(turn, sys::fz_translate(-turned.x0, -turned.y0));
                     r = sys::fz_transform_rect(r, ctm);
                 }
-                tp = self.stext(page, r, Run::Contents, ctm)?;
+                // The first reading is dropped first (a page near the memory limit would
+                // not fit twice), and read again as it was when the turned run fails.
+                drop(tp);
+                tp = match self.stext(page, r, Run::Contents, ctm) {
+                    Ok(t) => t,
+                    Err(_) => {
+                        (r, ctm) = (r0, identity);
+                        self.stext(page, r, Run::Contents, ctm)?
+                    }
+                };
             }
             // Annotations show drawings too (a figure set as a file attachment's appearance,
             // a stamp): their images and drawings join the page's, their text does not (a
