@@ -103,14 +103,16 @@ fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
     }
     // Control bytes other than tab, line ends, form feed, escape and backspace (`nroff`'s
     // overstrike: `N\bNA\bAM\bME\bE`): a few are noise, one byte in twenty is no text
-    // (random or compressed bytes without a NUL).
-    let controls = bytes
+    // (random or compressed bytes without a NUL). Ctrl-Z padding at the end (CP/M and DOS
+    // text, padded to its record size) is the end of the text.
+    let body = &bytes[..bytes.len() - bytes.iter().rev().take_while(|&&b| b == 0x1a).count()];
+    let controls = body
         .iter()
         .filter(|&&b| {
             (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x08 | 0x0c | 0x1b)) || b == 0x7f
         })
         .count();
-    if bytes.len() >= 64 && controls * 20 > bytes.len() {
+    if body.len() >= 64 && controls * 20 > body.len() {
         return Err(Failure(format!(
             "binary content: {controls} of {} bytes are control characters; not a text file",
             bytes.len()
@@ -314,13 +316,14 @@ fn looks_like_utf32(bytes: &[u8]) -> bool {
     if quads < 4 {
         return false;
     }
+    // A group of four NULs is no character (a binary file's padding).
     let le = head
         .chunks_exact(4)
-        .filter(|q| q[1] == 0 && q[2] == 0 && q[3] == 0)
+        .filter(|q| q[0] != 0 && q[1] == 0 && q[2] == 0 && q[3] == 0)
         .count();
     let be = head
         .chunks_exact(4)
-        .filter(|q| q[0] == 0 && q[1] == 0 && q[2] == 0)
+        .filter(|q| q[0] == 0 && q[1] == 0 && q[2] == 0 && q[3] != 0)
         .count();
     le.max(be) * 10 >= quads * 7
 }
@@ -735,6 +738,14 @@ mod tests {
         assert_eq!(rows("build.txt", log.as_bytes()).document.status, "ok");
         let nroff = "N\x08NA\x08AM\x08ME\x08E\n       ls - list directory contents\n".repeat(20);
         assert_eq!(rows("ls.1.txt", nroff.as_bytes()).document.status, "ok");
+        let mut cpm =
+            b"README for the disk image, version 2.\r\nCopy the files, then run SETUP.\r\n"
+                .to_vec();
+        cpm.resize(128, 0x1a);
+        assert_eq!(rows("READ.ME.txt", &cpm).document.status, "ok");
+        // Mostly NULs is binary, not UTF-32.
+        let r = rows("zeros.txt", &[0u8; 4096]);
+        assert!(r.document.reason.unwrap().contains("NUL byte"));
         // A page that declares UTF-8 but is Latin-1: failed past the ratio, flagged under it.
         let latin = format!(
             "<html><head><meta charset=\"utf-8\"></head><body>{}</body></html>",
