@@ -134,6 +134,24 @@ unsafe extern "C" fn budget_free(user: *mut c_void, p: *mut c_void) {
     libc::free(p);
 }
 
+/// One process-wide lock for MuPDF's `FZ_LOCK_FREETYPE`, which also guards the JPEG 2000
+/// decoder's process-wide context (`fz_opj_secret`: two threads decoding JPX images at once with
+/// lockless contexts would swap each other's allocator mid-decode). The other locks guard
+/// what a context shares with its clones, and these contexts have none: they stay no-ops.
+static mut FREETYPE: libc::pthread_mutex_t = libc::PTHREAD_MUTEX_INITIALIZER;
+
+unsafe extern "C" fn mupdf_lock(_user: *mut c_void, lock: libc::c_int) {
+    if lock == sys::FZ_LOCK_FREETYPE as libc::c_int {
+        libc::pthread_mutex_lock(std::ptr::addr_of_mut!(FREETYPE));
+    }
+}
+
+unsafe extern "C" fn mupdf_unlock(_user: *mut c_void, lock: libc::c_int) {
+    if lock == sys::FZ_LOCK_FREETYPE as libc::c_int {
+        libc::pthread_mutex_unlock(std::ptr::addr_of_mut!(FREETYPE));
+    }
+}
+
 fn new_ctx() -> Option<Ctx> {
     let budget = Box::new(Budget {
         used: AtomicUsize::new(0),
@@ -147,10 +165,14 @@ fn new_ctx() -> Option<Ctx> {
         realloc: Some(budget_realloc),
         free: Some(budget_free),
     };
-    // SAFETY: no locks, for a context used by one thread; MuPDF copies `alloc`, whose `user`
-    // (the budget) lives as long as the context.
-    let ctx =
-        unsafe { sys::fz_new_context_imp(&alloc, ptr::null(), STORE_BYTES, FZ_VERSION.as_ptr()) };
+    let locks = sys::fz_locks_context {
+        user: ptr::null_mut(),
+        lock: Some(mupdf_lock),
+        unlock: Some(mupdf_unlock),
+    };
+    // SAFETY: a context used by one thread, with the one lock contexts share; MuPDF copies
+    // `alloc` and `locks`, and `alloc`'s `user` (the budget) lives as long as the context.
+    let ctx = unsafe { sys::fz_new_context_imp(&alloc, &locks, STORE_BYTES, FZ_VERSION.as_ptr()) };
     let ctx = NonNull::new(ctx)?;
     // SAFETY: a fresh context; these only set fields, and registering the handlers throws
     // only when memory runs out.
