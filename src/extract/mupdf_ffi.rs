@@ -3,10 +3,11 @@
 //!
 //! Why not the `mupdf` crate: it clones every thread's context from one base context, and
 //! cloned contexts share MuPDF's locks, so every allocation MuPDF makes on any thread takes the
-//! same process-wide mutex; two threads were no faster than one. A context made here has no
-//! locks at all and is only ever used by the thread that made it (it lives in a
-//! thread-local), which is what MuPDF asks of a context without locks. The crate also panics
-//! on a font name that is not UTF-8; here names are read lossily.
+//! same process-wide mutex; two threads were no faster than one. A context made here is only
+//! ever used by the thread that made it (it lives in a thread-local) and shares one lock with
+//! the others, `FZ_LOCK_FREETYPE`, which guards the one piece of state MuPDF keeps for the
+//! whole process (the JPEG 2000 decoder's context); its other locks are no-ops. The crate also
+//! panics on a font name that is not UTF-8; here names are read lossily.
 //!
 //! MuPDF reports errors by `longjmp`: every call that can throw goes through `mupdf-sys`'s
 //! `mupdf_*` wrappers, which catch it and hand back an error. The calls made directly
