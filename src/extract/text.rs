@@ -91,53 +91,6 @@ struct Line {
     removed: bool,
 }
 
-/// Whether the document leaves a blank line only over its titles: of the runs of three lines
-/// or more that follow a blank line, at least 60 % (and 8) start with a short line that closes
-/// no sentence, at the margin of the line under it (`FlySight GPS File (flysight)` / `This
-/// format can...`). Text extracted from a PDF without layout runs its paragraphs together and
-/// keeps the space above its titles so. Returns the longest such title line: 60 % of the
-/// length that four lines in five stay under.
-fn blank_led(text: &str, lines: &[Line], content: &[usize]) -> Option<usize> {
-    let len = |i: usize| text[lines[i].start..lines[i].end].trim().chars().count();
-    let mut lens: Vec<usize> = content.iter().map(|&i| len(i)).collect();
-    if lens.len() < 30 {
-        return None;
-    }
-    let at = lens.len() * 4 / 5;
-    let p80 = *lens.select_nth_unstable(at).1;
-    let max = p80 * 6 / 10;
-    let joined = |a: usize, b: usize| {
-        lines[a].page == lines[b].page && lines[a + 1..b].iter().all(|l| l.removed)
-    };
-    // Runs of adjacent content lines after a blank line (not a page break), as (first, len).
-    let (mut runs, mut led) = (0usize, 0usize);
-    let mut k = 0;
-    while k < content.len() {
-        let mut e = k + 1;
-        while e < content.len() && joined(content[e - 1], content[e]) {
-            e += 1;
-        }
-        let after_blank = k > 0
-            && lines[content[k - 1]].page == lines[content[k]].page
-            && lines[content[k - 1] + 1..content[k]]
-                .iter()
-                .any(|l| l.blank && !l.removed);
-        if after_blank && e - k >= 3 {
-            runs += 1;
-            let (a, b) = (content[k], content[k + 1]);
-            let t = text[lines[a].start..lines[a].end].trim();
-            if len(a) <= max
-                && lines[a].indent == lines[b].indent
-                && !t.ends_with(['.', ',', ';', ':', '!', '?'])
-            {
-                led += 1;
-            }
-        }
-        k = e;
-    }
-    (led >= 8 && led * 10 >= runs * 6).then_some(max)
-}
-
 /// A reference entry's first line: a declaration (`class tables.Row`), a call
 /// (`Row.append()`), a dotted or snake-case name; not a capitalized word of prose or a title.
 fn signature_like(t: &str) -> bool {
@@ -943,15 +896,14 @@ impl<'a> Parser<'a> {
             })
             .take(2)
             .count();
-        let blank_led = blank_led(text, lines, &content);
-        Parser {
+        let mut p = Parser {
             text,
             hints: None,
             lines,
             cfg,
             repeated,
             underlined_titles,
-            blank_led,
+            blank_led: None,
             restructured: underlined_titles >= 2 && explicit_markup >= 2,
             content,
             base_indent,
@@ -978,7 +930,52 @@ impl<'a> Parser<'a> {
                 }
                 tops
             },
+        };
+        p.blank_led = p.blank_led();
+        p
+    }
+
+    /// Whether the document leaves a blank line only over its titles: of the runs of three
+    /// lines or more that follow a blank line, at least 60 % (and 8) start with a short line
+    /// that closes no sentence, at the margin of the line under it (`FlySight GPS File
+    /// (flysight)` / `This format can...`). Text extracted from a PDF without layout runs its
+    /// paragraphs together and keeps the space above its titles so. Returns the longest such
+    /// title line: 60 % of the length that four lines in five stay under.
+    fn blank_led(&self) -> Option<usize> {
+        let len = |c: usize| self.line(c).trim().chars().count();
+        let mut lens: Vec<usize> = (0..self.content.len()).map(len).collect();
+        if lens.len() < 30 {
+            return None;
         }
+        let at = lens.len() * 4 / 5;
+        let max = *lens.select_nth_unstable(at).1 * 6 / 10;
+        let (mut runs, mut led) = (0usize, 0usize);
+        let mut k = 0;
+        while k < self.content.len() {
+            let mut e = k + 1;
+            while e < self.content.len() && self.adjacent(e - 1) {
+                e += 1;
+            }
+            // After a blank line on the same page (not a page break).
+            let (a, b) = (self.content[k], self.content.get(k + 1).copied());
+            let after_blank = k > 0 && {
+                let p = self.content[k - 1];
+                self.lines[p].page == self.lines[a].page
+                    && self.lines[p + 1..a].iter().any(|l| l.blank && !l.removed)
+            };
+            if let (true, true, Some(b)) = (after_blank, e - k >= 3, b) {
+                runs += 1;
+                let t = self.line(k).trim();
+                if len(k) <= max
+                    && self.lines[a].indent == self.lines[b].indent
+                    && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+                {
+                    led += 1;
+                }
+            }
+            k = e;
+        }
+        (led >= 8 && led * 10 >= runs * 6).then_some(max)
     }
 
     fn line(&self, c: usize) -> &'a str {
