@@ -86,7 +86,20 @@ fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
             bom[0], bom[1]
         )));
     }
-    if let Some(p) = bytes.iter().position(|&b| b == 0) {
+    // One pass: the first NUL, and the control bytes other than tab, line ends, form feed,
+    // escape and backspace (`nroff`'s overstrike: `N\bNA\bAM\bME\bE`). Ctrl-Z padding at
+    // the end (CP/M and DOS text, padded to its record size) is the end of the text.
+    let body = &bytes[..bytes.len() - bytes.iter().rev().take_while(|&&b| b == 0x1a).count()];
+    let (mut nul, mut controls) = (None, 0usize);
+    for (i, &b) in body.iter().enumerate() {
+        if b == 0 && nul.is_none() {
+            nul = Some(i);
+        }
+        controls += usize::from(
+            (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x08 | 0x0c | 0x1b)) || b == 0x7f,
+        );
+    }
+    if let Some(p) = nul {
         if looks_like_utf32(bytes) {
             return Err(Failure(
                 "UTF-32 text without a byte-order mark (three NULs in every four bytes); convert it to UTF-8".into(),
@@ -101,17 +114,8 @@ fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
             "binary content: NUL byte at offset {p}; not a text file"
         )));
     }
-    // Control bytes other than tab, line ends, form feed, escape and backspace (`nroff`'s
-    // overstrike: `N\bNA\bAM\bME\bE`): a few are noise, one byte in twenty is no text
-    // (random or compressed bytes without a NUL). Ctrl-Z padding at the end (CP/M and DOS
-    // text, padded to its record size) is the end of the text.
-    let body = &bytes[..bytes.len() - bytes.iter().rev().take_while(|&&b| b == 0x1a).count()];
-    let controls = body
-        .iter()
-        .filter(|&&b| {
-            (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x08 | 0x0c | 0x1b)) || b == 0x7f
-        })
-        .count();
+    // A few control bytes are noise; one byte in twenty is no text (random or compressed
+    // bytes without a NUL).
     if body.len() >= 64 && controls * 20 > body.len() {
         return Err(Failure(format!(
             "binary content: {controls} of {} bytes are control characters; not a text file",
@@ -138,18 +142,33 @@ fn invalid_utf8(bytes: &[u8]) -> (usize, Option<usize>) {
 /// Canonical text of a Markdown or plain-text file; too much invalid UTF-8 is a failure.
 fn decode(bytes: &[u8], cfg: &Config) -> Result<Canonical, Failure> {
     let canon = Canonical::from_bytes(bytes);
-    if canon.invalid_bytes > 0 {
-        let ratio = canon.invalid_bytes as f64 / bytes.len().max(1) as f64;
-        if ratio > cfg.markdown.max_invalid_utf8_ratio {
-            return Err(Failure(format!(
-                "not UTF-8 text: {} of {} bytes are invalid UTF-8 (first at offset {}); convert it to UTF-8",
-                canon.invalid_bytes,
-                bytes.len(),
-                canon.first_invalid.unwrap_or(0)
-            )));
-        }
-    }
+    too_invalid(
+        canon.invalid_bytes,
+        canon.first_invalid,
+        bytes.len(),
+        cfg,
+        "",
+    )?;
     Ok(canon)
+}
+
+/// More than `markdown.max_invalid_utf8_ratio` of `len` bytes invalid UTF-8 is no UTF-8
+/// text: a failure, `what` saying how the file was read.
+fn too_invalid(
+    invalid: usize,
+    first: Option<usize>,
+    len: usize,
+    cfg: &Config,
+    what: &str,
+) -> Result<(), Failure> {
+    if invalid as f64 > cfg.markdown.max_invalid_utf8_ratio * len.max(1) as f64 {
+        return Err(Failure(format!(
+            "not UTF-8 text: {invalid} of {len} bytes are invalid UTF-8 (first at offset {}){what}; {}convert it to UTF-8",
+            first.unwrap_or(0),
+            if what.is_empty() { "" } else { "declare its charset or " }
+        )));
+    }
+    Ok(())
 }
 
 fn extract_markdown(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
@@ -199,13 +218,13 @@ fn extract_html(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
     } else {
         (0, None)
     };
-    if invalid_bytes as f64 > cfg.markdown.max_invalid_utf8_ratio * bytes.len().max(1) as f64 {
-        return Err(Failure(format!(
-            "not UTF-8 text: {invalid_bytes} of {} bytes are invalid UTF-8 (first at offset {}) in a page read as UTF-8; declare its charset or convert it to UTF-8",
-            bytes.len(),
-            first_invalid.unwrap_or(0)
-        )));
-    }
+    too_invalid(
+        invalid_bytes,
+        first_invalid,
+        bytes.len(),
+        cfg,
+        " in a page read as UTF-8",
+    )?;
     let mut flags = vec![format!("html_root:{}", x.root)];
     if x.encoding != "UTF-8" {
         flags.push(format!("encoding:{}", x.encoding.to_ascii_lowercase()));

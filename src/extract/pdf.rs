@@ -695,7 +695,8 @@ pub fn extract(
     if chars_cut {
         flags.push("pdf_chars_cut".into());
     }
-    if opened.doc.repaired() {
+    let repaired = opened.doc.repaired();
+    if repaired {
         flags.push("pdf_repaired".into());
     }
     if !failed_pages.is_empty() {
@@ -724,7 +725,7 @@ pub fn extract(
         }
         // Damaged past reading: repaired, and no page holds text or a picture (a scan that
         // MuPDF repaired is still read by OCR).
-        if opened.doc.repaired() && scans.is_empty() {
+        if repaired && scans.is_empty() {
             return Err(format!(
                 "damaged PDF (cut short or its offsets wrong; MuPDF rebuilt its cross-reference \
                  table): no text on its {} page{}",
