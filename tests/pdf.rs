@@ -907,3 +907,93 @@ fn a_page_is_held_to_the_time_and_memory_limits() {
     let full = analyze_bytes("article.pdf", &article, &Config::default()).unwrap();
     assert_eq!(small.canonical, full.canonical);
 }
+
+/// A PDF of `pages` of `(font, size, text)` lines, top down, a heading (any font but the
+/// first) set off by space above it. Fonts: 0 Helvetica, 1 Helvetica-Bold, 2
+/// Helvetica-BoldOblique.
+fn pdf_of_styled_pages(pages: &[Vec<(usize, f32, &str)>]) -> Vec<u8> {
+    let n = pages.len();
+    let mut objs: Vec<String> = vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".into(),
+        format!(
+            "<< /Type /Pages /Count {n} /Kids [{}] >>",
+            (0..n)
+                .map(|i| format!("{} 0 R", 6 + 2 * i))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    ];
+    for font in ["Helvetica", "Helvetica-Bold", "Helvetica-BoldOblique"] {
+        objs.push(format!(
+            "<< /Type /Font /Subtype /Type1 /BaseFont /{font} >>"
+        ));
+    }
+    for (i, lines) in pages.iter().enumerate() {
+        let mut y = 740.0;
+        let mut content = String::from("BT ");
+        for &(font, size, text) in lines {
+            if font > 0 {
+                y -= size;
+            }
+            content.push_str(&format!(
+                "/F{font} {size} Tf 1 0 0 1 72 {y} Tm ({text}) Tj "
+            ));
+            y -= size * 1.4;
+        }
+        content.push_str("ET");
+        objs.push(format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+             /Resources << /Font << /F0 3 0 R /F1 4 0 R /F2 5 0 R >> >> /Contents {} 0 R >>",
+            7 + 2 * i
+        ));
+        objs.push(format!(
+            "<< /Length {} >>\nstream\n{content}\nendstream",
+            content.len()
+        ));
+    }
+    pdf_of_objects(&objs)
+}
+
+/// Headings at one size and weight, some in italics and some upright, rank in the order the
+/// document first uses them: a word processor's second level in bold italic over its third in
+/// bold (as LibreOffice sets them), and a LaTeX-like bold upright section over a bold italic
+/// paragraph heading.
+#[test]
+fn italic_and_upright_headings_rank_by_first_use() {
+    let body = [
+        "The text of this part runs over a few lines of plain words, set in the body",
+        "font at the body size, so that the headings stand out from it by their type",
+        "alone: the same size as one another, and bold, some of them in italics.",
+    ];
+    let section = |font: usize, title: &'static str| {
+        std::iter::once((font, 14.0, title)).chain(body.iter().map(|&l| (0, 11.0, l)))
+    };
+    let depth_of = |pdf: Vec<u8>| {
+        let a = analyze_bytes("styles.pdf", &pdf, &Config::default())
+            .unwrap_or_else(|e| panic!("{e:?}"));
+        let hs = headings(&a);
+        move |t: &str| {
+            hs.iter()
+                .find(|h| h.title == t)
+                .unwrap_or_else(|| panic!("{t} not a heading: {hs:?}"))
+                .depth
+        }
+    };
+    for (parent, child) in [(2, 1), (1, 2)] {
+        let page1: Vec<_> = section(parent, "Introduction")
+            .chain(section(parent, "Design"))
+            .chain(section(child, "Server"))
+            .chain(section(child, "Client"))
+            .collect();
+        let page2: Vec<_> = section(parent, "Limitations")
+            .chain(section(child, "Slow links"))
+            .collect();
+        let depth = depth_of(pdf_of_styled_pages(&[page1, page2]));
+        let p = depth("Design");
+        assert_eq!(depth("Introduction"), p, "parent font {parent}");
+        assert_eq!(depth("Limitations"), p, "parent font {parent}");
+        for c in ["Server", "Client", "Slow links"] {
+            assert_eq!(depth(c), p + 1, "{c}, parent font {parent}");
+        }
+    }
+}

@@ -1172,7 +1172,10 @@ impl<'a> Parser<'a> {
     }
 
     fn levels_by_style(&mut self) {
-        // Bigger first; at one size bold first, then centered, then upright.
+        // Bigger first; at one size bold first, then centered; italic and upright at one size
+        // and weight in the order the document first uses them (a parent's style comes before
+        // its children's: LibreOffice sets its second level in bold italic over a bold third,
+        // LaTeX classes set a bold upright section over a bold italic paragraph).
         let style = |p: &Self, i: usize| -> Option<(u16, bool, bool, bool)> {
             let (a, e) = p.block_lines[i];
             let h = p.hint(e - 1).or_else(|| p.hint(a))?;
@@ -1197,7 +1200,8 @@ impl<'a> Parser<'a> {
                 *depths.entry(st).or_default().entry(h.level).or_default() += 1;
             }
         }
-        styles.sort_unstable_by(|a, b| b.cmp(a));
+        // Stable: `styles` is in order of first use.
+        styles.sort_by(|a, b| (b.0, b.1, b.2).cmp(&(a.0, a.1, a.2)));
         let mut level_of: HashMap<Style, u8> = HashMap::new();
         let mut above: Option<u8> = None;
         for st in &styles {
