@@ -9,6 +9,7 @@ use crate::ids;
 use crate::model::{Block, Chunk};
 use crate::stages::{self, Stage};
 use crate::structure::{self, fingerprint::fingerprint, Structure};
+use std::sync::Arc;
 
 /// Everything docsweep finds in one document.
 pub struct Analysis {
@@ -384,10 +385,11 @@ pub struct DocumentRow {
 pub struct BlockRow {
     pub block_id: String,
     pub seq: u32,
-    pub section_id: String,
+    /// Index of the block's section in [`DocRows::sections`].
+    pub section: u32,
     pub block: Block,
-    pub fingerprint: String,
-    pub text: String,
+    /// See [`crate::structure::fingerprint::fingerprint`].
+    pub fingerprint: u64,
     /// block_id of the caption's target.
     pub caption_for: Option<String>,
 }
@@ -405,7 +407,6 @@ pub struct SectionRow {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChunkRow {
     pub chunk_id: String,
-    pub section_id: String,
     pub seq: u32,
     pub chunk: Chunk,
     pub src: (u64, u64),
@@ -413,8 +414,8 @@ pub struct ChunkRow {
     pub page_start: Option<u32>,
     pub page_end: Option<u32>,
     pub hash: String,
-    pub text: String,
-    pub context: String,
+    /// The heading breadcrumb, shared by the section's chunks.
+    pub context: Arc<str>,
 }
 
 /// All rows about one document, ready for the sink.
@@ -424,6 +425,9 @@ pub struct DocRows {
     pub blocks: Vec<BlockRow>,
     pub sections: Vec<SectionRow>,
     pub chunks: Vec<ChunkRow>,
+    /// The canonical text that blocks and chunks are spans of (rows hold offsets, not copies:
+    /// a big document would otherwise hold its text two or three times over).
+    pub canonical: String,
 }
 
 /// What the pipeline knows about a file before reading it.
@@ -435,6 +439,26 @@ pub struct DocMeta {
 }
 
 impl DocRows {
+    /// A block's section id.
+    pub fn block_section_id(&self, r: &BlockRow) -> &str {
+        &self.sections[r.section as usize].section.section_id
+    }
+
+    /// A chunk's section id.
+    pub fn chunk_section_id(&self, r: &ChunkRow) -> &str {
+        &self.sections[r.chunk.section].section.section_id
+    }
+
+    /// A block's text: its span of the canonical text.
+    pub fn block_text(&self, r: &BlockRow) -> &str {
+        &self.canonical[r.block.off_begin..r.block.off_end]
+    }
+
+    /// A chunk's text: its span of the canonical text.
+    pub fn chunk_text(&self, r: &ChunkRow) -> &str {
+        &self.canonical[r.chunk.off_begin..r.chunk.off_end]
+    }
+
     /// A row with no content: `skipped` or `failed` with a reason.
     pub fn without_content(
         meta: &DocMeta,
@@ -463,6 +487,7 @@ impl DocRows {
             blocks: Vec::new(),
             sections: Vec::new(),
             chunks: Vec::new(),
+            canonical: String::new(),
         }
     }
 }
@@ -575,14 +600,12 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
                 .filter_map(|b| b.page);
             ChunkRow {
                 chunk_id: ids::chunk_id(&block_ids[c.first_block], c.window_in_block),
-                section_id: st.sections[c.section].section_id.clone(),
                 seq: k as u32,
                 src: a.chunk_src[k],
                 block_types: types,
                 page_start: pages.clone().min(),
                 page_end: pages.max(),
                 hash: ids::hex64(xxhash_rust::xxh3::xxh3_64(t.as_bytes())),
-                text: t.to_string(),
                 context: breadcrumbs[c.section].clone(),
                 chunk: c,
             }
@@ -608,14 +631,14 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
             BlockRow {
                 block_id,
                 seq: i as u32,
-                section_id: st.sections[st.block_section[i]].section_id.clone(),
+                section: st.block_section[i] as u32,
                 fingerprint: fingerprint(b.kind, t),
-                text: t.to_string(),
                 caption_for,
                 block: b,
             }
         })
         .collect::<Vec<_>>();
+    let rev = ids::rev(text);
     let mut flags = a.flags.clone();
     let mut reason = a.note.clone();
     if a.invalid_bytes > 0 {
@@ -633,7 +656,7 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
             format: meta.format.as_str(),
             bytes: meta.bytes,
             content_hash: Some(ids::content_hash(bytes)),
-            rev: Some(ids::rev(text)),
+            rev: Some(rev),
             pages: a.text.pages,
             status: "ok",
             reason,
@@ -647,13 +670,14 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
         blocks,
         sections,
         chunks,
+        canonical: a.canonical,
     }
 }
 
 /// "Title > Child > Grandchild" for every section; empty for the preamble.
-fn breadcrumbs(sections: &[crate::model::Section]) -> Vec<String> {
+fn breadcrumbs(sections: &[crate::model::Section]) -> Vec<Arc<str>> {
     let mut by_id: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    let mut out: Vec<String> = Vec::with_capacity(sections.len());
+    let mut out: Vec<Arc<str>> = Vec::with_capacity(sections.len());
     for (i, s) in sections.iter().enumerate() {
         let own = s.title.clone().unwrap_or_default();
         let crumb = match s.parent_id.as_deref().and_then(|p| by_id.get(p)) {
@@ -661,7 +685,7 @@ fn breadcrumbs(sections: &[crate::model::Section]) -> Vec<String> {
             _ => own,
         };
         by_id.insert(&s.section_id, i);
-        out.push(crumb);
+        out.push(crumb.into());
     }
     out
 }
@@ -813,9 +837,9 @@ mod tests {
             cap.caption_for.as_deref(),
             Some(format!("figure:{}", r.blocks[4].block_id).as_str())
         );
-        assert_eq!(r.chunks.last().unwrap().context, "Title > Part");
+        assert_eq!(&*r.chunks.last().unwrap().context, "Title > Part");
         for c in &r.chunks {
-            assert_eq!(c.text, md[c.chunk.off_begin..c.chunk.off_end]);
+            assert_eq!(r.chunk_text(c), &md[c.chunk.off_begin..c.chunk.off_end]);
         }
         let mut seen = std::collections::HashSet::new();
         assert!(r.chunks.iter().all(|c| seen.insert(c.chunk_id.clone())));

@@ -6,6 +6,15 @@ pub fn hex64(v: u64) -> String {
     format!("{v:016x}")
 }
 
+/// `v` as 16 lower-case hex digits, without allocating.
+pub fn hex64_digits(v: u64) -> [u8; 16] {
+    let mut out = [0u8; 16];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = b"0123456789abcdef"[((v >> (60 - 4 * i)) & 0xf) as usize];
+    }
+    out
+}
+
 pub fn hex128(v: u128) -> String {
     format!("{v:032x}")
 }
@@ -104,6 +113,13 @@ pub fn slug(title: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hex_digits_are_the_formatted_hex() {
+        for v in [0, 1, 0xabc, u64::MAX, 0x0123_4567_89ab_cdef, 1 << 63] {
+            assert_eq!(std::str::from_utf8(&hex64_digits(v)).unwrap(), hex64(v));
+        }
+    }
 
     #[test]
     fn file_hash_is_the_content_hash_of_the_bytes() {

@@ -106,10 +106,10 @@ pub fn to_text(r: &DocRows) -> String {
             "  {:>4} {:<9} s={:<8} {:>6}..{:<6}{attrs}  {}",
             b.seq,
             b.block.kind.as_str(),
-            b.section_id,
+            r.block_section_id(b),
             b.block.off_begin,
             b.block.off_end,
-            clip(&b.text, 60)
+            clip(r.block_text(b), 60)
         );
     }
     let _ = writeln!(o, "\nChunks");
@@ -119,11 +119,11 @@ pub fn to_text(r: &DocRows) -> String {
             "  {:>4} {:>4} tok  s={:<8} {:>6}..{:<6} [{}]  {}",
             c.seq,
             c.chunk.tokens,
-            c.section_id,
+            r.chunk_section_id(c),
             c.chunk.off_begin,
             c.chunk.off_end,
             c.context,
-            clip(&c.text, 50)
+            clip(r.chunk_text(c), 50)
         );
     }
     o
@@ -147,17 +147,17 @@ pub fn to_json(r: &DocRows) -> serde_json::Value {
             "page_start": s.section.page_start, "page_end": s.section.page_end,
         })).collect::<Vec<_>>(),
         "blocks": r.blocks.iter().map(|b| json!({
-            "block_id": b.block_id, "seq": b.seq, "section_id": b.section_id,
+            "block_id": b.block_id, "seq": b.seq, "section_id": r.block_section_id(b),
             "type": b.block.kind, "off_begin": b.block.off_begin, "off_end": b.block.off_end,
             "src_begin": b.block.src_begin, "src_end": b.block.src_end, "page": b.block.page,
-            "attrs": b.block.attrs, "caption_for": b.caption_for, "fingerprint": b.fingerprint,
-            "text": b.text,
+            "attrs": b.block.attrs, "caption_for": b.caption_for, "fingerprint": crate::ids::hex64(b.fingerprint),
+            "text": r.block_text(b),
         })).collect::<Vec<_>>(),
         "chunks": r.chunks.iter().map(|c| json!({
-            "chunk_id": c.chunk_id, "section_id": c.section_id, "seq": c.seq,
+            "chunk_id": c.chunk_id, "section_id": r.chunk_section_id(c), "seq": c.seq,
             "off_begin": c.chunk.off_begin, "off_end": c.chunk.off_end, "tokens": c.chunk.tokens,
             "first_block": c.chunk.first_block, "last_block": c.chunk.last_block,
-            "block_types": c.block_types, "context": c.context, "text": c.text,
+            "block_types": c.block_types, "context": &*c.context, "text": r.chunk_text(c),
         })).collect::<Vec<_>>(),
     })
 }

@@ -126,7 +126,8 @@ pub struct BlockAttrs {
     pub lang_guess: Option<bool>,
     /// The fence string of a fenced code block (e.g. "```" or "~~~~"); None for indented code.
     pub fence: Option<String>,
-    pub table: Option<TableShape>,
+    /// Boxed: most blocks are no table, and a block's size is paid by every block.
+    pub table: Option<Box<TableShape>>,
     /// The label a caption gives its target, e.g. "Figure 3".
     pub figure_ref: Option<String>,
     /// Index (seq) of the figure/table block a caption describes.
@@ -145,7 +146,8 @@ pub struct Block {
     pub src_end: Option<u64>,
     pub page: Option<u32>,
     pub attrs: BlockAttrs,
-    pub heading: Option<HeadingInfo>,
+    /// Boxed: most blocks are no heading.
+    pub heading: Option<Box<HeadingInfo>>,
 }
 
 /// A node of the heading tree with its own body span. `blocks` of the document index into the

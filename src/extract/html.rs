@@ -404,7 +404,7 @@ impl St {
                 src_end: Some(c.src_end as u64),
                 page: None,
                 attrs: c.attrs,
-                heading,
+                heading: heading.map(Box::new),
             });
         } else {
             // Drop the separator written for the empty block.
@@ -720,13 +720,13 @@ impl St {
                     }
                     BlockType::Table => {
                         c.table.depth = 1;
-                        c.attrs.table = Some(TableShape {
+                        c.attrs.table = Some(Box::new(TableShape {
                             rows: 0,
                             cols: 0,
                             header_rows: 0,
                             grid_kind: "html",
                             cell_spans: Vec::new(),
-                        });
+                        }));
                     }
                     _ => {}
                 }
@@ -1326,12 +1326,12 @@ pub fn extract(bytes: &[u8]) -> Result<Extracted, String> {
         for &(i, level) in &st.style_candidates {
             let b = &mut st.blocks[i];
             b.kind = BlockType::Heading;
-            b.heading = Some(HeadingInfo {
+            b.heading = Some(Box::new(HeadingInfo {
                 level,
                 title: heading_title(&st.out[b.off_begin..b.off_end]),
                 source: HeadingSource::Style,
                 anchor: None,
-            });
+            }));
         }
     }
     let mut out = Extracted {
@@ -1383,12 +1383,12 @@ fn prepend_title(x: &mut Extracted, title: &str, src_begin: usize, src_end: usiz
             src_end: Some(src_end as u64),
             page: None,
             attrs: BlockAttrs::default(),
-            heading: Some(HeadingInfo {
+            heading: Some(Box::new(HeadingInfo {
                 level: 1,
                 title: title.to_string(),
                 source: HeadingSource::HtmlTitle,
                 anchor: None,
-            }),
+            })),
         },
     );
 }

@@ -195,13 +195,13 @@ fn start_block(tag: &Tag, start: usize, end: usize, text: &str) -> Option<Open> 
         Tag::List(_) => o.kind = BlockType::List,
         Tag::Table(aligns) => {
             o.kind = BlockType::Table;
-            o.attrs.table = Some(TableShape {
+            o.attrs.table = Some(Box::new(TableShape {
                 rows: 0,
                 cols: aligns.len() as u32,
                 header_rows: 0,
                 grid_kind: "markdown",
                 cell_spans: Vec::new(),
-            });
+            }));
         }
         Tag::FootnoteDefinition(_) => o.kind = BlockType::Footnote,
         Tag::HtmlBlock => o.html_only_comment = true,
@@ -263,7 +263,7 @@ fn finish_block(mut o: Open, text: &str) -> Option<Block> {
         src_end: None,
         page: None,
         attrs: o.attrs,
-        heading,
+        heading: heading.map(Box::new),
     })
 }
 

@@ -2920,7 +2920,10 @@ mod tests {
             &TextConfig::default(),
             Some(&hints),
         );
-        x.blocks.into_iter().filter_map(|b| b.heading).collect()
+        x.blocks
+            .into_iter()
+            .filter_map(|b| b.heading.map(|h| *h))
+            .collect()
     }
 
     /// One page of lines 40 pt apart: text, font size, and whether it is set in bold.
@@ -3956,12 +3959,12 @@ fn headings_from_outline(canonical: &str, blocks: &mut [Block], entries: &[Outli
             let line = first_line(&blocks[i]);
             let b = &mut blocks[i];
             b.kind = BlockType::Heading;
-            b.heading = Some(HeadingInfo {
+            b.heading = Some(Box::new(HeadingInfo {
                 level: e.depth.clamp(1, 6) as u8,
                 title: line,
                 source: HeadingSource::Outline,
                 anchor: None,
-            });
+            }));
             taken[i] = true;
             from = i + 1;
         }

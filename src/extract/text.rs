@@ -2319,7 +2319,7 @@ impl<'a> Parser<'a> {
         }
         if let Some(shape) = self.table(start, end) {
             let i = self.push(BlockType::Table, start, end, None);
-            self.blocks[i].attrs.table = Some(shape);
+            self.blocks[i].attrs.table = Some(Box::new(shape));
             return n;
         }
         if self.is_code(start, end) {
@@ -2552,7 +2552,7 @@ impl<'a> Parser<'a> {
             src_end: None,
             page: Some(first.page + 1),
             attrs: BlockAttrs::default(),
-            heading,
+            heading: heading.map(Box::new),
         });
         self.block_lines.push((a, b));
         self.blocks.len() - 1
@@ -2567,7 +2567,7 @@ impl<'a> Parser<'a> {
         if let Some(t) = table.filter(|_| hints.iter().all(|h| h.and_then(|h| h.table) == table)) {
             let shape = self.hints.unwrap().tables[t].clone();
             let i = self.push(BlockType::Table, start, end, None);
-            self.blocks[i].attrs.table = Some(shape);
+            self.blocks[i].attrs.table = Some(Box::new(shape));
             return n;
         }
         if hints.iter().all(|h| h.is_some_and(|h| h.footnote)) {

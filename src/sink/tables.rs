@@ -2,7 +2,7 @@
 //! Block attributes are flattened into nullable columns (`lang`, `table_rows`, …) so that SQL
 //! reads them without struct syntax.
 
-use crate::analyze::{BlockRow, ChunkRow, DocumentRow, SectionRow};
+use crate::analyze::{BlockRow, ChunkRow, DocRows, DocumentRow, SectionRow};
 use arrow_array::builder::{
     BooleanBuilder, Float32Builder, ListBuilder, StringBuilder, UInt32Builder, UInt64Builder,
 };
@@ -132,7 +132,7 @@ pub fn batch_of(t: usize, docs: &[std::sync::Arc<crate::analyze::DocRows>]) -> R
             let mut b = <$builder>::default();
             for d in docs {
                 for r in &d.$rows {
-                    b.push(&d.document.doc_id, r);
+                    b.push(d, r);
                 }
             }
             b.finish()
@@ -267,12 +267,14 @@ pub struct BlocksBuilder {
 }
 
 impl BlocksBuilder {
-    pub fn push(&mut self, doc_id: &str, r: &BlockRow) {
+    /// Adds block `r` of document `d`.
+    pub fn push(&mut self, d: &DocRows, r: &BlockRow) {
         let b = &r.block;
-        self.doc_id.append_value(doc_id);
+        let text = d.block_text(r);
+        self.doc_id.append_value(&d.document.doc_id);
         self.block_id.append_value(&r.block_id);
         self.seq.append_value(r.seq);
-        self.section_id.append_value(&r.section_id);
+        self.section_id.append_value(d.block_section_id(r));
         self.kind.append_value(b.kind.as_str());
         self.off_begin.append_value(b.off_begin as u64);
         self.off_end.append_value(b.off_end as u64);
@@ -307,10 +309,12 @@ impl BlocksBuilder {
         }
         self.figure_ref.append_option(b.attrs.figure_ref.as_deref());
         self.caption_for.append_option(r.caption_for.as_deref());
-        self.fingerprint.append_value(&r.fingerprint);
-        self.text.append_value(&r.text);
+        let digits = crate::ids::hex64_digits(r.fingerprint);
+        self.fingerprint
+            .append_value(std::str::from_utf8(&digits).expect("hex digits are ASCII"));
+        self.text.append_value(text);
         self.len += 1;
-        self.text_bytes += r.text.len();
+        self.text_bytes += text.len();
     }
 
     pub fn finish(&mut self) -> RecordBatch {
@@ -373,9 +377,10 @@ pub struct SectionsBuilder {
 }
 
 impl SectionsBuilder {
-    pub fn push(&mut self, doc_id: &str, r: &SectionRow) {
+    /// Adds section `r` of document `d`.
+    pub fn push(&mut self, d: &DocRows, r: &SectionRow) {
         let s = &r.section;
-        self.doc_id.append_value(doc_id);
+        self.doc_id.append_value(&d.document.doc_id);
         self.section_id.append_value(&s.section_id);
         self.parent_id.append_option(s.parent_id.as_deref());
         self.depth.append_value(s.depth);
@@ -457,11 +462,13 @@ pub struct ChunksBuilder {
 }
 
 impl ChunksBuilder {
-    pub fn push(&mut self, doc_id: &str, r: &ChunkRow) {
+    /// Adds chunk `r` of document `d`.
+    pub fn push(&mut self, d: &DocRows, r: &ChunkRow) {
         let c = &r.chunk;
-        self.doc_id.append_value(doc_id);
+        let text = d.chunk_text(r);
+        self.doc_id.append_value(&d.document.doc_id);
         self.chunk_id.append_value(&r.chunk_id);
-        self.section_id.append_value(&r.section_id);
+        self.section_id.append_value(d.chunk_section_id(r));
         self.seq.append_value(r.seq);
         self.off_begin.append_value(c.off_begin as u64);
         self.off_end.append_value(c.off_end as u64);
@@ -477,10 +484,10 @@ impl ChunksBuilder {
         self.page_start.append_option(r.page_start);
         self.page_end.append_option(r.page_end);
         self.hash.append_value(&r.hash);
-        self.text.append_value(&r.text);
-        self.context.append_value(&r.context);
+        self.text.append_value(text);
+        self.context.append_value(&*r.context);
         self.len += 1;
-        self.text_bytes += r.text.len() + r.context.len();
+        self.text_bytes += text.len() + r.context.len();
     }
 
     pub fn finish(&mut self) -> RecordBatch {

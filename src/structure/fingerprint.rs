@@ -5,7 +5,6 @@
 //! indentation and trailing spaces removed; table: rows with inner whitespace collapsed;
 //! caption: its first sentence, normalized like prose.
 
-use crate::ids::hex64;
 use crate::model::BlockType;
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -37,7 +36,8 @@ fn prose_key(text: &str) -> String {
     key
 }
 
-pub fn fingerprint(kind: BlockType, text: &str) -> String {
+/// The block's fingerprint, written as 16 hex digits in the `blocks` table.
+pub fn fingerprint(kind: BlockType, text: &str) -> u64 {
     let key = match kind {
         BlockType::Code | BlockType::Formula => text
             .lines()
@@ -56,7 +56,7 @@ pub fn fingerprint(kind: BlockType, text: &str) -> String {
         }
         _ => prose_key(text),
     };
-    hex64(xxh3_64(key.as_bytes()))
+    xxh3_64(key.as_bytes())
 }
 
 #[cfg(test)]
