@@ -1201,7 +1201,7 @@ impl<'a> Parser<'a> {
             }
         }
         // Stable: `styles` is in order of first use.
-        styles.sort_by(|a, b| (b.0, b.1, b.2).cmp(&(a.0, a.1, a.2)));
+        styles.sort_by_key(|s| std::cmp::Reverse((s.0, s.1, s.2)));
         let mut level_of: HashMap<Style, u8> = HashMap::new();
         let mut above: Option<u8> = None;
         for st in &styles {
