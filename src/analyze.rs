@@ -381,13 +381,14 @@ pub struct DocumentRow {
     pub hyphen_joins: Option<u32>,
 }
 
+/// The ids a block gets in the index; what it is and where it lies is the [`Block`] of the same
+/// `seq` in [`DocRows::extracted`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlockRow {
     pub block_id: String,
     pub seq: u32,
     /// Index of the block's section in [`DocRows::sections`].
     pub section: u32,
-    pub block: Block,
     /// See [`crate::structure::fingerprint::fingerprint`].
     pub fingerprint: u64,
     /// block_id of the caption's target.
@@ -423,6 +424,8 @@ pub struct ChunkRow {
 pub struct DocRows {
     pub document: DocumentRow,
     pub blocks: Vec<BlockRow>,
+    /// The blocks as extracted, parallel to `blocks`.
+    pub extracted: Vec<Block>,
     pub sections: Vec<SectionRow>,
     pub chunks: Vec<ChunkRow>,
     /// The canonical text that blocks and chunks are spans of (rows hold offsets, not copies:
@@ -449,9 +452,15 @@ impl DocRows {
         &self.sections[r.chunk.section].section.section_id
     }
 
+    /// What block `r` is and where it lies.
+    pub fn block_of(&self, r: &BlockRow) -> &Block {
+        &self.extracted[r.seq as usize]
+    }
+
     /// A block's text: its span of the canonical text.
     pub fn block_text(&self, r: &BlockRow) -> &str {
-        &self.canonical[r.block.off_begin..r.block.off_end]
+        let b = self.block_of(r);
+        &self.canonical[b.off_begin..b.off_end]
     }
 
     /// A chunk's text: its span of the canonical text.
@@ -485,6 +494,7 @@ impl DocRows {
                 hyphen_joins: None,
             },
             blocks: Vec::new(),
+            extracted: Vec::new(),
             sections: Vec::new(),
             chunks: Vec::new(),
             canonical: String::new(),
@@ -554,35 +564,37 @@ fn not_text(bytes: &[u8], cfg: &Config) -> Option<String> {
     None
 }
 
-/// The rows of one analyzed document. Takes the analysis, so that blocks and chunks move into
-/// their rows instead of being copied (a big document holds tens of thousands of them).
+/// The rows of one analyzed document. Takes the analysis, so that blocks and sections move into
+/// the rows instead of being copied (a big document holds hundreds of thousands of them).
 fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
     let doc_id = ids::doc_id(&meta.rel_path);
-    let st = &a.structure;
+    let Structure {
+        sections: st_sections,
+        block_section,
+        block_index,
+    } = a.structure;
     let text = a.canonical.as_str();
     let block_ids: Vec<String> = (0..a.blocks.len())
         .map(|i| {
-            let s = &st.sections[st.block_section[i]];
             ids::block_id(
                 &doc_id,
-                &s.section_id,
+                &st_sections[block_section[i]].section_id,
                 a.blocks[i].page.unwrap_or(0),
-                st.block_index[i],
+                block_index[i],
             )
         })
         .collect();
-    let sections = st
-        .sections
-        .iter()
+    let breadcrumbs = breadcrumbs(&st_sections);
+    let sections = st_sections
+        .into_iter()
         .map(|s| SectionRow {
-            section: s.clone(),
             slug: s.title.as_deref().map(ids::slug),
             title_hash: s.title.as_deref().map(ids::title_hash),
             heading_block_id: s.heading_block.map(|h| block_ids[h].clone()),
             anchor_text: s.anchor.map(|(b, e)| text[b..e].to_string()),
+            section: s,
         })
         .collect::<Vec<_>>();
-    let breadcrumbs = breadcrumbs(&st.sections);
     let chunks = a
         .chunks
         .into_iter()
@@ -620,22 +632,17 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
                 .map(|t| format!("{}:{}", a.blocks[t].kind.as_str(), block_ids[t]))
         })
         .collect();
-    let blocks = a
-        .blocks
+    let blocks = block_ids
         .into_iter()
-        .zip(block_ids)
         .zip(caption_for)
+        .zip(&a.blocks)
         .enumerate()
-        .map(|(i, ((b, block_id), caption_for))| {
-            let t = &text[b.off_begin..b.off_end];
-            BlockRow {
-                block_id,
-                seq: i as u32,
-                section: st.block_section[i] as u32,
-                fingerprint: fingerprint(b.kind, t),
-                caption_for,
-                block: b,
-            }
+        .map(|(i, ((block_id, caption_for), b))| BlockRow {
+            block_id,
+            seq: i as u32,
+            section: block_section[i] as u32,
+            fingerprint: fingerprint(b.kind, &text[b.off_begin..b.off_end]),
+            caption_for,
         })
         .collect::<Vec<_>>();
     let rev = ids::rev(text);
@@ -668,6 +675,7 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
             hyphen_joins: a.text.hyphen_joins,
         },
         blocks,
+        extracted: a.blocks,
         sections,
         chunks,
         canonical: a.canonical,
@@ -832,7 +840,7 @@ mod tests {
             ]
         );
         let cap = &r.blocks[5];
-        assert_eq!(cap.block.kind, crate::model::BlockType::Caption);
+        assert_eq!(r.block_of(cap).kind, crate::model::BlockType::Caption);
         assert_eq!(
             cap.caption_for.as_deref(),
             Some(format!("figure:{}", r.blocks[4].block_id).as_str())

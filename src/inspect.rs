@@ -92,10 +92,10 @@ pub fn to_text(r: &DocRows) -> String {
     let _ = writeln!(o, "\nBlocks");
     for b in &r.blocks {
         let mut attrs = String::new();
-        if let Some(l) = &b.block.attrs.lang {
+        if let Some(l) = &r.block_of(b).attrs.lang {
             let _ = write!(attrs, " lang={l}");
         }
-        if let Some(t) = &b.block.attrs.table {
+        if let Some(t) = &r.block_of(b).attrs.table {
             let _ = write!(attrs, " {}x{} header={}", t.rows, t.cols, t.header_rows);
         }
         if let Some(c) = &b.caption_for {
@@ -105,10 +105,10 @@ pub fn to_text(r: &DocRows) -> String {
             o,
             "  {:>4} {:<9} s={:<8} {:>6}..{:<6}{attrs}  {}",
             b.seq,
-            b.block.kind.as_str(),
+            r.block_of(b).kind.as_str(),
             r.block_section_id(b),
-            b.block.off_begin,
-            b.block.off_end,
+            r.block_of(b).off_begin,
+            r.block_of(b).off_end,
             clip(r.block_text(b), 60)
         );
     }
@@ -148,9 +148,9 @@ pub fn to_json(r: &DocRows) -> serde_json::Value {
         })).collect::<Vec<_>>(),
         "blocks": r.blocks.iter().map(|b| json!({
             "block_id": b.block_id, "seq": b.seq, "section_id": r.block_section_id(b),
-            "type": b.block.kind, "off_begin": b.block.off_begin, "off_end": b.block.off_end,
-            "src_begin": b.block.src_begin, "src_end": b.block.src_end, "page": b.block.page,
-            "attrs": b.block.attrs, "caption_for": b.caption_for, "fingerprint": crate::ids::hex64(b.fingerprint),
+            "type": r.block_of(b).kind, "off_begin": r.block_of(b).off_begin, "off_end": r.block_of(b).off_end,
+            "src_begin": r.block_of(b).src_begin, "src_end": r.block_of(b).src_end, "page": r.block_of(b).page,
+            "attrs": r.block_of(b).attrs, "caption_for": b.caption_for, "fingerprint": crate::ids::hex64(b.fingerprint),
             "text": r.block_text(b),
         })).collect::<Vec<_>>(),
         "chunks": r.chunks.iter().map(|c| json!({

@@ -269,7 +269,7 @@ pub struct BlocksBuilder {
 impl BlocksBuilder {
     /// Adds block `r` of document `d`.
     pub fn push(&mut self, d: &DocRows, r: &BlockRow) {
-        let b = &r.block;
+        let b = d.block_of(r);
         let text = d.block_text(r);
         self.doc_id.append_value(&d.document.doc_id);
         self.block_id.append_value(&r.block_id);
