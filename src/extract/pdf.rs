@@ -1780,6 +1780,12 @@ fn furniture_key(s: &str) -> String {
     text::furniture_key(s).unwrap_or_else(|| "#".into())
 }
 
+/// The running-furniture key of `s` has words (three letters or more), not only a number or
+/// symbols.
+fn worded_key(s: &str) -> bool {
+    text::furniture_key(s).is_some_and(|k| k.chars().filter(|c| c.is_alphabetic()).count() >= 3)
+}
+
 /// A number at the start or the end of a line (the page number of a running head).
 fn edge_number(s: &str) -> Option<i64> {
     let t = s.trim();
@@ -1874,11 +1880,23 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
         for (l, edge) in p.lines.iter().zip(&edges[pi]) {
             let Some(top) = *edge else { continue };
             let y = if top { l.y0 } else { p.height - l.y1 };
-            let e = seen
-                .entry((top, furniture_key(&l.text), (y / 6.0).round() as i32))
-                .or_default();
-            if e.last() != Some(&(pi as u32)) {
-                e.push(pi as u32);
+            // The line, and each of its cells when it has several: a running footer set apart
+            // from its page number is one line on most pages and two on some (`DICOM
+            // Conformance Statement`, `Page 12`), and each part repeats either way.
+            // Only cells with words count so: a listing's line number and brace (`258`, `{`)
+            // are no running title however many pages end with some.
+            let cells = l
+                .cells
+                .iter()
+                .map(|c| c.2.as_str())
+                .filter(|c| l.cells.len() >= 2 && worded_key(c));
+            for text in std::iter::once(l.text.as_str()).chain(cells) {
+                let e = seen
+                    .entry((top, furniture_key(text), (y / 6.0).round() as i32))
+                    .or_default();
+                if e.last() != Some(&(pi as u32)) {
+                    e.push(pi as u32);
+                }
             }
             if let Some(num) = edge_number(&l.text).filter(|_| l.size <= body * 1.15) {
                 *offsets.entry((top, num - pi as i64)).or_default() += 1;
@@ -1900,22 +1918,34 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
             let Some(top) = *edge else { continue };
             let y = if top { l.y0 } else { height - l.y1 };
             let b = (y / 6.0).round() as i32;
-            let key = furniture_key(&l.text);
-            let with: Vec<u32> = (b - 1..=b + 1)
-                .filter_map(|bb| seen.get(&(top, key.clone(), bb)))
-                .flatten()
-                .copied()
-                .collect();
-            // Books alternate running heads: count each parity of pages apart too.
-            let parity = pi as u32 % 2;
-            let same_parity = with.iter().filter(|&&q| q % 2 == parity).count();
-            let parity_pages = (n as u32 + 1 - parity) / 2;
-            let repeats = n >= 3
-                && (with.len() >= need
-                    || (n >= 4
-                        && same_parity >= 2
-                        && same_parity as f64
-                            >= f64::from(parity_pages) * cfg.furniture_min_share));
+            let repeats_as = |text: &str| {
+                let key = furniture_key(text);
+                let with: Vec<u32> = (b - 1..=b + 1)
+                    .filter_map(|bb| seen.get(&(top, key.clone(), bb)))
+                    .flatten()
+                    .copied()
+                    .collect();
+                // Books alternate running heads: count each parity of pages apart too.
+                let parity = pi as u32 % 2;
+                let same_parity = with.iter().filter(|&&q| q % 2 == parity).count();
+                let parity_pages = (n as u32 + 1 - parity) / 2;
+                n >= 3
+                    && (with.len() >= need
+                        || (n >= 4
+                            && same_parity >= 2
+                            && same_parity as f64
+                                >= f64::from(parity_pages) * cfg.furniture_min_share))
+            };
+            let repeats = repeats_as(&l.text)
+                || (l.cells.len() >= 2
+                    && l.cells.iter().any(|c| worded_key(&c.2))
+                    && l.cells.iter().all(|c| {
+                        if worded_key(&c.2) {
+                            repeats_as(&c.2)
+                        } else {
+                            bare_number(&c.2)
+                        }
+                    }));
             let numbered = edge_number(&l.text)
                 .is_some_and(|num| best_offset.contains(&(top, num - pi as i64)))
                 && l.text.len() <= 120
@@ -3880,6 +3910,39 @@ mod tests {
             }
         }
         assert!(n >= 12);
+    }
+
+    /// A running footer set on the line of its page number is one line of two cells on most
+    /// pages; where the page number is missing it is a line alone, and still furniture.
+    #[test]
+    fn a_running_footer_without_its_page_number_is_furniture() {
+        let mut pages = Vec::new();
+        for i in 0..10 {
+            let mut frags = vec![
+                frag(
+                    72.0,
+                    120.0,
+                    540.0,
+                    &format!("Body text on page {i}, not the same."),
+                ),
+                frag(72.0, 132.0, 540.0, "more body"),
+                frag(72.0, 760.0, 250.0, "DICOM Conformance Statement"),
+            ];
+            if i < 8 {
+                frags.push(frag(480.0, 760.0, 540.0, &format!("Page {}", i + 1)));
+            }
+            pages.push(layout_page(frags, 792.0));
+        }
+        assert_eq!(
+            pages[0].lines.iter().filter(|l| l.cells.len() == 2).count(),
+            1
+        );
+        mark_furniture(&mut pages, &PdfConfig::default());
+        for p in &pages {
+            for l in &p.lines {
+                assert_eq!(l.furniture, !l.text.contains("ody"), "{}", l.text);
+            }
+        }
     }
 
     /// A short document whose chapters each open a page, numbered like the pages: the titles
