@@ -1178,9 +1178,32 @@ pub fn continues(prev: Option<&[u32]>, next: &[u32]) -> bool {
     next[..k] == prev[..k] && next[k] == prev[k] + 1
 }
 
+/// `next` would continue `prev` had one number been skipped between them: `7.2.5` after
+/// `7.2.3`, `8` after `6.4`.
+pub fn continues_past_one(prev: Option<&[u32]>, next: &[u32]) -> bool {
+    let Some(prev) = prev else {
+        return false;
+    };
+    if next.len() > prev.len() || next.is_empty() {
+        return false;
+    }
+    let k = next.len() - 1;
+    next[..k] == prev[..k] && next[k] == prev[k] + 2
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_continues_past_one_skipped() {
+        assert!(continues_past_one(Some(&[7, 2, 3]), &[7, 2, 5]));
+        assert!(continues_past_one(Some(&[6, 4]), &[8]));
+        assert!(!continues_past_one(Some(&[7, 2, 3]), &[7, 2, 4]));
+        assert!(!continues_past_one(Some(&[7, 2, 3]), &[7, 2, 6]));
+        assert!(!continues_past_one(Some(&[7, 2]), &[7, 2, 2]));
+        assert!(!continues_past_one(None, &[2]));
+    }
 
     /// A code in parentheses does not count against a title's capitals; a lower-case line is a
     /// phrase of words, not code, a list or a cross-reference.

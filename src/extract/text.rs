@@ -1593,13 +1593,16 @@ impl<'a> Parser<'a> {
     /// Content line `c` is a section number alone that continues the numbering of the
     /// headings so far (`H.1.3` as the last line of a paragraph, its title after the blank
     /// line below; a version `7.88.0.` ending a sentence in a text without numbered headings
-    /// is not one).
+    /// is not one). One number may have been missed in between (`7.2.5` after `7.2.3`): one
+    /// title that fails its own test must not take the sections after it down with it.
     fn number_in_sequence(&self, c: usize) -> bool {
         let t = self.line(c).trim();
         self.last_number.is_some()
             && number_only(t)
             && headings::numbering(&format!("{t} Title")).is_some_and(|nb| {
-                nb.parts.len() >= 2 && headings::continues(self.last_number.as_deref(), &nb.parts)
+                nb.parts.len() >= 2
+                    && (headings::continues(self.last_number.as_deref(), &nb.parts)
+                        || headings::continues_past_one(self.last_number.as_deref(), &nb.parts))
             })
     }
 
@@ -1757,7 +1760,10 @@ impl<'a> Parser<'a> {
         else {
             return false;
         };
+        // A number alone over its title is set apart enough that one section missed before it
+        // (`7.2.5` / `Linking rules` after `7.2.3`) does not break the sequence.
         let seq = headings::continues(self.last_number.as_deref(), &nb.parts)
+            || headings::continues_past_one(self.last_number.as_deref(), &nb.parts)
             || (self.last_number.is_none() && self.continued_later(title + 1, &nb.parts));
         let cand = Candidate {
             text: &joined,
@@ -3410,6 +3416,25 @@ mod tests {
             "H.1.2 USB drivers\n\n{body}H.1.3\n\nSNMP drivers\n\n{body}\nThe release is 7.88.0.\n\nMore text of the release notes that runs on as prose does.\n"
         );
         assert_eq!(titles(&src), ["H.1.2 USB drivers", "H.1.3 SNMP drivers"]);
+    }
+
+    /// A title that is not taken (`7.2.4` / `…`, no words) breaks the numbering once, not for
+    /// every section after it: `7.2.5` and `7.2.6` alone at a paragraph's end still number the
+    /// titles under them.
+    #[test]
+    fn one_missed_number_does_not_break_the_sequence() {
+        let body = "Clicking on the button restores the characteristics of all points and edges\nthat were painted between the last mouse-down and mouse-up.\n";
+        let src = format!(
+            "7.2.3 Undo\n\n{body}7.2.4\n\n…\n\n{body}7.2.5\n\nLinking rules\n\n{body}7.2.6\n\nBrush menu in display\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "7.2.3 Undo",
+                "7.2.5 Linking rules",
+                "7.2.6 Brush menu in display"
+            ]
+        );
     }
 
     #[test]
