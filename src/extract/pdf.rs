@@ -1780,6 +1780,26 @@ fn furniture_key(s: &str) -> String {
     text::furniture_key(s).unwrap_or_else(|| "#".into())
 }
 
+/// Page `pi` is one of three or more pages of `with` in a row, each at most two pages after
+/// the one before (a chapter's running head, on every page of the chapter or every other).
+fn local_run(with: &[u32], pi: u32) -> bool {
+    let mut pages = with.to_vec();
+    pages.sort_unstable();
+    pages.dedup();
+    let Some(at) = pages.iter().position(|&q| q == pi) else {
+        return false;
+    };
+    let mut lo = at;
+    while lo > 0 && pages[lo] - pages[lo - 1] <= 2 {
+        lo -= 1;
+    }
+    let mut hi = at;
+    while hi + 1 < pages.len() && pages[hi + 1] - pages[hi] <= 2 {
+        hi += 1;
+    }
+    hi - lo + 1 >= 3
+}
+
 /// The running-furniture key of `s` has words (three letters or more), not only a number or
 /// symbols.
 fn worded_key(s: &str) -> bool {
@@ -1936,7 +1956,19 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
                             && same_parity as f64
                                 >= f64::from(parity_pages) * cfg.furniture_min_share))
             };
-            let repeats = repeats_as(&l.text)
+            // A line of one cell also in a run of pages: a chapter's own running head. (Rows
+            // of cells at a page's edge on pages in a row are a long table's header, repeated.)
+            let chapter_head = l.cells.len() <= 1 && {
+                let key = furniture_key(&l.text);
+                let with: Vec<u32> = (b - 1..=b + 1)
+                    .filter_map(|bb| seen.get(&(top, key.clone(), bb)))
+                    .flatten()
+                    .copied()
+                    .collect();
+                local_run(&with, pi as u32)
+            };
+            let repeats = chapter_head
+                || repeats_as(&l.text)
                 || (l.cells.len() >= 2
                     && l.cells.iter().any(|c| worded_key(&c.2))
                     && l.cells.iter().all(|c| {
@@ -3941,6 +3973,43 @@ mod tests {
         for p in &pages {
             for l in &p.lines {
                 assert_eq!(l.furniture, !l.text.contains("ody"), "{}", l.text);
+            }
+        }
+    }
+
+    /// A chapter's running head repeats on the pages of its chapter only (five and seven of
+    /// twelve pages here, under the share a document-wide head needs): it is furniture on
+    /// every one of them. A long table's header row, at the top of three pages in a row, is
+    /// not.
+    #[test]
+    fn a_chapters_running_head_is_furniture() {
+        let mut pages = Vec::new();
+        for i in 0..12 {
+            let head = if i < 5 {
+                "Chapter 1: Arrays"
+            } else {
+                "Chapter 2: Vectors"
+            };
+            let mut frags = vec![
+                frag(72.0, 30.0, 250.0, head),
+                frag(
+                    72.0,
+                    120.0,
+                    540.0,
+                    &format!("Body text on page {i}, not the same."),
+                ),
+                frag(72.0, 132.0, 540.0, "more body"),
+            ];
+            if (8..11).contains(&i) {
+                frags.push(frag(72.0, 60.0, 150.0, "Function"));
+                frags.push(frag(300.0, 60.0, 400.0, "Support status"));
+            }
+            pages.push(layout_page(frags, 792.0));
+        }
+        mark_furniture(&mut pages, &PdfConfig::default());
+        for p in &pages {
+            for l in &p.lines {
+                assert_eq!(l.furniture, l.text.starts_with("Chapter"), "{}", l.text);
             }
         }
     }
