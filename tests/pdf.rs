@@ -997,3 +997,41 @@ fn italic_and_upright_headings_rank_by_first_use() {
         }
     }
 }
+
+/// The authors named under a paper's title on its first page, set apart in a size no section
+/// title uses, are no sections, centered or not; the sections after them are.
+#[test]
+fn authors_under_the_title_are_no_sections() {
+    let body = [
+        "The text of this part runs over a few lines of plain words, set in the body",
+        "font at the body size, so that the headings stand out from it by their type",
+        "alone, and the names under the title by their size and their place.",
+    ];
+    let mut page1: Vec<(usize, f32, &str)> = vec![
+        (1, 20.0, "Mixed Models for Experiments"),
+        (0, 14.0, "Henrik Singmann"),
+        (0, 11.0, "University of Zurich"),
+        (0, 14.0, "David Kellen"),
+        (0, 11.0, "Syracuse University"),
+    ];
+    page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+    page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+    let mut page2: Vec<(usize, f32, &str)> = Vec::new();
+    for title in ["Fixed Effects", "Random Effects"] {
+        page2.push((1, 13.0, title));
+        page2.extend(body.iter().map(|&l| (0, 11.0, l)));
+    }
+    let pdf = pdf_of_styled_pages(&[page1, page2]);
+    let a =
+        analyze_bytes("authors.pdf", &pdf, &Config::default()).unwrap_or_else(|e| panic!("{e:?}"));
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    for t in ["Fixed Effects", "Random Effects"] {
+        assert!(titles.iter().any(|h| h == t), "{t} not found: {titles:?}");
+    }
+    for t in ["Henrik Singmann", "David Kellen"] {
+        assert!(
+            !titles.iter().any(|h| h == t),
+            "{t} taken for a section: {titles:?}"
+        );
+    }
+}

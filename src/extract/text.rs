@@ -1140,9 +1140,10 @@ impl<'a> Parser<'a> {
     }
 
     /// The lines under a document's title on its first page, before its first numbered or
-    /// named section (`Abstract`, `Introduction`), that are set centered in a type no heading
-    /// after the first page has: its authors, their affiliations, a date, a version. They name
-    /// the document, they open no section. The title itself is left to [`Self::front_matter`].
+    /// named section (`Abstract`, `Introduction`), that are set centered, or are a person's
+    /// name, in a type no heading after the first page has: its authors, their affiliations, a
+    /// date, a version. They name the document, they open no section. The title itself is left
+    /// to [`Self::front_matter`].
     fn title_block(&mut self) {
         let heads = self.heading_blocks();
         let page = |p: &Self, i: usize| p.l(p.block_lines[i].0).page;
@@ -1164,7 +1165,11 @@ impl<'a> Parser<'a> {
                 break;
             }
             let centered = self.hint(self.block_lines[i].0).is_some_and(|h| h.centered);
-            if centered && !later.contains(&style(self, i)) {
+            let named = self.blocks[i]
+                .heading
+                .as_ref()
+                .is_some_and(|h| person_name(&h.title));
+            if (centered || named) && !later.contains(&style(self, i)) {
                 self.blocks[i].kind = BlockType::Prose;
                 self.blocks[i].heading = None;
             }
@@ -2883,6 +2888,27 @@ fn ends_with_leaders(line: &str) -> bool {
         && (tail.contains("..") || tail.contains(". .") || tail.contains('…'))
 }
 
+/// A person's name as a title page sets it: two to four words, each an initial
+/// (`Ιωάννης Π. Μαντζουράτος`) or capitalized parts in lower case after their first letter,
+/// joined by a hyphen or an apostrophe (`Henrik Singmann`, `Jean-Luc Picard`, `Mary O'Neil`),
+/// and no other character.
+fn person_name(t: &str) -> bool {
+    let initial = |w: &str| {
+        let mut cs = w.chars();
+        matches!((cs.next(), cs.next(), cs.next()), (Some(c), Some('.'), None) if c.is_uppercase())
+    };
+    let capitalized = |part: &str| {
+        let mut cs = part.chars();
+        cs.next().is_some_and(char::is_uppercase) && cs.all(char::is_lowercase)
+    };
+    let words: Vec<&str> = t.split_whitespace().collect();
+    (2..=4).contains(&words.len())
+        && words.iter().all(|w| {
+            initial(w)
+                || (w.chars().any(char::is_lowercase) && w.split(['-', '\'', '’']).all(capitalized))
+        })
+}
+
 /// `Contents`, `CONTENTS`, `Table of Contents`: the title of a table of contents.
 fn is_contents_title(line: &str) -> bool {
     let t = line.trim().to_lowercase();
@@ -3421,6 +3447,28 @@ mod tests {
     /// A title that is not taken (`7.2.4` / `…`, no words) breaks the numbering once, not for
     /// every section after it: `7.2.5` and `7.2.6` alone at a paragraph's end still number the
     /// titles under them.
+    #[test]
+    fn names_of_people() {
+        for t in [
+            "Henrik Singmann",
+            "Ιωάννης Π. Μαντζουράτος",
+            "Jean-Luc Picard",
+            "Mary O'Neil",
+        ] {
+            assert!(person_name(t), "{t}");
+        }
+        for t in [
+            "Henrik",
+            "Fixed effects",
+            "2 Results",
+            "ACME Corp",
+            "A B",
+            "Tools/Options",
+        ] {
+            assert!(!person_name(t), "{t}");
+        }
+    }
+
     #[test]
     fn one_missed_number_does_not_break_the_sequence() {
         let body = "Clicking on the button restores the characteristics of all points and edges\nthat were painted between the last mouse-down and mouse-up.\n";
