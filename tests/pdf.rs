@@ -735,19 +735,9 @@ fn outline_headings_only_when_asked() {
 /// is drawn turned a quarter (running up the page, as a sideways table is set), and its lines
 /// in Helvetica.
 fn pdf_of_pages(pages: &[(i32, bool, &[&str])]) -> Vec<u8> {
-    let n = pages.len();
     // Objects: 1 catalog, 2 pages, 3 font, then a page and its contents for each page.
-    let mut objs: Vec<String> = vec![
-        "<< /Type /Catalog /Pages 2 0 R >>".into(),
-        format!(
-            "<< /Type /Pages /Count {n} /Kids [{}] >>",
-            (0..n)
-                .map(|i| format!("{} 0 R", 4 + 2 * i))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into(),
-    ];
+    let mut objs = catalog_and_pages(pages.len(), 4);
+    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into());
     for (i, (rotate, sideways, lines)) in pages.iter().enumerate() {
         let start = if *sideways {
             "0 1 -1 0 100 72 Tm"
@@ -767,6 +757,16 @@ fn pdf_of_pages(pages: &[(i32, bool, &[&str])]) -> Vec<u8> {
         ));
     }
     pdf_of_objects(&objs)
+}
+
+/// Objects 1 and 2 of a PDF of `n` pages: the catalog, and the page tree whose pages are
+/// objects `first`, `first + 2`, … (each followed by its contents).
+fn catalog_and_pages(n: usize, first: usize) -> Vec<String> {
+    let kids: Vec<String> = (0..n).map(|i| format!("{} 0 R", first + 2 * i)).collect();
+    vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".into(),
+        format!("<< /Type /Pages /Count {n} /Kids [{}] >>", kids.join(" ")),
+    ]
 }
 
 /// A PDF of `objs`, numbered from 1 (the catalog), with its cross-reference table.
@@ -912,17 +912,8 @@ fn a_page_is_held_to_the_time_and_memory_limits() {
 /// first) set off by space above it. Fonts: 0 Helvetica, 1 Helvetica-Bold, 2
 /// Helvetica-BoldOblique.
 fn pdf_of_styled_pages(pages: &[Vec<(usize, f32, &str)>]) -> Vec<u8> {
-    let n = pages.len();
-    let mut objs: Vec<String> = vec![
-        "<< /Type /Catalog /Pages 2 0 R >>".into(),
-        format!(
-            "<< /Type /Pages /Count {n} /Kids [{}] >>",
-            (0..n)
-                .map(|i| format!("{} 0 R", 6 + 2 * i))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-    ];
+    // Objects: 1 catalog, 2 pages, 3 to 5 fonts, then a page and its contents for each page.
+    let mut objs = catalog_and_pages(pages.len(), 6);
     for font in ["Helvetica", "Helvetica-Bold", "Helvetica-BoldOblique"] {
         objs.push(format!(
             "<< /Type /Font /Subtype /Type1 /BaseFont /{font} >>"

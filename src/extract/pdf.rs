@@ -3936,12 +3936,17 @@ mod tests {
             pages.push(layout_page(frags, 792.0));
         }
         let n = mark_furniture(&mut pages, &PdfConfig::default());
-        for p in &pages {
+        assert_furniture(&pages, |t| !t.contains("ody"));
+        assert!(n >= 12);
+    }
+
+    /// Every line of `pages` is furniture exactly when `furniture(its text)`.
+    fn assert_furniture(pages: &[Page], furniture: impl Fn(&str) -> bool) {
+        for p in pages {
             for l in &p.lines {
-                assert_eq!(l.furniture, !l.text.contains("ody"), "{}", l.text);
+                assert_eq!(l.furniture, furniture(&l.text), "{}", l.text);
             }
         }
-        assert!(n >= 12);
     }
 
     /// A running footer set on the line of its page number is one line of two cells on most
@@ -3970,11 +3975,7 @@ mod tests {
             1
         );
         mark_furniture(&mut pages, &PdfConfig::default());
-        for p in &pages {
-            for l in &p.lines {
-                assert_eq!(l.furniture, !l.text.contains("ody"), "{}", l.text);
-            }
-        }
+        assert_furniture(&pages, |t| !t.contains("ody"));
     }
 
     /// A chapter's running head repeats on the pages of its chapter only (five and seven of
@@ -4007,11 +4008,7 @@ mod tests {
             pages.push(layout_page(frags, 792.0));
         }
         mark_furniture(&mut pages, &PdfConfig::default());
-        for p in &pages {
-            for l in &p.lines {
-                assert_eq!(l.furniture, l.text.starts_with("Chapter"), "{}", l.text);
-            }
-        }
+        assert_furniture(&pages, |t| t.starts_with("Chapter"));
     }
 
     /// A short document whose chapters each open a page, numbered like the pages: the titles
