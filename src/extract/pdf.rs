@@ -3940,6 +3940,19 @@ mod tests {
         assert!(n >= 12);
     }
 
+    /// Two lines of body text that differ from page to page (`i`).
+    fn body_frags(i: usize) -> Vec<Frag> {
+        vec![
+            frag(
+                72.0,
+                120.0,
+                540.0,
+                &format!("Body text on page {i}, not the same."),
+            ),
+            frag(72.0, 132.0, 540.0, "more body"),
+        ]
+    }
+
     /// Every line of `pages` is furniture exactly when `furniture(its text)`.
     fn assert_furniture(pages: &[Page], furniture: impl Fn(&str) -> bool) {
         for p in pages {
@@ -3955,16 +3968,8 @@ mod tests {
     fn a_running_footer_without_its_page_number_is_furniture() {
         let mut pages = Vec::new();
         for i in 0..10 {
-            let mut frags = vec![
-                frag(
-                    72.0,
-                    120.0,
-                    540.0,
-                    &format!("Body text on page {i}, not the same."),
-                ),
-                frag(72.0, 132.0, 540.0, "more body"),
-                frag(72.0, 760.0, 250.0, "DICOM Conformance Statement"),
-            ];
+            let mut frags = body_frags(i);
+            frags.push(frag(72.0, 760.0, 250.0, "DICOM Conformance Statement"));
             if i < 8 {
                 frags.push(frag(480.0, 760.0, 540.0, &format!("Page {}", i + 1)));
             }
@@ -3991,16 +3996,8 @@ mod tests {
             } else {
                 "Chapter 2: Vectors"
             };
-            let mut frags = vec![
-                frag(72.0, 30.0, 250.0, head),
-                frag(
-                    72.0,
-                    120.0,
-                    540.0,
-                    &format!("Body text on page {i}, not the same."),
-                ),
-                frag(72.0, 132.0, 540.0, "more body"),
-            ];
+            let mut frags = body_frags(i);
+            frags.push(frag(72.0, 30.0, 250.0, head));
             if (8..11).contains(&i) {
                 frags.push(frag(72.0, 60.0, 150.0, "Function"));
                 frags.push(frag(300.0, 60.0, 400.0, "Support status"));
