@@ -1938,13 +1938,17 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
             let Some(top) = *edge else { continue };
             let y = if top { l.y0 } else { height - l.y1 };
             let b = (y / 6.0).round() as i32;
-            let repeats_as = |text: &str| {
+            // The pages where `text` stands at this edge, at about this height.
+            let pages_with = |text: &str| -> Vec<u32> {
                 let key = furniture_key(text);
-                let with: Vec<u32> = (b - 1..=b + 1)
+                (b - 1..=b + 1)
                     .filter_map(|bb| seen.get(&(top, key.clone(), bb)))
                     .flatten()
                     .copied()
-                    .collect();
+                    .collect()
+            };
+            let repeats_as = |text: &str| {
+                let with = pages_with(text);
                 // Books alternate running heads: count each parity of pages apart too.
                 let parity = pi as u32 % 2;
                 let same_parity = with.iter().filter(|&&q| q % 2 == parity).count();
@@ -1958,15 +1962,9 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
             };
             // A line of one cell also in a run of pages: a chapter's own running head. (Rows
             // of cells at a page's edge on pages in a row are a long table's header, repeated.)
-            let chapter_head = l.cells.len() <= 1 && {
-                let key = furniture_key(&l.text);
-                let with: Vec<u32> = (b - 1..=b + 1)
-                    .filter_map(|bb| seen.get(&(top, key.clone(), bb)))
-                    .flatten()
-                    .copied()
-                    .collect();
-                local_run(&with, pi as u32)
-            };
+            let chapter_head = l.cells.len() <= 1
+                && worded_key(&l.text)
+                && local_run(&pages_with(&l.text), pi as u32);
             let repeats = chapter_head
                 || repeats_as(&l.text)
                 || (l.cells.len() >= 2
