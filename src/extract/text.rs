@@ -3444,9 +3444,7 @@ mod tests {
         assert_eq!(titles(&src), ["H.1.2 USB drivers", "H.1.3 SNMP drivers"]);
     }
 
-    /// A title that is not taken (`7.2.4` / `…`, no words) breaks the numbering once, not for
-    /// every section after it: `7.2.5` and `7.2.6` alone at a paragraph's end still number the
-    /// titles under them.
+    /// Authors' names as a title page sets them, and titles that are none.
     #[test]
     fn names_of_people() {
         for t in [
@@ -3469,6 +3467,9 @@ mod tests {
         }
     }
 
+    /// A title that is not taken (`7.2.4` / `…`, no words) breaks the numbering once, not for
+    /// every section after it: `7.2.5` and `7.2.6` alone at a paragraph's end still number the
+    /// titles under them.
     #[test]
     fn one_missed_number_does_not_break_the_sequence() {
         let body = "Clicking on the button restores the characteristics of all points and edges\nthat were painted between the last mouse-down and mouse-up.\n";
