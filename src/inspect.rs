@@ -91,11 +91,12 @@ pub fn to_text(r: &DocRows) -> String {
     }
     let _ = writeln!(o, "\nBlocks");
     for b in &r.blocks {
+        let blk = r.block_of(b);
         let mut attrs = String::new();
-        if let Some(l) = &r.block_of(b).attrs.lang {
+        if let Some(l) = &blk.attrs.lang {
             let _ = write!(attrs, " lang={l}");
         }
-        if let Some(t) = &r.block_of(b).attrs.table {
+        if let Some(t) = &blk.attrs.table {
             let _ = write!(attrs, " {}x{} header={}", t.rows, t.cols, t.header_rows);
         }
         if let Some(c) = &b.caption_for {
@@ -105,10 +106,10 @@ pub fn to_text(r: &DocRows) -> String {
             o,
             "  {:>4} {:<9} s={:<8} {:>6}..{:<6}{attrs}  {}",
             b.seq,
-            r.block_of(b).kind.as_str(),
+            blk.kind.as_str(),
             r.block_section_id(b),
-            r.block_of(b).off_begin,
-            r.block_of(b).off_end,
+            blk.off_begin,
+            blk.off_end,
             clip(r.block_text(b), 60)
         );
     }
@@ -146,11 +147,11 @@ pub fn to_json(r: &DocRows) -> serde_json::Value {
             "first_block": s.section.first_block, "last_block": s.section.last_block,
             "page_start": s.section.page_start, "page_end": s.section.page_end,
         })).collect::<Vec<_>>(),
-        "blocks": r.blocks.iter().map(|b| json!({
+        "blocks": r.blocks.iter().map(|b| (b, r.block_of(b))).map(|(b, blk)| json!({
             "block_id": b.block_id, "seq": b.seq, "section_id": r.block_section_id(b),
-            "type": r.block_of(b).kind, "off_begin": r.block_of(b).off_begin, "off_end": r.block_of(b).off_end,
-            "src_begin": r.block_of(b).src_begin, "src_end": r.block_of(b).src_end, "page": r.block_of(b).page,
-            "attrs": r.block_of(b).attrs, "caption_for": b.caption_for, "fingerprint": crate::ids::hex64(b.fingerprint),
+            "type": blk.kind, "off_begin": blk.off_begin, "off_end": blk.off_end,
+            "src_begin": blk.src_begin, "src_end": blk.src_end, "page": blk.page,
+            "attrs": blk.attrs, "caption_for": b.caption_for, "fingerprint": crate::ids::hex64(b.fingerprint),
             "text": r.block_text(b),
         })).collect::<Vec<_>>(),
         "chunks": r.chunks.iter().map(|c| json!({
