@@ -627,7 +627,7 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
         .blocks
         .iter()
         .map(|b| {
-            b.attrs
+            b.attrs()
                 .caption_for
                 .map(|t| format!("{}:{}", a.blocks[t].kind.as_str(), block_ids[t]))
         })

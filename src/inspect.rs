@@ -93,10 +93,10 @@ pub fn to_text(r: &DocRows) -> String {
     for b in &r.blocks {
         let blk = r.block_of(b);
         let mut attrs = String::new();
-        if let Some(l) = &blk.attrs.lang {
+        if let Some(l) = &blk.attrs().lang {
             let _ = write!(attrs, " lang={l}");
         }
-        if let Some(t) = &blk.attrs.table {
+        if let Some(t) = &blk.attrs().table {
             let _ = write!(attrs, " {}x{} header={}", t.rows, t.cols, t.header_rows);
         }
         if let Some(c) = &b.caption_for {
@@ -151,7 +151,7 @@ pub fn to_json(r: &DocRows) -> serde_json::Value {
             "block_id": b.block_id, "seq": b.seq, "section_id": r.block_section_id(b),
             "type": blk.kind, "off_begin": blk.off_begin, "off_end": blk.off_end,
             "src_begin": blk.src_begin, "src_end": blk.src_end, "page": blk.page,
-            "attrs": blk.attrs, "caption_for": b.caption_for, "fingerprint": crate::ids::hex64(b.fingerprint),
+            "attrs": blk.attrs(), "caption_for": b.caption_for, "fingerprint": crate::ids::hex64(b.fingerprint),
             "text": r.block_text(b),
         })).collect::<Vec<_>>(),
         "chunks": r.chunks.iter().map(|c| json!({

@@ -145,9 +145,39 @@ pub struct Block {
     pub src_begin: Option<u64>,
     pub src_end: Option<u64>,
     pub page: Option<u32>,
-    pub attrs: BlockAttrs,
+    /// What only some blocks have (a code block's language, a table's shape, a PDF block's
+    /// box); None when it would be empty, which is most blocks: see [`Block::attrs`].
+    pub attrs: Option<Box<BlockAttrs>>,
     /// Boxed: most blocks are no heading.
     pub heading: Option<Box<HeadingInfo>>,
+}
+
+/// The attributes of a block that has none.
+static NO_ATTRS: BlockAttrs = BlockAttrs {
+    lang: None,
+    lang_guess: None,
+    fence: None,
+    table: None,
+    figure_ref: None,
+    caption_for: None,
+    bbox: None,
+};
+
+impl Block {
+    pub fn attrs(&self) -> &BlockAttrs {
+        self.attrs.as_deref().unwrap_or(&NO_ATTRS)
+    }
+
+    pub fn attrs_mut(&mut self) -> &mut BlockAttrs {
+        self.attrs.get_or_insert_with(Default::default)
+    }
+}
+
+impl BlockAttrs {
+    /// Boxed for a [`Block`], or None when empty.
+    pub fn boxed(self) -> Option<Box<BlockAttrs>> {
+        (self != BlockAttrs::default()).then(|| Box::new(self))
+    }
 }
 
 /// A node of the heading tree with its own body span. `blocks` of the document index into the

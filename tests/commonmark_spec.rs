@@ -532,10 +532,10 @@ fn run_docsweep(markdown: &str, cfg: &Config) -> Result<Got, String> {
             }
             BlockType::Code => {
                 // A language docsweep guessed is not one the author wrote in the info string.
-                let written = if b.attrs.lang_guess == Some(true) {
+                let written = if b.attrs().lang_guess == Some(true) {
                     None
                 } else {
-                    b.attrs.lang.clone()
+                    b.attrs().lang.clone()
                 };
                 got.codes.push((written, text.to_string()));
             }

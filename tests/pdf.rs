@@ -275,7 +275,7 @@ fn typed_blocks_come_from_the_layout() {
     // The tabular: four columns, a header row, the merged "not measured" cell.
     let tables: Vec<_> = of(BlockType::Table).collect();
     assert_eq!(tables.len(), 1);
-    let shape = tables[0].attrs.table.as_ref().unwrap();
+    let shape = tables[0].attrs().table.as_ref().unwrap();
     assert_eq!((shape.rows, shape.cols, shape.header_rows), (4, 4, 1));
     assert_eq!(shape.grid_kind, "pdf_grid");
     assert!(
@@ -288,7 +288,7 @@ fn typed_blocks_come_from_the_layout() {
     let cap = of(BlockType::Caption)
         .find(|b| t[b.off_begin..b.off_end].starts_with("Table 1:"))
         .unwrap();
-    assert_eq!(cap.attrs.caption_for, table_seq);
+    assert_eq!(cap.attrs().caption_for, table_seq);
     // The verbatim listing is code and keeps its indentation.
     let code: Vec<&str> = of(BlockType::Code)
         .map(|b| &t[b.off_begin..b.off_end])
@@ -322,7 +322,7 @@ fn typed_blocks_come_from_the_layout() {
     }
     // Every block has a page and a box on it; sections have page spans.
     for b in &a.blocks {
-        let bb = b.attrs.bbox.expect("bbox");
+        let bb = b.attrs().bbox.expect("bbox");
         assert!(bb[0] < bb[2] && bb[1] < bb[3], "{bb:?}");
         assert!((1..=8).contains(&b.page.unwrap()));
         assert_eq!(b.src_begin, None);
@@ -396,13 +396,18 @@ fn figures_are_blocks_that_their_captions_name() {
                 .blocks
                 .iter()
                 .enumerate()
-                .find(|(_, b)| b.kind == BlockType::Caption && b.attrs.caption_for == Some(i))
+                .find(|(_, b)| b.kind == BlockType::Caption && b.attrs().caption_for == Some(i))
                 .unwrap_or_else(|| panic!("{}: figure {i} has no caption", f.display()));
             let c = &a.blocks[cap];
-            assert!(c.attrs.figure_ref.as_deref().unwrap().starts_with("Figure"));
-            assert_eq!(fig.attrs.figure_ref, c.attrs.figure_ref);
+            assert!(c
+                .attrs()
+                .figure_ref
+                .as_deref()
+                .unwrap()
+                .starts_with("Figure"));
+            assert_eq!(fig.attrs().figure_ref, c.attrs().figure_ref);
             assert_eq!(fig.page, c.page);
-            let (fb, cb) = (fig.attrs.bbox.unwrap(), c.attrs.bbox.unwrap());
+            let (fb, cb) = (fig.attrs().bbox.unwrap(), c.attrs().bbox.unwrap());
             assert!(fb[3] <= cb[1] + 2.0, "{fb:?} over {cb:?}");
             assert!(fb[0] < cb[2] && cb[0] < fb[2], "{fb:?} over {cb:?}");
             assert!(fb[2] - fb[0] >= 40.0 && fb[3] - fb[1] >= 30.0);
@@ -428,7 +433,7 @@ fn real_figures_are_named_by_their_captions() {
     for f in pdfs("real") {
         let a = analyze(&f, &cfg);
         for c in a.blocks.iter().filter(|b| b.kind == BlockType::Caption) {
-            let Some(i) = c.attrs.caption_for else {
+            let Some(i) = c.attrs().caption_for else {
                 continue;
             };
             let fig = &a.blocks[i];
@@ -436,7 +441,7 @@ fn real_figures_are_named_by_their_captions() {
                 continue;
             }
             assert_eq!(fig.page, c.page, "{}", f.display());
-            let (fb, cb) = (fig.attrs.bbox.unwrap(), c.attrs.bbox.unwrap());
+            let (fb, cb) = (fig.attrs().bbox.unwrap(), c.attrs().bbox.unwrap());
             assert!(
                 fb[0] < cb[2] && cb[0] < fb[2],
                 "{}: {fb:?} {cb:?}",
@@ -447,7 +452,7 @@ fn real_figures_are_named_by_their_captions() {
                 "{fb:?} {cb:?}"
             );
             let name = f.file_name().unwrap().to_string_lossy().into_owned();
-            named.push((name, c.attrs.figure_ref.clone().unwrap_or_default()));
+            named.push((name, c.attrs().figure_ref.clone().unwrap_or_default()));
         }
     }
     let has = |file: &str, label: &str| named.iter().any(|(f, l)| f == file && l == label);
@@ -493,7 +498,9 @@ fn heading_box(a: &Analysis, title: &str) -> [f32; 4] {
         .iter()
         .find(|b| b.heading.as_ref().is_some_and(|h| h.title == title))
         .unwrap_or_else(|| panic!("no heading {title}"));
-    b.attrs.bbox.unwrap_or_else(|| panic!("{title} has no box"))
+    b.attrs()
+        .bbox
+        .unwrap_or_else(|| panic!("{title} has no box"))
 }
 
 /// A page that is a picture with (almost) no text of its own, in a PDF that has text
@@ -564,7 +571,7 @@ fn scanned_pages_are_read_in_place_from_tesseract_tsv() {
     assert!(near(b), "{b:?} against {want:?}");
     let page1: Vec<_> = a.blocks.iter().filter(|b| b.page == Some(1)).collect();
     assert!(page1.len() >= 8);
-    assert!(page1.iter().all(|b| b.attrs.bbox.is_some()));
+    assert!(page1.iter().all(|b| b.attrs().bbox.is_some()));
 
     let plain = ocr_config(&["tesseract", "{image}", "stdout"]);
     let p = analyze(&data().join("scans/mixed-scan-and-text.pdf"), &plain);
@@ -572,7 +579,7 @@ fn scanned_pages_are_read_in_place_from_tesseract_tsv() {
 
     let scan = analyze(&data().join("bad/scanned-no-text.pdf"), &tsv);
     assert_eq!(scan.flags, ["ocr"]);
-    assert!(scan.blocks.iter().all(|b| b.attrs.bbox.is_some()));
+    assert!(scan.blocks.iter().all(|b| b.attrs().bbox.is_some()));
     let b = heading_box(&scan, "1 Introduction");
     assert!(near(b), "{b:?} against {want:?}");
     // Every page a scan with a stamp, and an OCR command: read as a scan.

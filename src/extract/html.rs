@@ -403,7 +403,7 @@ impl St {
                 src_begin: Some(c.src_begin as u64),
                 src_end: Some(c.src_end as u64),
                 page: None,
-                attrs: c.attrs,
+                attrs: c.attrs.boxed(),
                 heading: heading.map(Box::new),
             });
         } else {
@@ -421,7 +421,7 @@ impl St {
                 self.out.push_str(text);
                 let label = crate::structure::captions::caption_label(text).map(|(l, _)| l);
                 if let (Some(t), Some(l)) = (target, &label) {
-                    self.blocks[t].attrs.figure_ref = Some(l.clone());
+                    self.blocks[t].attrs_mut().figure_ref = Some(l.clone());
                 }
                 self.blocks.push(Block {
                     kind: BlockType::Caption,
@@ -434,7 +434,8 @@ impl St {
                         caption_for: target,
                         figure_ref: label,
                         ..Default::default()
-                    },
+                    }
+                    .boxed(),
                     heading: None,
                 });
             }
@@ -1369,7 +1370,7 @@ fn prepend_title(x: &mut Extracted, title: &str, src_begin: usize, src_end: usiz
     for b in &mut x.blocks {
         b.off_begin += shift;
         b.off_end += shift;
-        if let Some(t) = b.attrs.caption_for.as_mut() {
+        if let Some(t) = b.attrs_mut().caption_for.as_mut() {
             *t += 1;
         }
     }
@@ -1382,7 +1383,7 @@ fn prepend_title(x: &mut Extracted, title: &str, src_begin: usize, src_end: usiz
             src_begin: Some(src_begin as u64),
             src_end: Some(src_end as u64),
             page: None,
-            attrs: BlockAttrs::default(),
+            attrs: None,
             heading: Some(Box::new(HeadingInfo {
                 level: 1,
                 title: title.to_string(),
@@ -1432,7 +1433,7 @@ mod tests {
             (h.level, h.title.as_str(), h.anchor.as_deref()),
             (1, "Hello world", Some("top"))
         );
-        assert_eq!(x.blocks[2].attrs.lang.as_deref(), Some("rust"));
+        assert_eq!(x.blocks[2].attrs().lang.as_deref(), Some("rust"));
         // Blocks point back at their elements in the source.
         let html = "<p>a</p><p>b</p>";
         let x = run(html);
@@ -1489,7 +1490,7 @@ mod tests {
             "<table><caption>Table 1: Speeds</caption><thead><tr><th>a<th>b<th>c</thead>\
             <tbody><tr><td rowspan=2>x<td colspan=2>y<tr><td>z<td>w</tbody></table>",
         );
-        let t = x.blocks[0].attrs.table.as_ref().unwrap();
+        let t = x.blocks[0].attrs().table.as_ref().unwrap();
         assert_eq!(
             (t.rows, t.cols, t.header_rows, t.grid_kind),
             (3, 3, 1, "html")
@@ -1500,8 +1501,8 @@ mod tests {
             "a | b | c\nx | y\nz | w"
         );
         assert_eq!(x.blocks[1].kind, BlockType::Caption);
-        assert_eq!(x.blocks[1].attrs.caption_for, Some(0));
-        assert_eq!(x.blocks[1].attrs.figure_ref.as_deref(), Some("Table 1"));
+        assert_eq!(x.blocks[1].attrs().caption_for, Some(0));
+        assert_eq!(x.blocks[1].attrs().figure_ref.as_deref(), Some("Table 1"));
         // Paragraphs inside cells are spaces, not new rows.
         let x = run("<table><tr><th><p>JSON</p></th><th><p>Python</p></th></tr><tr><td><p>object</p></td><td>dict</td></tr></table>");
         assert_eq!(
@@ -1511,7 +1512,7 @@ mod tests {
         // A nested table is part of its cell, not a block of its own.
         let x = run("<table><tr><td><table><tr><td>in</table><td>b</table><p>after</p>");
         assert_eq!(x.blocks.len(), 2);
-        assert_eq!(x.blocks[0].attrs.table.as_ref().unwrap().rows, 1);
+        assert_eq!(x.blocks[0].attrs().table.as_ref().unwrap().rows, 1);
     }
 
     #[test]
@@ -1529,7 +1530,7 @@ mod tests {
                 (BlockType::Footnote, "[1] A note."),
             ]
         );
-        assert_eq!(x.blocks[1].attrs.caption_for, Some(0));
+        assert_eq!(x.blocks[1].attrs().caption_for, Some(0));
         assert_eq!(x.blocks[2].heading.as_ref().unwrap().level, 3);
     }
 
@@ -1661,7 +1662,7 @@ mod tests {
             "<table>{}",
             "<tr><td rowspan=1000 colspan=1000>x".repeat(2000)
         ));
-        assert!(x.blocks[0].attrs.table.as_ref().unwrap().cols <= MAX_TABLE_COLS);
+        assert!(x.blocks[0].attrs().table.as_ref().unwrap().cols <= MAX_TABLE_COLS);
         // A UTF-8 byte-order mark is not a block.
         let x = extract(b"\xef\xbb\xbf<h1>Guide</h1><p>x</p>").unwrap();
         assert_eq!(
@@ -1719,8 +1720,8 @@ mod tests {
         let x = run(
             "<div class=\"highlight-console\"><div class=highlight><pre>$ ls</pre></div></div>",
         );
-        assert_eq!(x.blocks[0].attrs.lang.as_deref(), Some("console"));
+        assert_eq!(x.blocks[0].attrs().lang.as_deref(), Some("console"));
         let x = run("<pre><code class=\"language-toml\">a = 1</code></pre>");
-        assert_eq!(x.blocks[0].attrs.lang.as_deref(), Some("toml"));
+        assert_eq!(x.blocks[0].attrs().lang.as_deref(), Some("toml"));
     }
 }

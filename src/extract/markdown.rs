@@ -262,7 +262,7 @@ fn finish_block(mut o: Open, text: &str) -> Option<Block> {
         src_begin: None,
         src_end: None,
         page: None,
-        attrs: o.attrs,
+        attrs: o.attrs.boxed(),
         heading: heading.map(Box::new),
     })
 }
@@ -304,10 +304,10 @@ mod tests {
         assert!(bs
             .iter()
             .all(|b| b.kind == BlockType::Code && b.heading.is_none()));
-        assert_eq!(bs[0].attrs.lang.as_deref(), Some("bash"));
-        assert_eq!(bs[0].attrs.fence.as_deref(), Some("```"));
-        assert_eq!(bs[1].attrs.lang.as_deref(), Some("python"));
-        assert_eq!(bs[1].attrs.fence.as_deref(), Some("~~~~"));
+        assert_eq!(bs[0].attrs().lang.as_deref(), Some("bash"));
+        assert_eq!(bs[0].attrs().fence.as_deref(), Some("```"));
+        assert_eq!(bs[1].attrs().lang.as_deref(), Some("python"));
+        assert_eq!(bs[1].attrs().fence.as_deref(), Some("~~~~"));
     }
 
     #[test]
@@ -316,7 +316,7 @@ mod tests {
         let k = kinds(md);
         assert_eq!(k[1].0, BlockType::Code);
         assert_eq!(k[1].1, "    let x = 1;\n    let y = 2;");
-        assert_eq!(blocks(md)[1].attrs.fence, None);
+        assert_eq!(blocks(md)[1].attrs().fence, None);
     }
 
     #[test]
@@ -324,7 +324,7 @@ mod tests {
         let md = "| a | b | c |\n|---|:-:|--:|\n| 1 | 2 | 3 |\n| 4 | 5 | 6 |\n";
         let bs = blocks(md);
         assert_eq!(bs.len(), 1);
-        let t = bs[0].attrs.table.as_ref().unwrap();
+        let t = bs[0].attrs().table.as_ref().unwrap();
         assert_eq!(
             (t.rows, t.cols, t.header_rows, t.grid_kind),
             (3, 3, 1, "markdown")

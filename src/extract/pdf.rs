@@ -2298,7 +2298,7 @@ fn from_text(
             };
             let from = boxes.partition_point(|l| l.end <= s);
             let page = boxes.get(from).map(|l| l.page);
-            b.attrs.bbox = boxes[from..]
+            b.attrs_mut().bbox = boxes[from..]
                 .iter()
                 .take_while(|l| l.start < e)
                 .filter(|l| Some(l.page) == page && kept(l))
@@ -2843,7 +2843,7 @@ mod tests {
             .iter()
             .find(|b| x.canonical[b.off_begin..b.off_end].starts_with("the report"))
             .unwrap();
-        let bb = first.attrs.bbox.unwrap();
+        let bb = first.attrs().bbox.unwrap();
         assert_eq!(bb[1], 100.0);
         assert!(bb[3] < 750.0, "{bb:?}");
     }
@@ -2969,7 +2969,7 @@ mod tests {
         );
         let pages: Vec<Option<u32>> = x.blocks.iter().map(|b| b.page).collect();
         assert_eq!(pages, [Some(1), Some(4), Some(4)]);
-        assert!(x.blocks.iter().all(|b| b.attrs.bbox.is_some()));
+        assert!(x.blocks.iter().all(|b| b.attrs().bbox.is_some()));
     }
 
     /// The headings plain-text rules find in the layout of `pages`.

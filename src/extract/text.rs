@@ -20,7 +20,7 @@
 use crate::config::{HeadingConfig, TextConfig};
 use crate::extract::canonical::{Canonical, SrcMap};
 use crate::extract::headings::{self, Candidate, NumberKind, Typography};
-use crate::model::{Block, BlockAttrs, BlockType, HeadingInfo, HeadingSource, TableShape};
+use crate::model::{Block, BlockType, HeadingInfo, HeadingSource, TableShape};
 use std::collections::{HashMap, HashSet};
 
 /// What a text document gives the rest of the pipeline.
@@ -1256,7 +1256,7 @@ impl<'a> Parser<'a> {
                     });
                 }
             }
-            self.blocks[i].attrs.bbox = bb;
+            self.blocks[i].attrs_mut().bbox = bb;
         }
     }
 
@@ -2330,7 +2330,7 @@ impl<'a> Parser<'a> {
         }
         if let Some(shape) = self.table(start, end) {
             let i = self.push(BlockType::Table, start, end, None);
-            self.blocks[i].attrs.table = Some(Box::new(shape));
+            self.blocks[i].attrs_mut().table = Some(Box::new(shape));
             return n;
         }
         if self.is_code(start, end) {
@@ -2360,7 +2360,7 @@ impl<'a> Parser<'a> {
                 // "Figure 2: …" under a drawing made of characters: the drawing is a figure.
                 if i > 0 && self.blocks[i - 1].kind == BlockType::Code {
                     self.blocks[i - 1].kind = BlockType::Figure;
-                    self.blocks[i - 1].attrs.figure_ref = Some(label);
+                    self.blocks[i - 1].attrs_mut().figure_ref = Some(label);
                 }
             }
         }
@@ -2562,7 +2562,7 @@ impl<'a> Parser<'a> {
             src_begin: None,
             src_end: None,
             page: Some(first.page + 1),
-            attrs: BlockAttrs::default(),
+            attrs: None,
             heading: heading.map(Box::new),
         });
         self.block_lines.push((a, b));
@@ -2578,7 +2578,7 @@ impl<'a> Parser<'a> {
         if let Some(t) = table.filter(|_| hints.iter().all(|h| h.and_then(|h| h.table) == table)) {
             let shape = self.hints.unwrap().tables[t].clone();
             let i = self.push(BlockType::Table, start, end, None);
-            self.blocks[i].attrs.table = Some(Box::new(shape));
+            self.blocks[i].attrs_mut().table = Some(Box::new(shape));
             return n;
         }
         if hints.iter().all(|h| h.is_some_and(|h| h.footnote)) {
@@ -2617,7 +2617,7 @@ impl<'a> Parser<'a> {
             });
         if caption {
             let i = self.push(BlockType::Caption, start, end, None);
-            self.blocks[i].attrs.figure_ref =
+            self.blocks[i].attrs_mut().figure_ref =
                 crate::structure::captions::caption_label(first.trim()).map(|l| l.0);
             return n;
         }
@@ -4406,7 +4406,7 @@ mod tests {
             .blocks
             .iter()
             .filter_map(|b| {
-                b.attrs
+                b.attrs()
                     .table
                     .as_ref()
                     .map(|t| (t.rows, t.cols, t.header_rows, t.grid_kind))

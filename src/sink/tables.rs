@@ -281,17 +281,17 @@ impl BlocksBuilder {
         self.src_begin.append_option(b.src_begin);
         self.src_end.append_option(b.src_end);
         self.page.append_option(b.page);
-        match b.attrs.bbox {
+        match b.attrs().bbox {
             Some(bb) => {
                 self.bbox.values().append_slice(&bb);
                 self.bbox.append(true);
             }
             None => self.bbox.append(false),
         }
-        self.lang.append_option(b.attrs.lang.as_deref());
-        self.lang_guess.append_option(b.attrs.lang_guess);
-        self.fence.append_option(b.attrs.fence.as_deref());
-        let t = b.attrs.table.as_ref();
+        self.lang.append_option(b.attrs().lang.as_deref());
+        self.lang_guess.append_option(b.attrs().lang_guess);
+        self.fence.append_option(b.attrs().fence.as_deref());
+        let t = b.attrs().table.as_ref();
         self.table_rows.append_option(t.map(|t| t.rows));
         self.table_cols.append_option(t.map(|t| t.cols));
         self.table_header_rows
@@ -307,7 +307,8 @@ impl BlocksBuilder {
             }
             None => self.cell_spans.append(false),
         }
-        self.figure_ref.append_option(b.attrs.figure_ref.as_deref());
+        self.figure_ref
+            .append_option(b.attrs().figure_ref.as_deref());
         self.caption_for.append_option(r.caption_for.as_deref());
         let digits = crate::ids::hex64_digits(r.fingerprint);
         self.fingerprint

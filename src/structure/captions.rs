@@ -100,7 +100,7 @@ pub fn attach(canonical: &str, blocks: &mut [Block]) {
     // The text of a block that may be a caption: prose, or a caption the extractor typed by
     // its label but could not link (PDF), short enough.
     let caption_text = |b: &Block| {
-        let unlinked = b.kind == BlockType::Caption && b.attrs.caption_for.is_none();
+        let unlinked = b.kind == BlockType::Caption && b.attrs().caption_for.is_none();
         let text = &canonical[b.off_begin..b.off_end];
         ((b.kind == BlockType::Prose || unlinked) && text.len() <= MAX_CAPTION_BYTES)
             .then_some(text)
@@ -120,7 +120,7 @@ pub fn attach(canonical: &str, blocks: &mut [Block]) {
         // that the page break put on the page before or after.
         let beside = |j: usize| {
             let (c, t) = (&blocks[i], &blocks[j]);
-            match (c.attrs.bbox, t.attrs.bbox, c.page, t.page) {
+            match (c.attrs().bbox, t.attrs().bbox, c.page, t.page) {
                 (Some(cb), Some(tb), Some(cp), Some(tp)) if cp == tp => {
                     cb[0] < tb[2] && tb[0] < cb[2]
                 }
@@ -153,10 +153,10 @@ pub fn attach(canonical: &str, blocks: &mut [Block]) {
         let Some(t) = target else { continue };
         described[t] = true;
         blocks[i].kind = BlockType::Caption;
-        blocks[i].attrs.caption_for = Some(t);
+        blocks[i].attrs_mut().caption_for = Some(t);
         if let Some(label) = label {
-            blocks[i].attrs.figure_ref = Some(label.clone());
-            blocks[t].attrs.figure_ref = Some(label);
+            blocks[i].attrs_mut().figure_ref = Some(label.clone());
+            blocks[t].attrs_mut().figure_ref = Some(label);
         }
     }
 }
@@ -223,8 +223,8 @@ mod tests {
         let md = "![arch](a.png)\n\nFigure 1: Architecture.\n";
         let b = run(md);
         assert_eq!(b[1].kind, BlockType::Caption);
-        assert_eq!(b[1].attrs.caption_for, Some(0));
-        assert_eq!(b[0].attrs.figure_ref.as_deref(), Some("Figure 1"));
+        assert_eq!(b[1].attrs().caption_for, Some(0));
+        assert_eq!(b[0].attrs().figure_ref.as_deref(), Some("Figure 1"));
     }
 
     #[test]
@@ -233,9 +233,9 @@ mod tests {
             "Table 2: Speeds.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n![x](x.png)\n\n*The x chart*\n";
         let b = run(md);
         assert_eq!(b[0].kind, BlockType::Caption);
-        assert_eq!(b[0].attrs.caption_for, Some(1));
+        assert_eq!(b[0].attrs().caption_for, Some(1));
         assert_eq!(b[3].kind, BlockType::Caption);
-        assert_eq!(b[3].attrs.caption_for, Some(2));
+        assert_eq!(b[3].attrs().caption_for, Some(2));
     }
 
     /// Captions above their tables: the second caption's table above is the first one's
@@ -244,13 +244,13 @@ mod tests {
     fn a_described_table_leaves_the_next_caption_to_the_one_below() {
         let md = "| a | b |\n|---|---|\n| 1 | 2 |\n\nTable 1: Above.\n\n| c | d |\n|---|---|\n| 3 | 4 |\n";
         let mut b = run(md);
-        assert_eq!(b[1].attrs.caption_for, Some(0));
+        assert_eq!(b[1].attrs().caption_for, Some(0));
         // The same with the first table described by a caption before it.
         let md = "Table 1: First.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nTable 2: Second.\n\n| c | d |\n|---|---|\n| 3 | 4 |\n";
         b = run(md);
-        assert_eq!(b[0].attrs.caption_for, Some(1));
+        assert_eq!(b[0].attrs().caption_for, Some(1));
         assert_eq!(b[2].kind, BlockType::Caption);
-        assert_eq!(b[2].attrs.caption_for, Some(3));
+        assert_eq!(b[2].attrs().caption_for, Some(3));
     }
 
     /// Captions set under their figures: one whose figure was not found (a drawing of rules
@@ -261,7 +261,7 @@ mod tests {
             run("Some text.\n\nFigure 3: draw examples\n\n![fill](fill.png)\n\nFigure 4: fill example\n");
         let kinds: Vec<_> = blocks
             .iter()
-            .map(|b| (b.kind, b.attrs.caption_for))
+            .map(|b| (b.kind, b.attrs().caption_for))
             .collect();
         let fig = blocks
             .iter()
@@ -270,11 +270,11 @@ mod tests {
         let named: Vec<usize> = blocks
             .iter()
             .enumerate()
-            .filter(|(_, b)| b.attrs.caption_for == Some(fig))
+            .filter(|(_, b)| b.attrs().caption_for == Some(fig))
             .map(|(i, _)| i)
             .collect();
         assert_eq!(named, [fig + 1], "{kinds:?}");
-        assert_eq!(blocks[fig].attrs.figure_ref.as_deref(), Some("Figure 4"));
+        assert_eq!(blocks[fig].attrs().figure_ref.as_deref(), Some("Figure 4"));
     }
 
     #[test]

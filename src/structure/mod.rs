@@ -155,7 +155,7 @@ fn finish(
     // Membership: regions, with captions and footnotes pulled to where they belong.
     let mut block_section = region.clone();
     for (i, b) in blocks.iter().enumerate() {
-        if let (BlockType::Caption, Some(t)) = (b.kind, b.attrs.caption_for) {
+        if let (BlockType::Caption, Some(t)) = (b.kind, b.attrs().caption_for) {
             block_section[i] = region[t];
         }
     }
