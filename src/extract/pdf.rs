@@ -1963,6 +1963,7 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
             // A line of one cell also in a run of pages: a chapter's own running head. (Rows
             // of cells at a page's edge on pages in a row are a long table's header, repeated.)
             let chapter_head = l.cells.len() <= 1
+                && l.size <= body * 1.2
                 && worded_key(&l.text)
                 && local_run(&pages_with(&l.text), pi as u32);
             let repeats = chapter_head
@@ -4004,6 +4005,33 @@ mod tests {
         }
         mark_furniture(&mut pages, &PdfConfig::default());
         assert_furniture(&pages, |t| t.starts_with("Chapter"));
+    }
+
+    /// Slides that keep one title over three pages in a row (`Results`, set large at the top)
+    /// are sections, not a chapter's running head.
+    #[test]
+    fn a_slide_title_over_pages_in_a_row_is_no_running_head() {
+        let mut pages = Vec::new();
+        for i in 0..8 {
+            let mut frags = body_frags(i);
+            let mut title = frag(
+                72.0,
+                30.0,
+                250.0,
+                if (2..5).contains(&i) {
+                    "Results"
+                } else {
+                    "Method"
+                },
+            );
+            title.size = 20.0;
+            if i == 0 || (2..5).contains(&i) {
+                frags.push(title);
+            }
+            pages.push(layout_page(frags, 792.0));
+        }
+        mark_furniture(&mut pages, &PdfConfig::default());
+        assert_furniture(&pages, |_| false);
     }
 
     /// A short document whose chapters each open a page, numbered like the pages: the titles
