@@ -1947,8 +1947,8 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
                     .copied()
                     .collect()
             };
-            let repeats_as = |text: &str| {
-                let with = pages_with(text);
+            // `with` holds enough pages for a running line of the whole document.
+            let repeats_on = |with: &[u32]| {
                 // Books alternate running heads: count each parity of pages apart too.
                 let parity = pi as u32 % 2;
                 let same_parity = with.iter().filter(|&&q| q % 2 == parity).count();
@@ -1962,21 +1962,24 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
             };
             // A line of one cell also in a run of pages: a chapter's own running head. (Rows
             // of cells at a page's edge on pages in a row are a long table's header, repeated.)
+            let line_pages = pages_with(&l.text);
             let chapter_head = l.cells.len() <= 1
                 && l.size <= body * 1.2
                 && worded_key(&l.text)
-                && local_run(&pages_with(&l.text), pi as u32);
-            let repeats = chapter_head
-                || repeats_as(&l.text)
-                || (l.cells.len() >= 2
-                    && l.cells.iter().any(|c| worded_key(&c.2))
-                    && l.cells.iter().all(|c| {
-                        if worded_key(&c.2) {
-                            repeats_as(&c.2)
+                && local_run(&line_pages, pi as u32);
+            let cells_repeat = || {
+                let worded: Vec<bool> = l.cells.iter().map(|c| worded_key(&c.2)).collect();
+                worded.contains(&true)
+                    && l.cells.iter().zip(&worded).all(|(c, &w)| {
+                        if w {
+                            repeats_on(&pages_with(&c.2))
                         } else {
                             bare_number(&c.2)
                         }
-                    }));
+                    })
+            };
+            let repeats =
+                chapter_head || repeats_on(&line_pages) || (l.cells.len() >= 2 && cells_repeat());
             let numbered = edge_number(&l.text)
                 .is_some_and(|num| best_offset.contains(&(top, num - pi as i64)))
                 && l.text.len() <= 120
