@@ -327,8 +327,6 @@ pub fn analyze_with(
     })
 }
 
-/// ASCII-heavy UTF-16: in the first KiB, NULs sit in most odd (LE) or most even (BE) positions
-/// and almost never in the others.
 /// Most four-byte groups of the first KiB hold one byte and three NULs, in the same places.
 fn looks_like_utf32(bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(1024) & !3];
@@ -348,6 +346,8 @@ fn looks_like_utf32(bytes: &[u8]) -> bool {
     le.max(be) * 10 >= quads * 7
 }
 
+/// ASCII-heavy UTF-16: in the first KiB, NULs sit in most odd (LE) or most even (BE) positions
+/// and almost never in the others.
 fn looks_like_utf16(bytes: &[u8]) -> bool {
     let head = &bytes[..bytes.len().min(1024) & !1];
     if head.len() < 8 {

@@ -33,6 +33,11 @@ use arrow_schema::{DataType, Field, Schema, SchemaRef};
 use parquet::arrow::ArrowWriter;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// The files of a diff output.
+pub const MIGRATION: &str = "migration.parquet";
+pub const REDIRECTS: &str = "redirects.parquet";
+pub const SUMMARY: &str = "summary.json";
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -1381,8 +1386,8 @@ impl Output {
                 .build();
             Ok(ArrowWriter::try_new(f, schema, Some(props))?)
         };
-        let migration = writer("migration.parquet", migration_schema())?;
-        let redirects = writer("redirects.parquet", redirects_schema())?;
+        let migration = writer(MIGRATION, migration_schema())?;
+        let redirects = writer(REDIRECTS, redirects_schema())?;
         Ok(Output {
             staging,
             migration,
@@ -1403,7 +1408,7 @@ impl Output {
         for w in [self.migration, self.redirects] {
             w.into_inner()?.sync_all()?;
         }
-        let p = self.staging.dir.join("summary.json");
+        let p = self.staging.dir.join(SUMMARY);
         std::fs::write(&p, serde_json::to_string_pretty(summary)? + "\n")
             .with_context(|| format!("cannot write {}", p.display()))?;
         std::fs::File::open(&p)?.sync_all()?;

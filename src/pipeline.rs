@@ -92,21 +92,18 @@ fn process_file(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows
         rows_for(&meta, &bytes, cfg, analyzer)
     }));
     // Cut short while read: whatever came of the zeros (rows, or a panic) is not the file's.
-    let result = if bytes.cut() {
-        Ok(None)
-    } else {
-        result.map(Some)
-    };
-    match result {
-        Ok(None) => DocRows::without_content(
+    if bytes.cut() {
+        return DocRows::without_content(
             &meta,
             "failed",
             "file changed while it was read (another process cut it short); run again to index \
              it"
             .into(),
             None,
-        ),
-        Ok(Some(rows)) => rows,
+        );
+    }
+    match result {
+        Ok(rows) => rows,
         Err(p) => {
             let msg = p
                 .downcast_ref::<&str>()

@@ -1171,24 +1171,23 @@ pub fn continues(prev: Option<&[u32]>, next: &[u32]) -> bool {
     if next.len() == prev.len() + 1 {
         return next[..prev.len()] == *prev && next[prev.len()] <= 1;
     }
-    if next.len() > prev.len() || next.is_empty() {
-        return false;
-    }
-    let k = next.len() - 1;
-    next[..k] == prev[..k] && next[k] == prev[k] + 1
+    steps(prev, next, 1)
 }
 
 /// `next` would continue `prev` had one number been skipped between them: `7.2.5` after
 /// `7.2.3`, `8` after `6.4`.
 pub fn continues_past_one(prev: Option<&[u32]>, next: &[u32]) -> bool {
-    let Some(prev) = prev else {
-        return false;
-    };
+    prev.is_some_and(|prev| steps(prev, next, 2))
+}
+
+/// `next` is `prev` at its own depth or above, its last part `by` higher (`1.3` after `1.2.4`
+/// by 1).
+fn steps(prev: &[u32], next: &[u32], by: u32) -> bool {
     if next.len() > prev.len() || next.is_empty() {
         return false;
     }
     let k = next.len() - 1;
-    next[..k] == prev[..k] && next[k] == prev[k] + 2
+    next[..k] == prev[..k] && next[k] == prev[k] + by
 }
 
 #[cfg(test)]

@@ -197,12 +197,12 @@ fn foreign_entries(target: &Path, kind: Output) -> Vec<PathBuf> {
                         })
                     })
             }
-            Output::Index => matches!(n, MANIFEST | SUCCESS | "file_stats.parquet"),
+            Output::Index => matches!(n, MANIFEST | SUCCESS | super::stats::FILE),
             Output::Diff => {
                 !is_dir
                     && matches!(
                         n,
-                        "migration.parquet" | "redirects.parquet" | "summary.json"
+                        crate::diff::MIGRATION | crate::diff::REDIRECTS | crate::diff::SUMMARY
                     )
             }
         };
@@ -345,7 +345,7 @@ impl Staging {
         if target.exists() {
             let ours = match kind {
                 Output::Index => is_docsweep_index(target),
-                Output::Diff => target.join("summary.json").is_file(),
+                Output::Diff => target.join(crate::diff::SUMMARY).is_file(),
             };
             let is_empty_dir = target.is_dir()
                 && std::fs::read_dir(target)
