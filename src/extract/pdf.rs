@@ -1960,9 +1960,9 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
                             && same_parity as f64
                                 >= f64::from(parity_pages) * cfg.furniture_min_share))
             };
+            let line_pages = pages_with(&l.text);
             // A line of one cell also in a run of pages: a chapter's own running head. (Rows
             // of cells at a page's edge on pages in a row are a long table's header, repeated.)
-            let line_pages = pages_with(&l.text);
             let chapter_head = l.cells.len() <= 1
                 && l.size <= body * 1.2
                 && worded_key(&l.text)
