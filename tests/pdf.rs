@@ -1033,3 +1033,45 @@ fn authors_under_the_title_are_no_sections() {
         );
     }
 }
+
+/// A reference chapter opens on its title, set bigger, right over its first entry's labels
+/// (`Name`, `Syntax`, each over a line or two): the labels are the terms of a definition
+/// list, the chapter's title is a heading all the same.
+#[test]
+fn a_chapter_title_over_reference_labels_stays_a_heading() {
+    let body = [
+        "The text of this part runs over a few lines of plain words, set in the body",
+        "font at the body size, so that the headings stand out from it by their type.",
+    ];
+    let mut page1: Vec<(usize, f32, &str)> = Vec::new();
+    for title in ["Introduction", "Declarations"] {
+        page1.push((1, 22.0, title));
+        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+    }
+    let page2: Vec<(usize, f32, &str)> = vec![
+        (1, 22.0, "Primitive Types"),
+        (1, 14.0, "Name"),
+        (0, 11.0, "def-constant binds a symbol to a constant."),
+        (1, 14.0, "Syntax"),
+        (0, 11.0, "def-constant name value &key export"),
+        (1, 14.0, "Arguments and Values"),
+        (0, 11.0, "name is a symbol that will be bound to the value."),
+        (1, 14.0, "Description"),
+        (0, 11.0, "This is a thin wrapper around defconstant."),
+    ];
+    let pdf = pdf_of_styled_pages(&[page1, page2]);
+    let a = analyze_bytes("reference.pdf", &pdf, &Config::default())
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    assert!(
+        titles.iter().any(|h| h == "Primitive Types"),
+        "the chapter's title lost: {titles:?}"
+    );
+    for t in ["Name", "Syntax", "Description"] {
+        assert!(
+            !titles.iter().any(|h| h == t),
+            "{t} taken for a section: {titles:?}"
+        );
+    }
+}

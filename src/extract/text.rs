@@ -1392,7 +1392,18 @@ impl<'a> Parser<'a> {
                 end += 1;
             }
             if end - k >= 4 {
-                demote.extend_from_slice(&heads[k..end]);
+                // With a layout, the terms share one type: a chapter's title set bigger
+                // among them (`Primitive Types` over a reference entry's `Name`, `Syntax`)
+                // stays a heading.
+                let size = |h: usize| {
+                    self.hint(self.block_lines[h].0)
+                        .map_or(0.0, |t| t.typography.size_ratio)
+                };
+                let run = &heads[k..end];
+                let mut sizes: Vec<f32> = run.iter().map(|&h| size(h)).collect();
+                sizes.sort_by(f32::total_cmp);
+                let median = sizes[sizes.len() / 2];
+                demote.extend(run.iter().copied().filter(|&h| size(h) <= median * 1.15));
             }
             k = end.max(k + 1);
         }
