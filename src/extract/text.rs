@@ -1289,6 +1289,31 @@ impl<'a> Parser<'a> {
                 })
     }
 
+    /// Content line `c` is a title right over its first subsection's title, over the text
+    /// (`Build changes and issues` / `Strict compilation flags` / `Most of the modules…`):
+    /// text extracted from a PDF drops the space between two titles.
+    fn stacked_titles(&self, c: usize) -> bool {
+        if c + 2 >= self.content.len() || !self.adjacent(c) || !self.adjacent(c + 1) {
+            return false;
+        }
+        let titled = |t: &str| {
+            t.chars().count() <= 60
+                && t.split_whitespace().count() <= 8
+                && t.starts_with(char::is_uppercase)
+                && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+        };
+        let (first, second) = (self.line(c).trim(), self.line(c + 1).trim());
+        let third = self.line(c + 2).trim();
+        let indent = self.l(c).indent;
+        titled(first)
+            && titled(second)
+            && third.chars().count() >= 50
+            && third.chars().count() * 2 >= 3 * first.chars().count().max(second.chars().count())
+            && third.starts_with(char::is_uppercase)
+            && self.l(c + 1).indent == indent
+            && self.l(c + 2).indent == indent
+    }
+
     /// Content lines `c` and `c + 1` are adjacent: no blank line, no page break between.
     fn adjacent(&self, c: usize) -> bool {
         let (a, b) = (self.content[c], self.content[c + 1]);
@@ -1580,6 +1605,7 @@ impl<'a> Parser<'a> {
         // Where blank lines stand only over titles, the group's first line may be one over a
         // shorter line (`FlySight GPS File (flysight)` / `This format can...`).
         let led_first = n >= 2 && blank_before && self.heads_run(start);
+        let stacked_first = n >= 3 && blank_before && self.stacked_titles(start);
         let caps_first = n >= 2
             && is_caps(first)
             && first.trim().chars().count() <= 40
@@ -1589,6 +1615,7 @@ impl<'a> Parser<'a> {
             || caps_first
             || short_first
             || led_first
+            || stacked_first
             || (numbered_first && (!continues_sentence || first_in_sequence)))
             && !self.numbered_list_run(start, n, rest)
             && !self.continues_list(start)
@@ -2099,12 +2126,19 @@ impl<'a> Parser<'a> {
             });
         // In a document that leaves blank lines only over its titles, a short line under one,
         // heading the text at its margin.
-        let heads_run = blank_before && !blank_after && self.heads_run(c);
-        let short_above_body =
-            !blank_after && c + 1 < self.content.len() && !t.ends_with(['.', ',', ';', ':']) && {
-                let below = self.line(c + 1).trim();
-                t.len() * 10 <= below.len() * 6 && below.starts_with(|ch: char| ch.is_uppercase())
-            };
+        // Or a title stacked over its first subsection's title, over the text: short above
+        // the body, at one remove.
+        let stacked = blank_before && !blank_after && self.stacked_titles(c);
+        let heads_run = stacked || (blank_before && !blank_after && self.heads_run(c));
+        let short_above_body = stacked
+            || !blank_after
+                && c + 1 < self.content.len()
+                && !t.ends_with(['.', ',', ';', ':'])
+                && {
+                    let below = self.line(c + 1).trim();
+                    t.len() * 10 <= below.len() * 6
+                        && below.starts_with(|ch: char| ch.is_uppercase())
+                };
         // A framed title is scored on the text inside its frame, a typeset one after its
         // lower-case label (`a) Purpose`, `ii. Install the plugins`: outline items whose
         // level the type gives).
@@ -3240,6 +3274,32 @@ mod tests {
             .into_iter()
             .map(|h| h.1.to_string())
             .collect()
+    }
+
+    /// Text extracted from a PDF drops the space between a title and its first subsection's
+    /// title: both stacked over the text are headings; short lines that read on as a sentence
+    /// are not.
+    #[test]
+    fn a_title_stacked_over_its_first_subsection_title_is_a_heading() {
+        let src = "Introduction\n\
+            This release is the seventh one. It has many modules that have been updated since.\n\
+            \n\
+            CID Font support\n\
+            The CID-keyed font format was designed by Adobe Systems for fonts with large sets.\n\
+            \n\
+            Build changes and issues\n\
+            Strict compilation flags\n\
+            Most of the modules in this release use stricter compiler flags when building with\n\
+            the GNU compiler. These flags both enable more warnings and promote warnings.\n\
+            \n\
+            Most of the modules\n\
+            use stricter flags\n\
+            When building with the GNU compiler these flags enable more warnings than before.\n";
+        let t = titles(src);
+        for want in ["Build changes and issues", "Strict compilation flags"] {
+            assert!(t.iter().any(|h| h == want), "{want} missed: {t:?}");
+        }
+        assert!(!t.iter().any(|h| h.starts_with("Most of")), "{t:?}");
     }
 
     fn kinds(x: &TextExtraction) -> Vec<&'static str> {
