@@ -1075,3 +1075,34 @@ fn a_chapter_title_over_reference_labels_stays_a_heading() {
         );
     }
 }
+
+/// A title that wraps with its quotation or bracket still open goes on over the next line
+/// in its type even where the lines are set loose (a word processor's double-spaced
+/// heading): one heading, not a title and a stray line.
+#[test]
+fn a_title_left_open_goes_on_over_a_loose_line() {
+    let body = [
+        "The text of this part runs over a few lines of plain words, set in the body",
+        "font at the body size, so that the headings stand out from it by their type.",
+    ];
+    let mut page1: Vec<(usize, f32, &str)> = Vec::new();
+    for title in ["PART ONE - THE MANUAL", "PART TWO - WHAT IS THE \\(VIRTUAL"] {
+        page1.push((1, 16.0, title));
+        if title.ends_with("VIRTUAL") {
+            page1.push((1, 16.0, "THEATRE\\)?"));
+        }
+        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+    }
+    let pdf = pdf_of_styled_pages(&[page1]);
+    let a =
+        analyze_bytes("loose.pdf", &pdf, &Config::default()).unwrap_or_else(|e| panic!("{e:?}"));
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    assert!(
+        titles
+            .iter()
+            .any(|h| h == "PART TWO - WHAT IS THE (VIRTUAL THEATRE)?"),
+        "{titles:?}"
+    );
+    assert!(!titles.iter().any(|h| h == "THEATRE)?"), "{titles:?}");
+}

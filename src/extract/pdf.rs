@@ -2457,9 +2457,11 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                 while end < lines.len()
                     && end - k < 3 + usize::from(title.is_some())
                     && standout(&lines[end])
-                    // A wrapped title is set tight; a numbered line below is a heading of
-                    // its own.
-                    && lines[end].base - lines[end - 1].base <= lines[end].size * 1.35
+                    // A wrapped title is set tight (or looser when a quotation or bracket
+                    // it opened is still open: `CHE COS'È IL “TEATRO` / `VIRTUALE”?`); a
+                    // numbered line below is a heading of its own.
+                    && lines[end].base - lines[end - 1].base
+                        <= lines[end].size * if left_open(&text) { 2.5 } else { 1.35 }
                     && headings::numbering(&lines[end].text).is_none()
                     && headings::numbering_lower(&lines[end].text).is_none()
                     && title_goes_on(&lines[end - 1], &lines[end])
@@ -2733,6 +2735,12 @@ fn table_row(l: &VLine) -> String {
 /// Whether line `l` ends a sentence or a lead-in (`.`, `!`, `?`, `:`).
 fn closes_sentence(l: &VLine) -> bool {
     l.text.trim_end().ends_with(['.', '!', '?', ':'])
+}
+
+/// Whether `t` leaves a quotation or bracket open: more opening marks than closing ones.
+fn left_open(t: &str) -> bool {
+    let count = |cs: &[char]| t.chars().filter(|c| cs.contains(c)).count();
+    count(&['“', '«', '(', '[']) > count(&['”', '»', ')', ']'])
 }
 
 /// Whether title line `b` goes on from title line `a` set tight above it in the same type:
