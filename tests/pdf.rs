@@ -1106,3 +1106,53 @@ fn a_title_left_open_goes_on_over_a_loose_line() {
     );
     assert!(!titles.iter().any(|h| h == "THEATRE)?"), "{titles:?}");
 }
+
+/// Numbered run-in headings (`5.3 eprint Support. Elementary support …`, the number and title
+/// in bold, the paragraph going on in the body type) become headings of their own, a title
+/// that starts in lower case (a program's name) as well.
+#[test]
+fn run_in_headings_may_start_in_lower_case() {
+    let body = "the paragraph goes on in the body type for a while, so that the";
+    let rest = [
+        "page has lines enough to tell the body type from the type of the headings",
+        "that run into their paragraphs, and then the paragraph ends here.",
+    ];
+    let mut content = String::from("BT /F0 11 Tf 14 TL 1 0 0 1 72 720 Tm ");
+    for title in [
+        "5.2 Hyperlinked Titles.",
+        "5.3 eprint Support.",
+        "5.4 Online Sources.",
+    ] {
+        content.push_str(&format!(
+            "/F1 11 Tf ({title}) Tj /F0 11 Tf ( {body}) Tj T* "
+        ));
+        for l in rest {
+            content.push_str(&format!("({l}) Tj T* "));
+        }
+        content.push_str("T* ");
+    }
+    content.push_str("ET");
+    let mut objs = catalog_and_pages(1, 5);
+    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>".into());
+    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Times-Bold >>".into());
+    objs.push(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+         /Resources << /Font << /F0 3 0 R /F1 4 0 R >> >> /Contents 6 0 R >>"
+            .into(),
+    );
+    objs.push(format!(
+        "<< /Length {} >>\nstream\n{content}\nendstream",
+        content.len()
+    ));
+    let pdf = pdf_of_objects(&objs);
+    let a =
+        analyze_bytes("runin.pdf", &pdf, &Config::default()).unwrap_or_else(|e| panic!("{e:?}"));
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    for t in [
+        "5.2 Hyperlinked Titles",
+        "5.3 eprint Support",
+        "5.4 Online Sources",
+    ] {
+        assert!(titles.iter().any(|h| h == t), "{t} missed: {titles:?}");
+    }
+}

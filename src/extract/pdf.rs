@@ -2494,7 +2494,8 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                 if lead.len() > title.len()
                     && !rest.is_empty()
                     && title.split_whitespace().count() >= 2
-                    && headings::numbering(title).is_some()
+                    && (headings::numbering(title).is_some()
+                        || headings::numbering_lower(title).is_some())
                 {
                     out.push_str(title);
                     out.push('\n');
