@@ -1312,6 +1312,11 @@ impl<'a> Parser<'a> {
             && third.starts_with(char::is_uppercase)
             && self.l(c + 1).indent == indent
             && self.l(c + 2).indent == indent
+            // The text goes on as text, not as one more short line (`C - CPU` / `D - Disk` /
+            // `E - Environmental data (fan, power, temp), via ipmitool` / `F - NFS Data`).
+            && (c + 3 >= self.content.len()
+                || !self.adjacent(c + 2)
+                || self.line(c + 3).trim().chars().count() >= 40)
     }
 
     /// Content lines `c` and `c + 1` are adjacent: no blank line, no page break between.
