@@ -952,6 +952,33 @@ fn pdf_of_styled_pages(pages: &[Vec<(usize, f32, &str)>]) -> Vec<u8> {
     pdf_of_objects(&objs)
 }
 
+/// Two lines of body text for the documents of [`pdf_of_styled_pages`].
+const BODY: [&str; 2] = [
+    "The text of this part runs over a few lines of plain words, set in the body",
+    "font at the body size, so that the headings stand out from it by their type.",
+];
+
+/// The titles of the headings found in the PDF of [`pdf_of_styled_pages`].
+fn styled_titles(pages: &[Vec<(usize, f32, &str)>]) -> Vec<String> {
+    let pdf = pdf_of_styled_pages(pages);
+    let a =
+        analyze_bytes("styles.pdf", &pdf, &Config::default()).unwrap_or_else(|e| panic!("{e:?}"));
+    headings(&a).into_iter().map(|h| h.title).collect()
+}
+
+/// Each of `present` is a heading's title, none of `absent` is.
+fn assert_headings(titles: &[String], present: &[&str], absent: &[&str]) {
+    for t in present {
+        assert!(titles.iter().any(|h| h == t), "{t} not found: {titles:?}");
+    }
+    for t in absent {
+        assert!(
+            !titles.iter().any(|h| h == t),
+            "{t} taken for a section: {titles:?}"
+        );
+    }
+}
+
 /// Headings at one size and weight, some in italics and some upright, rank in the order the
 /// document first uses them: a word processor's second level in bold italic over its third in
 /// bold (as LibreOffice sets them), and a LaTeX-like bold upright section over a bold italic
@@ -1019,19 +1046,12 @@ fn authors_under_the_title_are_no_sections() {
         page2.push((1, 13.0, title));
         page2.extend(body.iter().map(|&l| (0, 11.0, l)));
     }
-    let pdf = pdf_of_styled_pages(&[page1, page2]);
-    let a =
-        analyze_bytes("authors.pdf", &pdf, &Config::default()).unwrap_or_else(|e| panic!("{e:?}"));
-    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
-    for t in ["Fixed Effects", "Random Effects"] {
-        assert!(titles.iter().any(|h| h == t), "{t} not found: {titles:?}");
-    }
-    for t in ["Henrik Singmann", "David Kellen"] {
-        assert!(
-            !titles.iter().any(|h| h == t),
-            "{t} taken for a section: {titles:?}"
-        );
-    }
+    let titles = styled_titles(&[page1, page2]);
+    assert_headings(
+        &titles,
+        &["Fixed Effects", "Random Effects"],
+        &["Henrik Singmann", "David Kellen"],
+    );
 }
 
 /// A reference chapter opens on its title, set bigger, right over its first entry's labels
@@ -1039,10 +1059,7 @@ fn authors_under_the_title_are_no_sections() {
 /// list, the chapter's title is a heading all the same.
 #[test]
 fn a_chapter_title_over_reference_labels_stays_a_heading() {
-    let body = [
-        "The text of this part runs over a few lines of plain words, set in the body",
-        "font at the body size, so that the headings stand out from it by their type.",
-    ];
+    let body = BODY;
     let mut page1: Vec<(usize, f32, &str)> = Vec::new();
     for title in ["Introduction", "Declarations"] {
         page1.push((1, 22.0, title));
@@ -1060,20 +1077,12 @@ fn a_chapter_title_over_reference_labels_stays_a_heading() {
         (1, 14.0, "Description"),
         (0, 11.0, "This is a thin wrapper around defconstant."),
     ];
-    let pdf = pdf_of_styled_pages(&[page1, page2]);
-    let a = analyze_bytes("reference.pdf", &pdf, &Config::default())
-        .unwrap_or_else(|e| panic!("{e:?}"));
-    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
-    assert!(
-        titles.iter().any(|h| h == "Primitive Types"),
-        "the chapter's title lost: {titles:?}"
+    let titles = styled_titles(&[page1, page2]);
+    assert_headings(
+        &titles,
+        &["Primitive Types"],
+        &["Name", "Syntax", "Description"],
     );
-    for t in ["Name", "Syntax", "Description"] {
-        assert!(
-            !titles.iter().any(|h| h == t),
-            "{t} taken for a section: {titles:?}"
-        );
-    }
 }
 
 /// A title that wraps with its quotation or bracket still open goes on over the next line
@@ -1081,10 +1090,7 @@ fn a_chapter_title_over_reference_labels_stays_a_heading() {
 /// heading): one heading, not a title and a stray line.
 #[test]
 fn a_title_left_open_goes_on_over_a_loose_line() {
-    let body = [
-        "The text of this part runs over a few lines of plain words, set in the body",
-        "font at the body size, so that the headings stand out from it by their type.",
-    ];
+    let body = BODY;
     let mut page1: Vec<(usize, f32, &str)> = Vec::new();
     for title in ["PART ONE - THE MANUAL", "PART TWO - WHAT IS THE \\(VIRTUAL"] {
         page1.push((1, 16.0, title));
@@ -1094,17 +1100,12 @@ fn a_title_left_open_goes_on_over_a_loose_line() {
         page1.extend(body.iter().map(|&l| (0, 11.0, l)));
         page1.extend(body.iter().map(|&l| (0, 11.0, l)));
     }
-    let pdf = pdf_of_styled_pages(&[page1]);
-    let a =
-        analyze_bytes("loose.pdf", &pdf, &Config::default()).unwrap_or_else(|e| panic!("{e:?}"));
-    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
-    assert!(
-        titles
-            .iter()
-            .any(|h| h == "PART TWO - WHAT IS THE (VIRTUAL THEATRE)?"),
-        "{titles:?}"
+    let titles = styled_titles(&[page1]);
+    assert_headings(
+        &titles,
+        &["PART TWO - WHAT IS THE (VIRTUAL THEATRE)?"],
+        &["THEATRE)?"],
     );
-    assert!(!titles.iter().any(|h| h == "THEATRE)?"), "{titles:?}");
 }
 
 /// Numbered run-in headings (`5.3 eprint Support. Elementary support …`, the number and title
