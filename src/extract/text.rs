@@ -1394,7 +1394,8 @@ impl<'a> Parser<'a> {
 
     /// Four or more headings in a row found by style alone, of one style, each over at most
     /// two lines of body: the terms of a definition list (`SWIGPYTHON` / one line on it), not
-    /// sections. They become prose.
+    /// sections. They become prose, but for one set bigger than the run's median where the
+    /// layout gives sizes (a chapter's title over its first entry's terms).
     fn demote_term_runs(&mut self) {
         let heads = self.heading_blocks();
         let body_lines = |k: usize| -> usize {
@@ -2136,14 +2137,14 @@ impl<'a> Parser<'a> {
         let stacked = blank_before && !blank_after && self.stacked_titles(c);
         let heads_run = stacked || (blank_before && !blank_after && self.heads_run(c));
         let short_above_body = stacked
-            || !blank_after
+            || (!blank_after
                 && c + 1 < self.content.len()
                 && !t.ends_with(['.', ',', ';', ':'])
                 && {
                     let below = self.line(c + 1).trim();
                     t.len() * 10 <= below.len() * 6
                         && below.starts_with(|ch: char| ch.is_uppercase())
-                };
+                });
         // A framed title is scored on the text inside its frame, a typeset one after its
         // lower-case label (`a) Purpose`, `ii. Install the plugins`: outline items whose
         // level the type gives).
