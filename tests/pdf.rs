@@ -916,7 +916,8 @@ fn a_page_is_held_to_the_time_and_memory_limits() {
 }
 
 /// A PDF of `pages` of `(font, size, text)` lines, top down, a heading (any font but the
-/// first) set off by space above it. Fonts: 0 Helvetica, 1 Helvetica-Bold, 2
+/// first) set off by space above it; a negative size sets the line at that size, tight
+/// under the line above (a heading's wrapped line). Fonts: 0 Helvetica, 1 Helvetica-Bold, 2
 /// Helvetica-BoldOblique.
 fn pdf_of_styled_pages(pages: &[Vec<(usize, f32, &str)>]) -> Vec<u8> {
     // Objects: 1 catalog, 2 pages, 3 to 5 fonts, then a page and its contents for each page.
@@ -930,9 +931,12 @@ fn pdf_of_styled_pages(pages: &[Vec<(usize, f32, &str)>]) -> Vec<u8> {
         let mut y = 740.0;
         let mut content = String::from("BT ");
         for &(font, size, text) in lines {
-            if font > 0 {
+            if font > 0 && size > 0.0 {
                 y -= size;
+            } else if size < 0.0 {
+                y -= size * 0.2; // 1.2 times its size below the line above
             }
+            let size = size.abs();
             content.push_str(&format!(
                 "/F{font} {size} Tf 1 0 0 1 72 {y} Tm ({text}) Tj "
             ));
@@ -1108,6 +1112,46 @@ fn a_title_left_open_goes_on_over_a_loose_line() {
         &titles,
         &["PART TWO - WHAT IS THE (VIRTUAL THEATRE)?"],
         &["THEATRE)?"],
+    );
+}
+
+/// An FAQ rendered by a word processor from Markdown whose heading attributes it does not
+/// read: each question, set large and bold, may take two sentences and carries its
+/// attribute (`{#Q003}`) at its end or wrapped onto a line of its own below; each is one
+/// heading all the same, the attribute part of its title.
+#[test]
+fn questions_with_their_markdown_attributes_are_headings() {
+    let body = BODY;
+    let mut page1: Vec<(usize, f32, &str)> = vec![(1, 18.0, "Frequently Asked Questions")];
+    page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+    let mut page2: Vec<(usize, f32, &str)> = Vec::new();
+    for (question, wrapped) in [
+        (
+            "Q1 : Compiling is really slow on MacOS X. Why? {#Q001}",
+            None,
+        ),
+        (
+            "Q2 : What is the best format for temporary files?",
+            Some("{#Q002}"),
+        ),
+        ("Q3 : Can it read files from pipes? {#Q003}", None),
+    ] {
+        page2.push((1, 13.0, question));
+        if let Some(w) = wrapped {
+            page2.push((1, -13.0, w));
+        }
+        page2.extend(body.iter().map(|&l| (0, 11.0, l)));
+        page2.extend(body.iter().map(|&l| (0, 11.0, l)));
+    }
+    let titles = styled_titles(&[page1, page2]);
+    assert_headings(
+        &titles,
+        &[
+            "Q1 : Compiling is really slow on MacOS X. Why? {#Q001}",
+            "Q2 : What is the best format for temporary files? {#Q002}",
+            "Q3 : Can it read files from pipes? {#Q003}",
+        ],
+        &["{#Q002}"],
     );
 }
 

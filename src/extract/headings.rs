@@ -596,7 +596,9 @@ pub fn score(
     sequence_ok: bool,
     cfg: &HeadingConfig,
 ) -> f32 {
-    let t = c.text;
+    // A Markdown attribute left in the text by a renderer that does not read it
+    // (`Q3 : Why is compiling slow? {#Q003}`) is an anchor's name, not the title's syntax.
+    let t = without_attribute(c.text);
     // Set large and bold, a title may run to two lines of words (an FAQ's question).
     let display_type = c
         .typography
@@ -756,8 +758,11 @@ pub fn score(
     {
         return 0.0;
     }
-    // Two sentences ("Data control. A module…") are prose, whatever else they look like.
-    if !c.underlined && sentence_break(title) {
+    // Two sentences ("Data control. A module…") are prose, whatever else they look like;
+    // set large and bold, a question may take two (an FAQ's `Compiling is slow on MacOS X.
+    // Why?`).
+    let question = display_type && title.ends_with('?');
+    if !c.underlined && sentence_break(title) && !question {
         return 0.0;
     }
     if numbered.is_some_and(|n| n.lower_title && !sequence_ok) {
@@ -1148,6 +1153,32 @@ fn chapter_opener_label(t: &str) -> bool {
 }
 
 /// `. ` followed by a capital inside the text: a sentence ends there.
+/// `t` without a trailing Markdown heading attribute (`{#install}`, `{#api .unnumbered}`):
+/// an identifier or class after `#` or `.`, with names, blanks and `key="value"` pairs only.
+fn without_attribute(t: &str) -> &str {
+    match t.strip_suffix('}').and_then(|b| b.rsplit_once(" {")) {
+        Some((body, attr)) if !body.trim().is_empty() && attribute_only(&format!("{{{attr}}}")) => {
+            body.trim_end()
+        }
+        _ => t,
+    }
+}
+
+/// A Markdown heading attribute alone (`{#Q006}`), as a renderer that does not read it may
+/// wrap it below its title.
+pub fn attribute_only(t: &str) -> bool {
+    t.strip_prefix('{')
+        .and_then(|a| a.strip_suffix('}'))
+        .and_then(|a| a.strip_prefix(['#', '.']))
+        .is_some_and(|a| {
+            !a.is_empty()
+                && a.chars().all(|ch| {
+                    ch.is_alphanumeric()
+                        || matches!(ch, '-' | '_' | ':' | '.' | ' ' | '#' | '=' | '"')
+                })
+        })
+}
+
 fn sentence_break(t: &str) -> bool {
     t.match_indices(". ").any(|(p, _)| {
         let before = &t[..p];
@@ -1545,5 +1576,47 @@ mod tests {
         // A single number in bold body type is a list item that happens to be bold.
         assert!(!pass("1. Install the package.", bold(1.0)));
         assert!(!pass("1.3 Protection of code...", bold(1.2)));
+    }
+
+    #[test]
+    fn a_typeset_question_may_take_two_sentences_and_keep_its_anchor_name() {
+        let cfg = HeadingConfig::default();
+        let pass = |text, typography| {
+            let c = Candidate {
+                text,
+                blank_before: true,
+                blank_after: true,
+                body_follows: true,
+                typography,
+                ..Default::default()
+            };
+            score(&c, None, true, &cfg) >= cfg.threshold
+        };
+        let display = Some(Typography {
+            size_ratio: 1.17,
+            bold: true,
+            italic: false,
+        });
+        let body = Some(Typography {
+            size_ratio: 1.0,
+            bold: false,
+            italic: false,
+        });
+        // An FAQ's questions, set large and bold, as a word processor renders Markdown whose
+        // heading attributes it does not read.
+        for t in [
+            "Q3 : Compiling is really slow on MacOS X. Why?",
+            "Q3 : Compiling is really slow on MacOS X. Why? {#Q003}",
+            "Q6 : What's the best format for storing temporary files? {#Q006}",
+            "Installing the daemon {#install .unnumbered}",
+        ] {
+            assert!(pass(t, display), "{t}");
+        }
+        // In body type the two sentences are prose; a brace that is no attribute is syntax.
+        assert!(!pass("Compiling is really slow on MacOS X. Why?", body));
+        assert!(!pass("Compiling is really slow on MacOS X. Why?", None));
+        assert!(!pass("Compiling is slow. Fix it now.", display));
+        assert!(!pass("Set {#Q003} here", display));
+        assert!(!pass("Options {x = 1}", display));
     }
 }

@@ -2753,7 +2753,7 @@ fn title_goes_on(a: &VLine, b: &VLine) -> bool {
         && a.page_shift == b.page_shift
         && b.base > a.base
         && !text::list_marker_start(&b.text)
-        && !closes_sentence(a)
+        && (!closes_sentence(a) || headings::attribute_only(&b.text))
 }
 
 /// Whether a new paragraph starts at line `b`, right after line `a` of the same page.
