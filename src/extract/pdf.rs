@@ -3886,6 +3886,15 @@ mod tests {
         assert!(!titles_alike("A References", "Appendix B References"));
         assert!(titles_alike("Příloha", "A Příloha"));
         assert!(!titles_alike("Příloha", "Seznam Příloha"));
+        // An outline without the section number, its accents or a blank: the same title.
+        assert!(titles_alike(
+            "Odlisnosti od CMfontu",
+            "2.1 Odlišnosti od CM fontů"
+        ));
+        assert!(!titles_alike(
+            "Odlisnosti od CMfontu",
+            "2.1 Rozdíly od CM fontů"
+        ));
         // Contents and index pages: their titles and the index's letters are navigation.
         let truth = [
             e("Contents", 1, 2),
@@ -4249,6 +4258,19 @@ fn titles_alike(a: &str, b: &str) -> bool {
     };
     let (sa, sb) = (squash(a), squash(b));
     if !sa.is_empty() && sa == sb {
+        return true;
+    }
+    // So without the section number, which many outlines leave out (`Odlisnosti od CMfontu`
+    // for `2.1 Odlišnosti od CM fontů`).
+    let unnumbered = |t: &str| {
+        let t = t.trim();
+        crate::extract::headings::numbering(t)
+            .or_else(|| crate::extract::headings::numbering_lower(t))
+            .map_or(t, |n| &t[n.prefix_len.min(t.len())..])
+            .to_string()
+    };
+    let (ua, ub) = (squash(&unnumbered(a)), squash(&unnumbered(b)));
+    if ua.chars().count() >= 4 && ua == ub {
         return true;
     }
     // The same but for a label word in front: `Appendix A References` for `A References`.
