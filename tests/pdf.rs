@@ -917,12 +917,18 @@ fn a_page_is_held_to_the_time_and_memory_limits() {
 
 /// A PDF of `pages` of `(font, size, text)` lines, top down, a heading (any font but the
 /// first) set off by space above it; a negative size sets the line at that size, tight
-/// under the line above (a heading's wrapped line). Fonts: 0 Helvetica, 1 Helvetica-Bold, 2
-/// Helvetica-BoldOblique.
+/// under the line above (a heading's wrapped line); the text `@figure` draws a picture
+/// 100 pt high there instead. Fonts: 0 Helvetica, 1 Helvetica-Bold, 2
+/// Helvetica-BoldOblique, 3 Helvetica-Oblique.
 fn pdf_of_styled_pages(pages: &[Vec<(usize, f32, &str)>]) -> Vec<u8> {
-    // Objects: 1 catalog, 2 pages, 3 to 5 fonts, then a page and its contents for each page.
-    let mut objs = catalog_and_pages(pages.len(), 6);
-    for font in ["Helvetica", "Helvetica-Bold", "Helvetica-BoldOblique"] {
+    // Objects: 1 catalog, 2 pages, 3 to 6 fonts, then a page and its contents for each page.
+    let mut objs = catalog_and_pages(pages.len(), 7);
+    for font in [
+        "Helvetica",
+        "Helvetica-Bold",
+        "Helvetica-BoldOblique",
+        "Helvetica-Oblique",
+    ] {
         objs.push(format!(
             "<< /Type /Font /Subtype /Type1 /BaseFont /{font} >>"
         ));
@@ -931,6 +937,16 @@ fn pdf_of_styled_pages(pages: &[Vec<(usize, f32, &str)>]) -> Vec<u8> {
         let mut y = 740.0;
         let mut content = String::from("BT ");
         for &(font, size, text) in lines {
+            if text == "@figure" {
+                let (top, bottom) = (y + 8.0, y - 92.0);
+                content.push_str(&format!(
+                    "ET q 240 0 0 {} 100 {bottom} cm \
+                     BI /W 2 /H 2 /BPC 8 /CS /G /F /AHx ID 00FFFF00> EI Q BT ",
+                    top - bottom
+                ));
+                y -= 110.0;
+                continue;
+            }
             if font > 0 && size > 0.0 {
                 y -= size;
             } else if size < 0.0 {
@@ -945,8 +961,9 @@ fn pdf_of_styled_pages(pages: &[Vec<(usize, f32, &str)>]) -> Vec<u8> {
         content.push_str("ET");
         objs.push(format!(
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
-             /Resources << /Font << /F0 3 0 R /F1 4 0 R /F2 5 0 R >> >> /Contents {} 0 R >>",
-            7 + 2 * i
+             /Resources << /Font << /F0 3 0 R /F1 4 0 R /F2 5 0 R /F3 6 0 R >> >> \
+             /Contents {} 0 R >>",
+            8 + 2 * i
         ));
         objs.push(format!(
             "<< /Length {} >>\nstream\n{content}\nendstream",
@@ -1152,6 +1169,45 @@ fn questions_with_their_markdown_attributes_are_headings() {
             "Q3 : Can it read files from pipes? {#Q003}",
         ],
         &["{#Q002}"],
+    );
+}
+
+/// A line set in italics at the body size right under or over a figure is its caption (a
+/// word processor's caption style, without a `Figure 3` label), not a heading; an italic
+/// title away from figures still is one.
+#[test]
+fn italic_lines_beside_figures_are_no_headings() {
+    let body = BODY;
+    let mut page1: Vec<(usize, f32, &str)> = Vec::new();
+    for title in ["Starting the program", "The main window"] {
+        page1.push((1, 14.0, title));
+        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+    }
+    page1.push((0, 11.0, "@figure"));
+    page1.push((3, 11.0, "Screen shot of the main window"));
+    page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+    let mut page2: Vec<(usize, f32, &str)> = vec![(1, 14.0, "Saving the results")];
+    page2.extend(body.iter().map(|&l| (0, 11.0, l)));
+    page2.push((3, 11.0, "Output directories"));
+    page2.extend(body.iter().map(|&l| (0, 11.0, l)));
+    page2.extend(body.iter().map(|&l| (0, 11.0, l)));
+    let pdf = pdf_of_styled_pages(&[page1, page2]);
+    let a = analyze_bytes("figure.pdf", &pdf, &Config::default()).unwrap();
+    assert!(
+        a.blocks.iter().any(|b| b.kind == BlockType::Figure),
+        "no figure: {:?}",
+        a.blocks.iter().map(|b| b.kind).collect::<Vec<_>>()
+    );
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    assert_headings(
+        &titles,
+        &[
+            "The main window",
+            "Saving the results",
+            "Output directories",
+        ],
+        &["Screen shot of the main window"],
     );
 }
 

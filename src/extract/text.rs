@@ -1015,6 +1015,19 @@ impl<'a> Parser<'a> {
         if nb.is_none() && t.ends_with([':', '!']) {
             return false;
         }
+        // A line set apart only by italics, right under or over a figure or a table, is its
+        // caption (a word processor's caption style with no `Figure 3` label: `Screen shot
+        // of JavaMorph` under a screenshot), not a section's title.
+        let ty = h.typography;
+        let italic_only = ty.italic && !ty.bold && ty.size_ratio < 1.1;
+        let graphic = |k: Option<usize>| {
+            k.filter(|&k| k < self.content.len())
+                .and_then(|k| self.hint(k))
+                .is_some_and(|n| n.figure || n.table.is_some())
+        };
+        if italic_only && nb.is_none() && (graphic(c.checked_sub(1)) || graphic(Some(c + 1))) {
+            return false;
+        }
         // A display formula's line (`S δ`, `x1 + x2`): letters only one at a time, in a
         // script with case. A title has a word, letters of a script without case (`序`), or capitals
         // spaced out (`I N D E X`).
