@@ -679,8 +679,15 @@ pub fn score(
     // all the same (`clear (t)` in a reference rendered from HTML); under a heading's first
     // line it is the title's wrapped end (`simulation?`).
     let display = c.blank_before && display_type;
+    // So may a phrase of words set in bold on a line of its own over its text (`pbuilder
+    // einrichten`, a German guide's subsection named after a program).
+    let bold_phrase = c.typography.is_some_and(|ty| ty.bold)
+        && c.blank_before
+        && c.blank_after
+        && c.body_follows
+        && plain_phrase(t);
     if !marked
-        && ((first.is_lowercase() && !display && !(c.heads_run && plain_phrase(t)))
+        && ((first.is_lowercase() && !display && !(c.heads_run && plain_phrase(t)) && !bold_phrase)
             || (symbol && numbered.is_none()))
     {
         return 0.0;
@@ -1576,6 +1583,50 @@ mod tests {
         // A single number in bold body type is a list item that happens to be bold.
         assert!(!pass("1. Install the package.", bold(1.0)));
         assert!(!pass("1.3 Protection of code...", bold(1.2)));
+    }
+
+    #[test]
+    fn a_bold_phrase_over_its_text_may_start_in_lower_case() {
+        let cfg = HeadingConfig::default();
+        let bold = Typography {
+            size_ratio: 1.0,
+            bold: true,
+            italic: false,
+        };
+        let c = Candidate {
+            text: "pbuilder einrichten",
+            blank_before: true,
+            blank_after: true,
+            body_follows: true,
+            typography: Some(bold),
+            ..Default::default()
+        };
+        assert!(score(&c, None, false, &cfg) >= cfg.threshold);
+        // Not in bold, not apart from the text, or not a phrase of words: body text.
+        let plain = Typography {
+            bold: false,
+            ..bold
+        };
+        for c in [
+            Candidate {
+                typography: Some(plain),
+                ..c.clone()
+            },
+            Candidate {
+                blank_after: false,
+                ..c.clone()
+            },
+            Candidate {
+                text: "pbuilder --configure einrichten",
+                ..c.clone()
+            },
+            Candidate {
+                text: "bitesize",
+                ..c.clone()
+            },
+        ] {
+            assert!(score(&c, None, false, &cfg) < cfg.threshold, "{c:?}");
+        }
     }
 
     #[test]
