@@ -1211,6 +1211,54 @@ fn italic_lines_beside_figures_are_no_headings() {
     );
 }
 
+/// A chapter title set loose (its lines 1.45 times its size apart) wraps onto a line that goes
+/// on in lower case: one heading, not a title and a stray line.
+#[test]
+fn a_loose_title_goes_on_over_a_line_in_lower_case() {
+    // One page per chapter: the title's lines, then three times the body.
+    let chapters: [&[&str]; 3] = [
+        &["README: Instructions on", "configuring and building it"],
+        &["Changes since", "version 1.2"],
+        &["Thanks"],
+    ];
+    let mut objs = catalog_and_pages(chapters.len(), 5);
+    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into());
+    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>".into());
+    for (i, title) in chapters.iter().enumerate() {
+        let mut content = String::from("BT ");
+        let mut y = 720.0;
+        for l in title.iter() {
+            content.push_str(&format!("/F1 24 Tf 1 0 0 1 72 {y} Tm ({l}) Tj "));
+            y -= 35.0;
+        }
+        y -= 20.0;
+        for l in BODY.iter().cycle().take(6) {
+            content.push_str(&format!("/F0 11 Tf 1 0 0 1 72 {y} Tm ({l}) Tj "));
+            y -= 14.0;
+        }
+        content.push_str("ET");
+        objs.push(format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+             /Resources << /Font << /F0 3 0 R /F1 4 0 R >> >> /Contents {} 0 R >>",
+            6 + 2 * i
+        ));
+        objs.push(format!(
+            "<< /Length {} >>\nstream\n{content}\nendstream",
+            content.len()
+        ));
+    }
+    let titles = pdf_titles(&pdf_of_objects(&objs));
+    assert_headings(
+        &titles,
+        &[
+            "README: Instructions on configuring and building it",
+            "Changes since version 1.2",
+            "Thanks",
+        ],
+        &["configuring and building it", "version 1.2"],
+    );
+}
+
 /// Numbered run-in headings (`5.3 eprint Support. Elementary support …`, the number and title
 /// in bold, the paragraph going on in the body type) become headings of their own, a title
 /// that starts in lower case (a program's name) as well.

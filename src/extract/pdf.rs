@@ -2458,10 +2458,19 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                     && end - k < 3 + usize::from(title.is_some())
                     && standout(&lines[end])
                     // A wrapped title is set tight (or looser when a quotation or bracket
-                    // it opened is still open: `CHE COS'È IL “TEATRO` / `VIRTUALE”?`); a
+                    // it opened is still open: `CHE COS'È IL “TEATRO` / `VIRTUALE”?`, or
+                    // the next line goes on in lower case: `README: Instructions on` /
+                    // `configuring and building 4ti2` in a chapter title set 1.45 apart); a
                     // numbered line below is a heading of its own.
                     && lines[end].base - lines[end - 1].base
-                        <= lines[end].size * if left_open(&text) { 2.5 } else { 1.35 }
+                        <= lines[end].size
+                            * if left_open(&text) {
+                                2.5
+                            } else if lines[end].text.starts_with(char::is_lowercase) {
+                                1.6
+                            } else {
+                                1.35
+                            }
                     && headings::numbering(&lines[end].text).is_none()
                     && headings::numbering_lower(&lines[end].text).is_none()
                     && title_goes_on(&lines[end - 1], &lines[end])
