@@ -686,10 +686,8 @@ pub fn score(
         && c.blank_after
         && c.body_follows
         && plain_phrase(t);
-    if !marked
-        && ((first.is_lowercase() && !display && !(c.heads_run && plain_phrase(t)) && !bold_phrase)
-            || (symbol && numbered.is_none()))
-    {
+    let lower_case_ok = display || bold_phrase || (c.heads_run && plain_phrase(t));
+    if !marked && ((first.is_lowercase() && !lower_case_ok) || (symbol && numbered.is_none())) {
         return 0.0;
     }
     let title = numbered.map_or(t, |n| &t[n.prefix_len.min(t.len())..]);
