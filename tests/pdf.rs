@@ -776,6 +776,28 @@ fn catalog_and_pages(n: usize, first: usize) -> Vec<String> {
     ]
 }
 
+/// A PDF of `pages` (content streams) with fonts F0 (`regular`) and F1 (`bold`).
+fn pdf_of_contents(regular: &str, bold: &str, pages: &[String]) -> Vec<u8> {
+    let mut objs = catalog_and_pages(pages.len(), 5);
+    for font in [regular, bold] {
+        objs.push(format!(
+            "<< /Type /Font /Subtype /Type1 /BaseFont /{font} >>"
+        ));
+    }
+    for (i, content) in pages.iter().enumerate() {
+        objs.push(format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+             /Resources << /Font << /F0 3 0 R /F1 4 0 R >> >> /Contents {} 0 R >>",
+            6 + 2 * i
+        ));
+        objs.push(format!(
+            "<< /Length {} >>\nstream\n{content}\nendstream",
+            content.len()
+        ));
+    }
+    pdf_of_objects(&objs)
+}
+
 /// A PDF of `objs`, numbered from 1 (the catalog), with its cross-reference table.
 fn pdf_of_objects(objs: &[String]) -> Vec<u8> {
     let mut out = b"%PDF-1.4\n".to_vec();
@@ -979,6 +1001,24 @@ const BODY: [&str; 2] = [
     "font at the body size, so that the headings stand out from it by their type.",
 ];
 
+/// [`BODY`] `times` times over, as lines of [`pdf_of_styled_pages`].
+fn body_lines(times: usize) -> impl Iterator<Item = (usize, f32, &'static str)> {
+    BODY.iter().cycle().take(2 * times).map(|&l| (0, 11.0, l))
+}
+
+/// A section for [`pdf_of_styled_pages`]: its title in `font` at `size`, then [`BODY`]
+/// `times` times over.
+fn section(
+    font: usize,
+    size: f32,
+    title: &'static str,
+    times: usize,
+) -> Vec<(usize, f32, &'static str)> {
+    std::iter::once((font, size, title))
+        .chain(body_lines(times))
+        .collect()
+}
+
 /// The titles of the headings found in the PDF of [`pdf_of_styled_pages`].
 fn styled_titles(pages: &[Vec<(usize, f32, &str)>]) -> Vec<String> {
     pdf_titles(&pdf_of_styled_pages(pages))
@@ -1083,13 +1123,8 @@ fn authors_under_the_title_are_no_sections() {
 /// list, the chapter's title is a heading all the same.
 #[test]
 fn a_chapter_title_over_reference_labels_stays_a_heading() {
-    let body = BODY;
-    let mut page1: Vec<(usize, f32, &str)> = Vec::new();
-    for title in ["Introduction", "Declarations"] {
-        page1.push((1, 22.0, title));
-        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
-        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
-    }
+    let mut page1 = section(1, 22.0, "Introduction", 2);
+    page1.extend(section(1, 22.0, "Declarations", 2));
     let page2: Vec<(usize, f32, &str)> = vec![
         (1, 22.0, "Primitive Types"),
         (1, 14.0, "Name"),
@@ -1114,16 +1149,9 @@ fn a_chapter_title_over_reference_labels_stays_a_heading() {
 /// heading): one heading, not a title and a stray line.
 #[test]
 fn a_title_left_open_goes_on_over_a_loose_line() {
-    let body = BODY;
-    let mut page1: Vec<(usize, f32, &str)> = Vec::new();
-    for title in ["PART ONE - THE MANUAL", "PART TWO - WHAT IS THE \\(VIRTUAL"] {
-        page1.push((1, 16.0, title));
-        if title.ends_with("VIRTUAL") {
-            page1.push((1, 16.0, "THEATRE\\)?"));
-        }
-        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
-        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
-    }
+    let mut page1 = section(1, 16.0, "PART ONE - THE MANUAL", 2);
+    page1.push((1, 16.0, "PART TWO - WHAT IS THE \\(VIRTUAL"));
+    page1.extend(section(1, 16.0, "THEATRE\\)?", 2));
     let titles = styled_titles(&[page1]);
     assert_headings(
         &titles,
@@ -1138,9 +1166,7 @@ fn a_title_left_open_goes_on_over_a_loose_line() {
 /// heading all the same, the attribute part of its title.
 #[test]
 fn questions_with_their_markdown_attributes_are_headings() {
-    let body = BODY;
-    let mut page1: Vec<(usize, f32, &str)> = vec![(1, 18.0, "Frequently Asked Questions")];
-    page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+    let page1 = section(1, 18.0, "Frequently Asked Questions", 1);
     let mut page2: Vec<(usize, f32, &str)> = Vec::new();
     for (question, wrapped) in [
         (
@@ -1157,8 +1183,7 @@ fn questions_with_their_markdown_attributes_are_headings() {
         if let Some(w) = wrapped {
             page2.push((1, -13.0, w));
         }
-        page2.extend(body.iter().map(|&l| (0, 11.0, l)));
-        page2.extend(body.iter().map(|&l| (0, 11.0, l)));
+        page2.extend(body_lines(2));
     }
     let titles = styled_titles(&[page1, page2]);
     assert_headings(
@@ -1177,21 +1202,12 @@ fn questions_with_their_markdown_attributes_are_headings() {
 /// title away from figures still is one.
 #[test]
 fn italic_lines_beside_figures_are_no_headings() {
-    let body = BODY;
-    let mut page1: Vec<(usize, f32, &str)> = Vec::new();
-    for title in ["Starting the program", "The main window"] {
-        page1.push((1, 14.0, title));
-        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
-        page1.extend(body.iter().map(|&l| (0, 11.0, l)));
-    }
+    let mut page1 = section(1, 14.0, "Starting the program", 2);
+    page1.extend(section(1, 14.0, "The main window", 2));
     page1.push((0, 11.0, "@figure"));
-    page1.push((3, 11.0, "Screen shot of the main window"));
-    page1.extend(body.iter().map(|&l| (0, 11.0, l)));
-    let mut page2: Vec<(usize, f32, &str)> = vec![(1, 14.0, "Saving the results")];
-    page2.extend(body.iter().map(|&l| (0, 11.0, l)));
-    page2.push((3, 11.0, "Output directories"));
-    page2.extend(body.iter().map(|&l| (0, 11.0, l)));
-    page2.extend(body.iter().map(|&l| (0, 11.0, l)));
+    page1.extend(section(3, 11.0, "Screen shot of the main window", 1));
+    let mut page2 = section(1, 14.0, "Saving the results", 1);
+    page2.extend(section(3, 11.0, "Output directories", 2));
     let pdf = pdf_of_styled_pages(&[page1, page2]);
     let a = analyze_bytes("figure.pdf", &pdf, &Config::default()).unwrap();
     assert!(
@@ -1221,10 +1237,8 @@ fn a_loose_title_goes_on_over_a_line_in_lower_case() {
         &["Changes since", "version 1.2"],
         &["Thanks"],
     ];
-    let mut objs = catalog_and_pages(chapters.len(), 5);
-    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into());
-    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>".into());
-    for (i, title) in chapters.iter().enumerate() {
+    let mut pages = Vec::new();
+    for title in chapters {
         let mut content = String::from("BT ");
         let mut y = 720.0;
         for l in title.iter() {
@@ -1237,17 +1251,9 @@ fn a_loose_title_goes_on_over_a_line_in_lower_case() {
             y -= 14.0;
         }
         content.push_str("ET");
-        objs.push(format!(
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
-             /Resources << /Font << /F0 3 0 R /F1 4 0 R >> >> /Contents {} 0 R >>",
-            6 + 2 * i
-        ));
-        objs.push(format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        ));
+        pages.push(content);
     }
-    let titles = pdf_titles(&pdf_of_objects(&objs));
+    let titles = pdf_titles(&pdf_of_contents("Helvetica", "Helvetica-Bold", &pages));
     assert_headings(
         &titles,
         &[
@@ -1284,19 +1290,7 @@ fn run_in_headings_may_start_in_lower_case() {
         content.push_str("T* ");
     }
     content.push_str("ET");
-    let mut objs = catalog_and_pages(1, 5);
-    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman >>".into());
-    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Times-Bold >>".into());
-    objs.push(
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
-         /Resources << /Font << /F0 3 0 R /F1 4 0 R >> >> /Contents 6 0 R >>"
-            .into(),
-    );
-    objs.push(format!(
-        "<< /Length {} >>\nstream\n{content}\nendstream",
-        content.len()
-    ));
-    let titles = pdf_titles(&pdf_of_objects(&objs));
+    let titles = pdf_titles(&pdf_of_contents("Times-Roman", "Times-Bold", &[content]));
     assert_headings(
         &titles,
         &[

@@ -1552,19 +1552,28 @@ mod tests {
         assert!(score(&over, None, false, &cfg) >= cfg.threshold);
     }
 
+    /// A line with blank lines around it and text under it, in `typography`.
+    fn apart(text: &str, typography: Option<Typography>) -> Candidate<'_> {
+        Candidate {
+            text,
+            blank_before: true,
+            blank_after: true,
+            body_follows: true,
+            typography,
+            ..Default::default()
+        }
+    }
+
     #[test]
     fn a_typeset_section_number_and_title_may_close_with_a_period() {
         let cfg = HeadingConfig::default();
         let pass = |text, typography| {
-            let c = Candidate {
-                text,
-                blank_before: true,
-                blank_after: true,
-                body_follows: true,
-                typography,
-                ..Default::default()
-            };
-            score(&c, numbering(text).as_ref(), true, &cfg) >= cfg.threshold
+            score(
+                &apart(text, typography),
+                numbering(text).as_ref(),
+                true,
+                &cfg,
+            ) >= cfg.threshold
         };
         let bold = |size_ratio| {
             Some(Typography {
@@ -1591,14 +1600,7 @@ mod tests {
             bold: true,
             italic: false,
         };
-        let c = Candidate {
-            text: "pbuilder einrichten",
-            blank_before: true,
-            blank_after: true,
-            body_follows: true,
-            typography: Some(bold),
-            ..Default::default()
-        };
+        let c = apart("pbuilder einrichten", Some(bold));
         assert!(score(&c, None, false, &cfg) >= cfg.threshold);
         // Not in bold, not apart from the text, or not a phrase of words: body text.
         let plain = Typography {
@@ -1630,17 +1632,8 @@ mod tests {
     #[test]
     fn a_typeset_question_may_take_two_sentences_and_keep_its_anchor_name() {
         let cfg = HeadingConfig::default();
-        let pass = |text, typography| {
-            let c = Candidate {
-                text,
-                blank_before: true,
-                blank_after: true,
-                body_follows: true,
-                typography,
-                ..Default::default()
-            };
-            score(&c, None, true, &cfg) >= cfg.threshold
-        };
+        let pass =
+            |text, typography| score(&apart(text, typography), None, true, &cfg) >= cfg.threshold;
         let display = Some(Typography {
             size_ratio: 1.17,
             bold: true,
