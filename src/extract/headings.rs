@@ -1157,7 +1157,6 @@ fn chapter_opener_label(t: &str) -> bool {
     WORDS.iter().any(|w| t.eq_ignore_ascii_case(w))
 }
 
-/// `. ` followed by a capital inside the text: a sentence ends there.
 /// `t` without a trailing Markdown heading attribute (`{#install}`, `{#api .unnumbered}`):
 /// an identifier or class after `#` or `.`, with names, blanks and `key="value"` pairs only.
 fn without_attribute(t: &str) -> &str {
@@ -1184,6 +1183,7 @@ pub fn attribute_only(t: &str) -> bool {
         })
 }
 
+/// `. ` followed by a capital inside the text: a sentence ends there.
 fn sentence_break(t: &str) -> bool {
     t.match_indices(". ").any(|(p, _)| {
         let before = &t[..p];
