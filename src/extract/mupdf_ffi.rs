@@ -264,6 +264,246 @@ macro_rules! call {
     }};
 }
 
+type FillPath = unsafe extern "C" fn(
+    *mut sys::fz_context,
+    *mut sys::fz_device,
+    *const sys::fz_path,
+    std::ffi::c_int,
+    sys::fz_matrix,
+    *mut sys::fz_colorspace,
+    *const f32,
+    f32,
+    sys::fz_color_params,
+);
+type StrokePath = unsafe extern "C" fn(
+    *mut sys::fz_context,
+    *mut sys::fz_device,
+    *const sys::fz_path,
+    *const sys::fz_stroke_state,
+    sys::fz_matrix,
+    *mut sys::fz_colorspace,
+    *const f32,
+    f32,
+    sys::fz_color_params,
+);
+
+/// The text device's own path callbacks (one pair for every text device).
+static TEXT_FILL: std::sync::OnceLock<FillPath> = std::sync::OnceLock::new();
+static TEXT_STROKE: std::sync::OnceLock<StrokePath> = std::sync::OnceLock::new();
+
+/// Routes the text device's drawings through [`fill_ended`] and [`stroke_ended`].
+///
+/// MuPDF's text device (`add_vectors_from_path` in `stext-device.c`) decides whether a path
+/// left anything over to record before it looks at the path's last subpath, so a drawing whose
+/// last subpath is open and no rectangle (a chart's curve, a slanted line drawn on its own) is
+/// never recorded and never makes a figure. Ending such a path with a `moveto` makes the device
+/// look at that subpath in time; closed paths and rectangles are handed on as they are.
+///
+/// # Safety
+/// `dev` is a live text device made by `mupdf_new_stext_device`.
+unsafe fn end_open_paths(dev: *mut sys::fz_device) {
+    // SAFETY: per the contract, `dev` is a live device.
+    unsafe {
+        if let Some(f) = (*dev).fill_path {
+            TEXT_FILL.get_or_init(|| f);
+            (*dev).fill_path = Some(fill_ended);
+        }
+        if let Some(f) = (*dev).stroke_path {
+            TEXT_STROKE.get_or_init(|| f);
+            (*dev).stroke_path = Some(stroke_ended);
+        }
+    }
+}
+
+/// The last subpath of a path, as [`ended_path`] walks it.
+#[derive(Default)]
+struct LastSubpath {
+    /// Drawn since its `moveto`, with no `closepath` or rectangle after.
+    open: bool,
+    /// Its segments, a curve counting two.
+    segments: u32,
+    /// Its one segment runs along an axis (a rule: the device records that as a rectangle).
+    rule: bool,
+    at: (f32, f32),
+}
+
+/// A copy of `path` ending in a `moveto`, when its last subpath is open (a line or curve drawn
+/// since the last `moveto`, no `closepath` or rectangle after it) and not a rule along an
+/// axis; null otherwise, or when MuPDF could not make the copy. The caller drops it.
+///
+/// # Safety
+/// `path` is a live path of `ctx`.
+unsafe fn ended_path(ctx: *mut sys::fz_context, path: *const sys::fz_path) -> *mut sys::fz_path {
+    /// # Safety
+    /// `arg` is the `LastSubpath` that `ended_path` walks with.
+    unsafe fn last<'a>(arg: *mut c_void) -> &'a mut LastSubpath {
+        // SAFETY: per the contract.
+        unsafe { &mut *(arg as *mut LastSubpath) }
+    }
+    unsafe extern "C" fn start(_: *mut sys::fz_context, arg: *mut c_void, x: f32, y: f32) {
+        // SAFETY: the walker's argument is `ended_path`'s `LastSubpath`.
+        *unsafe { last(arg) } = LastSubpath {
+            at: (x, y),
+            ..LastSubpath::default()
+        };
+    }
+    unsafe extern "C" fn line(_: *mut sys::fz_context, arg: *mut c_void, x: f32, y: f32) {
+        // SAFETY: as in `start`.
+        let l = unsafe { last(arg) };
+        l.segments += 1;
+        l.rule = l.segments == 1 && (x == l.at.0 || y == l.at.1);
+        l.open = true;
+        l.at = (x, y);
+    }
+    #[allow(clippy::too_many_arguments)]
+    unsafe extern "C" fn curve(
+        _: *mut sys::fz_context,
+        arg: *mut c_void,
+        _: f32,
+        _: f32,
+        _: f32,
+        _: f32,
+        x: f32,
+        y: f32,
+    ) {
+        // SAFETY: as in `start`.
+        let l = unsafe { last(arg) };
+        l.segments += 2;
+        l.rule = false;
+        l.open = true;
+        l.at = (x, y);
+    }
+    unsafe extern "C" fn close(_: *mut sys::fz_context, arg: *mut c_void) {
+        // SAFETY: as in `start`.
+        unsafe { last(arg) }.open = false;
+    }
+    unsafe extern "C" fn rect(
+        _: *mut sys::fz_context,
+        arg: *mut c_void,
+        _: f32,
+        _: f32,
+        _: f32,
+        _: f32,
+    ) {
+        // SAFETY: as in `start`.
+        unsafe { last(arg) }.open = false;
+    }
+    const WALKER: sys::fz_path_walker = sys::fz_path_walker {
+        moveto: Some(start),
+        lineto: Some(line),
+        curveto: Some(curve),
+        closepath: Some(close),
+        quadto: None,
+        curvetov: None,
+        curvetoy: None,
+        rectto: Some(rect),
+    };
+    let mut walked = LastSubpath::default();
+    // SAFETY: the walker's callbacks only update `walked` and throw nothing, so neither does
+    // the walk; the copy and the `moveto` go through the wrappers that catch MuPDF's
+    // exceptions.
+    unsafe {
+        sys::fz_walk_path(
+            ctx,
+            path,
+            &WALKER,
+            &mut walked as *mut LastSubpath as *mut c_void,
+        );
+        if !walked.open || walked.rule {
+            return ptr::null_mut();
+        }
+        let mut err: *mut sys::mupdf_error_t = ptr::null_mut();
+        let copy = sys::mupdf_clone_path(ctx, path as *mut sys::fz_path, &mut err);
+        if !err.is_null() || copy.is_null() {
+            if !err.is_null() {
+                sys::mupdf_drop_error(err);
+            }
+            return ptr::null_mut();
+        }
+        let at = sys::fz_currentpoint(ctx, copy);
+        sys::mupdf_moveto(ctx, copy, at.x, at.y, &mut err);
+        if !err.is_null() {
+            sys::mupdf_drop_error(err);
+            sys::fz_drop_path(ctx, copy);
+            return ptr::null_mut();
+        }
+        copy
+    }
+}
+
+/// The text device's `fill_path`, given [`ended_path`]'s copy where there is one.
+#[allow(clippy::too_many_arguments)]
+unsafe extern "C" fn fill_ended(
+    ctx: *mut sys::fz_context,
+    dev: *mut sys::fz_device,
+    path: *const sys::fz_path,
+    even_odd: std::ffi::c_int,
+    ctm: sys::fz_matrix,
+    cs: *mut sys::fz_colorspace,
+    color: *const f32,
+    alpha: f32,
+    cp: sys::fz_color_params,
+) {
+    // SAFETY: MuPDF calls this with live arguments, as it would the text device's own
+    // callback, which is set before this one is (`end_open_paths`). Nothing here has a
+    // destructor, so an exception thrown by that callback passes through this frame; the copy
+    // is then not dropped (a leak of one path).
+    unsafe {
+        let Some(&own) = TEXT_FILL.get() else { return };
+        let copy = ended_path(ctx, path);
+        own(
+            ctx,
+            dev,
+            if copy.is_null() { path } else { copy },
+            even_odd,
+            ctm,
+            cs,
+            color,
+            alpha,
+            cp,
+        );
+        if !copy.is_null() {
+            sys::fz_drop_path(ctx, copy);
+        }
+    }
+}
+
+/// The text device's `stroke_path`, given [`ended_path`]'s copy where there is one.
+#[allow(clippy::too_many_arguments)]
+unsafe extern "C" fn stroke_ended(
+    ctx: *mut sys::fz_context,
+    dev: *mut sys::fz_device,
+    path: *const sys::fz_path,
+    stroke: *const sys::fz_stroke_state,
+    ctm: sys::fz_matrix,
+    cs: *mut sys::fz_colorspace,
+    color: *const f32,
+    alpha: f32,
+    cp: sys::fz_color_params,
+) {
+    // SAFETY: as in `fill_ended`.
+    unsafe {
+        let Some(&own) = TEXT_STROKE.get() else {
+            return;
+        };
+        let copy = ended_path(ctx, path);
+        own(
+            ctx,
+            dev,
+            if copy.is_null() { path } else { copy },
+            stroke,
+            ctm,
+            cs,
+            color,
+            alpha,
+            cp,
+        );
+        if !copy.is_null() {
+            sys::fz_drop_path(ctx, copy);
+        }
+    }
+}
+
 /// An open PDF. It reads `bytes` in place, so it borrows them.
 pub struct Doc<'a> {
     ctx: *mut sys::fz_context,
@@ -436,7 +676,11 @@ impl<'a> Doc<'a> {
         }
         // SAFETY: `dev` is the text device just made, an `fz_device` first; a device
         // without a shading callback is skipped by `fz_fill_shade`.
-        unsafe { (*dev).fill_shade = None };
+        // SAFETY: as above; the callbacks put in hand each path on to the text device's own.
+        unsafe {
+            (*dev).fill_shade = None;
+            end_open_paths(dev);
+        }
         // With a deadline the run gets a cookie the watchdog may abort.
         let mut cookie: Option<Box<sys::fz_cookie>> = self.deadline.get().map(|d| {
             WATCHDOG.call_once(|| {
