@@ -445,23 +445,32 @@ unsafe extern "C" fn fill_ended(
     cp: sys::fz_color_params,
 ) {
     // SAFETY: MuPDF calls this with live arguments, as it would the text device's own
-    // callback, which is set before this one is (`end_open_paths`). Nothing here has a
-    // destructor, so an exception thrown by that callback passes through this frame; the copy
-    // is then not dropped (a leak of one path).
+    // callback, which is set before this one is (`end_open_paths`); the closure holds only
+    // those arguments, nothing with a destructor.
     unsafe {
-        let Some(&own) = TEXT_FILL.get() else { return };
+        if let Some(&own) = TEXT_FILL.get() {
+            with_ended(ctx, path, |p| {
+                own(ctx, dev, p, even_odd, ctm, cs, color, alpha, cp)
+            });
+        }
+    }
+}
+
+/// Calls `draw` with [`ended_path`]'s copy of `path` where there is one, else with `path`,
+/// and drops the copy after.
+///
+/// # Safety
+/// `path` is a live path of `ctx`; `draw` holds nothing with a destructor (an exception
+/// thrown inside it passes through this frame, and the copy is then not dropped).
+unsafe fn with_ended(
+    ctx: *mut sys::fz_context,
+    path: *const sys::fz_path,
+    draw: impl FnOnce(*const sys::fz_path),
+) {
+    // SAFETY: per the contract; the copy is ours to drop.
+    unsafe {
         let copy = ended_path(ctx, path);
-        own(
-            ctx,
-            dev,
-            if copy.is_null() { path } else { copy },
-            even_odd,
-            ctm,
-            cs,
-            color,
-            alpha,
-            cp,
-        );
+        draw(if copy.is_null() { path } else { copy });
         if !copy.is_null() {
             sys::fz_drop_path(ctx, copy);
         }
@@ -483,23 +492,10 @@ unsafe extern "C" fn stroke_ended(
 ) {
     // SAFETY: as in `fill_ended`.
     unsafe {
-        let Some(&own) = TEXT_STROKE.get() else {
-            return;
-        };
-        let copy = ended_path(ctx, path);
-        own(
-            ctx,
-            dev,
-            if copy.is_null() { path } else { copy },
-            stroke,
-            ctm,
-            cs,
-            color,
-            alpha,
-            cp,
-        );
-        if !copy.is_null() {
-            sys::fz_drop_path(ctx, copy);
+        if let Some(&own) = TEXT_STROKE.get() {
+            with_ended(ctx, path, |p| {
+                own(ctx, dev, p, stroke, ctm, cs, color, alpha, cp)
+            });
         }
     }
 }
