@@ -1267,13 +1267,14 @@ fn italic_lines_beside_figures_are_no_headings() {
 }
 
 /// A chapter title set loose (its lines 1.45 times its size apart) wraps onto a line that goes
-/// on in lower case: one heading, not a title and a stray line.
+/// on in lower case, or after a function word: one heading, not a title and a stray line.
 #[test]
 fn a_loose_title_goes_on_over_a_line_in_lower_case() {
     // One page per chapter: the title's lines, then three times the body.
-    let chapters: [&[&str]; 3] = [
+    let chapters: [&[&str]; 4] = [
         &["README: Instructions on", "configuring and building it"],
         &["Changes since", "version 1.2"],
+        &["Notes on the Layout of the", "Build Directory"],
         &["Thanks"],
     ];
     let mut pages = Vec::new();
@@ -1298,9 +1299,14 @@ fn a_loose_title_goes_on_over_a_line_in_lower_case() {
         &[
             "README: Instructions on configuring and building it",
             "Changes since version 1.2",
+            "Notes on the Layout of the Build Directory",
             "Thanks",
         ],
-        &["configuring and building it", "version 1.2"],
+        &[
+            "configuring and building it",
+            "version 1.2",
+            "Build Directory",
+        ],
     );
 }
 

@@ -1006,7 +1006,7 @@ fn starts_with_month(t: &str) -> bool {
 
 /// The last word is one a title does not end with: an article, a preposition or a
 /// conjunction (English), so the line is a sentence wrapped onto the next one.
-fn ends_with_function_word(t: &str) -> bool {
+pub fn ends_with_function_word(t: &str) -> bool {
     let last = t.rsplit(char::is_whitespace).next().unwrap_or("");
     t.split_whitespace().count() >= 3
         && [

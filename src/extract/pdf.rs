@@ -2459,14 +2459,17 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
                     && standout(&lines[end])
                     // A wrapped title is set tight (or looser when a quotation or bracket
                     // it opened is still open: `CHE COS'È IL “TEATRO` / `VIRTUALE”?`, or
-                    // the next line goes on in lower case: `README: Instructions on` /
-                    // `configuring and building 4ti2` in a chapter title set 1.45 apart); a
-                    // numbered line below is a heading of its own.
+                    // the next line goes on in lower case or the title so far ends on a
+                    // function word: `README: Instructions on` / `configuring and building
+                    // 4ti2` in a chapter title set 1.45 apart); a numbered line below is a
+                    // heading of its own.
                     && lines[end].base - lines[end - 1].base
                         <= lines[end].size
                             * if left_open(&text) {
                                 2.5
-                            } else if lines[end].text.starts_with(char::is_lowercase) {
+                            } else if lines[end].text.starts_with(char::is_lowercase)
+                                || headings::ends_with_function_word(&text.to_lowercase())
+                            {
                                 1.6
                             } else {
                                 1.35
