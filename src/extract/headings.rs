@@ -681,12 +681,9 @@ pub fn score(
     let display = c.blank_before && display_type;
     // So may a phrase of words set in bold on a line of its own over its text (`pbuilder
     // einrichten`, a German guide's subsection named after a program).
-    let bold_phrase = c.typography.is_some_and(|ty| ty.bold)
-        && c.blank_before
-        && c.blank_after
-        && c.body_follows
-        && plain_phrase(t);
-    let lower_case_ok = display || bold_phrase || (c.heads_run && plain_phrase(t));
+    let bold_apart =
+        c.typography.is_some_and(|ty| ty.bold) && c.blank_before && c.blank_after && c.body_follows;
+    let lower_case_ok = display || ((bold_apart || c.heads_run) && plain_phrase(t));
     if !marked && ((first.is_lowercase() && !lower_case_ok) || (symbol && numbered.is_none())) {
         return 0.0;
     }
@@ -1161,9 +1158,7 @@ fn chapter_opener_label(t: &str) -> bool {
 /// an identifier or class after `#` or `.`, with names, blanks and `key="value"` pairs only.
 fn without_attribute(t: &str) -> &str {
     match t.strip_suffix('}').and_then(|b| b.rsplit_once(" {")) {
-        Some((body, attr)) if !body.trim().is_empty() && attribute_only(&format!("{{{attr}}}")) => {
-            body.trim_end()
-        }
+        Some((body, attr)) if !body.trim().is_empty() && attribute_inside(attr) => body.trim_end(),
         _ => t,
     }
 }
@@ -1173,14 +1168,18 @@ fn without_attribute(t: &str) -> &str {
 pub fn attribute_only(t: &str) -> bool {
     t.strip_prefix('{')
         .and_then(|a| a.strip_suffix('}'))
-        .and_then(|a| a.strip_prefix(['#', '.']))
-        .is_some_and(|a| {
-            !a.is_empty()
-                && a.chars().all(|ch| {
-                    ch.is_alphanumeric()
-                        || matches!(ch, '-' | '_' | ':' | '.' | ' ' | '#' | '=' | '"')
-                })
-        })
+        .is_some_and(attribute_inside)
+}
+
+/// What a heading attribute holds between its braces: `#` or `.` and a name, then names,
+/// blanks and `key="value"` pairs.
+fn attribute_inside(a: &str) -> bool {
+    a.strip_prefix(['#', '.']).is_some_and(|a| {
+        !a.is_empty()
+            && a.chars().all(|ch| {
+                ch.is_alphanumeric() || matches!(ch, '-' | '_' | ':' | '.' | ' ' | '#' | '=' | '"')
+            })
+    })
 }
 
 /// `. ` followed by a capital inside the text: a sentence ends there.

@@ -671,8 +671,8 @@ impl<'a> Doc<'a> {
             return Err("MuPDF made no text device".into());
         }
         // SAFETY: `dev` is the text device just made, an `fz_device` first; a device
-        // without a shading callback is skipped by `fz_fill_shade`.
-        // SAFETY: as above; the callbacks put in hand each path on to the text device's own.
+        // without a shading callback is skipped by `fz_fill_shade`, and the path callbacks put
+        // in hand each path on to the text device's own.
         unsafe {
             (*dev).fill_shade = None;
             end_open_paths(dev);

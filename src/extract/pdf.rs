@@ -4216,13 +4216,18 @@ impl OutlineScore {
     }
 }
 
+/// `t`, trimmed, without its section number (`2.1 `, `a) `).
+fn without_number(t: &str) -> &str {
+    let t = t.trim();
+    crate::extract::headings::numbering(t)
+        .or_else(|| crate::extract::headings::numbering_lower(t))
+        .map_or(t, |n| &t[n.prefix_len.min(t.len())..])
+}
+
 /// Title words for matching: lower case, letters and digits, the section number left out.
 fn title_words(t: &str) -> Vec<String> {
-    let t = t.trim();
-    let t = crate::extract::headings::numbering(t)
-        .or_else(|| crate::extract::headings::numbering_lower(t))
-        .map_or(t, |n| &t[n.prefix_len.min(t.len())..]);
-    t.split(|c: char| !c.is_alphanumeric())
+    without_number(t)
+        .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(|w| w.to_lowercase().chars().map(fold_tonos).collect())
         .collect()
@@ -4274,14 +4279,7 @@ fn titles_alike(a: &str, b: &str) -> bool {
     }
     // So without the section number, which many outlines leave out (`Odlisnosti od CMfontu`
     // for `2.1 Odlišnosti od CM fontů`).
-    let unnumbered = |t: &str| {
-        let t = t.trim();
-        crate::extract::headings::numbering(t)
-            .or_else(|| crate::extract::headings::numbering_lower(t))
-            .map_or(t, |n| &t[n.prefix_len.min(t.len())..])
-            .to_string()
-    };
-    let (ua, ub) = (squash(&unnumbered(a)), squash(&unnumbered(b)));
+    let (ua, ub) = (squash(without_number(a)), squash(without_number(b)));
     if ua.chars().count() >= 4 && ua == ub {
         return true;
     }
