@@ -1895,8 +1895,25 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
     let mut seen: HashMap<(bool, String, i32), Vec<u32>> = HashMap::new();
     let mut offsets: HashMap<(bool, i64), u32> = HashMap::new();
     let mut numbered_band_pages = 0u32;
+    // A running head that names the section each page is in (`1.1 Introduction` over one
+    // page, `1.2 Debugger` over the next ten) repeats no text, but its place and type: the
+    // first line of most pages, in the top band, at one height, set smaller than the text.
+    // (A page's first line of body text is set in the body size.) Pages by (height, size).
+    let mut head_slots: HashMap<(i32, u32), usize> = HashMap::new();
+    let slot_of = |l: &VLine| ((l.y0 / 6.0).round() as i32, (l.size * 2.0).round() as u32);
+    let small_head = |l: &VLine, edge: Option<bool>, first: bool| {
+        first && edge == Some(true) && l.size < body * 0.95
+    };
     for (pi, p) in pages.iter().enumerate() {
         let mut numbered = false;
+        let first = p
+            .lines
+            .iter()
+            .zip(&edges[pi])
+            .min_by(|a, b| a.0.y0.total_cmp(&b.0.y0));
+        if let Some((l, &edge)) = first.filter(|(l, &edge)| small_head(l, edge, true)) {
+            *head_slots.entry(slot_of(l)).or_default() += 1;
+        }
         for (l, edge) in p.lines.iter().zip(&edges[pi]) {
             let Some(top) = *edge else { continue };
             let y = if top { l.y0 } else { p.height - l.y1 };
@@ -1934,7 +1951,16 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
     let mut count = 0;
     for (pi, p) in pages.iter_mut().enumerate() {
         let height = p.height;
+        let first_y = p.lines.iter().map(|l| l.y0).fold(f32::INFINITY, f32::min);
         for (l, edge) in p.lines.iter_mut().zip(&edges[pi]) {
+            if n >= 3
+                && small_head(l, *edge, l.y0 <= first_y)
+                && head_slots.get(&slot_of(l)).is_some_and(|&k| k >= need)
+            {
+                l.furniture = true;
+                count += 1;
+                continue;
+            }
             let Some(top) = *edge else { continue };
             let y = if top { l.y0 } else { height - l.y1 };
             let b = (y / 6.0).round() as i32;
@@ -4038,6 +4064,35 @@ mod tests {
         }
         mark_furniture(&mut pages, &PdfConfig::default());
         assert_furniture(&pages, |t| t.starts_with("Chapter"));
+    }
+
+    /// A running head that names each page's section (`1.1 Introduction` on one page, `1.2
+    /// Debugger` on the next: the Erlang/OTP manuals) repeats no text, only its place and its
+    /// type, smaller than the text: furniture. The same lines in the body size are the
+    /// pages' first lines of text.
+    #[test]
+    fn running_heads_that_name_each_pages_section_are_furniture() {
+        let sections = [
+            "1.1 Introduction",
+            "1.2 Getting Started",
+            "1.3 Breakpoints",
+            "1.4 Stack Trace",
+            "1.5 Monitor Window",
+            "2 Reference Manual",
+            "2.1 Exports",
+        ];
+        for (size, furniture) in [(8.0, true), (10.0, false)] {
+            let mut pages = vec![layout_page(body_frags(0), 792.0)];
+            for (i, s) in sections.iter().enumerate() {
+                let mut frags = body_frags(i + 1);
+                let mut head = frag(400.0, 30.0, 540.0, s);
+                head.size = size;
+                frags.push(head);
+                pages.push(layout_page(frags, 792.0));
+            }
+            mark_furniture(&mut pages, &PdfConfig::default());
+            assert_furniture(&pages, |t| furniture && sections.contains(&t));
+        }
     }
 
     /// Slides that keep one title over three pages in a row (`Results`, set large at the top)
