@@ -98,6 +98,8 @@ pub struct Candidate<'a> {
     /// How often the same line occurs in the document (1: only here; 0: not counted).
     pub repeats: u32,
     pub typography: Option<Typography>,
+    /// Set in the type (size) of the document's numbered headings so far.
+    pub numbered_type: bool,
 }
 
 /// Parses a leading section number. The title after it must start with a capital letter, a
@@ -677,8 +679,15 @@ pub fn score(
     let marked = c.underlined || c.outdented;
     // A name set large and bold, apart from the line above, heads its section in lower case
     // all the same (`clear (t)` in a reference rendered from HTML); under a heading's first
-    // line it is the title's wrapped end (`simulation?`).
-    let display = c.blank_before && display_type;
+    // line it is the title's wrapped end (`simulation?`). So does a name alone on its line in
+    // the type of the document's numbered headings (`debugger`, `erl_interface`: a reference
+    // manual's module over its entries, set as `1.1 Introduction` is).
+    let display = c.blank_before
+        && (display_type
+            || (c.numbered_type
+                && c.blank_after
+                && t.chars().count() >= 3
+                && t.chars().all(|ch| ch.is_alphanumeric() || ch == '_')));
     // So may a phrase of words set in bold on a line of its own over its text (`pbuilder
     // einrichten`, a German guide's subsection named after a program).
     let bold_apart =
@@ -1621,6 +1630,46 @@ mod tests {
             },
             Candidate {
                 text: "bitesize",
+                ..c.clone()
+            },
+        ] {
+            assert!(score(&c, None, false, &cfg) < cfg.threshold, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn a_name_in_the_type_of_numbered_headings_may_be_lower_case() {
+        let cfg = HeadingConfig::default();
+        let module = Typography {
+            size_ratio: 1.5,
+            bold: false,
+            italic: false,
+        };
+        let c = Candidate {
+            numbered_type: true,
+            ..apart("erl_interface", Some(module))
+        };
+        assert!(score(&c, None, false, &cfg) >= cfg.threshold);
+        // In another type, under text, a phrase, a path or a word of two letters: not a title.
+        for c in [
+            Candidate {
+                numbered_type: false,
+                ..c.clone()
+            },
+            Candidate {
+                blank_before: false,
+                ..c.clone()
+            },
+            Candidate {
+                text: "will produce",
+                ..c.clone()
+            },
+            Candidate {
+                text: "table/creation.rb",
+                ..c.clone()
+            },
+            Candidate {
+                text: "ie",
                 ..c.clone()
             },
         ] {

@@ -833,6 +833,8 @@ struct Parser<'a> {
     /// With layout hints: the font size (over the body's) of the last numbered heading of
     /// each depth (index = number of parts − 1).
     numbered_sizes: Vec<f32>,
+    /// Every type size a numbered heading had so far, at any depth.
+    numbered_types: Vec<f32>,
 }
 
 impl<'a> Parser<'a> {
@@ -919,6 +921,7 @@ impl<'a> Parser<'a> {
             toc_numbers: HashSet::new(),
             under_roman: false,
             numbered_sizes: Vec::new(),
+            numbered_types: Vec::new(),
             page_tops: {
                 let mut tops = HashSet::new();
                 let mut page = 0;
@@ -1918,6 +1921,9 @@ impl<'a> Parser<'a> {
             self.numbered_sizes.truncate(d + 1);
             self.numbered_sizes.resize(d + 1, 0.0);
             self.numbered_sizes[d] = h.typography.size_ratio;
+            if !self.numbered_types.contains(&h.typography.size_ratio) {
+                self.numbered_types.push(h.typography.size_ratio);
+            }
         }
     }
 
@@ -2184,6 +2190,13 @@ impl<'a> Parser<'a> {
             last_number_parts: self.last_number.as_ref().map_or(0, Vec::len),
             repeats: self.repeated.get(t).copied().unwrap_or(1),
             typography: self.hint(c).map(|h| h.typography),
+            numbered_type: self.hint(c).is_some_and(|h| {
+                h.typography.stands_out()
+                    && self
+                        .numbered_types
+                        .iter()
+                        .any(|&s| (s - h.typography.size_ratio).abs() < 0.02)
+            }),
         };
         // Numbering as the scorer sees it (inside a frame, if any).
         let nb = if scored.len() == t.len() {
