@@ -1310,6 +1310,72 @@ fn a_loose_title_goes_on_over_a_line_in_lower_case() {
     );
 }
 
+/// A reference manual's entries (an Erlang/OTP manual as FOP sets it): each function head,
+/// in the code font at the text's size over its `Types:` or, giving a result, over its text,
+/// heads a section, one per clause, a head wrapped over two lines as one title. A line of code
+/// over the text and a type's name over its description do not.
+#[test]
+fn function_heads_of_a_reference_entry_are_headings() {
+    let entries: [(&[&str], &[&str]); 6] = [
+        (
+            &["open([Host]) -> {ok, Handle} | {error, Reason}"],
+            &["Types:", "@Handle = handle()", BODY[0]],
+        ),
+        (
+            &["start()", "start(File)"],
+            &["Types:", "@File = string()", BODY[1]],
+        ),
+        (
+            &[
+                "search(Handle, Options) -> {ok, Result} | {ok,",
+                "{referral, Refs}} | {error, Reason}",
+            ],
+            &["Types:", "@Options = [term()]", BODY[0]],
+        ),
+        (
+            &["baseObject() -> scope()"],
+            &["Search the base object only."],
+        ),
+        (&["io:format(\"~p~n\", [X])."], &[BODY[1]]),
+        (&["handle()"], &["Connection handle."]),
+    ];
+    let mut content = String::from("BT ");
+    let mut y = 740.0;
+    let line = |content: &mut String, font: usize, text: &str, y: &mut f32| {
+        content.push_str(&format!("/F{font} 11 Tf 1 0 0 1 72 {y} Tm ({text}) Tj "));
+        *y -= 14.0;
+    };
+    for l in BODY.iter().cycle().take(6) {
+        line(&mut content, 0, l, &mut y);
+    }
+    for (heads, text) in entries {
+        y -= 12.0;
+        for h in heads {
+            line(&mut content, 1, h, &mut y);
+        }
+        for t in text {
+            y -= 12.0;
+            match t.strip_prefix('@') {
+                Some(code) => line(&mut content, 1, code, &mut y),
+                None => line(&mut content, 0, t, &mut y),
+            }
+        }
+    }
+    content.push_str("ET");
+    let titles = pdf_titles(&pdf_of_contents("Helvetica", "Courier", &[content]));
+    assert_headings(
+        &titles,
+        &[
+            "open([Host]) -> {ok, Handle} | {error, Reason}",
+            "start()",
+            "start(File)",
+            "search(Handle, Options) -> {ok, Result} | {ok, {referral, Refs}} | {error, Reason}",
+            "baseObject() -> scope()",
+        ],
+        &["io:format(\"~p~n\", [X]).", "handle()", "Types:"],
+    );
+}
+
 /// Numbered run-in headings (`5.3 eprint Support. Elementary support …`, the number and title
 /// in bold, the paragraph going on in the body type) become headings of their own, a title
 /// that starts in lower case (a program's name) as well.

@@ -1911,7 +1911,7 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
             .iter()
             .zip(&edges[pi])
             .min_by(|a, b| a.0.y0.total_cmp(&b.0.y0));
-        if let Some((l, &edge)) = first.filter(|(l, &edge)| small_head(l, edge, true)) {
+        if let Some((l, _)) = first.filter(|(l, &edge)| small_head(l, edge, true)) {
             *head_slots.entry(slot_of(l)).or_default() += 1;
         }
         for (l, edge) in p.lines.iter().zip(&edges[pi]) {
@@ -3933,6 +3933,20 @@ mod tests {
             "Odlisnosti od CMfontu",
             "2.1 Rozdíly od CM fontů"
         ));
+        // A function by name and arity, as Erlang manuals outline their entries, for its
+        // head on the page: arguments counted outside brackets.
+        for (entry, head) in [
+            ("open/1", "open([Host]) -> {ok, Handle} | {error, Reason}"),
+            ("open/2", "open([Host], [Option]) -> {ok, Handle}"),
+            ("start/0", "start()"),
+            ("'and'/1", "'and'([Filter]) -> filter()"),
+            ("init/1", "Module:init(Args) -> Result"),
+        ] {
+            assert!(titles_alike(entry, head), "{entry} {head}");
+        }
+        assert!(!titles_alike("open/2", "open([Host]) -> ok"));
+        assert!(!titles_alike("close/1", "open(Host) -> ok"));
+        assert!(!titles_alike("and/or", "and(A, B)"));
         // Contents and index pages: their titles and the index's letters are navigation.
         let truth = [
             e("Contents", 1, 2),
@@ -4318,6 +4332,36 @@ fn fold_tonos(c: char) -> char {
     }
 }
 
+/// `open/1`: a function's name and arity.
+fn name_arity(t: &str) -> Option<(&str, usize)> {
+    let (name, arity) = t.trim().rsplit_once('/')?;
+    let name = name.rsplit_once(':').map_or(name, |(_, f)| f);
+    (!name.is_empty() && !name.contains(char::is_whitespace))
+        .then_some(())
+        .and(arity.parse().ok())
+        .map(|n| (name, n))
+}
+
+/// `open([Host], [Option]) -> …`: the name and the number of arguments of a function's head
+/// (commas outside brackets).
+fn head_arity(t: &str) -> Option<(&str, usize)> {
+    let t = t.trim();
+    let open = t.find('(')?;
+    let name = t[..open].rsplit_once(':').map_or(&t[..open], |(_, f)| f);
+    let (mut depth, mut commas, mut any) = (0i32, 0usize, false);
+    for ch in t[open + 1..].chars() {
+        match ch {
+            '(' | '[' | '{' => depth += 1,
+            ')' if depth == 0 => return Some((name, if any { commas + 1 } else { 0 })),
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => commas += 1,
+            _ => {}
+        }
+        any |= !ch.is_whitespace();
+    }
+    None
+}
+
 fn titles_alike(a: &str, b: &str) -> bool {
     // The same letters and digits: some outlines drop the blank after the number
     // (`1.1Sample Production` for `1.1 Sample Production`).
@@ -4330,6 +4374,13 @@ fn titles_alike(a: &str, b: &str) -> bool {
     };
     let (sa, sb) = (squash(a), squash(b));
     if !sa.is_empty() && sa == sb {
+        return true;
+    }
+    // A function by name and arity (`open/1`, as Erlang manuals outline their entries) for
+    // its head on the page (`open([Host]) -> {ok, Handle} | {error, Reason}`).
+    if name_arity(a).is_some_and(|f| Some(f) == head_arity(b))
+        || name_arity(b).is_some_and(|f| Some(f) == head_arity(a))
+    {
         return true;
     }
     // So without the section number, which many outlines leave out (`Odlisnosti od CMfontu`

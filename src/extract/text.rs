@@ -803,6 +803,8 @@ struct Parser<'a> {
     consumed: usize,
     /// Heading blocks set left of the body text (man pages, RFCs): structure, never terms.
     outdented: HashSet<usize>,
+    /// Heading blocks that are a reference entry's function head (see `function_heads`).
+    function_heads: HashSet<usize>,
     /// Section numbers already given to a heading: a second `3.2` is a running title or a
     /// cross-reference, not a new section.
     numbers_seen: HashSet<(u8, Vec<u32>)>,
@@ -915,6 +917,7 @@ impl<'a> Parser<'a> {
             last_number: None,
             consumed: 0,
             outdented: HashSet::new(),
+            function_heads: HashSet::new(),
             numbers_seen: HashSet::new(),
             lookahead_budget: std::cell::Cell::new(1 << 20),
             toc_from: None,
@@ -1424,7 +1427,11 @@ impl<'a> Parser<'a> {
             let b = &self.blocks[h];
             b.heading
                 .as_ref()
-                .filter(|i| i.source == HeadingSource::Style && !self.outdented.contains(&h))
+                .filter(|i| {
+                    i.source == HeadingSource::Style
+                        && !self.outdented.contains(&h)
+                        && !self.function_heads.contains(&h)
+                })
                 .map(|i| i.level)
         };
         let mut demote = Vec::new();
@@ -1570,6 +1577,13 @@ impl<'a> Parser<'a> {
                 {
                     return 2;
                 }
+            }
+        }
+        // A reference entry's function heads over their `Types:` or their text.
+        if blank_before && self.hints.is_some() {
+            let k = self.function_heads(start, end, next);
+            if k > 0 {
+                return k;
             }
         }
         let follow = if n == 1 { next } else { Some((start + 1, end)) };
@@ -2399,6 +2413,65 @@ impl<'a> Parser<'a> {
         true
     }
 
+    /// A reference entry's function heads, set in the code font at the text's size over the
+    /// entry's `Types:` (an Erlang/OTP manual: `open([Host]) -> {ok, Handle} | {error,
+    /// Reason}`, or `start()` / `start(File)` / `start(Mode)`, one head per clause): each line
+    /// heads a section of its own, as the manual's outline lists each (`open/1`). Returns how
+    /// many lines it took (0: none).
+    fn function_heads(&mut self, start: usize, end: usize, next: Option<(usize, usize)>) -> usize {
+        if end - start > 8 {
+            return 0;
+        }
+        let code = |c: usize| {
+            self.hint(c).is_some_and(|h| {
+                h.mono && h.table.is_none() && !h.typography.stands_out() && h.cells <= 1
+            })
+        };
+        // The entry's text: its `Types:`, or a paragraph after a head that gives a result
+        // (`baseObject() -> scope()` / `Search baseobject only.`; a line of code ends in `.`
+        // or `,`).
+        let types = next.is_some_and(|(a, _)| self.line(a).trim() == "Types:" && !code(a));
+        let prose = next.is_some_and(|(a, _)| !code(a));
+        // Heads, each on its line or wrapped onto lines that go on with its result.
+        let mut heads: Vec<(usize, usize)> = Vec::new();
+        for c in start..end {
+            let t = self.line(c).trim();
+            if !code(c) {
+                return 0;
+            }
+            match function_head(t) {
+                Some(result)
+                    if types || (result && prose && !t.ends_with(['.', ',', ';', ':'])) =>
+                {
+                    heads.push((c, c + 1))
+                }
+                _ => match heads.last_mut() {
+                    // A head's result wrapped: `… | {ok,` / `{referral,referrals()}} | …`.
+                    Some(h) if h.1 == c && !function_head_closed(self.line(h.1 - 1)) => h.1 = c + 1,
+                    _ => return 0,
+                },
+            }
+        }
+        if heads.is_empty() || !(types || prose) {
+            return 0;
+        }
+        for (a, b) in heads {
+            let title = (a..b)
+                .flat_map(|c| self.line(c).split_whitespace())
+                .collect::<Vec<_>>()
+                .join(" ");
+            let info = HeadingInfo {
+                level: 1,
+                title,
+                source: HeadingSource::Style,
+                anchor: None,
+            };
+            let k = self.push(BlockType::Heading, a, b, Some(info));
+            self.function_heads.insert(k);
+        }
+        end - start
+    }
+
     /// A non-heading group (or what is left of one): table, code, list, or prose.
     fn body(&mut self, start: usize, end: usize) -> usize {
         let n = end - start;
@@ -2756,6 +2829,58 @@ impl<'a> Parser<'a> {
 
 /// `Part II`: parts number apart from the chapters and sections inside them, so they do not
 /// set the sequence that section numbers continue.
+/// A function's head as a reference manual writes it: a lower-case name (an atom, maybe
+/// quoted: `'and'`, or after its module: `Module:init`), its arguments in parentheses, maybe an
+/// arrow and its result (`open([Host]) -> {ok, Handle} | {error, Reason}`). Returns whether it
+/// gives a result (`None`: no head).
+fn function_head(t: &str) -> Option<bool> {
+    let open = t.find('(')?;
+    let name = &t[..open];
+    let name = name.rsplit_once(':').map_or(name, |(m, f)| {
+        if m.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            f
+        } else {
+            name
+        }
+    });
+    let atom = name
+        .strip_prefix('\'')
+        .and_then(|n| n.strip_suffix('\''))
+        .unwrap_or(name);
+    let named = atom.starts_with(|c: char| c.is_ascii_lowercase())
+        && atom.chars().all(|c| c.is_alphanumeric() || c == '_');
+    if !named {
+        return None;
+    }
+    // The arguments close before the arrow, or at the end.
+    let mut depth = 0i32;
+    let close = t[open..].char_indices().find_map(|(i, ch)| {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        (depth == 0).then_some(open + i)
+    })?;
+    let rest = t[close + 1..].trim();
+    if rest.is_empty() {
+        Some(false)
+    } else {
+        rest.starts_with("->").then_some(true)
+    }
+}
+
+/// Whether the brackets of a function head's line all close (its result is not wrapped onto
+/// the next line).
+fn function_head_closed(t: &str) -> bool {
+    let depth = t.chars().fold(0i32, |d, ch| match ch {
+        '(' | '[' | '{' => d + 1,
+        ')' | ']' | '}' => d - 1,
+        _ => d,
+    });
+    depth <= 0 && !t.trim_end().ends_with([',', '|'])
+}
+
 fn is_part(t: &str) -> bool {
     t.trim_start()
         .get(..5)
@@ -3343,6 +3468,35 @@ mod tests {
             .iter()
             .map(|b| &x.canonical[b.off_begin..b.off_end])
             .collect()
+    }
+
+    #[test]
+    fn function_heads_name_an_atom_and_close_their_arguments() {
+        for (t, result) in [
+            ("start()", Some(false)),
+            (
+                "open([Host], [Option]) -> {ok, Handle} | {error, Reason}",
+                Some(true),
+            ),
+            ("'and'([Filter]) -> filter()", Some(true)),
+            ("Module:init(Args) -> Result", Some(true)),
+            ("search(Handle, Options) -> {ok, Result} | {ok,", Some(true)),
+        ] {
+            assert_eq!(function_head(t), result, "{t}");
+        }
+        for t in [
+            "Start(File)",
+            "io.format(X)",
+            "f(X) + 1",
+            "{ok, Pid} = start()",
+            "open(Host",
+            "no arguments",
+        ] {
+            assert_eq!(function_head(t), None, "{t}");
+        }
+        assert!(!function_head_closed("search(H, O) -> {ok, R} | {ok,"));
+        assert!(!function_head_closed("ok | {error,"));
+        assert!(function_head_closed("open(H) -> {ok, Handle}"));
     }
 
     #[test]
