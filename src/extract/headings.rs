@@ -650,9 +650,11 @@ pub fn score(
     // Its inline markup (reST's ``literal``, *emphasis*, :role:`text`) is not the title's
     // punctuation: ``alias`` over its dashes heads a section.
     let underlined_shape = c.underlined && {
-        // An option's dashes are its name (``--pars``, a command-line reference's titles).
+        // An option's dashes are its name (``--pars``, a command-line reference's titles), and
+        // so are an identifier's underscores (`__truediv__`).
         let plain = without_inline_markup(t);
         let (chars, punct) = chars_and_punct(plain.trim_start_matches('-'));
+        let punct = punct.saturating_sub(plain.chars().filter(|&ch| ch == '_').count());
         chars <= 2 * cfg.max_chars
             && t.split_whitespace().count() <= 2 * cfg.max_words
             && !t.ends_with([',', ';'])

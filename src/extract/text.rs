@@ -900,6 +900,13 @@ impl<'a> Parser<'a> {
             })
             .take(2)
             .count();
+        // Or its inline markup: roles (`:meth:`__div__``) and named links (`` `Stripe
+        // <https://stripe.com>`_ ``), which nothing else writes.
+        let inline_markup = content
+            .iter()
+            .filter(|&&i| rest_inline_markup(&text[lines[i].start..lines[i].end]))
+            .take(3)
+            .count();
         let mut p = Parser {
             text,
             hints: None,
@@ -908,7 +915,7 @@ impl<'a> Parser<'a> {
             repeated,
             underlined_titles,
             blank_led: None,
-            restructured: underlined_titles >= 2 && explicit_markup >= 2,
+            restructured: underlined_titles >= 2 && (explicit_markup >= 2 || inline_markup >= 3),
             content,
             base_indent,
             blocks: Vec::new(),
@@ -2237,7 +2244,13 @@ impl<'a> Parser<'a> {
                 || restart(n)
                 || (n.lower_title && starts_mid(&n.parts))
         });
-        if let Some(n) = nb.as_ref().filter(|n| self.number_repeats(n, t)) {
+        // In reStructuredText the adornment makes the title, whatever number it starts with
+        // (`X.509 Certificate Object`, `X.509 Certificate Builder`, … under their tildes).
+        let adorned = self.restructured && matches!(mark, Some(Style::Underline(..)));
+        if let Some(n) = nb
+            .as_ref()
+            .filter(|n| !adorned && self.number_repeats(n, t))
+        {
             if !restart(n) {
                 return false;
             }
@@ -3170,6 +3183,23 @@ fn rest_explicit_markup(line: &str) -> bool {
     // A directive (`.. code-block:: python`), or a comment (`.. SPDX-License-Identifier:
     // GPL-2.0`, `.. CONTENTS` over an indented list) that opens on a word.
     rest.starts_with(|ch: char| ch.is_ascii_alphabetic())
+}
+
+/// reStructuredText's inline markup: an interpreted text role (`:class:`Foo``,
+/// `:py:meth:`run``) or a named hyperlink reference (`` `Stripe <https://stripe.com>`_ ``).
+fn rest_inline_markup(line: &str) -> bool {
+    line.contains(">`_")
+        || line.match_indices(":`").any(|(at, _)| {
+            let name = &line[..at];
+            let start = name
+                .rfind(|ch: char| !(ch.is_ascii_alphanumeric() || matches!(ch, ':' | '-' | '+')))
+                .map_or(0, |i| i + 1);
+            let role = &name[start..];
+            role.starts_with(':')
+                && role.len() >= 3
+                && role[1..].starts_with(|ch: char| ch.is_ascii_lowercase())
+                && (start == 0 || line[..start].ends_with([' ', '(', '"', '\'']))
+        })
 }
 
 /// A table-of-contents entry: text, then dot leaders or a wide gap, then a page number.
@@ -4268,6 +4298,30 @@ mod tests {
                 "2. The interface"
             ]
         );
+    }
+
+    /// reStructuredText without a directive or comment, known by its roles and named links:
+    /// its titles read as rendered, an identifier's underscores are its name, and titles that
+    /// start with one number (`X.509`) are titles each.
+    #[test]
+    fn restructured_text_known_by_its_inline_markup() {
+        let src = "Endorsements\n============
+
+What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https://stripe.com>`_\n--------------------------------\n\nAt Stripe we use it for :func:`everything`.\n\n__truediv__\n-----------\n\nThe :meth:`__div__` method no longer defines it.\n\nX.509 Certificate Object\n------------------------\n\nA certificate.\n\nX.509 Certificate Builder\n-------------------------\n\nA builder.\n";
+        assert_eq!(
+            titles(src),
+            [
+                "Endorsements",
+                "Stripe",
+                "__truediv__",
+                "X.509 Certificate Object",
+                "X.509 Certificate Builder"
+            ]
+        );
+        assert!(rest_inline_markup("see :py:meth:`run` here"));
+        assert!(rest_inline_markup("`Stripe <https://stripe.com>`_"));
+        assert!(!rest_inline_markup("at 10:30:`date` and a:b:`c`"));
+        assert!(!rest_inline_markup("a URL <https://example.com>"));
     }
 
     /// A line that closes with a full-width full stop is a sentence of Chinese or Japanese
