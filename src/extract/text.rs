@@ -3140,7 +3140,8 @@ fn rest_short_underline(title: &str, rule: &str) -> Option<char> {
         .chars()
         .map(|ch| if is_wide(ch) { 2 } else { 1 })
         .sum();
-    (r.len() == 2
+    // One character under one letter (an index's `A` / `-`) is as long as its title too.
+    ((r.len() == 2 || (r.len() == 1 && width == 1))
         && r.chars().all(|x| x == c)
         // Not `::`, `..`, `__`, `''`: two of those under a word are markup of their own.
         && adornment(c)
@@ -4301,13 +4302,14 @@ mod tests {
     }
 
     /// reStructuredText without a directive or comment, known by its roles and named links:
-    /// its titles read as rendered, an identifier's underscores are its name, and titles that
-    /// start with one number (`X.509`) are titles each.
+    /// its titles read as rendered, an identifier's underscores are its name, titles that
+    /// start with one number (`X.509`) are titles each, and so is a glossary's letter over
+    /// one dash.
     #[test]
     fn restructured_text_known_by_its_inline_markup() {
         let src = "Endorsements\n============
 
-What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https://stripe.com>`_\n--------------------------------\n\nAt Stripe we use it for :func:`everything`.\n\n__truediv__\n-----------\n\nThe :meth:`__div__` method no longer defines it.\n\nX.509 Certificate Object\n------------------------\n\nA certificate.\n\nX.509 Certificate Builder\n-------------------------\n\nA builder.\n";
+What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https://stripe.com>`_\n--------------------------------\n\nAt Stripe we use it for :func:`everything`.\n\n__truediv__\n-----------\n\nThe :meth:`__div__` method no longer defines it.\n\nX.509 Certificate Object\n------------------------\n\nA certificate.\n\nX.509 Certificate Builder\n-------------------------\n\nA builder.\n\nA\n-\n\n**ADCE**\n    Aggressive Dead Code Elimination\n";
         assert_eq!(
             titles(src),
             [
@@ -4315,7 +4317,8 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
                 "Stripe",
                 "__truediv__",
                 "X.509 Certificate Object",
-                "X.509 Certificate Builder"
+                "X.509 Certificate Builder",
+                "A"
             ]
         );
         assert!(rest_inline_markup("see :py:meth:`run` here"));
