@@ -1901,9 +1901,7 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
     // (A page's first line of body text is set in the body size.) Pages by (height, size).
     let mut head_slots: HashMap<(i32, u32), usize> = HashMap::new();
     let slot_of = |l: &VLine| ((l.y0 / 6.0).round() as i32, (l.size * 2.0).round() as u32);
-    let small_head = |l: &VLine, edge: Option<bool>, first: bool| {
-        first && edge == Some(true) && l.size < body * 0.95
-    };
+    let small_head = |l: &VLine, edge: Option<bool>| edge == Some(true) && l.size < body * 0.95;
     for (pi, p) in pages.iter().enumerate() {
         let mut numbered = false;
         let first = p
@@ -1911,7 +1909,7 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
             .iter()
             .zip(&edges[pi])
             .min_by(|a, b| a.0.y0.total_cmp(&b.0.y0));
-        if let Some((l, _)) = first.filter(|(l, &edge)| small_head(l, edge, true)) {
+        if let Some((l, _)) = first.filter(|(l, &edge)| small_head(l, edge)) {
             *head_slots.entry(slot_of(l)).or_default() += 1;
         }
         for (l, edge) in p.lines.iter().zip(&edges[pi]) {
@@ -1954,7 +1952,8 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
         let first_y = p.lines.iter().map(|l| l.y0).fold(f32::INFINITY, f32::min);
         for (l, edge) in p.lines.iter_mut().zip(&edges[pi]) {
             if n >= 3
-                && small_head(l, *edge, l.y0 <= first_y)
+                && l.y0 <= first_y
+                && small_head(l, *edge)
                 && head_slots.get(&slot_of(l)).is_some_and(|&k| k >= need)
             {
                 l.furniture = true;
@@ -4336,10 +4335,10 @@ fn fold_tonos(c: char) -> char {
 fn name_arity(t: &str) -> Option<(&str, usize)> {
     let (name, arity) = t.trim().rsplit_once('/')?;
     let name = name.rsplit_once(':').map_or(name, |(_, f)| f);
-    (!name.is_empty() && !name.contains(char::is_whitespace))
-        .then_some(())
-        .and(arity.parse().ok())
-        .map(|n| (name, n))
+    if name.is_empty() || name.contains(char::is_whitespace) {
+        return None;
+    }
+    Some((name, arity.parse().ok()?))
 }
 
 /// `open([Host], [Option]) -> …`: the name and the number of arguments of a function's head

@@ -2840,8 +2840,6 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// `Part II`: parts number apart from the chapters and sections inside them, so they do not
-/// set the sequence that section numbers continue.
 /// A function's head as a reference manual writes it: a lower-case name (an atom, maybe
 /// quoted: `'and'`, or after its module: `Module:init`), its arguments in parentheses, maybe an
 /// arrow and its result (`open([Host]) -> {ok, Handle} | {error, Reason}`). Returns whether it
@@ -2894,6 +2892,8 @@ fn function_head_closed(t: &str) -> bool {
     depth <= 0 && !t.trim_end().ends_with([',', '|'])
 }
 
+/// `Part II`: parts number apart from the chapters and sections inside them, so they do not
+/// set the sequence that section numbers continue.
 fn is_part(t: &str) -> bool {
     t.trim_start()
         .get(..5)
