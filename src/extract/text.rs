@@ -902,11 +902,13 @@ impl<'a> Parser<'a> {
             .count();
         // Or its inline markup: roles (`:meth:`__div__``) and named links (`` `Stripe
         // <https://stripe.com>`_ ``), which nothing else writes.
-        let inline_markup = content
-            .iter()
-            .filter(|&&i| rest_inline_markup(&text[lines[i].start..lines[i].end]))
-            .take(3)
-            .count();
+        let inline_markup = || {
+            content
+                .iter()
+                .filter(|&&i| rest_inline_markup(&text[lines[i].start..lines[i].end]))
+                .take(3)
+                .count()
+        };
         let mut p = Parser {
             text,
             hints: None,
@@ -915,7 +917,7 @@ impl<'a> Parser<'a> {
             repeated,
             underlined_titles,
             blank_led: None,
-            restructured: underlined_titles >= 2 && (explicit_markup >= 2 || inline_markup >= 3),
+            restructured: underlined_titles >= 2 && (explicit_markup >= 2 || inline_markup() >= 3),
             content,
             base_indent,
             blocks: Vec::new(),
