@@ -1376,6 +1376,49 @@ fn function_heads_of_a_reference_entry_are_headings() {
     );
 }
 
+/// A word processor's titles set in the body type and underlined (Word's underline style over
+/// its paragraphs) are headings: the underline sets them apart as bold would.
+#[test]
+fn underlined_titles_in_the_body_type_are_headings() {
+    // Helvetica's advance widths (per 1000 of the size) of the titles' letters.
+    let width = |t: &str| -> f32 {
+        t.chars()
+            .map(|c| match c {
+                'S' | 'B' => 667.0,
+                'C' => 722.0,
+                'm' => 833.0,
+                'r' => 333.0,
+                'y' | 'c' | 'k' | 's' => 500.0,
+                'l' | 'i' => 222.0,
+                _ => 556.0,
+            })
+            .sum::<f32>()
+            * 11.0
+            / 1000.0
+    };
+    let mut content = String::new();
+    let mut y = 720.0;
+    for title in ["Summary", "Background", "Conclusions"] {
+        content.push_str(&format!(
+            "BT /F0 11 Tf 1 0 0 1 72 {y} Tm ({title}) Tj ET 72 {} {} 0.6 re f ",
+            y - 1.6,
+            width(title)
+        ));
+        y -= 26.0;
+        for l in BODY.iter().cycle().take(4) {
+            content.push_str(&format!("BT /F0 11 Tf 1 0 0 1 72 {y} Tm ({l}) Tj ET "));
+            y -= 14.0;
+        }
+        y -= 12.0;
+    }
+    let titles = pdf_titles(&pdf_of_contents("Helvetica", "Helvetica-Bold", &[content]));
+    assert_headings(
+        &titles,
+        &["Summary", "Background", "Conclusions"],
+        &[BODY[0], BODY[1]],
+    );
+}
+
 /// Numbered run-in headings (`5.3 eprint Support. Elementary support …`, the number and title
 /// in bold, the paragraph going on in the body type) become headings of their own, a title
 /// that starts in lower case (a program's name) as well.

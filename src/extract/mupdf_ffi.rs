@@ -639,6 +639,25 @@ impl<'a> Doc<'a> {
                     tp.annots = annots.graphics();
                 }
             }
+            // Links: where the page's words are a link, an underline under them marks the
+            // link, not a title. Links MuPDF cannot load are none.
+            if let Ok(first) = call!(mupdf_load_links(self.ctx, page)) {
+                let mut link = first;
+                while !link.is_null() {
+                    // SAFETY: `link` is a live node of the list MuPDF returned; its fields are
+                    // plain values and the next pointer.
+                    let (rect, next) = unsafe { ((*link).rect, (*link).next) };
+                    // SAFETY: plain arithmetic on values.
+                    let b = unsafe { sys::fz_transform_rect(rect, ctm) };
+                    tp.links.push([b.x0, b.y0, b.x1, b.y1]);
+                    link = next;
+                }
+                if !first.is_null() {
+                    // SAFETY: dropping the head drops the whole list; `first` came from
+                    // `ctx` and is dropped once.
+                    unsafe { sys::fz_drop_link(self.ctx, first) };
+                }
+            }
             Ok(tp)
         })();
         // SAFETY: the text page holds what it needs; the page was made with `ctx`.
@@ -664,6 +683,7 @@ impl<'a> Doc<'a> {
             page: st,
             bounds: [r.x0, r.y0, r.x1, r.y1],
             annots: Vec::new(),
+            links: Vec::new(),
             _doc: PhantomData,
         };
         let dev = call!(mupdf_new_stext_device(self.ctx, st, flags))?;
@@ -859,6 +879,8 @@ pub struct TextPage<'d> {
     pub bounds: [f32; 4],
     /// The images and drawings of the page's annotations.
     annots: Vec<([f32; 4], Graphic)>,
+    /// The boxes of the page's links, `[x0, y0, x1, y1]` as the text's.
+    pub links: Vec<[f32; 4]>,
     _doc: PhantomData<&'d ()>,
 }
 
@@ -897,6 +919,10 @@ impl Char<'_> {
     }
     pub fn origin(&self) -> (f32, f32) {
         (self.c.origin.x, self.c.origin.y)
+    }
+    /// Its fill colour, as `0xAARRGGBB`.
+    pub fn argb(&self) -> u32 {
+        self.c.argb
     }
     pub fn size(&self) -> f32 {
         self.c.size

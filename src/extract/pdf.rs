@@ -71,6 +71,8 @@ struct Frag {
     lead_open: bool,
     /// A figure region (see [`figures`]): its text is the words inside it.
     figure: bool,
+    /// Characters set in a colour, not black or a dark grey (a link's blue).
+    colored_chars: u32,
 }
 
 impl Frag {
@@ -93,6 +95,7 @@ impl Frag {
             bold_lead: 0,
             lead_open: false,
             figure: false,
+            colored_chars: 0,
         }
     }
 }
@@ -275,6 +278,8 @@ mod read {
         pub height: f32,
         pub cut: bool,
         pub graphics: Vec<([f32; 4], Graphic)>,
+        /// The boxes of the page's links.
+        pub links: Vec<[f32; 4]>,
     }
 
     /// Page `index` of `doc` read as a [`PageText`].
@@ -390,6 +395,7 @@ mod read {
                     bold_lead: 0,
                     lead_open: true,
                     figure: false,
+                    colored_chars: 0,
                 });
                 // A raised small digit or symbol after normal text: a footnote mark.
                 let raised = f.chars > 0
@@ -457,6 +463,8 @@ mod read {
                             f.lead_open = false;
                         }
                     }
+                    let [_, r, g, b] = ch.argb().to_be_bytes();
+                    f.colored_chars += u32::from(r.max(g).max(b) > 0x50);
                     bold_n += u32::from(bold);
                     mono_n += u32::from(class.mono);
                     italic_n += u32::from(class.italic);
@@ -481,12 +489,18 @@ mod read {
             .into_iter()
             .map(|(b, kind)| ([b[0] - ox, b[1] - oy, b[2] - ox, b[3] - oy], kind))
             .collect();
+        let links = tp
+            .links
+            .iter()
+            .map(|b| [b[0] - ox, b[1] - oy, b[2] - ox, b[3] - oy])
+            .collect();
         Ok(PageText {
             frags,
             width: bx1 - bx0,
             height: by1 - by0,
             cut,
             graphics,
+            links,
         })
     }
 }
@@ -676,6 +690,7 @@ pub fn extract(
                 if picture_page(&p) {
                     scans.push((pages.len(), p.frags.clone()));
                 }
+                underlines(&mut p);
                 figures(&mut p);
                 pages.push(layout_page(p.frags, p.height));
             }
@@ -936,6 +951,55 @@ struct Region {
 /// A region with more words than this (of eight characters or more) is text, not a figure;
 /// it also bounds the words compared with each other for shared left edges.
 const FIGURE_MAX_WORDS: usize = 400;
+
+/// Underlined text counts as bold: word processors' documents underline their titles
+/// (`Summary`, `Background: The Massbus` in Word's underline style) where others set them in
+/// bold, and the text rules read the emphasis, not how it was drawn. A fragment is underlined
+/// when a rule (under 2 pt thick) runs under it, between its baseline and a quarter of its
+/// size below, over at least 90 % of its width and not more than a few points past either end
+/// (a rule under a whole title band runs far past one fragment's words). Not a link's
+/// underline (the words inside one of the page's link boxes, or mostly in a colour), nor a
+/// table's rule (its ends are those of another rule on the page).
+fn underlines(p: &mut read::PageText) {
+    let rules: Vec<[f32; 4]> = p
+        .graphics
+        .iter()
+        .map(|g| g.0)
+        .filter(|b| b[3] - b[1] < 2.0 && b[2] - b[0] >= 4.0)
+        .collect();
+    if rules.is_empty() || rules.len() > FIGURE_MAX_GRAPHICS {
+        return;
+    }
+    // A table's rules share their ends with the rules of the rows above and below.
+    let grid = |r: &[f32; 4]| {
+        rules.iter().any(|o| {
+            !std::ptr::eq(o, r)
+                && (o[0] - r[0]).abs() <= 1.0
+                && (o[2] - r[2]).abs() <= 1.0
+                && (o[1] - r[1]).abs() > 2.0
+        })
+    };
+    for f in p.frags.iter_mut().filter(|f| f.chars > 0 && !f.figure) {
+        let width = f.x1 - f.x0;
+        let slack = 3.0_f32.max(width * 0.05);
+        let under = rules.iter().filter(|r| !grid(r)).any(|r| {
+            let y = (r[1] + r[3]) / 2.0;
+            let overlap = r[2].min(f.x1) - r[0].max(f.x0);
+            y >= f.base - 0.5
+                && y <= f.base + f.size * 0.25
+                && overlap >= width * 0.9
+                && r[0] >= f.x0 - slack
+                && r[2] <= f.x1 + slack
+        });
+        let linked = p.links.iter().any(|l| {
+            let (cx, cy) = ((f.x0 + f.x1) / 2.0, (f.y0 + f.y1) / 2.0);
+            l[0] <= cx && cx <= l[2] && l[1] <= cy && cy <= l[3]
+        });
+        if under && f.colored_chars * 2 <= f.chars && !linked {
+            f.bold_chars = f.chars;
+        }
+    }
+}
 
 /// Graphics on a page beyond this many are not searched for figures (a map or a plot of
 /// many thousand paths): the page keeps its text as it is.
@@ -2973,6 +3037,7 @@ mod tests {
                 let mut pages: Vec<Page> = (0..opened.pages)
                     .filter_map(|i| read::page(&opened.doc, i, &cfg, &mut fonts).ok())
                     .map(|mut p| {
+                        underlines(&mut p);
                         figures(&mut p);
                         layout_page(p.frags, p.height)
                     })
@@ -3622,6 +3687,7 @@ mod tests {
             height: 792.0,
             cut: false,
             graphics,
+            links: Vec::new(),
         };
         figures(&mut p);
         let figs: Vec<&Frag> = p.frags.iter().filter(|f| f.figure).collect();
@@ -3637,9 +3703,57 @@ mod tests {
             height: 792.0,
             cut: false,
             graphics: Vec::new(),
+            links: Vec::new(),
         };
         figures(&mut plain);
         assert!(!plain.frags[0].figure);
+    }
+
+    /// Words with a rule right under them, as wide as they are, count as bold (a word
+    /// processor's underlined title); a link's underline, coloured words, a table's rules and
+    /// a rule under a whole band do not.
+    #[cfg(feature = "pdf")]
+    #[test]
+    fn underlined_words_count_as_bold() {
+        use crate::extract::mupdf_ffi::Graphic;
+        // `frag` sets a 10 pt fragment on baseline `y`: its underline lies 1.5 pt below.
+        let rule = |x0: f32, y: f32, x1: f32| ([x0, y + 1.0, x1, y + 2.0], Graphic::Rectangle);
+        let frags = vec![
+            frag(72.0, 100.0, 140.0, "Summary"),
+            frag(72.0, 200.0, 250.0, "See the project page"),
+            frag(72.0, 300.0, 180.0, "Blue words"),
+            frag(72.0, 400.0, 160.0, "Name"),
+            frag(72.0, 420.0, 160.0, "Value"),
+            frag(72.0, 500.0, 140.0, "Overview"),
+            frag(72.0, 600.0, 140.0, "Plain"),
+        ];
+        let graphics = vec![
+            rule(72.0, 100.0, 141.0),
+            rule(72.0, 200.0, 250.0),
+            rule(72.0, 300.0, 180.0),
+            // A table's rows: rules with the same ends.
+            rule(70.0, 400.0, 162.0),
+            rule(70.0, 420.0, 162.0),
+            // A rule under a band across the page.
+            rule(72.0, 500.0, 540.0),
+        ];
+        let mut p = read::PageText {
+            frags,
+            width: 612.0,
+            height: 792.0,
+            cut: false,
+            graphics,
+            links: vec![[70.0, 190.0, 252.0, 203.0]],
+        };
+        p.frags[2].colored_chars = p.frags[2].chars;
+        underlines(&mut p);
+        let bold: Vec<&str> = p
+            .frags
+            .iter()
+            .filter(|f| f.bold_chars == f.chars)
+            .map(|f| f.text.as_str())
+            .collect();
+        assert_eq!(bold, ["Summary"]);
     }
 
     /// An OCR line lies on the page's own text when its fragments together cover half of it:
@@ -3793,6 +3907,7 @@ mod tests {
                 height: 792.0,
                 cut: false,
                 graphics,
+                links: Vec::new(),
             };
             figures(&mut p);
             let found = p.frags.iter().filter(|f| f.figure).count();
