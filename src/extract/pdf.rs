@@ -967,22 +967,24 @@ fn underlines(p: &mut read::PageText) {
         .map(|g| g.0)
         .filter(|b| b[3] - b[1] < 2.0 && b[2] - b[0] >= 4.0)
         .collect();
-    if rules.is_empty() || rules.len() > FIGURE_MAX_GRAPHICS {
+    if rules.is_empty() || rules.len() > UNDERLINE_MAX_RULES {
         return;
     }
     // A table's rules share their ends with the rules of the rows above and below.
-    let grid = |r: &[f32; 4]| {
-        rules.iter().any(|o| {
-            !std::ptr::eq(o, r)
-                && (o[0] - r[0]).abs() <= 1.0
-                && (o[2] - r[2]).abs() <= 1.0
-                && (o[1] - r[1]).abs() > 2.0
+    let lone: Vec<&[f32; 4]> = rules
+        .iter()
+        .filter(|r| {
+            !rules.iter().any(|o| {
+                (o[0] - r[0]).abs() <= 1.0
+                    && (o[2] - r[2]).abs() <= 1.0
+                    && (o[1] - r[1]).abs() > 2.0
+            })
         })
-    };
+        .collect();
     for f in p.frags.iter_mut().filter(|f| f.chars > 0 && !f.figure) {
         let width = f.x1 - f.x0;
         let slack = 3.0_f32.max(width * 0.05);
-        let under = rules.iter().filter(|r| !grid(r)).any(|r| {
+        let under = lone.iter().any(|r| {
             let y = (r[1] + r[3]) / 2.0;
             let overlap = r[2].min(f.x1) - r[0].max(f.x0);
             y >= f.base - 0.5
@@ -991,15 +993,20 @@ fn underlines(p: &mut read::PageText) {
                 && r[0] >= f.x0 - slack
                 && r[2] <= f.x1 + slack
         });
-        let linked = p.links.iter().any(|l| {
-            let (cx, cy) = ((f.x0 + f.x1) / 2.0, (f.y0 + f.y1) / 2.0);
-            l[0] <= cx && cx <= l[2] && l[1] <= cy && cy <= l[3]
-        });
+        let (cx, cy) = ((f.x0 + f.x1) / 2.0, (f.y0 + f.y1) / 2.0);
+        let linked = p
+            .links
+            .iter()
+            .any(|l| l[0] <= cx && cx <= l[2] && l[1] <= cy && cy <= l[3]);
         if under && f.colored_chars * 2 <= f.chars && !linked {
             f.bold_chars = f.chars;
         }
     }
 }
+
+/// Rules on a page beyond this many are not searched for underlines (a ruled form, a chart's
+/// grid): each is compared with every other once.
+const UNDERLINE_MAX_RULES: usize = 1_000;
 
 /// Graphics on a page beyond this many are not searched for figures (a map or a plot of
 /// many thousand paths): the page keeps its text as it is.
