@@ -3637,6 +3637,22 @@ mod tests {
         assert_eq!(s, "efficient cooperate");
     }
 
+    /// A US Letter page of `frags` and `graphics`, without links, as read from a PDF.
+    #[cfg(feature = "pdf")]
+    fn letter_page(
+        frags: Vec<Frag>,
+        graphics: Vec<([f32; 4], crate::extract::mupdf_ffi::Graphic)>,
+    ) -> read::PageText {
+        read::PageText {
+            frags,
+            width: 612.0,
+            height: 792.0,
+            cut: false,
+            graphics,
+            links: Vec::new(),
+        }
+    }
+
     fn frag(x0: f32, y: f32, x1: f32, text: &str) -> Frag {
         Frag::plain([x0, y - 8.0, x1, y + 2.0], y, 10.0, text.into())
     }
@@ -3688,14 +3704,7 @@ mod tests {
             }
         }
         let n = frags.len();
-        let mut p = read::PageText {
-            frags,
-            width: 612.0,
-            height: 792.0,
-            cut: false,
-            graphics,
-            links: Vec::new(),
-        };
+        let mut p = letter_page(frags, graphics);
         figures(&mut p);
         let figs: Vec<&Frag> = p.frags.iter().filter(|f| f.figure).collect();
         assert_eq!(figs.len(), 1, "{figs:?}");
@@ -3704,14 +3713,7 @@ mod tests {
         assert_eq!(figs[0].text, "measured");
         assert_eq!(p.frags.len(), n);
         // A page without drawings keeps its text as it is.
-        let mut plain = read::PageText {
-            frags: vec![body(100.0)],
-            width: 612.0,
-            height: 792.0,
-            cut: false,
-            graphics: Vec::new(),
-            links: Vec::new(),
-        };
+        let mut plain = letter_page(vec![body(100.0)], Vec::new());
         figures(&mut plain);
         assert!(!plain.frags[0].figure);
     }
@@ -3745,12 +3747,8 @@ mod tests {
             rule(72.0, 500.0, 540.0),
         ];
         let mut p = read::PageText {
-            frags,
-            width: 612.0,
-            height: 792.0,
-            cut: false,
-            graphics,
             links: vec![[70.0, 190.0, 252.0, 203.0]],
+            ..letter_page(frags, graphics)
         };
         p.frags[2].colored_chars = p.frags[2].chars;
         underlines(&mut p);
@@ -3908,14 +3906,7 @@ mod tests {
             ),
         ];
         for (what, graphics, labels, figure) in cases {
-            let mut p = read::PageText {
-                frags: body.iter().cloned().chain(labels).collect(),
-                width: 612.0,
-                height: 792.0,
-                cut: false,
-                graphics,
-                links: Vec::new(),
-            };
+            let mut p = letter_page(body.iter().cloned().chain(labels).collect(), graphics);
             figures(&mut p);
             let found = p.frags.iter().filter(|f| f.figure).count();
             assert_eq!(found, usize::from(figure), "{what}");
