@@ -484,16 +484,14 @@ mod read {
                 &mut frags,
             );
         }
+        // Boxes from the page's origin, as the fragments'.
+        let shift = |b: [f32; 4]| [b[0] - ox, b[1] - oy, b[2] - ox, b[3] - oy];
         let graphics = tp
             .graphics()
             .into_iter()
-            .map(|(b, kind)| ([b[0] - ox, b[1] - oy, b[2] - ox, b[3] - oy], kind))
+            .map(|(b, kind)| (shift(b), kind))
             .collect();
-        let links = tp
-            .links
-            .iter()
-            .map(|b| [b[0] - ox, b[1] - oy, b[2] - ox, b[3] - oy])
-            .collect();
+        let links = tp.links.iter().map(|&b| shift(b)).collect();
         Ok(PageText {
             frags,
             width: bx1 - bx0,
@@ -1973,13 +1971,18 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
     let mut head_slots: HashMap<(i32, u32), usize> = HashMap::new();
     let slot_of = |l: &VLine| ((l.y0 / 6.0).round() as i32, (l.size * 2.0).round() as u32);
     let small_head = |l: &VLine, edge: Option<bool>| edge == Some(true) && l.size < body * 0.95;
+    // The height of each page's first line.
+    let tops: Vec<f32> = pages
+        .iter()
+        .map(|p| p.lines.iter().map(|l| l.y0).fold(f32::INFINITY, f32::min))
+        .collect();
     for (pi, p) in pages.iter().enumerate() {
         let mut numbered = false;
         let first = p
             .lines
             .iter()
             .zip(&edges[pi])
-            .min_by(|a, b| a.0.y0.total_cmp(&b.0.y0));
+            .find(|(l, _)| l.y0 <= tops[pi]);
         if let Some((l, _)) = first.filter(|(l, &edge)| small_head(l, edge)) {
             *head_slots.entry(slot_of(l)).or_default() += 1;
         }
@@ -2020,10 +2023,9 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
     let mut count = 0;
     for (pi, p) in pages.iter_mut().enumerate() {
         let height = p.height;
-        let first_y = p.lines.iter().map(|l| l.y0).fold(f32::INFINITY, f32::min);
         for (l, edge) in p.lines.iter_mut().zip(&edges[pi]) {
             if n >= 3
-                && l.y0 <= first_y
+                && l.y0 <= tops[pi]
                 && small_head(l, *edge)
                 && head_slots.get(&slot_of(l)).is_some_and(|&k| k >= need)
             {
