@@ -4047,6 +4047,13 @@ mod tests {
             "Odlisnosti od CMfontu",
             "2.1 Rozdíly od CM fontů"
         ));
+        // `ß` spelt `ss`, as outlines of German documents often write it.
+        assert!(titles_alike("Optische Grossen", "Optische Größen"));
+        assert!(titles_alike(
+            "Warum der grosse Aufwand?",
+            "Warum der große Aufwand?"
+        ));
+        assert!(!titles_alike("Optische Grossen", "Optische Maße"));
         // A function by name and arity, as Erlang manuals outline their entries, for its
         // head on the page: arguments counted outside brackets.
         for (entry, head) in [
@@ -4412,8 +4419,19 @@ fn title_words(t: &str) -> Vec<String> {
     without_number(t)
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
-        .map(|w| w.to_lowercase().chars().map(fold_tonos).collect())
+        .map(|w| w.to_lowercase().chars().flat_map(fold_accents).collect())
         .collect()
+}
+
+/// [`fold_tonos`], and `ß` spelt `ss` (outlines write `Optische Grossen` for `Optische
+/// Größen`).
+fn fold_accents(c: char) -> impl Iterator<Item = char> {
+    let (a, n) = if c == 'ß' {
+        ('s', 2)
+    } else {
+        (fold_tonos(c), 1)
+    };
+    std::iter::repeat_n(a, n)
 }
 
 /// Accents left out: Greek capitals drop theirs (`Πρόλογος` is set `ΠΡΟΛΟΓΟΣ`), and outlines
@@ -4483,7 +4501,7 @@ fn titles_alike(a: &str, b: &str) -> bool {
         t.chars()
             .filter(|c| c.is_alphanumeric())
             .flat_map(char::to_lowercase)
-            .map(fold_tonos)
+            .flat_map(fold_accents)
             .collect()
     };
     let (sa, sb) = (squash(a), squash(b));
