@@ -815,6 +815,44 @@ mod tests {
         assert!(r.document.flags.contains(&"lossy_utf8".to_string()));
     }
 
+    /// A section of more than 999 blocks, and a code block cut into more than nine windows:
+    /// sorted as strings, the ids of each section are in reading order.
+    #[test]
+    fn ids_sort_in_reading_order_past_their_padding() {
+        let mut md = String::from("# One long section\n\n");
+        for i in 0..1_100 {
+            md.push_str(&format!("Paragraph number {i} of the section.\n\n"));
+        }
+        md.push_str("```\n");
+        for i in 0..2_000 {
+            md.push_str(&format!("let value_{i} = compute(value_{i}, {i});\n"));
+        }
+        md.push_str("```\n");
+        let r = rows("long.md", md.as_bytes());
+        let mut last: std::collections::HashMap<u32, &str> = Default::default();
+        for b in &r.blocks {
+            if let Some(prev) = last.insert(b.section, &b.block_id) {
+                assert!(
+                    prev < b.block_id.as_str(),
+                    "{prev} sorts after {}",
+                    b.block_id
+                );
+            }
+        }
+        assert!(r.blocks.iter().any(|b| b.block_id.ends_with("b=~1000")));
+        let mut last: std::collections::HashMap<usize, &str> = Default::default();
+        for c in &r.chunks {
+            if let Some(prev) = last.insert(c.chunk.section, &c.chunk_id) {
+                assert!(
+                    prev < c.chunk_id.as_str(),
+                    "{prev} sorts after {}",
+                    c.chunk_id
+                );
+            }
+        }
+        assert!(r.chunks.iter().any(|c| c.chunk.window_in_block >= 10));
+    }
+
     #[test]
     fn rows_are_consistent() {
         let md = "Intro para.\n\n# Title\n\nAbstract here.\n\n## Part\n\n![fig](f.png)\n\nFigure 1: A figure.\n\n```sh\n# hi\n```\n";

@@ -62,7 +62,11 @@ pub fn rev(canonical: &str) -> String {
 
 /// `<doc_id>|s=<section_id>|p=<page3>|b=<block3>`; `page` is 0 for formats without pages.
 pub fn block_id(doc_id: &str, section_id: &str, page: u32, index_in_section: usize) -> String {
-    format!("{doc_id}|s={section_id}|p={page:03}|b={index_in_section:03}")
+    let mut id = format!("{doc_id}|s={section_id}|p=");
+    push_sortable(&mut id, page as u64, 3);
+    id.push_str("|b=");
+    push_sortable(&mut id, index_in_section as u64, 3);
+    id
 }
 
 /// The block id of the chunk's first block, plus `|w=<k>` for the k-th further window that
@@ -71,8 +75,25 @@ pub fn chunk_id(first_block_id: &str, window_in_block: u32) -> String {
     if window_in_block == 0 {
         first_block_id.to_string()
     } else {
-        format!("{first_block_id}|w={window_in_block}")
+        let mut id = format!("{first_block_id}|w=");
+        push_sortable(&mut id, u64::from(window_in_block), 1);
+        id
     }
+}
+
+/// Appends `n` so that the ids of a section sort in reading order as plain strings: zero-padded
+/// to `width` digits, and a number longer than that behind one `~` per extra digit (`~` sorts
+/// after every digit). With width 3: `007`, `999`, `~1000`, `~9999`, `~~10000`. Numbers that fit
+/// the width read as they always have.
+fn push_sortable(out: &mut String, n: u64, width: usize) {
+    let digits = n.to_string();
+    for _ in width..digits.len() {
+        out.push('~');
+    }
+    for _ in digits.len()..width {
+        out.push('0');
+    }
+    out.push_str(&digits);
 }
 
 /// Titles are compared lowercased with whitespace runs collapsed.
@@ -145,6 +166,32 @@ mod tests {
         assert_eq!(block_id(&d, "1.2", 0, 7), format!("{d}|s=1.2|p=000|b=007"));
         assert_eq!(chunk_id("x|b=001", 0), "x|b=001");
         assert_eq!(chunk_id("x|b=001", 2), "x|b=001|w=2");
+        assert_eq!(
+            block_id(&d, "2", 1234, 56_789),
+            format!("{d}|s=2|p=~1234|b=~~56789")
+        );
+        assert_eq!(chunk_id("x|b=001", 10), "x|b=001|w=~10");
+    }
+
+    /// Within a section, ids sort in reading order: pages, then blocks, then windows, past
+    /// every padding width.
+    #[test]
+    fn ids_of_a_section_sort_in_reading_order() {
+        let d = doc_id("a/b.md");
+        let mut reading = Vec::new();
+        for page in [
+            0u32, 9, 10, 99, 998, 999, 1000, 1001, 9_999, 10_000, 123_456,
+        ] {
+            for block in [0usize, 1, 9, 10, 99, 100, 999, 1000, 9_999, 10_000, 100_000] {
+                let b = block_id(&d, "1.2", page, block);
+                for w in [0u32, 1, 2, 9, 10, 11, 99, 100, 1_000, 10_000] {
+                    reading.push(chunk_id(&b, w));
+                }
+            }
+        }
+        let mut sorted = reading.clone();
+        sorted.sort();
+        assert_eq!(sorted, reading);
         assert_eq!(content_hash(b"abc").len(), 32);
     }
 

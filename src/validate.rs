@@ -306,7 +306,16 @@ pub fn validate(index: &Path) -> Result<Report> {
             .get(doc)
             .map(|l| l.iter().map(|s| s.id.as_str()).collect())
             .unwrap_or_default();
+        // The last block id seen in each section: a section's ids sort in reading order.
+        let mut last_in_section: HashMap<&str, &str> = HashMap::new();
         for (k, b) in list.iter().enumerate() {
+            if let Some(prev) = last_in_section.insert(&b.section, &b.id) {
+                c.check(
+                    "ids of a section sort in reading order",
+                    prev < b.id.as_str(),
+                    || format!("{prev} sorts after {}", b.id),
+                );
+            }
             c.check(
                 "every block is in exactly one existing section",
                 sec_ids.contains(b.section.as_str())
@@ -345,6 +354,8 @@ pub fn validate(index: &Path) -> Result<Report> {
         .and_then(|v| v.as_u64())
         .unwrap_or(u64::MAX);
     let mut chunk_counts: HashMap<String, u32> = HashMap::new();
+    // The last chunk id seen in each (document, section).
+    let mut last_chunk: HashMap<(String, String), String> = HashMap::new();
     for b in &chunks {
         let (doc, cid, sid, text) = (
             col::<StringArray>(b, "doc_id")?,
@@ -369,6 +380,15 @@ pub fn validate(index: &Path) -> Result<Report> {
                 chunk_ids.insert(id.to_string()),
                 || format!("{id} repeats"),
             );
+            if let Some(prev) =
+                last_chunk.insert((d.to_string(), sid.value(i).to_string()), id.to_string())
+            {
+                c.check(
+                    "ids of a section sort in reading order",
+                    prev.as_str() < id,
+                    || format!("{prev} sorts after {id}"),
+                );
+            }
             let (begin, end, t) = (ob.value(i), oe.value(i), text.value(i));
             let list = blks.get(d).map(Vec::as_slice).unwrap_or(&[]);
             let (f, l) = (fb.value(i) as usize, lb.value(i) as usize);
