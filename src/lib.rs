@@ -8,6 +8,11 @@
 //! [`diff`] maps the ids of one index onto the next; [`shard`] splits a run into shards that
 //! a distributed engine schedules, and commits them into the index a single run writes.
 
+/// The manifest's `tool_version`: the crate's version and the name of this build (see
+/// `build.rs`), `0.1.0+<16 hex>`. Rows are reused, and unchanged documents trusted, only
+/// between indexes of the same build.
+pub const TOOL_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+", env!("DOCSWEEP_BUILD"));
+
 pub mod analyze;
 pub mod bench;
 pub mod chunk;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 /// Typed blocks, heading trees, sections and structure-aware chunks for document lakes, as
 /// Parquet tables whose offsets cite the exact evidence.
 #[derive(Parser)]
-#[command(name = "docsweep", version, about)]
+#[command(name = "docsweep", version = docsweep::TOOL_VERSION, about)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

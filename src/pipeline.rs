@@ -196,7 +196,7 @@ pub fn open_previous(old: &Path, cfg: &Config, trust_mtime: bool) -> Result<Opti
     match Previous::open(
         old,
         "--previous",
-        env!("CARGO_PKG_VERSION"),
+        crate::TOOL_VERSION,
         &cfg.hash(),
         cfg.sink.page_run_bytes,
         trust_mtime,
@@ -270,7 +270,7 @@ pub fn manifest(
     done: &Executed,
     shard: Option<commit::ShardOf>,
 ) -> Result<Manifest> {
-    let version = env!("CARGO_PKG_VERSION");
+    let version = crate::TOOL_VERSION;
     let config_hash = cfg.hash();
     Ok(Manifest {
         schema_version: commit::SCHEMA_VERSION,

@@ -341,7 +341,7 @@ pub fn plan(opts: PlanOptions) -> Result<PlanSummary> {
     }
     let mut info = PlanInfo {
         format: PLAN_FORMAT,
-        tool_version: env!("CARGO_PKG_VERSION").into(),
+        tool_version: crate::TOOL_VERSION.into(),
         plan_id: String::new(),
         corpus_root: root.to_string_lossy().into_owned(),
         config_hash: cfg.hash(),
@@ -579,7 +579,7 @@ fn write_plan(out: &Path, info: &PlanInfo, rows: &[PlanRow]) -> Result<()> {
             PLAN_KEY.to_string(),
             serde_json::to_string(info)?,
         )]))
-        .set_created_by(format!("docsweep {}", env!("CARGO_PKG_VERSION")))
+        .set_created_by(format!("docsweep {}", crate::TOOL_VERSION))
         .build();
     let file =
         std::fs::File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
@@ -686,7 +686,7 @@ impl Plan {
                 info.format
             );
         }
-        let version = env!("CARGO_PKG_VERSION");
+        let version = crate::TOOL_VERSION;
         if info.tool_version != version {
             bail!(
                 "{}: the plan was made by docsweep {} and this is {version}; plan, run and commit with the same docsweep",
@@ -992,7 +992,7 @@ pub fn commit(opts: CommitOptions) -> Result<Summary> {
     let plan = Plan::open(&opts.plan)?;
     let cfg = plan.config(opts.config.as_ref())?;
     let n = plan.shards();
-    let version = env!("CARGO_PKG_VERSION");
+    let version = crate::TOOL_VERSION;
     if plan.info.previous.is_none() && opts.previous.is_some() {
         bail!(
             "--previous given, but the plan {} was made without one: make the plan with --previous to carry documents over",

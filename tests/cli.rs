@@ -837,6 +837,55 @@ fn previous_reuses_unchanged_documents_and_matches_a_full_run() {
     let other_full = tmp.path().join("other-full");
     let of = index(&c, &other_full, &["--config", cfg.to_str().unwrap()]);
     assert_eq!(o["index_hash"], of["index_hash"]);
+
+    // Another build: the manifest names the build (`0.1.0+<16 hex>`), and an index written by
+    // another one (here as builds before build names wrote it: the bare version) is not
+    // reused, whatever its version number: its rows may come from other rules.
+    let v = m["tool_version"].as_str().unwrap();
+    assert_eq!(v, docsweep::TOOL_VERSION);
+    let (number, build) = v.split_once('+').unwrap();
+    assert!(
+        build.len() == 16 && build.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{v}"
+    );
+    let older = tmp.path().join("older");
+    std::fs::create_dir(&older).unwrap();
+    for e in std::fs::read_dir(&old).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            let d = older.join(e.file_name());
+            std::fs::create_dir(&d).unwrap();
+            for f in std::fs::read_dir(e.path()).unwrap() {
+                let f = f.unwrap();
+                std::fs::copy(f.path(), d.join(f.file_name())).unwrap();
+            }
+        }
+    }
+    let manifest = std::fs::read_to_string(old.join("manifest.json")).unwrap();
+    std::fs::write(
+        older.join("manifest.json"),
+        manifest.replace(&format!("\"{v}\""), &format!("\"{number}\"")),
+    )
+    .unwrap();
+    let again = tmp.path().join("again");
+    let o = run(&[
+        "index",
+        c.to_str().unwrap(),
+        "-o",
+        again.to_str().unwrap(),
+        "--json",
+        "--previous",
+        older.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("built by docsweep {number} (this is {v})")),
+        "{err}"
+    );
+    let o: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(o.get("previous").is_none());
+    assert_eq!(o["index_hash"], f["index_hash"]);
 }
 
 /// Sum of the row counts in an index summary's four tables.
