@@ -239,6 +239,13 @@ pub fn validate(index: &Path) -> Result<Report> {
                 },
             );
             prev_depth = sec.depth;
+            if sec.span.is_some_and(|(a, b)| a < b) {
+                c.check(
+                    "every section with a body has an anchor",
+                    sec.anchor.is_some(),
+                    || format!("{doc}: {} has no anchor", sec.id),
+                );
+            }
             if let (Some(sp), Some(a)) = (sec.span, sec.anchor) {
                 c.check(
                     "anchors lie inside their section",

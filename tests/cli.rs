@@ -153,6 +153,106 @@ fn validate_catches_a_corrupted_index() {
     assert!(String::from_utf8_lossy(&v.stderr).contains("not a docsweep index"));
 }
 
+/// Rewrites the one part file of `table` in `index` through `edit` (a batch at a time).
+fn rewrite_table(
+    index: &Path,
+    table: &str,
+    edit: impl Fn(arrow_array::RecordBatch) -> arrow_array::RecordBatch,
+) {
+    let part = index.join(table).join("part-00000.parquet");
+    let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
+        std::fs::File::open(&part).unwrap(),
+    )
+    .unwrap()
+    .build()
+    .unwrap();
+    let batches: Vec<_> = reader.map(|b| edit(b.unwrap())).collect();
+    let mut w = parquet::arrow::ArrowWriter::try_new(
+        std::fs::File::create(&part).unwrap(),
+        batches[0].schema(),
+        None,
+    )
+    .unwrap();
+    for b in &batches {
+        w.write(b).unwrap();
+    }
+    w.close().unwrap();
+}
+
+/// Names of the checks `validate --json` reports failed.
+fn failed_checks(index: &Path) -> Vec<String> {
+    let v = run(&["validate", index.to_str().unwrap(), "--json"]);
+    assert_eq!(v.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+    report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["failures"].as_u64().unwrap() > 0)
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// A section with a body but no anchor, and a section's blocks whose ids no longer sort in
+/// reading order: `validate` names both.
+#[test]
+fn validate_catches_a_missing_anchor_and_ids_out_of_order() {
+    use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, UInt64Array};
+    use std::sync::Arc;
+    let tmp = tempfile::tempdir().unwrap();
+    let idx = tmp.path().join("idx");
+    index(&sample(), &idx, &[]);
+
+    let no_anchor = tmp.path().join("no-anchor");
+    copy_dir(&idx, &no_anchor);
+    rewrite_table(&no_anchor, "sections", |b: RecordBatch| {
+        let s = b.schema();
+        let i = s.index_of("anchor_begin").unwrap();
+        let a = b.column(i).as_any().downcast_ref::<UInt64Array>().unwrap();
+        // The first anchored section of the batch loses its anchor.
+        let first = (0..a.len()).find(|&k| a.is_valid(k));
+        let col: UInt64Array = (0..a.len())
+            .map(|k| (Some(k) != first && a.is_valid(k)).then(|| a.value(k)))
+            .collect();
+        let mut cols = b.columns().to_vec();
+        cols[i] = Arc::new(col) as ArrayRef;
+        RecordBatch::try_new(s, cols).unwrap()
+    });
+    let failed = failed_checks(&no_anchor);
+    assert!(
+        failed
+            .iter()
+            .any(|c| c == "every section with a body has an anchor"),
+        "{failed:?}"
+    );
+    assert!(!failed.iter().any(|c| c.contains("sort")), "{failed:?}");
+
+    let swapped = tmp.path().join("swapped");
+    copy_dir(&idx, &swapped);
+    rewrite_table(&swapped, "blocks", |b: RecordBatch| {
+        let s = b.schema();
+        let i = s.index_of("block_id").unwrap();
+        let ids = b.column(i).as_any().downcast_ref::<StringArray>().unwrap();
+        let mut v: Vec<String> = (0..ids.len()).map(|k| ids.value(k).to_string()).collect();
+        // Two blocks in a row of one section trade ids.
+        if let Some(k) = (1..v.len()).find(|&k| {
+            v[k].ends_with("|b=001") && v[k - 1].ends_with("|b=000") && v[k].len() == v[k - 1].len()
+        }) {
+            v.swap(k - 1, k);
+        }
+        let mut cols = b.columns().to_vec();
+        cols[i] = Arc::new(StringArray::from(v)) as ArrayRef;
+        RecordBatch::try_new(s, cols).unwrap()
+    });
+    let failed = failed_checks(&swapped);
+    assert!(
+        failed
+            .iter()
+            .any(|c| c == "ids of a section sort in reading order"),
+        "{failed:?}"
+    );
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     for (rel, bytes) in tree(from) {
         let p = to.join(rel);
