@@ -815,6 +815,65 @@ mod tests {
         assert!(r.document.flags.contains(&"lossy_utf8".to_string()));
     }
 
+    /// An edit inside a child section (`The version field`, under `The [package] section` of
+    /// Cargo's manifest reference): every section keeps its id, parent and title; the parent's
+    /// own body and anchor, and every section before the edit, keep their spans; the sections
+    /// after it move by the length of the edit, and no other.
+    #[test]
+    fn an_edit_under_a_child_section_leaves_its_parent_in_place() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/datasets/sample/crates/cargo/src/doc/src/reference/manifest.md"
+        );
+        let old = std::fs::read_to_string(path).unwrap();
+        let (from, to) = (
+            "Versions must have three numeric parts,",
+            "Versions must always have exactly three numeric parts,",
+        );
+        let at = old.find(from).unwrap();
+        let new = old.replacen(from, to, 1);
+        let delta = to.len() - from.len();
+        let cfg = Config::default();
+        let a = analyze_bytes("manifest.md", old.as_bytes(), &cfg).unwrap();
+        let b = analyze_bytes("manifest.md", new.as_bytes(), &cfg).unwrap();
+        let (sa, sb) = (&a.structure.sections, &b.structure.sections);
+        assert_eq!(sa.len(), sb.len());
+        let edited = sa
+            .iter()
+            .position(|s| s.span.is_some_and(|(x, y)| x <= at && at < y))
+            .unwrap();
+        assert_eq!(sa[edited].title.as_deref(), Some("The version field"));
+        let parent = sa[edited].parent_id.clone().unwrap();
+        let mut parents_seen = 0;
+        for (x, y) in sa.iter().zip(sb) {
+            assert_eq!(
+                (&x.section_id, &x.parent_id, &x.title, x.depth),
+                (&y.section_id, &y.parent_id, &y.title, y.depth)
+            );
+            let shift = |p: Option<(usize, usize)>, by: usize| p.map(|(u, v)| (u + by, v + by));
+            match x.span {
+                Some((_, end)) if end <= at => {
+                    assert_eq!((x.span, x.anchor), (y.span, y.anchor), "{}", x.section_id);
+                }
+                Some((begin, _)) if begin > at => {
+                    assert_eq!(shift(x.span, delta), y.span, "{}", x.section_id);
+                    assert_eq!(shift(x.anchor, delta), y.anchor, "{}", x.section_id);
+                }
+                Some((begin, end)) => {
+                    assert_eq!(x.section_id, sa[edited].section_id);
+                    assert_eq!(y.span, Some((begin, end + delta)));
+                }
+                None => assert_eq!(y.span, None),
+            }
+            if x.section_id == parent {
+                // The parent's own body comes before its first child: untouched.
+                assert!(x.span.is_some_and(|(_, end)| end <= at));
+                parents_seen += 1;
+            }
+        }
+        assert_eq!(parents_seen, 1);
+    }
+
     /// A section of more than 999 blocks, and a code block cut into more than nine windows:
     /// sorted as strings, the ids of each section are in reading order.
     #[test]
