@@ -13,6 +13,8 @@
 //!   `shift`; an old block covered ≥ 0.85 by one larger new block that covers another old
 //!   block too is a `merge`; covered ≥ 0.85 by two consecutive new blocks, a `split`; a best
 //!   Jaccard ≥ `unmapped` (0.60) is still a `shift` with that confidence; below it, `unmapped`.
+//!   A `shift` that is the only unit of its gap between exact copies, on both sides, is sure
+//!   of its place: its confidence is at least 0.99 ([`Slots`]).
 //!
 //! Output: `OUT/migration.parquet` (one row per old block and chunk), `OUT/redirects.parquet`
 //! (`old_id → new_id` for every id that moved), `OUT/summary.json`. OUT is staged beside its
@@ -508,6 +510,63 @@ fn common_with_either(a: &[u64], b: &[u64], c: &[u64]) -> usize {
         .count()
 }
 
+/// Where the exact copies pin a document down. Between two old units copied exactly into NEW
+/// lies a gap of OLD, and between their copies a gap of NEW; when each gap holds one unit, the
+/// new one took the old one's place, whatever was edited in it.
+struct Slots {
+    /// Per old unit: the new index of the nearest exact copy before it (or none), the same
+    /// after it, and how many old units without a copy its gap holds (0 for a copied unit).
+    around: Vec<(Option<usize>, Option<usize>, usize)>,
+    /// New units no exact copy took, before each new index (prefix counts).
+    new_free: Vec<usize>,
+}
+
+impl Slots {
+    fn new(exact_of: &[Option<usize>], used: &[bool]) -> Slots {
+        let mut around = vec![(None, None, 0); exact_of.len()];
+        let mut last = None;
+        for (i, e) in exact_of.iter().enumerate() {
+            around[i].0 = last;
+            last = e.or(last);
+        }
+        let mut next = None;
+        let mut run = 0;
+        for (i, e) in exact_of.iter().enumerate().rev() {
+            around[i].1 = next;
+            next = e.or(next);
+            run = if e.is_some() { 0 } else { run + 1 };
+            around[i].2 = run;
+        }
+        // `run` counted the loose units from each one to the end of its gap; the first of a
+        // gap holds the gap's size, which every unit of the gap takes.
+        for i in 1..around.len() {
+            if around[i].2 > 0 && around[i - 1].2 > 0 {
+                around[i].2 = around[i - 1].2;
+            }
+        }
+        let mut new_free = Vec::with_capacity(used.len() + 1);
+        new_free.push(0);
+        for &u in used {
+            new_free.push(new_free.last().unwrap() + usize::from(!u));
+        }
+        Slots { around, new_free }
+    }
+
+    /// The confidence of mapping old unit `i` to new unit `j` whose texts score `score`: at
+    /// least 0.99 when `i` and `j` are each the only unit of their gap between the same two
+    /// exact copies (or a document's ends), `score` otherwise.
+    fn confirm(&self, i: usize, j: usize, score: f64) -> f64 {
+        let (before, after, gap) = self.around[i];
+        let lo = before.map_or(0, |b| b + 1);
+        let hi = after.unwrap_or(self.new_free.len() - 1);
+        if gap == 1 && lo <= j && j < hi && self.new_free[hi] - self.new_free[lo] == 1 {
+            0.99 + 0.01 * score
+        } else {
+            score
+        }
+    }
+}
+
 /// Where each old unit went among the new ones of the same document.
 fn align(
     doc_id: &str,
@@ -539,6 +598,7 @@ fn align(
         .collect();
     // The rest is compared with the new units no exact copy took.
     let free: Vec<usize> = (0..new.len()).filter(|&j| !used[j]).collect();
+    let slot = Slots::new(&exact_of, &used);
     let ns: Vec<Vec<u64>> = (0..new.len())
         .map(|j| {
             if used[j] {
@@ -664,7 +724,8 @@ fn align(
             .max_by(|x, y| x.0.total_cmp(&y.0).then(y.1.cmp(&x.1)))
             .or_else(|| free.first().map(|&j| (0.0, j)));
         if let Some((score, j)) = best.filter(|b| b.0 >= shift) {
-            out.push(mapping(Some(j), "shift", score, Vec::new(), None));
+            let conf = slot.confirm(i, j, score);
+            out.push(mapping(Some(j), "shift", conf, Vec::new(), None));
             continue;
         }
         if let Some(j) = contained[i].filter(|j| merged_into[j] >= 2) {
@@ -757,7 +818,7 @@ fn align(
             Some((score, j)) => out.push(mapping(
                 Some(j),
                 "shift",
-                score,
+                slot.confirm(i, j, score),
                 Vec::new(),
                 Some("edited".into()),
             )),
@@ -1413,5 +1474,34 @@ impl Output {
             .with_context(|| format!("cannot write {}", p.display()))?;
         std::fs::File::open(&p)?.sync_all()?;
         self.staging.publish_files()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Old units 0..5 against new units 0..5: 0, 2 and 4 copied exactly (to 0, 2 and 4).
+    #[test]
+    fn a_lone_unit_between_exact_copies_is_confirmed_by_its_place() {
+        let exact = [Some(0), None, Some(2), None, Some(4)];
+        let used = [true, false, true, false, true];
+        let s = Slots::new(&exact, &used);
+        assert_eq!(s.confirm(1, 1, 0.7), 0.99 + 0.01 * 0.7);
+        assert_eq!(s.confirm(3, 3, 0.7), 0.99 + 0.01 * 0.7);
+        // Another gap's unit, or one out of the gap: the text alone decides.
+        assert_eq!(s.confirm(1, 3, 0.7), 0.7);
+        assert_eq!(s.confirm(3, 1, 0.7), 0.7);
+        // Two old units in a gap, or two new ones: neither place is sure.
+        let exact = [Some(0), None, None, Some(3)];
+        let s = Slots::new(&exact, &[true, false, false, true]);
+        assert_eq!(s.confirm(1, 1, 0.7), 0.7);
+        let s = Slots::new(&[Some(0), None, Some(3)], &[true, false, false, true]);
+        assert_eq!(s.confirm(1, 1, 0.7), 0.7);
+        // At a document's ends the ends bound the gap.
+        let s = Slots::new(&[None, Some(1)], &[false, true]);
+        assert_eq!(s.confirm(0, 0, 0.65), 0.99 + 0.01 * 0.65);
+        let s = Slots::new(&[Some(0), None], &[true, false, false]);
+        assert_eq!(s.confirm(1, 1, 0.65), 0.65);
     }
 }
