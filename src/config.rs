@@ -196,6 +196,9 @@ pub struct ChunkConfig {
     pub max_tokens: u32,
     /// Tokens of whole trailing prose/list blocks a window may repeat from the previous one.
     pub overlap_tokens: u32,
+    /// Most rows of a table one chunk holds; a longer table is cut at row boundaries (0: no
+    /// limit, tables are cut only when they exceed `max_tokens`).
+    pub max_table_rows: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -332,6 +335,7 @@ impl Default for ChunkConfig {
             tokenizer: "cl100k_base".into(),
             max_tokens: 512,
             overlap_tokens: 64,
+            max_table_rows: 30,
         }
     }
 }

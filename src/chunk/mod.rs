@@ -36,6 +36,8 @@ struct Ctx<'a> {
     analyzer: &'a Analyzer,
     max: usize,
     overlap: usize,
+    /// Most table rows in one chunk (0: no limit).
+    max_rows: usize,
 }
 
 /// Chunks of one document in reading order. `tokens` of every chunk is the count of its text
@@ -55,6 +57,7 @@ pub fn chunk(
         analyzer,
         max: cfg.max_tokens as usize,
         overlap: cfg.overlap_tokens as usize,
+        max_rows: cfg.max_table_rows as usize,
     };
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); st.sections.len()];
     for (i, &s) in st.block_section.iter().enumerate() {
@@ -69,7 +72,7 @@ pub fn chunk(
             let mut units = Vec::with_capacity(run.len());
             for &i in run {
                 let b = &blocks[i];
-                if cx.ts.count(b.off_begin, b.off_end) <= cx.max {
+                if cx.ts.count(b.off_begin, b.off_end) <= cx.max && cx.row_starts(i).is_none() {
                     units.push(Unit {
                         block: i,
                         begin: b.off_begin,
@@ -102,7 +105,12 @@ impl Ctx<'_> {
         while i < units.len() {
             let n = units.len();
             let mut j = i;
-            while j + 1 < n && est(&units, i, j + 1) <= self.max {
+            // Two pieces of one table never share a window: each holds as many rows as one may.
+            let next_piece = |j: usize| {
+                units[j + 1].block == units[j].block
+                    && self.blocks[units[j].block].kind == BlockType::Table
+            };
+            while j + 1 < n && est(&units, i, j + 1) <= self.max && !next_piece(j) {
                 j += 1;
             }
             let mut tokens = self.exact(units[i].begin, units[j].end);
@@ -149,16 +157,77 @@ impl Ctx<'_> {
         }
     }
 
+    /// Where the rows of table block `idx` start (its first row at the block's start; a
+    /// Markdown table's delimiter row and a grid table's inner border lines go with the row
+    /// before them), when the table has more rows than a chunk may hold and its text tells
+    /// its rows apart: a pipe table's lines, a grid table's border lines, or one line per row.
+    fn row_starts(&self, idx: usize) -> Option<Vec<usize>> {
+        let b = &self.blocks[idx];
+        let shape = b.attrs.as_ref()?.table.as_ref()?;
+        if b.kind != BlockType::Table || self.max_rows == 0 || shape.rows as usize <= self.max_rows
+        {
+            return None;
+        }
+        let text = &self.text[b.off_begin..b.off_end];
+        let mut lines = Vec::new();
+        let mut at = b.off_begin;
+        for l in text.split_inclusive('\n') {
+            lines.push((at, l.trim_end()));
+            at += l.len();
+        }
+        let starts: Vec<usize> = match shape.grid_kind {
+            // Header, delimiter row, then a row a line.
+            "markdown" if lines.len() == shape.rows as usize + 1 => lines
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| k != 1)
+                .map(|(_, l)| l.0)
+                .collect(),
+            // `+---+` lines close rows: each row starts at the line after one, the last
+            // border closes the table.
+            "grid" => {
+                let borders: Vec<usize> = (0..lines.len())
+                    .filter(|&k| lines[k].1.starts_with('+'))
+                    .collect();
+                let mut v = vec![b.off_begin];
+                v.extend(
+                    borders
+                        .iter()
+                        .filter(|&&k| k > 0 && k + 1 < lines.len())
+                        .map(|&k| lines[k + 1].0),
+                );
+                v
+            }
+            _ if lines.len() == shape.rows as usize => lines.iter().map(|l| l.0).collect(),
+            _ => return None,
+        };
+        (starts.len() > self.max_rows).then_some(starts)
+    }
+
     /// Cuts `[begin, end)` of block `idx` into pieces that each fit the window tokenized alone:
     /// at the farthest line (code, tables) or sentence-or-line boundary (prose) that fits, else
-    /// at a token boundary on a character boundary.
+    /// at a token boundary on a character boundary. A table with more rows than a chunk may
+    /// hold is cut between rows only, into pieces of at most that many rows.
     fn split(&self, idx: usize, begin: usize, end: usize) -> Vec<Unit> {
         let b = &self.blocks[idx];
         let text = &self.text[begin..end];
-        let mut cuts: Vec<usize> = text
-            .match_indices('\n')
-            .map(|(p, _)| begin + p + 1)
-            .collect();
+        let rows = self.row_starts(idx);
+        let mut cuts: Vec<usize> = match &rows {
+            Some(r) => r.clone(),
+            None => text
+                .match_indices('\n')
+                .map(|(p, _)| begin + p + 1)
+                .collect(),
+        };
+        // Rows that start in `[a, c)`.
+        let rows_in = |a: usize, c: usize| {
+            rows.as_ref().map_or(0, |r| {
+                r.partition_point(|&x| x < c) - r.partition_point(|&x| x < a)
+            })
+        };
+        let fits = |a: usize, c: usize| {
+            self.ts.count(a, c) <= self.max && (rows.is_none() || rows_in(a, c) <= self.max_rows)
+        };
         if !b.kind.is_atomic() {
             let seg = SentenceSegmenter::new(Default::default());
             cuts.extend(seg.segment_str(text).map(|p| begin + p));
@@ -172,11 +241,10 @@ impl Ctx<'_> {
         while start < end {
             let trim = |e: usize| start + self.text[start..e].trim_end().len();
             // Farthest boundary that fits by the document's token starts…
-            let mut stop = if self.ts.count(start, end) <= self.max {
+            let mut stop = if fits(start, end) {
                 end
             } else {
-                let fitting =
-                    cuts.partition_point(|&c| c <= start || self.ts.count(start, c) <= self.max);
+                let fitting = cuts.partition_point(|&c| c <= start || fits(start, c));
                 match cuts[..fitting].last().filter(|&&c| c > start) {
                     Some(&c) => c,
                     None => self.token_cut(start, self.ts.index(start) + self.max),
@@ -244,9 +312,53 @@ mod tests {
             tokenizer: "cl100k_base".into(),
             max_tokens: max,
             overlap_tokens: overlap,
+            max_table_rows: 30,
         };
         let c = chunk(md, &b, &st, &ts, &an, &cfg);
         (b, st, c)
+    }
+
+    /// A table of 70 rows (header included) under a sentence: three chunks of at most 30 rows
+    /// each, cut between rows, the first with the sentence and the header; a table of 30 rows
+    /// stays whole.
+    #[test]
+    fn long_tables_are_cut_between_rows() {
+        let mut md =
+            String::from("# T\n\nThe table below lists every item.\n\n| id | name |\n|---|---|\n");
+        for i in 1..70 {
+            md.push_str(&format!("| {i} | item {i} |\n"));
+        }
+        md.push_str("\nAfter the table.\n");
+        let (b, _, c) = chunks(&md, 512, 64);
+        let table = b.iter().position(|b| b.kind == BlockType::Table).unwrap();
+        let pieces: Vec<&Chunk> = c
+            .iter()
+            .filter(|c| c.first_block <= table && table <= c.last_block)
+            .collect();
+        assert_eq!(pieces.len(), 3, "{c:#?}");
+        let rows = |c: &Chunk| {
+            md[c.off_begin..c.off_end]
+                .lines()
+                .filter(|l| l.starts_with("| "))
+                .count()
+        };
+        assert_eq!(
+            pieces.iter().map(|c| rows(c)).collect::<Vec<_>>(),
+            [30, 30, 10]
+        );
+        assert!(md[pieces[0].off_begin..pieces[0].off_end].contains("The table below"));
+        for p in &pieces[1..] {
+            assert!(md[p.off_begin..p.off_end].starts_with("| "), "{p:?}");
+            assert!(md[..p.off_begin].ends_with('\n'));
+        }
+        assert_eq!(
+            pieces.iter().map(|c| c.window_in_block).collect::<Vec<_>>(),
+            [0, 1, 2]
+        );
+        // 30 rows: one chunk with the text around it.
+        let short: String = md.lines().take(34).map(|l| format!("{l}\n")).collect();
+        let (_, _, c) = chunks(&short, 512, 64);
+        assert_eq!(c.len(), 1, "{c:#?}");
     }
 
     #[test]
