@@ -102,7 +102,10 @@ Reads docsweep's `inspect --json` output
     same in docsweep's section tree (parent_id) as in the page;
   * the number of heading blocks equals the number of titled sections;
   * code: the number of blocks of type "code" equals code_blocks;
-  * tables: the number of blocks of type "table" equals tables;
+  * tables: the number of blocks of type "table" equals tables; and, over every page of
+    --all, each table's header rows (its <thead> rows, else its leading rows of <th> cells
+    only) agree with the table block's header_rows for at least 95 % of the tables (the
+    reference's table header target), mismatches listed;
   * navigation: no docsweep title that the oracle does not expect is a boilerplate text.
 The list count is printed for information only.
 """
@@ -463,6 +466,7 @@ def analyse(path: str) -> dict:
 
     headings: list = []
     counts = {"pre": 0, "code_blocks": 0, "tables": 0, "lists": 0}
+    header_rows: list = []
     boiler: list = []
 
     def collect_boiler(n: Node):
@@ -498,6 +502,7 @@ def analyse(path: str) -> dict:
             if c.tag == "table" and c.role() not in ("presentation", "none"):
                 if not in_table:
                     counts["tables"] += 1
+                    header_rows.append(table_header_rows(c))
                 tab = True
             if c.tag in ("ul", "ol", "dl"):
                 if not in_list and not in_table:
@@ -535,10 +540,45 @@ def analyse(path: str) -> dict:
         "pre": counts["pre"],
         "code_blocks": counts["code_blocks"],
         "tables": counts["tables"],
+        "table_header_rows": header_rows,
         "lists": counts["lists"],
         "boilerplate_texts": boiler_unique,
         "_headings": headings,
     }
+
+
+def table_header_rows(table: Node) -> int:
+    """Header rows of a table: the rows of its <thead>, else its leading rows whose cells are
+    all <th>. Rows of nested tables are not this table's."""
+    rows: list = []  # (in_thead, [cell tags])
+
+    def walk(n: Node, in_head: bool):
+        for c in n.children:
+            if isinstance(c, str) or c.tag == "table":
+                continue
+            if c.tag == "tr":
+                cells = [x.tag for x in c.children
+                         if not isinstance(x, str) and x.tag in ("td", "th")]
+                rows.append((in_head, cells))
+            else:
+                walk(c, in_head or c.tag == "thead")
+
+    walk(table, False)
+    head = sum(1 for h, _ in rows if h)
+    if head:
+        return head
+    n = 0
+    for _, cells in rows:
+        if cells and all(t == "th" for t in cells):
+            n += 1
+        else:
+            break
+    return n
+
+
+# Table header rows over every page of --all: [agreeing tables, tables compared, mismatches].
+HEADER_STATS = [0, 0, []]
+MIN_HEADER_SHARE = 0.95
 
 
 # --------------------------------------------------------------------------------------------
@@ -683,6 +723,16 @@ def compare(inspect: dict, page: str, out) -> bool:
                            if o["code_blocks"] != o["pre"] else ""))
     if kinds.get("table", 0) != o["tables"]:
         failures.append("tables: docsweep %d, oracle %d" % (kinds.get("table", 0), o["tables"]))
+    else:
+        got_heads = [((b.get("attrs") or {}).get("table") or {}).get("header_rows")
+                     for b in inspect.get("blocks", []) if b.get("type") == "table"]
+        for k, (g, w) in enumerate(zip(got_heads, o["table_header_rows"])):
+            HEADER_STATS[1] += 1
+            if g == w:
+                HEADER_STATS[0] += 1
+            else:
+                HEADER_STATS[2].append("%s table %d: header_rows %s, the page's %d"
+                                       % (os.path.relpath(page), k + 1, g, w))
 
     name = os.path.relpath(page)
     req = sum(1 for h in oh if not h["in_table"])
@@ -733,7 +783,14 @@ def run_all(directory: str, binary: str) -> int:
         else:
             failed += 1
     print("html: %d passed, %d failed" % (passed, failed))
-    return 0 if failed == 0 and passed > 0 else 1
+    agree, tables, diffs = HEADER_STATS
+    for d in diffs:
+        print("  header rows differ: " + d)
+    share = agree / tables if tables else 0.0
+    print("table header rows: %d of %d tables agree (%.3f, at least %.2f required)"
+          % (agree, tables, share, MIN_HEADER_SHARE))
+    headers_ok = tables >= 10 and share >= MIN_HEADER_SHARE
+    return 0 if failed == 0 and passed > 0 and headers_ok else 1
 
 
 def main(argv: list) -> int:
