@@ -229,6 +229,17 @@ fn running_heads_and_page_numbers_are_removed() {
     assert!(!t.contains("One-column layout"));
     assert!(!t.contains("of 8"), "page feet left in the text");
     assert!(a.text.furniture_lines.unwrap() >= 2 * 7);
+    // Two columns under a running head (title left, page number right) over a running foot:
+    // the title stays once (page 1), the heads and feet go, with every page's number.
+    let a = analyze(&data().join("generated/paper-twocol.pdf"), &cfg);
+    let t = text_of(&a);
+    assert_eq!(t.matches("Two-Column Extraction Paper").count(), 1);
+    assert!(
+        !t.contains("docsweep fixture"),
+        "running feet left in the text"
+    );
+    assert!(!t.lines().any(|l| ["2", "3", "4"].contains(&l.trim())));
+    assert!(a.text.furniture_lines.unwrap() >= 3 + 4, "{:?}", a.text);
     for f in pdfs("real")
         .into_iter()
         .chain(pdfs("generated"))
