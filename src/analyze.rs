@@ -874,6 +874,39 @@ mod tests {
         assert_eq!(parents_seen, 1);
     }
 
+    /// A plain-text grid table of a header and 40 rows: two chunks, cut after a border line,
+    /// the first with the header and 29 rows, the second with the 11 others.
+    #[test]
+    fn a_long_grid_table_is_cut_after_a_border() {
+        let mut t = String::from(
+            "Numbers\n=======\n\nThe grid below lists forty numbers and their squares.\n\n\
+             +----+------+\n| n  | n*n  |\n+====+======+\n",
+        );
+        for i in 0..40 {
+            t.push_str(&format!("| {i:2} | {:4} |\n+----+------+\n", i * i));
+        }
+        t.push_str("\nAfter the grid.\n");
+        let r = rows("grid.txt", t.as_bytes());
+        let table = r
+            .blocks
+            .iter()
+            .position(|b| r.block_of(b).kind == crate::model::BlockType::Table)
+            .unwrap();
+        let pieces: Vec<&str> = r
+            .chunks
+            .iter()
+            .filter(|c| c.chunk.first_block <= table && table <= c.chunk.last_block)
+            .map(|c| &r.canonical[c.chunk.off_begin..c.chunk.off_end])
+            .collect();
+        let rows_of = |p: &str| p.lines().filter(|l| l.starts_with("| ")).count();
+        assert_eq!(
+            pieces.iter().map(|p| rows_of(p)).collect::<Vec<_>>(),
+            [30, 11]
+        );
+        assert!(pieces[0].ends_with("+----+------+"), "{}", pieces[0]);
+        assert!(pieces[1].starts_with("| 29 |"), "{}", pieces[1]);
+    }
+
     /// A section of more than 999 blocks, and a code block cut into more than nine windows:
     /// sorted as strings, the ids of each section are in reading order.
     #[test]

@@ -187,7 +187,7 @@ impl Ctx<'_> {
             // border closes the table.
             "grid" => {
                 let borders: Vec<usize> = (0..lines.len())
-                    .filter(|&k| lines[k].1.starts_with('+'))
+                    .filter(|&k| lines[k].1.trim_start().starts_with('+'))
                     .collect();
                 let mut v = vec![b.off_begin];
                 v.extend(
