@@ -72,6 +72,9 @@ struct Blk {
     begin: u64,
     end: u64,
     text: String,
+    /// A footnote definition or a caption: it joins the section of what it annotates, and
+    /// may sit anywhere in reading order there.
+    joins: bool,
 }
 
 pub fn validate(index: &Path) -> Result<Report> {
@@ -287,6 +290,7 @@ pub fn validate(index: &Path) -> Result<Report> {
             col::<StringArray>(b, "text")?,
         );
         let seq = col::<UInt32Array>(b, "seq")?;
+        let kind = col::<StringArray>(b, "type")?;
         let (ob, oe) = (
             col::<UInt64Array>(b, "off_begin")?,
             col::<UInt64Array>(b, "off_end")?,
@@ -305,6 +309,7 @@ pub fn validate(index: &Path) -> Result<Report> {
                 begin: ob.value(i),
                 end: oe.value(i),
                 text: text.value(i).to_string(),
+                joins: matches!(kind.value(i), "footnote" | "caption"),
             });
         }
     }
@@ -313,10 +318,14 @@ pub fn validate(index: &Path) -> Result<Report> {
             .get(doc)
             .map(|l| l.iter().map(|s| s.id.as_str()).collect())
             .unwrap_or_default();
-        // The last block id seen in each section: a section's ids sort in reading order.
+        // The last block id seen in each section: a section's ids sort in reading order
+        // (footnote definitions and captions, which join the section of what they annotate
+        // wherever they are written, aside).
         let mut last_in_section: HashMap<&str, &str> = HashMap::new();
         for (k, b) in list.iter().enumerate() {
-            if let Some(prev) = last_in_section.insert(&b.section, &b.id) {
+            if b.joins {
+                // Not compared, and not a reference for the next block either.
+            } else if let Some(prev) = last_in_section.insert(&b.section, &b.id) {
                 c.check(
                     "ids of a section sort in reading order",
                     prev < b.id.as_str(),
@@ -387,7 +396,13 @@ pub fn validate(index: &Path) -> Result<Report> {
                 chunk_ids.insert(id.to_string()),
                 || format!("{id} repeats"),
             );
-            if let Some(prev) =
+            let first = blks
+                .get(d)
+                .and_then(|l| l.get(fb.value(i) as usize))
+                .is_some_and(|b| b.joins);
+            if first {
+                // A chunk that starts at a footnote or caption: placed by it, not compared.
+            } else if let Some(prev) =
                 last_chunk.insert((d.to_string(), sid.value(i).to_string()), id.to_string())
             {
                 c.check(

@@ -251,6 +251,21 @@ fn validate_catches_a_missing_anchor_and_ids_out_of_order() {
             .any(|c| c == "ids of a section sort in reading order"),
         "{failed:?}"
     );
+
+    // A footnote defined before its marker joins the marker's section after its heading
+    // (`b=000`) in id order, ahead of it in reading order: valid.
+    let c = tmp.path().join("notes");
+    std::fs::create_dir(&c).unwrap();
+    std::fs::write(
+        c.join("a.md"),
+        "[^n]: The note, defined before the text that cites it.\n\n# A\n\nText of A.\n\n\
+         # B\n\nThe note[^n] is cited here, in section B.\n",
+    )
+    .unwrap();
+    let notes = tmp.path().join("notes-index");
+    index(&c, &notes, &[]);
+    let v = run(&["validate", notes.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
 }
 
 fn copy_dir(from: &Path, to: &Path) {
