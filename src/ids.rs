@@ -171,6 +171,7 @@ mod tests {
             format!("{d}|s=2|p=~1234|b=~~56789")
         );
         assert_eq!(chunk_id("x|b=001", 10), "x|b=001|w=~10");
+        assert_eq!(content_hash(b"abc").len(), 32);
     }
 
     /// Within a section, ids sort in reading order: pages, then blocks, then windows, past
@@ -192,7 +193,6 @@ mod tests {
         let mut sorted = reading.clone();
         sorted.sort();
         assert_eq!(sorted, reading);
-        assert_eq!(content_hash(b"abc").len(), 32);
     }
 
     #[test]

@@ -964,18 +964,7 @@ fn previous_reuses_unchanged_documents_and_matches_a_full_run() {
         "{v}"
     );
     let older = tmp.path().join("older");
-    std::fs::create_dir(&older).unwrap();
-    for e in std::fs::read_dir(&old).unwrap() {
-        let e = e.unwrap();
-        if e.file_type().unwrap().is_dir() {
-            let d = older.join(e.file_name());
-            std::fs::create_dir(&d).unwrap();
-            for f in std::fs::read_dir(e.path()).unwrap() {
-                let f = f.unwrap();
-                std::fs::copy(f.path(), d.join(f.file_name())).unwrap();
-            }
-        }
-    }
+    copy_dir(&old, &older);
     let manifest = std::fs::read_to_string(old.join("manifest.json")).unwrap();
     std::fs::write(
         older.join("manifest.json"),
