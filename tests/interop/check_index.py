@@ -32,7 +32,17 @@ BLOCK_TYPES = {"prose", "heading", "list", "code", "table", "figure", "caption",
 HEX16 = re.compile(r"^[0-9a-f]{16}$")
 HEX32 = re.compile(r"^[0-9a-f]{32}$")
 SECTION_ID = re.compile(r"^(0|[0-9]+(\.[0-9]+)*|p[0-9]{3,})$")
-BLOCK_ID = re.compile(r"^(?P<doc>[^|]+)\|s=(?P<sec>[^|]+)\|p=(?P<page>[0-9]{3,})\|b=(?P<block>[0-9]{3,})$")
+# Page and block numbers: three digits, or more behind one `~` per extra digit (`~1000`).
+BLOCK_ID = re.compile(r"^(?P<doc>[^|]+)\|s=(?P<sec>[^|]+)\|p=(?P<page>~*[0-9]{3,})\|b=(?P<block>~*[0-9]{3,})$")
+
+
+def sortable_number_ok(field: str, width: int) -> bool:
+    """`007`, `999`, `~1000`, `~~10000`: one `~` per digit past `width`, no other padding."""
+    digits = field.lstrip("~")
+    tildes = len(field) - len(digits)
+    if len(digits) < width:
+        return False
+    return tildes == len(digits) - width and (tildes == 0 or digits[0] != "0")
 BOM = b"\xef\xbb\xbf"
 SOFT_HYPHEN = "\u00ad"
 
@@ -696,11 +706,37 @@ def main(argv=None) -> int:
             if not m:
                 c.fail(f"block_id {r.get('block_id')!r} is not <doc_id>|s=<section>|p=NNN|b=NNN")
                 continue
+            if not (sortable_number_ok(m["page"], 3) and sortable_number_ok(m["block"], 3)):
+                c.fail(f"block_id {r['block_id']!r}: page or block number not written to sort "
+                       "(three digits, or one '~' per digit past three)")
             if m["doc"] != r.get("doc_id") or m["sec"] != r.get("section_id"):
                 c.fail(f"block_id {r['block_id']!r} disagrees with doc_id {r.get('doc_id')} / "
                        f"section_id {r.get('section_id')}")
             if d.get("format") == "markdown" and m["page"] != "000":
                 c.fail(f"block_id {r['block_id']!r}: Markdown block with page {m['page']} (want 000)")
+
+    with report.check("5.ids-sort-in-reading-order", needs=('blocks', 'chunks')) as c:
+        # Within a section, block ids and chunk ids sorted as strings follow seq (footnote
+        # definitions and captions, which join the section of what they annotate wherever they
+        # are written, aside; so are chunks that start at one).
+        joins = {(r.get("doc_id"), r.get("seq")) for r in blocks
+                 if r.get("type") in ("footnote", "caption")}
+        for label, rows, key, first in (
+                ("block", blocks, "block_id", lambda r: r.get("seq")),
+                ("chunk", chunks, "chunk_id", lambda r: r.get("first_block"))):
+            last = {}
+            for r in sorted(rows, key=lambda r: (r.get("doc_id"), r.get("seq"))):
+                if (r.get("doc_id"), first(r)) in joins:
+                    continue
+                k = (r.get("doc_id"), r.get("section_id"))
+                prev = last.get(k)
+                if prev is not None and not prev < r.get(key):
+                    c.fail(f"{label} id {prev!r} sorts after {r.get(key)!r} in its section")
+                last[k] = r.get(key)
+        for r in chunks:
+            w = (r.get("chunk_id") or "").rpartition("|w=")
+            if w[1] and not sortable_number_ok(w[2], 1):
+                c.fail(f"chunk_id {r.get('chunk_id')!r}: window number not written to sort")
 
     with report.check("5.section-refs", needs=('blocks', 'sections', 'chunks')) as c:
         block_by_id = {r.get("block_id"): r for r in blocks}
