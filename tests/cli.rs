@@ -930,25 +930,31 @@ fn previous_reuses_unchanged_documents_and_matches_a_full_run() {
     let v = run(&["validate", incr.to_str().unwrap()]);
     assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
 
+    // `index --json --previous PREVIOUS` into `out` that OLD cannot serve: a full run. Its
+    // stderr (which says why) and its summary.
+    let full_rerun = |out: &Path, previous: &Path, extra: &[&str]| {
+        let mut args = vec![
+            "index",
+            c.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        args.extend(["--previous", previous.to_str().unwrap()]);
+        let o = run(&args);
+        assert!(o.status.success());
+        let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert!(summary.get("previous").is_none());
+        (String::from_utf8_lossy(&o.stderr).into_owned(), summary)
+    };
+
     // Another config: a full run, said on stderr, same result as a full run with that config.
     let cfg = tmp.path().join("small.toml");
     std::fs::write(&cfg, "[chunk]\nmax_tokens = 200\noverlap_tokens = 20\n").unwrap();
     let other = tmp.path().join("other");
-    let o = run(&[
-        "index",
-        c.to_str().unwrap(),
-        "-o",
-        other.to_str().unwrap(),
-        "--json",
-        "--config",
-        cfg.to_str().unwrap(),
-        "--previous",
-        old.to_str().unwrap(),
-    ]);
-    assert!(o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("another config"));
-    let o: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert!(o.get("previous").is_none());
+    let (err, o) = full_rerun(&other, &old, &["--config", cfg.to_str().unwrap()]);
+    assert!(err.contains("another config"));
     let other_full = tmp.path().join("other-full");
     let of = index(&c, &other_full, &["--config", cfg.to_str().unwrap()]);
     assert_eq!(o["index_hash"], of["index_hash"]);
@@ -971,24 +977,11 @@ fn previous_reuses_unchanged_documents_and_matches_a_full_run() {
         manifest.replace(&format!("\"{v}\""), &format!("\"{number}\"")),
     )
     .unwrap();
-    let again = tmp.path().join("again");
-    let o = run(&[
-        "index",
-        c.to_str().unwrap(),
-        "-o",
-        again.to_str().unwrap(),
-        "--json",
-        "--previous",
-        older.to_str().unwrap(),
-    ]);
-    assert!(o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let (err, o) = full_rerun(&tmp.path().join("again"), &older, &[]);
     assert!(
         err.contains(&format!("built by docsweep {number} (this is {v})")),
         "{err}"
     );
-    let o: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert!(o.get("previous").is_none());
     assert_eq!(o["index_hash"], f["index_hash"]);
 }
 

@@ -72,7 +72,8 @@ pub fn chunk(
             let mut units = Vec::with_capacity(run.len());
             for &i in run {
                 let b = &blocks[i];
-                if cx.ts.count(b.off_begin, b.off_end) <= cx.max && cx.row_starts(i).is_none() {
+                let rows = cx.row_starts(i);
+                if cx.ts.count(b.off_begin, b.off_end) <= cx.max && rows.is_none() {
                     units.push(Unit {
                         block: i,
                         begin: b.off_begin,
@@ -81,7 +82,7 @@ pub fn chunk(
                         overlap_ok: matches!(b.kind, BlockType::Prose | BlockType::List),
                     });
                 } else {
-                    units.extend(cx.split(i, b.off_begin, b.off_end));
+                    units.extend(cx.split(i, b.off_begin, b.off_end, rows));
                 }
             }
             cx.pack(units, s, &mut out);
@@ -126,7 +127,8 @@ impl Ctx<'_> {
             if tokens > self.max {
                 // One unit alone is over budget once tokenized on its own: cut it.
                 let u = units[i];
-                let pieces = self.split(u.block, u.begin, u.end);
+                // A whole unit: a table here has no more rows than a window may hold.
+                let pieces = self.split(u.block, u.begin, u.end, None);
                 units.splice(i..=i, pieces);
                 continue;
             }
@@ -207,11 +209,11 @@ impl Ctx<'_> {
     /// Cuts `[begin, end)` of block `idx` into pieces that each fit the window tokenized alone:
     /// at the farthest line (code, tables) or sentence-or-line boundary (prose) that fits, else
     /// at a token boundary on a character boundary. A table with more rows than a chunk may
-    /// hold is cut between rows only, into pieces of at most that many rows.
-    fn split(&self, idx: usize, begin: usize, end: usize) -> Vec<Unit> {
+    /// hold (`rows`: where they start, from [`Self::row_starts`]) is cut between rows only,
+    /// into pieces of at most that many rows.
+    fn split(&self, idx: usize, begin: usize, end: usize, rows: Option<Vec<usize>>) -> Vec<Unit> {
         let b = &self.blocks[idx];
         let text = &self.text[begin..end];
-        let rows = self.row_starts(idx);
         let mut cuts: Vec<usize> = match &rows {
             Some(r) => r.clone(),
             None => text
