@@ -153,11 +153,13 @@ fn validate_catches_a_corrupted_index() {
     assert!(String::from_utf8_lossy(&v.stderr).contains("not a docsweep index"));
 }
 
-/// Rewrites the one part file of `table` in `index` through `edit` (a batch at a time).
-fn rewrite_table(
+/// Rewrites `column` of the one part file of `table` in `index` through `edit` (a batch's
+/// column at a time).
+fn rewrite_column(
     index: &Path,
     table: &str,
-    edit: impl Fn(arrow_array::RecordBatch) -> arrow_array::RecordBatch,
+    column: &str,
+    edit: impl Fn(&dyn arrow_array::Array) -> arrow_array::ArrayRef,
 ) {
     let part = index.join(table).join("part-00000.parquet");
     let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
@@ -166,7 +168,15 @@ fn rewrite_table(
     .unwrap()
     .build()
     .unwrap();
-    let batches: Vec<_> = reader.map(|b| edit(b.unwrap())).collect();
+    let batches: Vec<_> = reader
+        .map(|b| {
+            let b = b.unwrap();
+            let i = b.schema().index_of(column).unwrap();
+            let mut cols = b.columns().to_vec();
+            cols[i] = edit(b.column(i).as_ref());
+            arrow_array::RecordBatch::try_new(b.schema(), cols).unwrap()
+        })
+        .collect();
     let mut w = parquet::arrow::ArrowWriter::try_new(
         std::fs::File::create(&part).unwrap(),
         batches[0].schema(),
@@ -197,28 +207,28 @@ fn failed_checks(index: &Path) -> Vec<String> {
 /// reading order: `validate` names both.
 #[test]
 fn validate_catches_a_missing_anchor_and_ids_out_of_order() {
-    use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, UInt64Array};
+    use arrow_array::{Array, ArrayRef, StringArray, UInt64Array};
     use std::sync::Arc;
     let tmp = tempfile::tempdir().unwrap();
     let idx = tmp.path().join("idx");
     index(&sample(), &idx, &[]);
+    // A copy of the index with one column edited: the checks validate fails.
+    let broken = |name: &str, table: &str, column: &str, edit: &dyn Fn(&dyn Array) -> ArrayRef| {
+        let dir = tmp.path().join(name);
+        copy_dir(&idx, &dir);
+        rewrite_column(&dir, table, column, edit);
+        failed_checks(&dir)
+    };
 
-    let no_anchor = tmp.path().join("no-anchor");
-    copy_dir(&idx, &no_anchor);
-    rewrite_table(&no_anchor, "sections", |b: RecordBatch| {
-        let s = b.schema();
-        let i = s.index_of("anchor_begin").unwrap();
-        let a = b.column(i).as_any().downcast_ref::<UInt64Array>().unwrap();
+    let failed = broken("no-anchor", "sections", "anchor_begin", &|a| {
+        let a = a.as_any().downcast_ref::<UInt64Array>().unwrap();
         // The first anchored section of the batch loses its anchor.
         let first = (0..a.len()).find(|&k| a.is_valid(k));
         let col: UInt64Array = (0..a.len())
             .map(|k| (Some(k) != first && a.is_valid(k)).then(|| a.value(k)))
             .collect();
-        let mut cols = b.columns().to_vec();
-        cols[i] = Arc::new(col) as ArrayRef;
-        RecordBatch::try_new(s, cols).unwrap()
+        Arc::new(col)
     });
-    let failed = failed_checks(&no_anchor);
     assert!(
         failed
             .iter()
@@ -227,12 +237,8 @@ fn validate_catches_a_missing_anchor_and_ids_out_of_order() {
     );
     assert!(!failed.iter().any(|c| c.contains("sort")), "{failed:?}");
 
-    let swapped = tmp.path().join("swapped");
-    copy_dir(&idx, &swapped);
-    rewrite_table(&swapped, "blocks", |b: RecordBatch| {
-        let s = b.schema();
-        let i = s.index_of("block_id").unwrap();
-        let ids = b.column(i).as_any().downcast_ref::<StringArray>().unwrap();
+    let failed = broken("swapped", "blocks", "block_id", &|a| {
+        let ids = a.as_any().downcast_ref::<StringArray>().unwrap();
         let mut v: Vec<String> = (0..ids.len()).map(|k| ids.value(k).to_string()).collect();
         // Two blocks in a row of one section trade ids.
         if let Some(k) = (1..v.len()).find(|&k| {
@@ -240,11 +246,8 @@ fn validate_catches_a_missing_anchor_and_ids_out_of_order() {
         }) {
             v.swap(k - 1, k);
         }
-        let mut cols = b.columns().to_vec();
-        cols[i] = Arc::new(StringArray::from(v)) as ArrayRef;
-        RecordBatch::try_new(s, cols).unwrap()
+        Arc::new(StringArray::from(v))
     });
-    let failed = failed_checks(&swapped);
     assert!(
         failed
             .iter()
