@@ -19,6 +19,11 @@ fn run(args: &[&str]) -> Output {
 }
 
 fn index(corpus: &Path, out: &Path, extra: &[&str]) -> serde_json::Value {
+    index_and_stderr(corpus, out, extra).0
+}
+
+/// `index`'s summary, and what the run said on stderr.
+fn index_and_stderr(corpus: &Path, out: &Path, extra: &[&str]) -> (serde_json::Value, String) {
     let mut args = vec![
         "index",
         corpus.to_str().unwrap(),
@@ -33,7 +38,10 @@ fn index(corpus: &Path, out: &Path, extra: &[&str]) -> serde_json::Value {
         "index failed: {}",
         String::from_utf8_lossy(&o.stderr)
     );
-    serde_json::from_slice(&o.stdout).expect("--json prints a summary")
+    (
+        serde_json::from_slice(&o.stdout).expect("--json prints a summary"),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
 }
 
 /// Every file under `dir`, relative, with its bytes.
@@ -936,20 +944,11 @@ fn previous_reuses_unchanged_documents_and_matches_a_full_run() {
     // `index --json --previous PREVIOUS` into `out` that OLD cannot serve: a full run. Its
     // stderr (which says why) and its summary.
     let full_rerun = |out: &Path, previous: &Path, extra: &[&str]| {
-        let mut args = vec![
-            "index",
-            c.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-            "--json",
-        ];
-        args.extend_from_slice(extra);
+        let mut args = extra.to_vec();
         args.extend(["--previous", previous.to_str().unwrap()]);
-        let o = run(&args);
-        assert!(o.status.success());
-        let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let (summary, err) = index_and_stderr(&c, out, &args);
         assert!(summary.get("previous").is_none());
-        (String::from_utf8_lossy(&o.stderr).into_owned(), summary)
+        (err, summary)
     };
 
     // Another config: a full run, said on stderr, same result as a full run with that config.
