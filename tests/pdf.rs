@@ -156,6 +156,43 @@ fn word_processor_pdfs() {
     }
 }
 
+/// A table whose cells wrap, made by LibreOffice from a Markdown table (`office/options-table.md`):
+/// each row of the Markdown is one line of the table block, its wrapped cells joined in their
+/// columns. The rows cover a first cell that wraps too (`Section anchor sentence length
+/// limit`), and a row whose first cell is empty, under a cell it does not continue.
+#[test]
+fn wrapped_table_cells_join_their_rows() {
+    let md = std::fs::read_to_string(data().join("office/options-table.md")).unwrap();
+    let expected: Vec<String> = md
+        .lines()
+        .filter(|l| l.starts_with('|') && !l.starts_with("|--"))
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().replace('`', ""))
+                .filter(|c| !c.is_empty())
+                .collect::<Vec<_>>()
+                .join(" | ")
+        })
+        .collect();
+    assert_eq!(expected.len(), 7);
+    let a = analyze(
+        &data().join("office/options-table-libreoffice.pdf"),
+        &Config::default(),
+    );
+    let t = text_of(&a);
+    let tables: Vec<_> = a
+        .blocks
+        .iter()
+        .filter(|b| b.kind == BlockType::Table)
+        .collect();
+    assert_eq!(tables.len(), 1);
+    let rows: Vec<&str> = t[tables[0].off_begin..tables[0].off_end].lines().collect();
+    assert_eq!(rows, expected);
+    let shape = tables[0].attrs().table.as_ref().unwrap();
+    assert_eq!((shape.rows, shape.cols, shape.header_rows), (7, 4, 1));
+}
+
 /// An accent a TeX font draws apart from its letter (`´` then `e`) is read with it: the
 /// TUGboat article's `Bézier`, not `B´ezier`.
 #[test]

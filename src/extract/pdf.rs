@@ -2204,8 +2204,11 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             // Prose never makes it here with two ranges, but a wide one-cell line would have
             // merged every range into one.
             if ncols >= 2 && cols.len() >= 2 {
+                let ranges = if single.len() >= 2 { &single } else { &cols };
+                let cont = continuations(lines, &rows, ranges);
+                let starts: Vec<usize> = (0..rows.len()).filter(|&k| !cont[k]).collect();
                 let first_bold = lines[rows[0]].bold;
-                let rest_bold = rows[1..].iter().any(|&r| lines[r].bold);
+                let rest_bold = starts[1..].iter().any(|&k| lines[rows[k]].bold);
                 let numeric = |t: &str| t.chars().any(|c| c.is_ascii_digit());
                 let header_rows = if (first_bold && !rest_bold)
                     || (!numeric(&lines[rows[0]].text)
@@ -2215,45 +2218,218 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
                 } else {
                     0
                 };
-                let ranges = if single.len() >= 2 { &single } else { &cols };
+                // Each row becomes one line: the lines its cells wrap onto join it, cell by
+                // cell, top to bottom.
+                for (n, &k) in starts.iter().enumerate() {
+                    let end = starts.get(n + 1).copied().unwrap_or(rows.len());
+                    if end > k + 1 {
+                        let merged = join_row(lines, &rows[k..end], ranges);
+                        lines[rows[k]] = merged;
+                    }
+                }
                 let mut cell_spans = Vec::new();
-                let mut row_no = 0u32;
-                for (k, &r) in rows.iter().enumerate() {
-                    let wrapped = k > 0 && lines[r].cells.len() == 1;
-                    if !wrapped {
-                        for c in &lines[r].cells {
-                            let covered: Vec<usize> = (0..ranges.len())
-                                .filter(|&q| c.0 < ranges[q].1 - 1.0 && c.1 > ranges[q].0 + 1.0)
-                                .collect();
-                            if covered.len() >= 2 {
-                                cell_spans.push([
-                                    row_no,
-                                    covered[0] as u32,
-                                    1,
-                                    covered.len() as u32,
-                                ]);
-                            }
+                for (row_no, &k) in starts.iter().enumerate() {
+                    for c in &lines[rows[k]].cells {
+                        let covered: Vec<usize> = (0..ranges.len())
+                            .filter(|&q| c.0 < ranges[q].1 - 1.0 && c.1 > ranges[q].0 + 1.0)
+                            .collect();
+                        if covered.len() >= 2 {
+                            cell_spans.push([
+                                row_no as u32,
+                                covered[0] as u32,
+                                1,
+                                covered.len() as u32,
+                            ]);
                         }
-                        row_no += 1;
                     }
                 }
                 let t = tables.len();
                 tables.push(TableShape {
-                    rows: row_no,
+                    rows: starts.len() as u32,
                     cols: ranges.len() as u32,
                     header_rows,
                     grid_kind: "pdf_grid",
                     cell_spans,
                 });
-                for &r in &rows {
-                    lines[r].table = Some(t);
+                for &k in &starts {
+                    lines[rows[k]].table = Some(t);
                 }
-                i = j;
+                // The lines joined into their rows go.
+                let gone: Vec<usize> = (0..rows.len())
+                    .filter(|&k| cont[k])
+                    .map(|k| rows[k])
+                    .collect();
+                if !gone.is_empty() {
+                    let mut at = 0;
+                    lines.retain(|_| {
+                        at += 1;
+                        gone.binary_search(&(at - 1)).is_err()
+                    });
+                }
+                i = j - gone.len();
                 continue;
             }
         }
         i = j.max(i + 1);
     }
+}
+
+/// Which lines of a table's `rows` go on with the row above instead of starting one: a
+/// wrapped cell's further lines. Such a line leaves the first column empty (or a column that
+/// the row's first line fills, when the first cell wraps too), is set in the
+/// type of the row's first line (a row cut by a page break does not go on with the bold
+/// header repeated over the next page) and no further below the line above than the table's
+/// tightest line step (rows may be set apart by padding, a cell's lines never are). Each of
+/// its cells goes on from a piece of the row above in its column that it lines up with (left,
+/// centred or right) and that is full: it reaches so far right that the cell's first word
+/// would not have fitted after it; and the cell so far holds two words or more. A row that
+/// leaves the first column empty under one-word cells (`armel | wheezy` under `Debian |
+/// i386/amd64 | squeeze`), and a label centred across the table, stay rows.
+fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<bool> {
+    let column = |c: &(f32, f32, String)| {
+        let mid = (c.0 + c.1) / 2.0;
+        (0..ranges.len())
+            .min_by(|&a, &b| {
+                let d = |q: usize| {
+                    if mid < ranges[q].0 {
+                        ranges[q].0 - mid
+                    } else if mid > ranges[q].1 {
+                        mid - ranges[q].1
+                    } else {
+                        0.0
+                    }
+                };
+                d(a).total_cmp(&d(b))
+            })
+            .unwrap_or(0)
+    };
+    let first = lines[rows[0]].x0;
+    // The tightest step between two lines of the table: the line spacing inside a cell (rows
+    // may be set further apart, with padding, never closer).
+    let step = rows
+        .windows(2)
+        .map(|w| lines[w[1]].base - lines[w[0]].base)
+        .filter(|&d| d > 0.0)
+        .fold(f32::INFINITY, f32::min);
+    let mut cont = vec![false; rows.len()];
+    let mut row_start = 0;
+    for k in 1..rows.len() {
+        let l = &lines[rows[k]];
+        let single = l.cells.len() == 1 && l.x0 > first + lines[rows[0]].size * 2.0;
+        // Each cell's piece of the row above it in its column, the nearest line up.
+        let above: Vec<Option<&(f32, f32, String)>> = l
+            .cells
+            .iter()
+            .map(|c| {
+                let q = column(c);
+                rows[row_start..k]
+                    .iter()
+                    .rev()
+                    .find_map(|&r| lines[r].cells.iter().find(|a| column(a) == q))
+            })
+            .collect();
+        let fits = |c: &(f32, f32, String), a: &(f32, f32, String)| {
+            let chars = c.2.chars().count().max(1) as f32;
+            let word = c.2.split_whitespace().next().unwrap_or("");
+            let word_w = (c.1 - c.0) * word.chars().count() as f32 / chars;
+            a.1 + l.size * 0.25 + word_w * 1.1 + 1.0 >= ranges[column(c)].1
+        };
+        // Words of the row's cell in column `q` so far.
+        let words = |q: usize| -> usize {
+            rows[row_start..k]
+                .iter()
+                .flat_map(|&r| lines[r].cells.iter())
+                .filter(|a| column(a) == q)
+                .map(|a| a.2.split_whitespace().count())
+                .sum()
+        };
+        // Set as the piece above it is (left, or indented by up to two ems under a hanging
+        // `– `; centred; right: a wrapped cell keeps its alignment, a label across the
+        // table's width does not line up with a cell).
+        let aligned = |c: &(f32, f32, String), a: &(f32, f32, String)| {
+            (c.0 >= a.0 - 1.5 && c.0 <= a.0 + l.size * 2.0)
+                || ((c.0 + c.1) - (a.0 + a.1)).abs() <= 3.0
+                || (c.1 - a.1).abs() <= 1.5
+        };
+        let wrapped = l.bold == lines[rows[row_start]].bold
+            && l.base - lines[rows[k - 1]].base <= step * 1.2 + 0.5
+            && (single
+                || l.cells.first().is_some_and(|c| c.0 >= ranges[0].1 - 1.0)
+                // A first cell that wraps too (`Presentation LUT` / `Sequence`) when a column
+                // the row filled stays empty (its `Key` or `Type`): a new row fills those.
+                || lines[rows[row_start]]
+                    .cells
+                    .iter()
+                    .any(|a| l.cells.iter().all(|c| column(c) != column(a))))
+            && l.cells.iter().zip(&above).all(|(c, a)| {
+                a.is_some_and(|a| aligned(c, a) && fits(c, a)) && words(column(c)) >= 2
+            });
+        if wrapped {
+            cont[k] = true;
+        } else {
+            row_start = k;
+        }
+    }
+    cont
+}
+
+/// One line for a table row whose cells wrap onto the lines after it (`lines[rows[0]]` and
+/// its continuations): each column's pieces joined top to bottom, a line-end hyphen kept and
+/// the next piece set right after it (no repair inside tables).
+fn join_row(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> VLine {
+    let mut merged = lines[rows[0]].clone();
+    let mut cells: Vec<(f32, f32, String)> = merged.cells.clone();
+    for &r in &rows[1..] {
+        let l = &lines[r];
+        for c in &l.cells {
+            // The cell of the row in the same column: the one overlapping it most.
+            let overlap = |a: &(f32, f32, String)| (a.1.min(c.1) - a.0.max(c.0)).max(0.0);
+            let mid = (c.0 + c.1) / 2.0;
+            let q = ranges
+                .iter()
+                .position(|r| mid >= r.0 - 1.0 && mid <= r.1 + 1.0);
+            let target = cells
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| {
+                    overlap(a) > 0.0
+                        || q.is_some_and(|q| {
+                            let m = (a.0 + a.1) / 2.0;
+                            m >= ranges[q].0 - 1.0 && m <= ranges[q].1 + 1.0
+                        })
+                })
+                .max_by(|x, y| overlap(x.1).total_cmp(&overlap(y.1)))
+                .map(|(i, _)| i);
+            match target {
+                Some(i) => {
+                    let a = &mut cells[i];
+                    if !a.2.ends_with('-') {
+                        a.2.push(' ');
+                    }
+                    a.2.push_str(&c.2);
+                    a.0 = a.0.min(c.0);
+                    a.1 = a.1.max(c.1);
+                }
+                None => {
+                    let at = cells.iter().position(|a| a.0 > c.0).unwrap_or(cells.len());
+                    cells.insert(at, c.clone());
+                }
+            }
+        }
+        merged.x0 = merged.x0.min(l.x0);
+        merged.x1 = merged.x1.max(l.x1);
+        merged.y0 = merged.y0.min(l.y0);
+        merged.y1 = merged.y1.max(l.y1);
+        merged.chars += l.chars;
+        merged.markers.extend(l.markers.iter().cloned());
+    }
+    merged.text = cells
+        .iter()
+        .map(|c| c.2.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    merged.cells = cells;
+    merged
 }
 
 /// A list item's marker alone: a bullet (a symbol font's too), a dash, `1.`, `a)`, `(iv)`.
@@ -3968,6 +4144,182 @@ mod tests {
         assert_eq!(texts[20], "left 19");
         assert_eq!(texts[21], "right 0");
         assert_eq!(texts.len(), 41);
+    }
+
+    /// A table row's cells at height `y`: `(x0, x1, text)` each.
+    type Row<'a> = (f32, &'a [(f32, f32, &'a str)]);
+
+    /// A page of prose over a table.
+    fn table_page(rows: &[Row]) -> (Page, Vec<TableShape>) {
+        let mut frags: Vec<Frag> = (0..10)
+            .map(|k| {
+                frag(
+                    72.0,
+                    40.0 + k as f32 * 12.0,
+                    450.0,
+                    "a full line of prose text over the table below",
+                )
+            })
+            .collect();
+        for (y, cells) in rows {
+            for &(x0, x1, t) in cells.iter() {
+                frags.push(frag(x0, 200.0 + y, x1, t));
+            }
+        }
+        let mut p = layout_page(frags, 792.0);
+        let mut tables = Vec::new();
+        find_tables(&mut p, &mut tables);
+        p.lines.retain(|l| l.table.is_some());
+        (p, tables)
+    }
+
+    fn row_texts(p: &Page) -> Vec<String> {
+        p.lines
+            .iter()
+            .map(|l| {
+                if l.cells.len() >= 2 {
+                    table_row(l)
+                } else {
+                    l.text.clone()
+                }
+            })
+            .collect()
+    }
+
+    /// A cell that wraps goes on in its column on the lines under its row's first line; they
+    /// join the row, so that a row is one line of cells. A row that leaves the first column
+    /// empty under a one-word cell, and a label centred across the table, stay rows; a first
+    /// cell that wraps joins its row when a column the row filled stays empty.
+    #[test]
+    fn wrapped_cells_join_their_row() {
+        let (p, tables) = table_page(&[
+            (
+                0.0,
+                &[
+                    (72.0, 110.0, "Option"),
+                    (200.0, 240.0, "Default"),
+                    (300.0, 360.0, "Description"),
+                ],
+            ),
+            (
+                12.0,
+                &[
+                    (72.0, 130.0, "max_tokens"),
+                    (200.0, 215.0, "512"),
+                    (300.0, 450.0, "The largest number of tokens a"),
+                ],
+            ),
+            (24.0, &[(300.0, 445.0, "chunk may hold before it is")]),
+            (36.0, &[(300.0, 320.0, "cut.")]),
+            (
+                48.0,
+                &[
+                    (72.0, 110.0, "overlap"),
+                    (200.0, 212.0, "64"),
+                    (300.0, 440.0, "Tokens shared by two windows"),
+                    (460.0, 540.0, "See chunking"),
+                ],
+            ),
+            (
+                60.0,
+                &[(300.0, 380.0, "of one section."), (460.0, 500.0, "below.")],
+            ),
+            (
+                72.0,
+                &[
+                    (72.0, 110.0, "threads"),
+                    (200.0, 215.0, "all"),
+                    (300.0, 440.0, "Worker threads of the pool"),
+                ],
+            ),
+            (
+                84.0,
+                &[
+                    (200.0, 230.0, "cores"),
+                    (300.0, 440.0, "Shared by both runs of a"),
+                ],
+            ),
+            (96.0, &[(350.0, 400.0, "General")]),
+            (
+                108.0,
+                &[
+                    (72.0, 110.0, "Polaric Energy"),
+                    (200.0, 206.0, "6"),
+                    (300.0, 440.0, "Produces a stream of"),
+                ],
+            ),
+            (
+                120.0,
+                &[
+                    (72.0, 100.0, "Cannon"),
+                    (300.0, 400.0, "polaric projectiles."),
+                ],
+            ),
+        ]);
+        assert_eq!(
+            row_texts(&p),
+            [
+                "Option | Default | Description",
+                "max_tokens | 512 | The largest number of tokens a chunk may hold before it is cut.",
+                "overlap | 64 | Tokens shared by two windows of one section. | See chunking below.",
+                "threads | all | Worker threads of the pool",
+                "cores | Shared by both runs of a",
+                "General",
+                // The first cell wraps too, the second column left empty under its `6`.
+                "Polaric Energy Cannon | 6 | Produces a stream of polaric projectiles.",
+            ]
+        );
+        assert_eq!(
+            (tables.len(), tables[0].rows, tables[0].header_rows),
+            (1, 7, 1)
+        );
+        // A joined row covers its lines.
+        assert!(p.lines[1].y1 > 200.0 + 36.0);
+    }
+
+    /// The end of a row cut by a page break, at the top of the next page under the header
+    /// repeated there, is set further below it than a cell's lines are: it does not join
+    /// the header.
+    #[test]
+    fn a_row_end_under_a_repeated_header_is_no_part_of_it() {
+        let (p, tables) = table_page(&[
+            (
+                0.0,
+                &[
+                    (72.0, 110.0, "Name"),
+                    (200.0, 240.0, "Default"),
+                    (300.0, 450.0, "Description of the option"),
+                ],
+            ),
+            (18.0, &[(300.0, 400.0, "and the rest of it.")]),
+            (
+                30.0,
+                &[
+                    (72.0, 100.0, "opt_2"),
+                    (200.0, 212.0, "14"),
+                    (300.0, 430.0, "Another description here"),
+                ],
+            ),
+            (42.0, &[(300.0, 420.0, "that wraps onto a line.")]),
+            (
+                54.0,
+                &[
+                    (72.0, 100.0, "opt_3"),
+                    (200.0, 212.0, "21"),
+                    (300.0, 340.0, "Third."),
+                ],
+            ),
+        ]);
+        assert_eq!(
+            row_texts(&p),
+            [
+                "Name | Default | Description of the option",
+                "and the rest of it.",
+                "opt_2 | 14 | Another description here that wraps onto a line.",
+                "opt_3 | 21 | Third.",
+            ]
+        );
+        assert_eq!(tables[0].rows, 4);
     }
 
     #[test]
