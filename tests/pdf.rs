@@ -156,15 +156,11 @@ fn word_processor_pdfs() {
     }
 }
 
-/// A table whose cells wrap, made by LibreOffice from a Markdown table (`office/options-table.md`):
-/// each row of the Markdown is one line of the table block, its wrapped cells joined in their
-/// columns. The rows cover a first cell that wraps too (`Section anchor sentence length
-/// limit`), and a row whose first cell is empty, under a cell it does not continue.
-#[test]
-fn wrapped_table_cells_join_their_rows() {
-    let md = std::fs::read_to_string(data().join("office/options-table.md")).unwrap();
-    let expected: Vec<String> = md
-        .lines()
+/// The rows of the Markdown table in `office/NAME.md`, cells joined by ` | ` as docsweep
+/// writes a table row (code marks dropped, empty cells left out), header first.
+fn markdown_rows(name: &str) -> Vec<String> {
+    let md = std::fs::read_to_string(data().join(format!("office/{name}.md"))).unwrap();
+    md.lines()
         .filter(|l| l.starts_with('|') && !l.starts_with("|--"))
         .map(|l| {
             l.trim_matches('|')
@@ -174,7 +170,16 @@ fn wrapped_table_cells_join_their_rows() {
                 .collect::<Vec<_>>()
                 .join(" | ")
         })
-        .collect();
+        .collect()
+}
+
+/// A table whose cells wrap, made by LibreOffice from a Markdown table (`office/options-table.md`):
+/// each row of the Markdown is one line of the table block, its wrapped cells joined in their
+/// columns. The rows cover a first cell that wraps too (`Section anchor sentence length
+/// limit`), and a row whose first cell is empty, under a cell it does not continue.
+#[test]
+fn wrapped_table_cells_join_their_rows() {
+    let expected = markdown_rows("options-table");
     assert_eq!(expected.len(), 7);
     let a = analyze(
         &data().join("office/options-table-libreoffice.pdf"),
@@ -191,6 +196,45 @@ fn wrapped_table_cells_join_their_rows() {
     assert_eq!(rows, expected);
     let shape = tables[0].attrs().table.as_ref().unwrap();
     assert_eq!((shape.rows, shape.cols, shape.header_rows), (7, 4, 1));
+}
+
+/// A table that runs over nine pages (`office/long-table.md`, made by LibreOffice, which
+/// repeats the header row at the top of each page and lets a row break across pages): one
+/// table block, each of its lines a whole row of the Markdown, in order, or the header
+/// repeated; a row cut by a page break is joined again.
+#[test]
+fn a_table_over_pages_is_one_block_of_whole_rows() {
+    let expected = markdown_rows("long-table");
+    assert_eq!(expected.len(), 46);
+    let a = analyze(
+        &data().join("office/long-table-libreoffice.pdf"),
+        &Config::default(),
+    );
+    let t = text_of(&a);
+    let tables: Vec<_> = a
+        .blocks
+        .iter()
+        .filter(|b| b.kind == BlockType::Table)
+        .collect();
+    assert_eq!(tables.len(), 1);
+    let lines: Vec<&str> = t[tables[0].off_begin..tables[0].off_end]
+        .lines()
+        .map(|l| l.trim_start_matches('\u{c}'))
+        .collect();
+    let rows: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| *l != expected[0])
+        .collect();
+    assert_eq!(rows, expected[1..]);
+    assert_eq!(lines[0], expected[0]);
+    let shape = tables[0].attrs().table.as_ref().unwrap();
+    assert_eq!(
+        (shape.rows as usize, shape.cols, shape.header_rows),
+        (lines.len(), 4, 1)
+    );
+    // The header comes again at the top of each of the eight pages after the first.
+    assert_eq!(lines.len() - rows.len(), 9);
 }
 
 /// An accent a TeX font draws apart from its letter (`´` then `e`) is read with it: the

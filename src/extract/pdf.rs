@@ -136,6 +136,8 @@ struct VLine {
 struct Page {
     height: f32,
     lines: Vec<VLine>,
+    /// Horizontal rules drawn on the page (thin lines and bars): table borders among them.
+    rules: Vec<[f32; 4]>,
 }
 
 /// Font traits from the font's flags and its name.
@@ -689,8 +691,11 @@ pub fn extract(
                     scans.push((pages.len(), p.frags.clone()));
                 }
                 underlines(&mut p);
+                let rules = horizontal_rules(&p.graphics);
                 figures(&mut p);
-                pages.push(layout_page(p.frags, p.height));
+                let mut page = layout_page(p.frags, p.height);
+                page.rules = rules;
+                pages.push(page);
             }
             Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => {
                 flags.push(format!("pdf_time_cut:{i}/{total}"));
@@ -701,6 +706,7 @@ pub fn extract(
                 pages.push(Page {
                     height: 792.0,
                     lines: Vec::new(),
+                    rules: Vec::new(),
                 });
             }
         }
@@ -1389,12 +1395,44 @@ struct LineBox {
 }
 
 /// Lays out one page: columns, bands, lines in reading order.
+/// The page's horizontal rules: drawings at most 2 pt high and 15 pt wide or more.
+#[cfg(feature = "pdf")]
+fn horizontal_rules(graphics: &[([f32; 4], crate::extract::mupdf_ffi::Graphic)]) -> Vec<[f32; 4]> {
+    use crate::extract::mupdf_ffi::Graphic;
+    graphics
+        .iter()
+        .filter(|(b, g)| *g != Graphic::Image && b[3] - b[1] <= 2.0 && b[2] - b[0] >= 15.0)
+        .map(|(b, _)| *b)
+        .collect()
+}
+
+/// Whether a table's first row is set apart by a rule under it: a rule across most of the
+/// table's width lies between its first two rows, and between fewer than half of its other
+/// rows (a table ruled under every row says nothing of its header). `rows` are the table's
+/// lines, a row each, top to bottom.
+fn ruled_header(rows: &[&VLine], rules: &[[f32; 4]]) -> bool {
+    if rows.len() < 3 {
+        return false;
+    }
+    let x0 = rows.iter().map(|l| l.x0).fold(f32::INFINITY, f32::min);
+    let x1 = rows.iter().map(|l| l.x1).fold(f32::NEG_INFINITY, f32::max);
+    let ruled = |a: &VLine, b: &VLine| {
+        rules.iter().any(|r| {
+            let y = (r[1] + r[3]) / 2.0;
+            y >= a.y1 - 1.0 && y <= b.y0 + 1.0 && r[2].min(x1) - r[0].max(x0) >= (x1 - x0) * 0.5
+        })
+    };
+    let others = rows[1..].windows(2).filter(|w| ruled(w[0], w[1])).count();
+    ruled(rows[0], rows[1]) && others * 2 < rows.len() - 2
+}
+
 fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
     frags.retain(|f| f.x1 > f.x0 && f.y1 >= f.y0);
     if frags.is_empty() {
         return Page {
             height,
             lines: Vec::new(),
+            rules: Vec::new(),
         };
     }
     let gutters = gutters(&frags);
@@ -1491,7 +1529,11 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
             l.span = span;
         }
     }
-    Page { height, lines }
+    Page {
+        height,
+        lines,
+        rules: Vec::new(),
+    }
 }
 
 /// Whitespace valleys on x that separate columns: a run at least 6 pt wide in the middle 60 %
@@ -2148,7 +2190,7 @@ fn cell_ranges(lines: &[VLine], rows: impl Iterator<Item = usize>) -> Vec<(f32, 
 /// fall into the same two or more column ranges (ranges of x that some cell covers and no
 /// gap cuts).
 fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
-    let lines = &mut p.lines;
+    let Page { lines, rules, .. } = p;
     let mut i = 0;
     while i < lines.len() {
         if lines[i].furniture
@@ -2227,6 +2269,12 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
                         lines[rows[k]] = merged;
                     }
                 }
+                let row_lines: Vec<&VLine> = starts.iter().map(|&k| &lines[rows[k]]).collect();
+                let header_rows = if header_rows == 0 && ruled_header(&row_lines, rules) {
+                    1
+                } else {
+                    header_rows
+                };
                 let mut cell_spans = Vec::new();
                 for (row_no, &k) in starts.iter().enumerate() {
                     for c in &lines[rows[k]].cells {
@@ -2316,6 +2364,11 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
     for k in 1..rows.len() {
         let l = &lines[rows[k]];
         let single = l.cells.len() == 1 && l.x0 > first + lines[rows[0]].size * 2.0;
+        // Whether piece `a` reaches into column `q`: its own, or one it runs over (a cell
+        // that the layout set too close to the one before it, `0.3x cat is a bad`).
+        let covers = |a: &(f32, f32, String), q: usize| {
+            column(a) == q || (a.0 < ranges[q].0 && a.1 > ranges[q].0 + 1.0)
+        };
         // Each cell's piece of the row above it in its column, the nearest line up.
         let above: Vec<Option<&(f32, f32, String)>> = l
             .cells
@@ -2325,7 +2378,7 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
                 rows[row_start..k]
                     .iter()
                     .rev()
-                    .find_map(|&r| lines[r].cells.iter().find(|a| column(a) == q))
+                    .find_map(|&r| lines[r].cells.iter().find(|a| covers(a, q)))
             })
             .collect();
         let fits = |c: &(f32, f32, String), a: &(f32, f32, String)| {
@@ -2339,15 +2392,17 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
             rows[row_start..k]
                 .iter()
                 .flat_map(|&r| lines[r].cells.iter())
-                .filter(|a| column(a) == q)
+                .filter(|a| covers(a, q))
                 .map(|a| a.2.split_whitespace().count())
                 .sum()
         };
         // Set as the piece above it is (left, or indented by up to two ems under a hanging
-        // `– `; centred; right: a wrapped cell keeps its alignment, a label across the
-        // table's width does not line up with a cell).
+        // `– `; centred; right), or at the left edge of its column under a piece that runs
+        // into it: a wrapped cell keeps its alignment, a label across the table's width does
+        // not line up with a cell.
         let aligned = |c: &(f32, f32, String), a: &(f32, f32, String)| {
             (c.0 >= a.0 - 1.5 && c.0 <= a.0 + l.size * 2.0)
+                || (a.0 < c.0 && (c.0 - ranges[column(c)].0).abs() <= 1.5)
                 || ((c.0 + c.1) - (a.0 + a.1)).abs() <= 3.0
                 || (c.1 - a.1).abs() <= 1.5
         };
@@ -2378,58 +2433,148 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
 /// the next piece set right after it (no repair inside tables).
 fn join_row(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> VLine {
     let mut merged = lines[rows[0]].clone();
-    let mut cells: Vec<(f32, f32, String)> = merged.cells.clone();
     for &r in &rows[1..] {
-        let l = &lines[r];
-        for c in &l.cells {
-            // The cell of the row in the same column: the one overlapping it most.
-            let overlap = |a: &(f32, f32, String)| (a.1.min(c.1) - a.0.max(c.0)).max(0.0);
-            let mid = (c.0 + c.1) / 2.0;
-            let q = ranges
-                .iter()
-                .position(|r| mid >= r.0 - 1.0 && mid <= r.1 + 1.0);
-            let target = cells
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| {
-                    overlap(a) > 0.0
-                        || q.is_some_and(|q| {
-                            let m = (a.0 + a.1) / 2.0;
-                            m >= ranges[q].0 - 1.0 && m <= ranges[q].1 + 1.0
-                        })
-                })
-                .max_by(|x, y| overlap(x.1).total_cmp(&overlap(y.1)))
-                .map(|(i, _)| i);
-            match target {
-                Some(i) => {
-                    let a = &mut cells[i];
-                    if !a.2.ends_with('-') {
-                        a.2.push(' ');
-                    }
-                    a.2.push_str(&c.2);
-                    a.0 = a.0.min(c.0);
-                    a.1 = a.1.max(c.1);
+        append_line(&mut merged, &lines[r], ranges, true);
+    }
+    merged
+}
+
+/// Appends the cells of `l`, a line a row's cells wrap onto, to `row`: each to the cell of its
+/// column (the one it overlaps most, or whose middle is in the column range of `ranges` that
+/// holds its middle), or as a cell of its own where the row has none. The row's box grows to
+/// cover `l` when it is on the same page.
+fn append_line(row: &mut VLine, l: &VLine, ranges: &[(f32, f32)], same_page: bool) {
+    for c in &l.cells {
+        let overlap = |a: &(f32, f32, String)| (a.1.min(c.1) - a.0.max(c.0)).max(0.0);
+        let mid = (c.0 + c.1) / 2.0;
+        let q = ranges
+            .iter()
+            .position(|r| mid >= r.0 - 1.0 && mid <= r.1 + 1.0);
+        let target = row
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| {
+                overlap(a) > 0.0
+                    || q.is_some_and(|q| {
+                        let m = (a.0 + a.1) / 2.0;
+                        m >= ranges[q].0 - 1.0 && m <= ranges[q].1 + 1.0
+                    })
+            })
+            .max_by(|x, y| overlap(x.1).total_cmp(&overlap(y.1)))
+            .map(|(i, _)| i);
+        match target {
+            Some(i) => {
+                let a = &mut row.cells[i];
+                if !a.2.ends_with('-') {
+                    a.2.push(' ');
                 }
-                None => {
-                    let at = cells.iter().position(|a| a.0 > c.0).unwrap_or(cells.len());
-                    cells.insert(at, c.clone());
-                }
+                a.2.push_str(&c.2);
+                a.0 = a.0.min(c.0);
+                a.1 = a.1.max(c.1);
+            }
+            None => {
+                let at = row
+                    .cells
+                    .iter()
+                    .position(|a| a.0 > c.0)
+                    .unwrap_or(row.cells.len());
+                row.cells.insert(at, c.clone());
             }
         }
-        merged.x0 = merged.x0.min(l.x0);
-        merged.x1 = merged.x1.max(l.x1);
-        merged.y0 = merged.y0.min(l.y0);
-        merged.y1 = merged.y1.max(l.y1);
-        merged.chars += l.chars;
-        merged.markers.extend(l.markers.iter().cloned());
     }
-    merged.text = cells
+    if same_page && l.page_shift == row.page_shift {
+        row.x0 = row.x0.min(l.x0);
+        row.x1 = row.x1.max(l.x1);
+        row.y0 = row.y0.min(l.y0);
+        row.y1 = row.y1.max(l.y1);
+    }
+    row.chars += l.chars;
+    row.markers.extend(l.markers.iter().cloned());
+    row.text = row
+        .cells
         .iter()
         .map(|c| c.2.as_str())
         .collect::<Vec<_>>()
         .join(" ");
-    merged.cells = cells;
-    merged
+}
+
+/// A table row that a page break cut: its end, at the top of the next page (under the header
+/// the word processor repeats there, or first), leaves the first column empty and lines up with
+/// the columns of the row that ends the page before. It joins that row; the lines go from the
+/// next page's table. Lines of a page that take no part (footnotes) may follow the row.
+fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
+    for pi in 1..pages.len() {
+        let (before, after) = pages.split_at_mut(pi);
+        let (p, q) = (&mut before[pi - 1], &mut after[0]);
+        let Some(li) = p.lines.iter().rposition(|l| !l.footnote) else {
+            continue;
+        };
+        let (Some(t1), Some(t2)) = (p.lines[li].table, q.lines.first().and_then(|l| l.table))
+        else {
+            continue;
+        };
+        let own: Vec<&VLine> = p.lines.iter().filter(|l| l.table == Some(t1)).collect();
+        let left = own.iter().map(|l| l.x0).fold(f32::INFINITY, f32::min);
+        // The first column's right edge: the first cells that start at the table's left.
+        let first_end = own
+            .iter()
+            .filter_map(|l| l.cells.first())
+            .filter(|c| c.0 <= left + 2.0)
+            .map(|c| c.1)
+            .fold(f32::NEG_INFINITY, f32::max);
+        let last = &p.lines[li];
+        if last.cells.first().is_none_or(|c| c.0 > left + 2.0) {
+            continue;
+        }
+        let same = |a: &VLine, b: &VLine| {
+            a.cells.len() == b.cells.len()
+                && a.cells
+                    .iter()
+                    .zip(&b.cells)
+                    .all(|(x, y)| x.2 == y.2 && (x.0 - y.0).abs() <= 2.0)
+        };
+        let k = usize::from(same(&q.lines[0], own[0]));
+        // Under the columns of the row it goes on with (or of the header).
+        let columned = |l: &VLine| {
+            l.cells.iter().all(|c| {
+                last.cells
+                    .iter()
+                    .chain(&own[0].cells)
+                    .any(|a| (c.0 - a.0).abs() <= 2.0)
+            })
+        };
+        let m = k + q.lines[k..]
+            .iter()
+            .take_while(|l| {
+                l.table == Some(t2)
+                    && !l.mono
+                    && l.cells.first().is_some_and(|c| c.0 > first_end + 1.0)
+                    && columned(l)
+            })
+            .count();
+        if m == k {
+            continue;
+        }
+        let moved: Vec<VLine> = q.lines.drain(k..m).collect();
+        for l in &moved {
+            append_line(&mut p.lines[li], l, &[], false);
+        }
+        let gone = (m - k) as u32;
+        let shape = &mut tables[t2];
+        shape.rows = shape.rows.saturating_sub(gone);
+        let (from, to) = (k as u32, (k as u32) + gone);
+        shape.cell_spans.retain(|s| s[0] < from || s[0] >= to);
+        for s in &mut shape.cell_spans {
+            if s[0] >= to {
+                s[0] -= gone;
+            }
+        }
+        if k == 0 {
+            // What is left starts with a row: no header of its own.
+            shape.header_rows = 0;
+        }
+    }
 }
 
 /// A list item's marker alone: a bullet (a symbol font's too), a dash, `1.`, `a)`, `(iv)`.
@@ -2641,6 +2786,7 @@ fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
         find_tables(p, &mut tables);
         mark_footnotes(p, body);
     }
+    join_rows_across_pages(pages, &mut tables);
     // Body line spacing: the median baseline step between body-size lines of one flow.
     let mut steps: Vec<f32> = Vec::new();
     for p in pages.iter() {
@@ -4151,6 +4297,11 @@ mod tests {
 
     /// A page of prose over a table.
     fn table_page(rows: &[Row]) -> (Page, Vec<TableShape>) {
+        ruled_table_page(rows, &[])
+    }
+
+    /// A page of prose over a table, with rules drawn across the page at heights `rules`.
+    fn ruled_table_page(rows: &[Row], rules: &[f32]) -> (Page, Vec<TableShape>) {
         let mut frags: Vec<Frag> = (0..10)
             .map(|k| {
                 frag(
@@ -4167,10 +4318,35 @@ mod tests {
             }
         }
         let mut p = layout_page(frags, 792.0);
+        p.rules = rules
+            .iter()
+            .map(|y| [70.0, 200.0 + y, 545.0, 200.5 + y])
+            .collect();
         let mut tables = Vec::new();
         find_tables(&mut p, &mut tables);
         p.lines.retain(|l| l.table.is_some());
         (p, tables)
+    }
+
+    /// A rule under a table's first row, and under no other, marks it the header (a word
+    /// processor's table, booktabs' `\midrule`); a rule under every row says nothing.
+    #[test]
+    fn a_rule_under_the_first_row_makes_it_the_header() {
+        let rows: [Row; 4] = [
+            (0.0, &[(72.0, 110.0, "Name"), (200.0, 240.0, "Place")]),
+            (14.0, &[(72.0, 110.0, "Ada"), (200.0, 240.0, "London")]),
+            (28.0, &[(72.0, 110.0, "Grace"), (200.0, 240.0, "Arlington")]),
+            (42.0, &[(72.0, 110.0, "Edsger"), (200.0, 240.0, "Nuenen")]),
+        ];
+        let header = |rules: &[f32]| ruled_table_page(&rows, rules).1[0].header_rows;
+        assert_eq!(header(&[]), 0);
+        assert_eq!(header(&[-10.0, 6.0, 48.0]), 1);
+        assert_eq!(header(&[6.0, 20.0, 34.0]), 0);
+        // A short rule under one cell is no border of the table.
+        let (p, _) = ruled_table_page(&rows, &[]);
+        let lines: Vec<&VLine> = p.lines.iter().collect();
+        assert!(ruled_header(&lines, &[[72.0, 206.0, 240.0, 206.5]]));
+        assert!(!ruled_header(&lines, &[[72.0, 206.0, 100.0, 206.5]]));
     }
 
     fn row_texts(p: &Page) -> Vec<String> {

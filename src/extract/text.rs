@@ -2734,6 +2734,24 @@ impl<'a> Parser<'a> {
         self.blocks.len() - 1
     }
 
+    /// A table that starts a page goes on with the table that ended the page before: the same
+    /// columns, right after it (only the page break between), under the header repeated at the
+    /// top of the page or with no header of its own. Its rows join that table's block.
+    fn continues_table(&self, start: usize, shape: &TableShape) -> bool {
+        let (Some(prev), Some(&(pa, pe))) = (self.blocks.last(), self.block_lines.last()) else {
+            return false;
+        };
+        let Some(p) = prev.attrs.as_ref().and_then(|a| a.table.as_ref()) else {
+            return false;
+        };
+        prev.kind == BlockType::Table
+            && pe == start
+            && self.page_break_before(start)
+            && p.grid_kind == shape.grid_kind
+            && p.cols == shape.cols
+            && (shape.header_rows == 0 || self.line(start).trim() == self.line(pa).trim())
+    }
+
     /// A body group with layout hints: tables and footnotes as the layout found them, code
     /// where the type is monospaced, then lists and prose as in plain text.
     fn layout_body(&mut self, start: usize, end: usize) -> usize {
@@ -2742,6 +2760,30 @@ impl<'a> Parser<'a> {
         let table = hints.first().and_then(|h| h.and_then(|h| h.table));
         if let Some(t) = table.filter(|_| hints.iter().all(|h| h.and_then(|h| h.table) == table)) {
             let shape = self.hints.unwrap().tables[t].clone();
+            if self.continues_table(start, &shape) {
+                // A first line repeated at the top of the next page is the table's header.
+                let (pa, _) = *self.block_lines.last().unwrap_or(&(start, start));
+                let repeated = self.line(start).trim() == self.line(pa).trim();
+                let prev = self
+                    .blocks
+                    .last_mut()
+                    .and_then(|b| b.attrs_mut().table.as_mut());
+                if let Some(p) = prev {
+                    if repeated {
+                        p.header_rows = p.header_rows.max(1);
+                    }
+                    let offset = p.rows;
+                    p.rows += shape.rows;
+                    p.cell_spans.extend(
+                        shape
+                            .cell_spans
+                            .iter()
+                            .map(|s| [s[0] + offset, s[1], s[2], s[3]]),
+                    );
+                }
+                self.extend_last(end);
+                return n;
+            }
             let i = self.push(BlockType::Table, start, end, None);
             self.blocks[i].attrs_mut().table = Some(Box::new(shape));
             return n;
