@@ -2466,7 +2466,13 @@ fn append_line(row: &mut VLine, l: &VLine, ranges: &[(f32, f32)], same_page: boo
         match target {
             Some(i) => {
                 let a = &mut row.cells[i];
-                if !a.2.ends_with('-') {
+                // A line that starts with closing punctuation was broken where no space was
+                // (`async_graphql` / `::TypeName`, `"UPPERCASE"` / `,`).
+                let tight = a.2.ends_with('-')
+                    || (a.2.ends_with(|ch: char| ch.is_alphanumeric() || ch == '"')
+                        && c.2
+                            .starts_with([',', '.', ';', ':', '!', '?', ')', ']', '}']));
+                if !tight {
                     a.2.push(' ');
                 }
                 a.2.push_str(&c.2);
@@ -4455,7 +4461,7 @@ mod tests {
 
     /// The end of a row cut by a page break, at the top of the next page under the header
     /// repeated there, is set further below it than a cell's lines are: it does not join
-    /// the header.
+    /// the header. A cell's line that starts with closing punctuation joins without a space.
     #[test]
     fn a_row_end_under_a_repeated_header_is_no_part_of_it() {
         let (p, tables) = table_page(&[
@@ -4482,9 +4488,10 @@ mod tests {
                 &[
                     (72.0, 100.0, "opt_3"),
                     (200.0, 212.0, "21"),
-                    (300.0, 340.0, "Third."),
+                    (300.0, 430.0, "Reads the type async_graphql"),
                 ],
             ),
+            (66.0, &[(300.0, 380.0, "::TypeName.")]),
         ]);
         assert_eq!(
             row_texts(&p),
@@ -4492,7 +4499,8 @@ mod tests {
                 "Name | Default | Description of the option",
                 "and the rest of it.",
                 "opt_2 | 14 | Another description here that wraps onto a line.",
-                "opt_3 | 21 | Third.",
+                // Broken where no space was: joined without one.
+                "opt_3 | 21 | Reads the type async_graphql::TypeName.",
             ]
         );
         assert_eq!(tables[0].rows, 4);
