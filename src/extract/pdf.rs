@@ -2211,6 +2211,11 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             && !leaders(&lines[j].text)
             && (lines[j].size - lines[i].size).abs() < 0.5
             && (j == i || lines[j].base - lines[j - 1].base < lines[i].size * 3.0)
+            // A bulleted item under a table whose rows are none (`•` and its text set apart
+            // by a tab) starts a list after it. (A numbered one may be a row: `1. | Alpha`.)
+            && (j == i
+                || !lines[j].cells.first().is_some_and(|c| bullet_cell(&c.2))
+                || lines[i].cells.first().is_some_and(|c| bullet_cell(&c.2)))
             && (lines[j].cells.len() >= 2
                 // A wrapped cell: one cell, not in the first column, right under a row.
                 || (j > i && lines[j].cells.len() == 1 && lines[j].x0 > lines[i].x0 + lines[i].size * 2.0))
@@ -2581,6 +2586,11 @@ fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
             shape.header_rows = 0;
         }
     }
+}
+
+/// A bullet alone: a list item's marker that is no number or letter.
+fn bullet_cell(t: &str) -> bool {
+    marker_cell(t) && !t.trim().starts_with(char::is_alphanumeric)
 }
 
 /// A list item's marker alone: a bullet (a symbol font's too), a dash, `1.`, `a)`, `(iv)`.
@@ -4332,6 +4342,24 @@ mod tests {
         find_tables(&mut p, &mut tables);
         p.lines.retain(|l| l.table.is_some());
         (p, tables)
+    }
+
+    /// Bulleted items right under a table, their bullets set apart by a tab, are a list after
+    /// it, not rows of it; numbered rows (`1. | Ada`) stay rows.
+    #[test]
+    fn a_bulleted_list_under_a_table_is_no_part_of_it() {
+        let (p, tables) = table_page(&[
+            (0.0, &[(72.0, 110.0, "No."), (200.0, 240.0, "Name")]),
+            (14.0, &[(72.0, 82.0, "1."), (200.0, 240.0, "Ada")]),
+            (28.0, &[(72.0, 82.0, "2."), (200.0, 240.0, "Grace")]),
+            (
+                42.0,
+                &[(72.0, 78.0, "•"), (90.0, 250.0, "First task of the list")],
+            ),
+            (56.0, &[(72.0, 78.0, "•"), (90.0, 200.0, "Second task")]),
+        ]);
+        assert_eq!(row_texts(&p), ["No. | Name", "1. | Ada", "2. | Grace"]);
+        assert_eq!((tables.len(), tables[0].rows), (1, 3));
     }
 
     /// A rule under a table's first row, and under no other, marks it the header (a word
