@@ -8,7 +8,7 @@
 use docsweep::analyze::{analyze_bytes, Analysis};
 use docsweep::config::Config;
 use docsweep::extract::pdf::{outline, score_outline, OutlineEntry, OutlineScore};
-use docsweep::model::BlockType;
+use docsweep::model::{BlockType, TableShape};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -173,6 +173,24 @@ fn markdown_rows(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// The one table block of `office/NAME`: its lines (a page break's form feed left out) and
+/// its shape.
+fn only_table(name: &str) -> (Vec<String>, TableShape) {
+    let a = analyze(&data().join(format!("office/{name}")), &Config::default());
+    let t = text_of(&a);
+    let tables: Vec<_> = a
+        .blocks
+        .iter()
+        .filter(|b| b.kind == BlockType::Table)
+        .collect();
+    assert_eq!(tables.len(), 1, "{name}");
+    let lines = t[tables[0].off_begin..tables[0].off_end]
+        .lines()
+        .map(|l| l.trim_start_matches('\u{c}').to_string())
+        .collect();
+    (lines, (**tables[0].attrs().table.as_ref().unwrap()).clone())
+}
+
 /// A table whose cells wrap, made by LibreOffice from a Markdown table (`office/options-table.md`):
 /// each row of the Markdown is one line of the table block, its wrapped cells joined in their
 /// columns. The rows cover a first cell that wraps too (`Section anchor sentence length
@@ -181,20 +199,8 @@ fn markdown_rows(name: &str) -> Vec<String> {
 fn wrapped_table_cells_join_their_rows() {
     let expected = markdown_rows("options-table");
     assert_eq!(expected.len(), 7);
-    let a = analyze(
-        &data().join("office/options-table-libreoffice.pdf"),
-        &Config::default(),
-    );
-    let t = text_of(&a);
-    let tables: Vec<_> = a
-        .blocks
-        .iter()
-        .filter(|b| b.kind == BlockType::Table)
-        .collect();
-    assert_eq!(tables.len(), 1);
-    let rows: Vec<&str> = t[tables[0].off_begin..tables[0].off_end].lines().collect();
+    let (rows, shape) = only_table("options-table-libreoffice.pdf");
     assert_eq!(rows, expected);
-    let shape = tables[0].attrs().table.as_ref().unwrap();
     assert_eq!((shape.rows, shape.cols, shape.header_rows), (7, 4, 1));
 }
 
@@ -206,29 +212,10 @@ fn wrapped_table_cells_join_their_rows() {
 fn a_table_over_pages_is_one_block_of_whole_rows() {
     let expected = markdown_rows("long-table");
     assert_eq!(expected.len(), 46);
-    let a = analyze(
-        &data().join("office/long-table-libreoffice.pdf"),
-        &Config::default(),
-    );
-    let t = text_of(&a);
-    let tables: Vec<_> = a
-        .blocks
-        .iter()
-        .filter(|b| b.kind == BlockType::Table)
-        .collect();
-    assert_eq!(tables.len(), 1);
-    let lines: Vec<&str> = t[tables[0].off_begin..tables[0].off_end]
-        .lines()
-        .map(|l| l.trim_start_matches('\u{c}'))
-        .collect();
-    let rows: Vec<&str> = lines
-        .iter()
-        .copied()
-        .filter(|l| *l != expected[0])
-        .collect();
-    assert_eq!(rows, expected[1..]);
+    let (lines, shape) = only_table("long-table-libreoffice.pdf");
+    let rows: Vec<&String> = lines.iter().filter(|l| **l != expected[0]).collect();
+    assert_eq!(rows, expected[1..].iter().collect::<Vec<_>>());
     assert_eq!(lines[0], expected[0]);
-    let shape = tables[0].attrs().table.as_ref().unwrap();
     assert_eq!(
         (shape.rows as usize, shape.cols, shape.header_rows),
         (lines.len(), 4, 1)
