@@ -1395,15 +1395,21 @@ struct LineBox {
 }
 
 /// Lays out one page: columns, bands, lines in reading order.
-/// The page's horizontal rules: drawings at most 2 pt high and 15 pt wide or more.
+/// The page's horizontal rules: drawings at most 2 pt high and 15 pt wide or more (none past
+/// [`TABLE_MAX_RULES`]).
 #[cfg(feature = "pdf")]
 fn horizontal_rules(graphics: &[([f32; 4], crate::extract::mupdf_ffi::Graphic)]) -> Vec<[f32; 4]> {
     use crate::extract::mupdf_ffi::Graphic;
-    graphics
+    let rules: Vec<[f32; 4]> = graphics
         .iter()
         .filter(|(b, g)| *g != Graphic::Image && b[3] - b[1] <= 2.0 && b[2] - b[0] >= 15.0)
         .map(|(b, _)| *b)
-        .collect()
+        .collect();
+    if rules.len() > TABLE_MAX_RULES {
+        Vec::new()
+    } else {
+        rules
+    }
 }
 
 /// Whether a table's first row is set apart by a rule under it: a rule across most of the
@@ -2327,6 +2333,13 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
     }
 }
 
+/// The most lines one table row's cells may wrap over.
+const ROW_MAX_LINES: usize = 64;
+
+/// Horizontal rules on a page beyond this many are not looked at for table headers (a
+/// drawing made of lines, not a table's borders).
+const TABLE_MAX_RULES: usize = 2_000;
+
 /// Which lines of a table's `rows` go on with the row above instead of starting one: a
 /// wrapped cell's further lines. Such a line leaves the first column empty (or a column that
 /// the row's first line fills, when the first cell wraps too), is set in the
@@ -2411,8 +2424,13 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
                 || ((c.0 + c.1) - (a.0 + a.1)).abs() <= 3.0
                 || (c.1 - a.1).abs() <= 1.5
         };
+        let gap = l.base - lines[rows[k - 1]].base;
         let wrapped = l.bold == lines[rows[row_start]].bold
-            && l.base - lines[rows[k - 1]].base <= step * 1.2 + 0.5
+            && gap > 0.0
+            && gap <= step * 1.2 + 0.5
+            // A cell goes on over so many lines at most: past them the line starts a row
+            // (which keeps the work per row bounded on a page of thousands of lines).
+            && k - row_start < ROW_MAX_LINES
             && (single
                 || l.cells.first().is_some_and(|c| c.0 >= ranges[0].1 - 1.0)
                 // A first cell that wraps too (`Presentation LUT` / `Sequence`) when a column
@@ -2501,7 +2519,9 @@ fn append_line(row: &mut VLine, l: &VLine, ranges: &[(f32, f32)], same_page: boo
         row.y1 = row.y1.max(l.y1);
     }
     row.chars += l.chars;
-    row.markers.extend(l.markers.iter().cloned());
+    if same_page {
+        row.markers.extend(l.markers.iter().cloned());
+    }
     row.text = row
         .cells
         .iter()
@@ -2510,10 +2530,14 @@ fn append_line(row: &mut VLine, l: &VLine, ranges: &[(f32, f32)], same_page: boo
         .join(" ");
 }
 
-/// A table row that a page break cut: its end, at the top of the next page (under the header
-/// the word processor repeats there, or first), leaves the first column empty and lines up with
-/// the columns of the row that ends the page before. It joins that row; the lines go from the
-/// next page's table. Lines of a page that take no part (footnotes) may follow the row.
+/// A table row that a page break cut: its end, the first line at the top of the next page
+/// (under the header the word processor repeats there, or first), leaves the first column
+/// empty, is set in the row's type, and each of its cells goes on from a full cell of the row
+/// that ends the page before (see [`continuations`]). It joins that row and goes from the next
+/// page's table, and so do the lines right after it that leave the first column empty and
+/// keep to the row's columns. When the first line does not go on (`armel | wheezy` under
+/// `Debian | i386/amd64`), none does. Lines of a page that take no part (footnotes) may follow
+/// the row.
 fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
     for pi in 1..pages.len() {
         let (before, after) = pages.split_at_mut(pi);
@@ -2545,28 +2569,61 @@ fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
                     .zip(&b.cells)
                     .all(|(x, y)| x.2 == y.2 && (x.0 - y.0).abs() <= 2.0)
         };
-        let k = usize::from(same(&q.lines[0], own[0]));
-        // Under the columns of the row it goes on with (or of the header).
-        let columned = |l: &VLine| {
-            l.cells.iter().all(|c| {
-                last.cells
-                    .iter()
-                    .chain(&own[0].cells)
-                    .any(|a| (c.0 - a.0).abs() <= 2.0)
-            })
-        };
-        let m = k + q.lines[k..]
-            .iter()
-            .take_while(|l| {
-                l.table == Some(t2)
-                    && !l.mono
-                    && l.cells.first().is_some_and(|c| c.0 > first_end + 1.0)
-                    && columned(l)
-            })
-            .count();
-        if m == k {
+        // The header itself (all of the table this page holds) has no row to go on with.
+        if std::ptr::eq(last, own[0]) || same(last, own[0]) {
             continue;
         }
+        let k = usize::from(same(&q.lines[0], own[0]));
+        // The right edge of the column that starts at `x`: the farthest its cells reach.
+        let right = |x: f32| {
+            own.iter()
+                .flat_map(|l| l.cells.iter())
+                .filter(|a| (a.0 - x).abs() <= 2.0)
+                .map(|a| a.1)
+                .fold(f32::NEG_INFINITY, f32::max)
+        };
+        // The line under the header (find_tables joined its own wrapped lines to it) goes on
+        // with the row when each of its cells goes on from a cell of the row that starts where
+        // it starts, holds two words or more and is full: the cell's first word would not have
+        // fitted after it (as `continuations` asks within a page).
+        let goes_on = |l: &VLine| {
+            l.table == Some(t2)
+                && !l.mono
+                && l.bold == last.bold
+                && l.cells.first().is_some_and(|c| c.0 > first_end + 1.0)
+                && l.cells.iter().all(|c| {
+                    last.cells.iter().any(|a| {
+                        // The cell may hold several lines joined: its first word's width from
+                        // the type size (half an em a character), not from the cell's width.
+                        let word = c.2.split_whitespace().next().unwrap_or("");
+                        let word_w = word.chars().count() as f32 * l.size * 0.5;
+                        (c.0 - a.0).abs() <= 2.0
+                            && a.2.split_whitespace().count() >= 2
+                            && a.1 + l.size * 0.25 + word_w * 1.1 + 1.0 >= right(a.0)
+                    })
+                })
+        };
+        if !q.lines.get(k).is_some_and(goes_on) {
+            continue;
+        }
+        // The lines after it that leave the first column empty too, in the row's columns, go
+        // on with it (find_tables did not join them: the line above them at the page's top
+        // is short where the page break cut it).
+        let m = k
+            + 1
+            + q.lines[k + 1..]
+                .iter()
+                .take(ROW_MAX_LINES)
+                .take_while(|l| {
+                    l.table == Some(t2)
+                        && !l.mono
+                        && l.bold == last.bold
+                        && l.cells.first().is_some_and(|c| c.0 > first_end + 1.0)
+                        && l.cells
+                            .iter()
+                            .all(|c| last.cells.iter().any(|a| (c.0 - a.0).abs() <= 2.0))
+                })
+                .count();
         let moved: Vec<VLine> = q.lines.drain(k..m).collect();
         for l in &moved {
             append_line(&mut p.lines[li], l, &[], false);
@@ -4318,11 +4375,25 @@ mod tests {
 
     /// A page of prose over a table, with rules drawn across the page at heights `rules`.
     fn ruled_table_page(rows: &[Row], rules: &[f32]) -> (Page, Vec<TableShape>) {
+        let mut tables = Vec::new();
+        let mut p = tables_on_page(rows, rules, 40.0, &mut tables);
+        p.lines.retain(|l| l.table.is_some());
+        (p, tables)
+    }
+
+    /// A page of prose (from height `prose`: over the table at 200, or under it) and a table,
+    /// its tables found (added to `tables`).
+    fn tables_on_page(
+        rows: &[Row],
+        rules: &[f32],
+        prose: f32,
+        tables: &mut Vec<TableShape>,
+    ) -> Page {
         let mut frags: Vec<Frag> = (0..10)
             .map(|k| {
                 frag(
                     72.0,
-                    40.0 + k as f32 * 12.0,
+                    prose + k as f32 * 12.0,
                     450.0,
                     "a full line of prose text over the table below",
                 )
@@ -4338,10 +4409,140 @@ mod tests {
             .iter()
             .map(|y| [70.0, 200.0 + y, 545.0, 200.5 + y])
             .collect();
+        find_tables(&mut p, tables);
+        p
+    }
+
+    /// The end of a row that a page break cut, under the header repeated at the top of the
+    /// next page, joins the row it ends; a row that leaves the first column empty under a
+    /// one-word cell (`armel | wheezy` under `Debian | i386/amd64`) does not, nor do the rows
+    /// after it.
+    #[test]
+    fn a_row_cut_by_a_page_break_joins_again() {
+        let header: Row = (
+            0.0,
+            &[
+                (72.0, 110.0, "Name"),
+                (200.0, 240.0, "Default"),
+                (300.0, 450.0, "Description of the setting"),
+            ],
+        );
+        let first: [Row; 4] = [
+            header,
+            (
+                14.0,
+                &[
+                    (72.0, 100.0, "opt_1"),
+                    (200.0, 212.0, "7"),
+                    (300.0, 400.0, "First one."),
+                ],
+            ),
+            (
+                28.0,
+                &[
+                    (72.0, 100.0, "opt_2"),
+                    (200.0, 212.0, "14"),
+                    (300.0, 448.0, "Another description that"),
+                ],
+            ),
+            (40.0, &[(300.0, 449.0, "wraps onto a line and")]),
+        ];
+        let next: [Row; 4] = [
+            header,
+            (18.0, &[(300.0, 420.0, "goes on to the next page.")]),
+            (
+                32.0,
+                &[
+                    (72.0, 100.0, "opt_3"),
+                    (200.0, 212.0, "21"),
+                    (300.0, 340.0, "Third."),
+                ],
+            ),
+            (
+                46.0,
+                &[
+                    (72.0, 100.0, "opt_4"),
+                    (200.0, 212.0, "28"),
+                    (300.0, 340.0, "Fourth."),
+                ],
+            ),
+        ];
+        let texts = |p: &Page| -> Vec<String> {
+            p.lines
+                .iter()
+                .filter(|l| l.table.is_some())
+                .map(table_row)
+                .collect()
+        };
         let mut tables = Vec::new();
-        find_tables(&mut p, &mut tables);
-        p.lines.retain(|l| l.table.is_some());
-        (p, tables)
+        let mut pages = [
+            tables_on_page(&first, &[], 40.0, &mut tables),
+            tables_on_page(&next, &[], 400.0, &mut tables),
+        ];
+        join_rows_across_pages(&mut pages, &mut tables);
+        assert_eq!(
+            texts(&pages[0])[2],
+            "opt_2 | 14 | Another description that wraps onto a line and goes on to the next page."
+        );
+        assert_eq!(texts(&pages[1]).len(), 3);
+        assert_eq!(tables[1].rows, 3);
+
+        // Under a one-word cell the line is a row of its own.
+        let first: [Row; 4] = [
+            (
+                0.0,
+                &[
+                    (72.0, 110.0, "OS"),
+                    (200.0, 240.0, "CPU"),
+                    (300.0, 450.0, "Versions of it"),
+                ],
+            ),
+            (
+                14.0,
+                &[
+                    (72.0, 110.0, "Ubuntu"),
+                    (200.0, 240.0, "amd64"),
+                    (300.0, 400.0, "lucid"),
+                ],
+            ),
+            (
+                28.0,
+                &[
+                    (72.0, 110.0, "Debian"),
+                    (200.0, 240.0, "i386/amd64"),
+                    (300.0, 448.0, "squeeze and wheezy and"),
+                ],
+            ),
+            (
+                42.0,
+                &[
+                    (72.0, 110.0, "Fedora"),
+                    (200.0, 240.0, "x86"),
+                    (300.0, 400.0, "many"),
+                ],
+            ),
+        ];
+        let next: [Row; 4] = [
+            first[0],
+            (18.0, &[(200.0, 230.0, "armel"), (300.0, 340.0, "wheezy")]),
+            (32.0, &[(200.0, 230.0, "mips"), (300.0, 340.0, "jessie")]),
+            (
+                46.0,
+                &[
+                    (72.0, 110.0, "Arch"),
+                    (200.0, 212.0, "x86"),
+                    (300.0, 340.0, "rolling"),
+                ],
+            ),
+        ];
+        let mut tables = Vec::new();
+        let mut pages = [
+            tables_on_page(&first, &[], 40.0, &mut tables),
+            tables_on_page(&next, &[], 400.0, &mut tables),
+        ];
+        join_rows_across_pages(&mut pages, &mut tables);
+        assert_eq!(texts(&pages[0])[3], "Fedora | x86 | many");
+        assert_eq!(texts(&pages[1]).len(), 4);
     }
 
     /// Bulleted items right under a table, their bullets set apart by a tab, are a list after

@@ -2735,8 +2735,10 @@ impl<'a> Parser<'a> {
     }
 
     /// A table that starts a page goes on with the table that ended the page before: the same
-    /// columns, right after it (only the page break between), under the header repeated at the
-    /// top of the page or with no header of its own. Its rows join that table's block.
+    /// columns, right after it (only the page break between), under the first line repeated
+    /// at the top of the page (a word processor's header row). Its rows join that table's
+    /// block. Without the repeated line two tables in a row stay two blocks: nothing tells a
+    /// continuation from the next table.
     fn continues_table(&self, start: usize, shape: &TableShape) -> bool {
         let (Some(prev), Some(&(pa, pe))) = (self.blocks.last(), self.block_lines.last()) else {
             return false;
@@ -2749,7 +2751,7 @@ impl<'a> Parser<'a> {
             && self.page_break_before(start)
             && p.grid_kind == shape.grid_kind
             && p.cols == shape.cols
-            && (shape.header_rows == 0 || self.line(start).trim() == self.line(pa).trim())
+            && self.line(start).trim() == self.line(pa).trim()
     }
 
     /// A body group with layout hints: tables and footnotes as the layout found them, code
