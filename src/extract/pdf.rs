@@ -2333,6 +2333,12 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
     }
 }
 
+/// Whether a cell's line that ends at `end` is full: a word `word_w` wide, after a space, would
+/// not have fitted before `right`, the farthest its column's cells reach (type `size`).
+fn full(end: f32, word_w: f32, size: f32, right: f32) -> bool {
+    end + size * 0.25 + word_w * 1.1 + 1.0 >= right
+}
+
 /// The most lines one table row's cells may wrap over.
 const ROW_MAX_LINES: usize = 64;
 
@@ -2403,7 +2409,7 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
             let chars = c.2.chars().count().max(1) as f32;
             let word = c.2.split_whitespace().next().unwrap_or("");
             let word_w = (c.1 - c.0) * word.chars().count() as f32 / chars;
-            a.1 + l.size * 0.25 + word_w * 1.1 + 1.0 >= ranges[column(c)].1
+            full(a.1, word_w, l.size, ranges[column(c)].1)
         };
         // Words of the row's cell in column `q` so far.
         let words = |q: usize| -> usize {
@@ -2599,7 +2605,7 @@ fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
                         let word_w = word.chars().count() as f32 * l.size * 0.5;
                         (c.0 - a.0).abs() <= 2.0
                             && a.2.split_whitespace().count() >= 2
-                            && a.1 + l.size * 0.25 + word_w * 1.1 + 1.0 >= right(a.0)
+                            && full(a.1, word_w, l.size, right(a.0))
                     })
                 })
         };
