@@ -2763,17 +2763,13 @@ impl<'a> Parser<'a> {
         if let Some(t) = table.filter(|_| hints.iter().all(|h| h.and_then(|h| h.table) == table)) {
             let shape = self.hints.unwrap().tables[t].clone();
             if self.continues_table(start, &shape) {
-                // A first line repeated at the top of the next page is the table's header.
-                let (pa, _) = *self.block_lines.last().unwrap_or(&(start, start));
-                let repeated = self.line(start).trim() == self.line(pa).trim();
                 let prev = self
                     .blocks
                     .last_mut()
                     .and_then(|b| b.attrs_mut().table.as_mut());
                 if let Some(p) = prev {
-                    if repeated {
-                        p.header_rows = p.header_rows.max(1);
-                    }
+                    // Its first line, repeated at the top of this page, is the header.
+                    p.header_rows = p.header_rows.max(1);
                     let offset = p.rows;
                     p.rows += shape.rows;
                     p.cell_spans.extend(
