@@ -2222,9 +2222,18 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             && (j == i
                 || !lines[j].cells.first().is_some_and(|c| bullet_cell(&c.2))
                 || lines[i].cells.first().is_some_and(|c| bullet_cell(&c.2)))
+            // A bold line with a section number, set further below the rows than they are
+            // apart, is a title after the table (`3.3.3.1.1 | Associated Real-World
+            // Activity`), not a row.
+            && !(j > i + 1
+                && lines[j].bold
+                && !lines[j - 1].bold
+                && headings::numbering(&lines[j].text).is_some_and(|n| n.parts.len() >= 2)
+                && lines[j].base - lines[j - 1].base > tightest(lines, i, j) * 1.3)
             && (lines[j].cells.len() >= 2
                 // A wrapped cell: one cell, not in the first column, right under a row.
-                || (j > i && lines[j].cells.len() == 1 && lines[j].x0 > lines[i].x0 + lines[i].size * 2.0))
+                || (j > i && lines[j].cells.len() == 1 && lines[j].x0 > lines[i].x0 + lines[i].size * 2.0)
+                || (j > i && first_column_wrap(lines, i, j)))
         {
             rows.push(j);
             j += 1;
@@ -2333,6 +2342,48 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
     }
 }
 
+/// The tightest step between two lines of `lines[i..j]`.
+fn tightest(lines: &[VLine], i: usize, j: usize) -> f32 {
+    lines[i..j]
+        .windows(2)
+        .map(|w| w[1].base - w[0].base)
+        .filter(|&d| d > 0.0)
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// Whether `lines[j]`, one cell under the first column of the table run that starts at
+/// `lines[i]`, is the first cell of the row above going on (`changed / changed: /` then
+/// `changed(...):`): set tight under it, at the column's left edge, short of the next column,
+/// under a piece that is full (its first word would not have fitted after it).
+fn first_column_wrap(lines: &[VLine], i: usize, j: usize) -> bool {
+    let (top, l, above) = (&lines[i], &lines[j], &lines[j - 1]);
+    let ([c], [a, ..], [t0, t1, ..]) = (
+        l.cells.as_slice(),
+        above.cells.as_slice(),
+        top.cells.as_slice(),
+    ) else {
+        return false;
+    };
+    // The farthest the first column's cells reach so far.
+    let right = lines[i..j]
+        .iter()
+        .filter_map(|r| r.cells.first())
+        .filter(|f| (f.0 - t0.0).abs() <= 1.5 && f.1 < t1.0)
+        .map(|f| f.1)
+        .fold(f32::NEG_INFINITY, f32::max);
+    let chars = c.2.chars().count().max(1) as f32;
+    let word = c.2.split_whitespace().next().unwrap_or("");
+    let word_w = (c.1 - c.0) * word.chars().count() as f32 / chars;
+    let step = l.base - above.base;
+    (c.0 - t0.0).abs() <= 1.5
+        && (a.0 - t0.0).abs() <= 1.5
+        && c.1 < t1.0 - l.size * 0.5
+        && step > 0.0
+        && step <= l.size * 1.6
+        && l.bold == above.bold
+        && full(a.1, word_w, l.size, right)
+}
+
 /// Whether a cell's line that ends at `end` is full: a word `word_w` wide, after a space, would
 /// not have fitted before `right`, the farthest its column's cells reach (type `size`).
 fn full(end: f32, word_w: f32, size: f32, right: f32) -> bool {
@@ -2383,6 +2434,14 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
         .map(|w| lines[w[1]].base - lines[w[0]].base)
         .filter(|&d| d > 0.0)
         .fold(f32::INFINITY, f32::min);
+    // Rows set further apart than the lines inside a cell (cell padding, rules): two steps or
+    // more clearly wider than the tightest one. Then a line at the tightest step is a cell
+    // going on, even under a one-word piece (`signature` / `verification`).
+    let padded = rows
+        .windows(2)
+        .filter(|w| lines[w[1]].base - lines[w[0]].base > step * 1.15 + 1.0)
+        .count()
+        >= 2;
     let mut cont = vec![false; rows.len()];
     let mut row_start = 0;
     for k in 1..rows.len() {
@@ -2446,7 +2505,8 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
                     .iter()
                     .any(|a| l.cells.iter().all(|c| column(c) != column(a))))
             && l.cells.iter().zip(&above).all(|(c, a)| {
-                a.is_some_and(|a| aligned(c, a) && fits(c, a)) && words(column(c)) >= 2
+                a.is_some_and(|a| aligned(c, a) && fits(c, a))
+                    && (padded || words(column(c)) >= 2)
             });
         if wrapped {
             cont[k] = true;
@@ -2715,9 +2775,33 @@ fn toc_run(lines: &[VLine], rows: &[usize]) -> bool {
     nums.len() * 5 >= rows.len() * 4 && nums.windows(2).all(|w| w[0] <= w[1])
 }
 
-/// Dot leaders of a table of contents (`Introduction . . . . 3`).
+/// Dot leaders of a table of contents (`Introduction . . . . 3`, `Index ..... 12`): four dots
+/// or more in a row (spaces between them allowed, `…` counting three), or three before a page
+/// number that ends the line. An ellipsis in a table cell (`feat(...)`, `build:, …`) is none.
 fn leaders(t: &str) -> bool {
-    t.contains(". . .") || t.contains("...") || t.contains("…")
+    let mut dots = 0;
+    for (at, c) in t.char_indices() {
+        match c {
+            '.' => dots += 1,
+            '…' => dots += 3,
+            ' ' | '\u{a0}' if dots > 0 => {}
+            _ => {
+                if dots >= 4 || (dots == 3 && page_number_end(&t[at..])) {
+                    return true;
+                }
+                dots = 0;
+            }
+        }
+    }
+    dots >= 4
+}
+
+/// A page number and nothing after it: `12`, `iv`.
+fn page_number_end(t: &str) -> bool {
+    let t = t.trim();
+    !t.is_empty()
+        && (t.chars().all(|c| c.is_ascii_digit())
+            || (t.len() <= 6 && t.chars().all(|c| "ivxlcIVXLC".contains(c))))
 }
 
 /// Footnotes: small type in the lower part of a page, starting with a marker, after the last
@@ -4407,7 +4491,13 @@ mod tests {
             .collect();
         for (y, cells) in rows {
             for &(x0, x1, t) in cells.iter() {
-                frags.push(frag(x0, 200.0 + y, x1, t));
+                // `**` before a cell's text sets it in bold.
+                let (t, bold) = t.strip_prefix("**").map_or((t, false), |t| (t, true));
+                let mut f = frag(x0, 200.0 + y, x1, t);
+                if bold {
+                    f.bold_chars = f.chars;
+                }
+                frags.push(f);
             }
         }
         let mut p = layout_page(frags, 792.0);
@@ -4692,6 +4782,111 @@ mod tests {
         );
         // A joined row covers its lines.
         assert!(p.lines[1].y1 > 200.0 + 36.0);
+    }
+
+    /// Rows set apart by cell padding (18 pt) further than a cell's lines (12 pt): a line at
+    /// the tight step goes on with its row even under one-word pieces (`signature` /
+    /// `verification`), and a first cell that wraps onto a line of its own joins its row
+    /// (`changed / changed: /` / `changed(...):`). An ellipsis in a cell is no dot leader. A
+    /// bold title set below the last row is no row.
+    #[test]
+    fn a_padded_table_joins_one_word_pieces_and_a_first_cell_alone() {
+        let mut tables = Vec::new();
+        let p = tables_on_page(
+            &[
+                (
+                    0.0,
+                    &[
+                        (72.0, 140.0, "Benchmark"),
+                        (200.0, 240.0, "u64"),
+                        (300.0, 360.0, "simd"),
+                    ],
+                ),
+                (
+                    18.0,
+                    &[
+                        (72.0, 129.0, "signature"),
+                        (200.0, 250.0, "40.144 µs"),
+                        (300.0, 360.0, "25.963 µs -"),
+                    ],
+                ),
+                (
+                    30.0,
+                    &[(72.0, 140.0, "verification"), (300.0, 345.0, "35.603%")],
+                ),
+                (
+                    48.0,
+                    &[
+                        (72.0, 190.0, "changed / changed: /"),
+                        (200.0, 212.0, "12"),
+                        (300.0, 345.0, "Changed"),
+                    ],
+                ),
+                (60.0, &[(72.0, 150.0, "changed(...):")]),
+                (
+                    78.0,
+                    &[
+                        (72.0, 150.0, "feat: / feat(...):"),
+                        (200.0, 206.0, "7"),
+                        (300.0, 345.0, "Added"),
+                    ],
+                ),
+                (
+                    96.0,
+                    &[
+                        (72.0, 100.0, "**3.3.1"),
+                        (130.0, 300.0, "**Associated Activity"),
+                    ],
+                ),
+            ],
+            &[],
+            400.0,
+            &mut tables,
+        );
+        let rows: Vec<String> = p
+            .lines
+            .iter()
+            .filter(|l| l.table.is_some())
+            .map(table_row)
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "Benchmark | u64 | simd",
+                "signature verification | 40.144 µs | 25.963 µs -35.603%",
+                "changed / changed: / changed(...): | 12 | Changed",
+                "feat: / feat(...): | 7 | Added",
+            ]
+        );
+        assert_eq!((tables.len(), tables[0].rows), (1, 4));
+        let title = p
+            .lines
+            .iter()
+            .find(|l| l.text.starts_with("3.3.1"))
+            .unwrap();
+        assert!(title.bold && title.table.is_none());
+    }
+
+    /// Dot leaders are a run of dots (four or more, or three before a page number), not an
+    /// ellipsis inside a cell.
+    #[test]
+    fn dot_leaders_are_runs_of_dots_not_an_ellipsis() {
+        for t in [
+            "Introduction . . . . . . 3",
+            "Index ........ 12",
+            "Preface...iv",
+            "Notes …… 7",
+        ] {
+            assert!(leaders(t), "{t}");
+        }
+        for t in [
+            "feat: / feat(...): Added",
+            "docs:, test:, perf:, build:, … are fine",
+            "and so on...",
+            "Version 1.2.3",
+        ] {
+            assert!(!leaders(t), "{t}");
+        }
     }
 
     /// The end of a row cut by a page break, at the top of the next page under the header
