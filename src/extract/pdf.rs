@@ -1544,8 +1544,10 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
 
 /// Whitespace valleys on x that separate columns: a run at least 6 pt wide in the middle 60 %
 /// of the text width that almost no narrow fragment (under 55 % of the width) crosses, with a
-/// column of text on each side: at least five fragments and a fifth of the narrow ones, most
-/// of them filling the column's width as justified lines do (table cells do not). Wide
+/// column of text on each side: at least five fragments and a fifth of the narrow ones, a
+/// quarter of them filling the column's width as justified lines do (table cells do not), a
+/// tenth reaching its right edge (the last column of a table set inside a page of wider prose
+/// stops short of the margin the prose reaches, however full its wrapped cells are). Wide
 /// fragments that cross it (a title, an abstract, a full-width caption) span the columns. At
 /// most two valleys (three columns).
 fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
@@ -1608,7 +1610,17 @@ fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
                 .iter()
                 .filter(|f| f.x1 - f.x0 >= (right - left) * 0.6)
                 .count();
-            if inside.len() < 5 || inside.len() * 5 < narrow.len() || full * 4 < inside.len() {
+            // Some of a column's lines reach its right edge (a table's last column, set
+            // inside a page of wider prose, stops short of the margin the prose reaches).
+            let reach = inside
+                .iter()
+                .filter(|f| f.x1 >= right - (right - left) * 0.2)
+                .count();
+            if inside.len() < 5
+                || inside.len() * 5 < narrow.len()
+                || full * 4 < inside.len()
+                || reach * 10 < inside.len()
+            {
                 ok = false;
                 break;
             }
@@ -4958,6 +4970,53 @@ mod tests {
         assert_eq!(rows.len(), 4);
         assert_eq!(rows[0].text, "cell 42");
         assert_eq!(table_row(rows[0]), "cell | 42");
+    }
+
+    /// A two-column table whose descriptions wrap, on a page of wider prose: its columns fill
+    /// their width as text columns do, but its last column stops short of the margin that the
+    /// prose reaches. It is one flow, and a table of rows, not two columns of text.
+    #[test]
+    fn a_two_column_table_under_wider_prose_is_no_pair_of_columns() {
+        let mut frags: Vec<Frag> = (0..10)
+            .map(|k| {
+                frag(
+                    72.0,
+                    100.0 + k as f32 * 12.0,
+                    520.0,
+                    "a full line of prose text that runs to the margin",
+                )
+            })
+            .collect();
+        let names = [
+            "any",
+            "struct_any",
+            "struct_named",
+            "struct_unit",
+            "enum_any",
+            "enum_tuple",
+        ];
+        let mut y = 240.0;
+        for (k, name) in names.iter().enumerate() {
+            frags.push(frag(72.0, y, 110.0 + 5.0 * k as f32, name));
+            frags.push(frag(200.0, y, 400.0, "Accept the shape of input named"));
+            frags.push(frag(200.0, y + 12.0, 290.0, "in the left cell"));
+            y += 30.0;
+        }
+        assert_eq!(gutters(&frags), []);
+        let mut p = layout_page(frags, 792.0);
+        let mut tables = Vec::new();
+        find_tables(&mut p, &mut tables);
+        assert_eq!((tables.len(), tables[0].rows, tables[0].cols), (1, 6, 2));
+        let rows: Vec<String> = p
+            .lines
+            .iter()
+            .filter(|l| l.table.is_some())
+            .map(table_row)
+            .collect();
+        assert_eq!(
+            rows[1],
+            "struct_any | Accept the shape of input named in the left cell"
+        );
     }
 
     #[test]
