@@ -2515,7 +2515,10 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
                 || lines[rows[row_start]]
                     .cells
                     .iter()
-                    .any(|a| l.cells.iter().all(|c| column(c) != column(a))))
+                    .any(|a| l.cells.iter().all(|c| column(c) != column(a)))
+                // In a padded table a line at the tightest step goes on with its row even when
+                // it fills every column (`Function | Value on` / `name | Linux/Redox`).
+                || padded)
             && l.cells.iter().zip(&above).all(|(c, a)| {
                 a.is_some_and(|a| aligned(c, a) && fits(c, a))
                     && (padded || words(column(c)) >= 2)
@@ -4877,6 +4880,65 @@ mod tests {
             .find(|l| l.text.starts_with("3.3.1"))
             .unwrap();
         assert!(title.bold && title.table.is_none());
+    }
+
+    /// A header whose every cell wraps, in a table that sets its rows apart (18 pt) further
+    /// than a cell's lines (12 pt), is one row: its second line fills every column, but it is
+    /// set at the tight step under full pieces.
+    #[test]
+    fn a_header_wrapped_in_every_column_is_one_row() {
+        let (p, tables) = table_page(&[
+            (
+                0.0,
+                &[
+                    (72.0, 120.0, "Function"),
+                    (200.0, 250.0, "Value on"),
+                    (300.0, 350.0, "Value on"),
+                ],
+            ),
+            (
+                12.0,
+                &[
+                    (72.0, 100.0, "name"),
+                    (200.0, 260.0, "Linux/Redox"),
+                    (300.0, 340.0, "macOS"),
+                ],
+            ),
+            (
+                30.0,
+                &[
+                    (72.0, 118.0, "home_dir"),
+                    (200.0, 262.0, "Some($HOME)"),
+                    (300.0, 352.0, "Some($HOME)"),
+                ],
+            ),
+            (
+                48.0,
+                &[
+                    (72.0, 119.0, "cache_dir"),
+                    (200.0, 255.0, "Some($XDG)"),
+                    (300.0, 350.0, "Some(~/Lib)"),
+                ],
+            ),
+            (
+                66.0,
+                &[
+                    (72.0, 120.0, "config_dir"),
+                    (200.0, 255.0, "Some($XDG)"),
+                    (300.0, 350.0, "Some(~/Lib)"),
+                ],
+            ),
+        ]);
+        assert_eq!(
+            row_texts(&p),
+            [
+                "Function name | Value on Linux/Redox | Value on macOS",
+                "home_dir | Some($HOME) | Some($HOME)",
+                "cache_dir | Some($XDG) | Some(~/Lib)",
+                "config_dir | Some($XDG) | Some(~/Lib)",
+            ]
+        );
+        assert_eq!(tables[0].rows, 4);
     }
 
     /// Dot leaders are a run of dots (four or more, or three before a page number), not an
