@@ -204,6 +204,32 @@ fn wrapped_table_cells_join_their_rows() {
     assert_eq!((shape.rows, shape.cols, shape.header_rows), (7, 4, 1));
 }
 
+/// A two-column table whose header LibreOffice sets at the bottom of its cells, so that the
+/// first line holds `Commit` alone over `subject prefix | Changelog section …`
+/// (`office/prefix-table.md`): the header is one row; first cells that wrap onto lines of
+/// their own (`changed / changed: /` / `changed(...):`) join their rows; `(...)` in a cell is
+/// no table of contents' dot leader.
+#[test]
+fn a_header_set_at_the_bottom_of_its_cells_is_one_row() {
+    let expected = markdown_rows("prefix-table");
+    assert_eq!(expected.len(), 7);
+    let (rows, shape) = only_table("prefix-table-libreoffice.pdf");
+    assert_eq!(rows, expected);
+    assert_eq!((shape.rows, shape.cols), (7, 2));
+}
+
+/// A two-column table of names and descriptions under wider prose (`office/shape-table.md`):
+/// every row one line, the cell that wraps before `{ headings: true }` too (a line may not
+/// break after `{`, so `{ headings:` would not have fitted).
+#[test]
+fn a_table_of_names_and_descriptions_is_one_row_a_line() {
+    let expected = markdown_rows("shape-table");
+    assert_eq!(expected.len(), 10);
+    let (rows, shape) = only_table("shape-table-libreoffice.pdf");
+    assert_eq!(rows, expected);
+    assert_eq!((shape.rows, shape.cols), (10, 2));
+}
+
 /// A table that runs over nine pages (`office/long-table.md`, made by LibreOffice, which
 /// repeats the header row at the top of each page and lets a row break across pages): one
 /// table block, each of its lines a whole row of the Markdown, in order, or the header

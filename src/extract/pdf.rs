@@ -2279,7 +2279,14 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             // merged every range into one.
             if ncols >= 2 && cols.len() >= 2 {
                 let ranges = if single.len() >= 2 { &single } else { &cols };
-                let cont = continuations(lines, &rows, ranges);
+                // The top of a header set at the bottom of its cells (`Commit` over
+                // `subject prefix | Changelog section …`) stands above the first line alone.
+                let top = header_top(lines, &rows, ranges);
+                let rows: Vec<usize> = (rows[0] - top..rows[0]).chain(rows).collect();
+                let mut cont = continuations(lines, &rows, ranges);
+                for c in &mut cont[1..=top] {
+                    *c = true;
+                }
                 let starts: Vec<usize> = (0..rows.len()).filter(|&k| !cont[k]).collect();
                 let first_bold = lines[rows[0]].bold;
                 let rest_bold = starts[1..].iter().any(|&k| lines[rows[k]].bold);
@@ -2354,6 +2361,51 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
     }
 }
 
+/// How many lines right above a table run (`rows`) are the top of its first row: a header
+/// set at the bottom of its cells, whose cells that wrap more start higher than the others
+/// (`Commit` over `subject prefix | Changelog section …`). Each has fewer cells than the first
+/// line, each cell at the left edge of a column of `ranges` and inside it, in the first
+/// line's type and flow, set at the table's tightest step or closer above the line under
+/// it, over a piece of that line's cell that would not have fitted after it (full), and
+/// ending no sentence. At most three.
+fn header_top(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> usize {
+    let first = &lines[rows[0]];
+    let step = tightest(lines, rows[0], rows[rows.len() - 1] + 1);
+    let mut top = 0;
+    while top < 3 && rows[0] > top {
+        let (l, below) = (&lines[rows[0] - top - 1], &lines[rows[0] - top]);
+        let gap = below.base - l.base;
+        let ok = l.flow == first.flow
+            && !l.furniture
+            && !l.mono
+            && l.bold == first.bold
+            && (l.size - first.size).abs() < 0.5
+            && !l.cells.is_empty()
+            && l.cells.len() < first.cells.len()
+            && gap > 0.0
+            && gap <= step * 1.2 + 0.5
+            && !l.text.trim_end().ends_with(['.', ':', ';'])
+            && l.cells.iter().all(|c| {
+                let Some(q) = ranges.iter().position(|r| (c.0 - r.0).abs() <= 1.5) else {
+                    return false;
+                };
+                let Some(b) = below
+                    .cells
+                    .iter()
+                    .find(|b| (b.0 - ranges[q].0).abs() <= 1.5)
+                else {
+                    return false;
+                };
+                c.1 <= ranges[q].1 + 1.0 && full(c.1, lead_width(b), l.size, ranges[q].1)
+            });
+        if !ok {
+            break;
+        }
+        top += 1;
+    }
+    top
+}
+
 /// The tightest step between two lines of `lines[i..j]`.
 fn tightest(lines: &[VLine], i: usize, j: usize) -> f32 {
     lines[i..j]
@@ -2383,9 +2435,6 @@ fn first_column_wrap(lines: &[VLine], i: usize, j: usize) -> bool {
         .filter(|f| (f.0 - t0.0).abs() <= 1.5 && f.1 < t1.0)
         .map(|f| f.1)
         .fold(f32::NEG_INFINITY, f32::max);
-    let chars = c.2.chars().count().max(1) as f32;
-    let word = c.2.split_whitespace().next().unwrap_or("");
-    let word_w = (c.1 - c.0) * word.chars().count() as f32 / chars;
     let step = l.base - above.base;
     (c.0 - t0.0).abs() <= 1.5
         && (a.0 - t0.0).abs() <= 1.5
@@ -2393,7 +2442,20 @@ fn first_column_wrap(lines: &[VLine], i: usize, j: usize) -> bool {
         && step > 0.0
         && step <= l.size * 1.6
         && l.bold == above.bold
-        && full(a.1, word_w, l.size, right)
+        && full(a.1, lead_width(c), l.size, right)
+}
+
+/// The width of the first piece of cell text `c` that a line cannot break: its first word, or
+/// its first two when the first is opening punctuation (`{ headings:`), from the cell's width
+/// per character.
+fn lead_width(c: &(f32, f32, String)) -> f32 {
+    let mut words = c.2.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let mut n = first.chars().count();
+    if !first.is_empty() && first.chars().all(|ch| "([{«“‘\"'".contains(ch)) {
+        n += 1 + words.next().map_or(0, |w| w.chars().count());
+    }
+    (c.1 - c.0) * n as f32 / c.2.chars().count().max(1) as f32
 }
 
 /// Whether a cell's line that ends at `end` is full: a word `word_w` wide, after a space, would
@@ -2477,10 +2539,7 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
             })
             .collect();
         let fits = |c: &(f32, f32, String), a: &(f32, f32, String)| {
-            let chars = c.2.chars().count().max(1) as f32;
-            let word = c.2.split_whitespace().next().unwrap_or("");
-            let word_w = (c.1 - c.0) * word.chars().count() as f32 / chars;
-            full(a.1, word_w, l.size, ranges[column(c)].1)
+            full(a.1, lead_width(c), l.size, ranges[column(c)].1)
         };
         // Words of the row's cell in column `q` so far.
         let words = |q: usize| -> usize {
