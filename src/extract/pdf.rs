@@ -2281,8 +2281,25 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
                 let ranges = if single.len() >= 2 { &single } else { &cols };
                 // The top of a header set at the bottom of its cells (`Commit` over
                 // `subject prefix | Changelog section …`) stands above the first line alone.
-                let top = header_top(lines, &rows, ranges);
+                let mut top = header_top(lines, &rows, ranges);
                 let rows: Vec<usize> = (rows[0] - top..rows[0]).chain(rows).collect();
+                // Or it is in the run already, when it has two cells or more (`Default |
+                // Extra` over `Feature | Description | Enabled | Dependencies`).
+                if top == 0 {
+                    let step = tightest(lines, rows[0], rows[rows.len() - 1] + 1);
+                    while top < 3
+                        && top + 1 < rows.len()
+                        && tops_header(
+                            &lines[rows[top]],
+                            &lines[rows[top + 1]],
+                            &lines[rows[top + 1]],
+                            step,
+                            ranges,
+                        )
+                    {
+                        top += 1;
+                    }
+                }
                 let mut cont = continuations(lines, &rows, ranges);
                 for c in &mut cont[1..=top] {
                     *c = true;
@@ -2363,47 +2380,57 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
 
 /// How many lines right above a table run (`rows`) are the top of its first row: a header
 /// set at the bottom of its cells, whose cells that wrap more start higher than the others
-/// (`Commit` over `subject prefix | Changelog section …`). Each has fewer cells than the first
-/// line, each cell at the left edge of a column of `ranges` and inside it, in the first
-/// line's type and flow, set at the table's tightest step or closer above the line under
-/// it, over a piece of that line's cell that would not have fitted after it (full), and
-/// ending no sentence. At most three.
+/// (`Commit` over `subject prefix | Changelog section …`). At most three; see
+/// [`tops_header`].
 fn header_top(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> usize {
     let first = &lines[rows[0]];
     let step = tightest(lines, rows[0], rows[rows.len() - 1] + 1);
     let mut top = 0;
-    while top < 3 && rows[0] > top {
-        let (l, below) = (&lines[rows[0] - top - 1], &lines[rows[0] - top]);
-        let gap = below.base - l.base;
-        let ok = l.flow == first.flow
-            && !l.furniture
-            && !l.mono
-            && l.bold == first.bold
-            && (l.size - first.size).abs() < 0.5
-            && !l.cells.is_empty()
-            && l.cells.len() < first.cells.len()
-            && gap > 0.0
-            && gap <= step * 1.2 + 0.5
-            && !l.text.trim_end().ends_with(['.', ':', ';'])
-            && l.cells.iter().all(|c| {
-                let Some(q) = ranges.iter().position(|r| (c.0 - r.0).abs() <= 1.5) else {
-                    return false;
-                };
-                let Some(b) = below
-                    .cells
-                    .iter()
-                    .find(|b| (b.0 - ranges[q].0).abs() <= 1.5)
-                else {
-                    return false;
-                };
-                c.1 <= ranges[q].1 + 1.0 && full(c.1, lead_width(b), l.size, ranges[q].1)
-            });
-        if !ok {
-            break;
-        }
+    while top < 3
+        && rows[0] > top
+        && tops_header(
+            &lines[rows[0] - top - 1],
+            &lines[rows[0] - top],
+            first,
+            step,
+            ranges,
+        )
+    {
         top += 1;
     }
     top
+}
+
+/// Whether line `l` is the top of a header set at the bottom of its cells, over line `below`,
+/// in a table whose fullest line of the header is `first` and whose tightest step is `step`:
+/// `l` has fewer cells than `first`, each at the left edge of a column of `ranges` and inside
+/// it, over a piece of `below` that would not have fitted after it (full); it is in `first`'s
+/// type and flow, set at the tightest step or closer above `below`, and ends no sentence.
+fn tops_header(l: &VLine, below: &VLine, first: &VLine, step: f32, ranges: &[(f32, f32)]) -> bool {
+    let gap = below.base - l.base;
+    l.flow == first.flow
+        && !l.furniture
+        && !l.mono
+        && l.bold == first.bold
+        && (l.size - first.size).abs() < 0.5
+        && !l.cells.is_empty()
+        && l.cells.len() < first.cells.len()
+        && gap > 0.0
+        && gap <= step * 1.2 + 0.5
+        && !l.text.trim_end().ends_with(['.', ':', ';'])
+        && l.cells.iter().all(|c| {
+            let Some(q) = ranges.iter().position(|r| (c.0 - r.0).abs() <= 1.5) else {
+                return false;
+            };
+            let Some(b) = below
+                .cells
+                .iter()
+                .find(|b| (b.0 - ranges[q].0).abs() <= 1.5)
+            else {
+                return false;
+            };
+            c.1 <= ranges[q].1 + 1.0 && full(c.1, lead_width(b), l.size, ranges[q].1)
+        })
 }
 
 /// The tightest step between two lines of `lines[i..j]`.
@@ -2685,8 +2712,9 @@ fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
         let Some(li) = p.lines.iter().rposition(|l| !l.footnote) else {
             continue;
         };
-        let (Some(t1), Some(t2)) = (p.lines[li].table, q.lines.first().and_then(|l| l.table))
-        else {
+        // The next page's table, or none when all that is left of the table there is the
+        // end of the row (too few lines for a table of their own).
+        let (Some(t1), t2) = (p.lines[li].table, q.lines.first().and_then(|l| l.table)) else {
             continue;
         };
         let own: Vec<&VLine> = p.lines.iter().filter(|l| l.table == Some(t1)).collect();
@@ -2713,7 +2741,7 @@ fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
         if std::ptr::eq(last, own[0]) || same(last, own[0]) {
             continue;
         }
-        let k = usize::from(same(&q.lines[0], own[0]));
+        let k = usize::from(t2.is_some() && same(&q.lines[0], own[0]));
         // The right edge of the column that starts at `x`: the farthest its cells reach.
         let right = |x: f32| {
             own.iter()
@@ -2727,9 +2755,10 @@ fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
         // it starts, holds two words or more and is full: the cell's first word would not have
         // fitted after it (as `continuations` asks within a page).
         let goes_on = |l: &VLine| {
-            l.table == Some(t2)
+            l.table == t2
                 && !l.mono
                 && l.bold == last.bold
+                && (l.size - last.size).abs() < 0.5
                 && l.cells.first().is_some_and(|c| c.0 > first_end + 1.0)
                 && l.cells.iter().all(|c| {
                     last.cells.iter().any(|a| {
@@ -2755,9 +2784,10 @@ fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
                 .iter()
                 .take(ROW_MAX_LINES)
                 .take_while(|l| {
-                    l.table == Some(t2)
+                    l.table == t2
                         && !l.mono
                         && l.bold == last.bold
+                        && (l.size - last.size).abs() < 0.5
                         && l.cells.first().is_some_and(|c| c.0 > first_end + 1.0)
                         && l.cells
                             .iter()
@@ -2768,6 +2798,9 @@ fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
         for l in &moved {
             append_line(&mut p.lines[li], l, &[], false);
         }
+        let Some(t2) = t2 else {
+            continue;
+        };
         let gone = (m - k) as u32;
         let shape = &mut tables[t2];
         shape.rows = shape.rows.saturating_sub(gone);
@@ -4998,6 +5031,102 @@ mod tests {
             ]
         );
         assert_eq!(tables[0].rows, 4);
+    }
+
+    /// A header set at the bottom of its cells whose top line holds two cells (`Default |
+    /// Extra` over `Feature | Description | Enabled | Dependencies`) is one row.
+    #[test]
+    fn a_header_top_of_two_cells_joins_the_header() {
+        let (p, tables) = table_page(&[
+            (0.0, &[(300.0, 340.0, "Default"), (400.0, 440.0, "Extra")]),
+            (
+                12.0,
+                &[
+                    (72.0, 110.0, "Feature"),
+                    (150.0, 220.0, "Description"),
+                    (300.0, 345.0, "Enabled"),
+                    (400.0, 470.0, "Dependencies"),
+                ],
+            ),
+            (
+                30.0,
+                &[
+                    (72.0, 100.0, "zlib"),
+                    (150.0, 230.0, "Use the zlib"),
+                    (300.0, 315.0, "yes"),
+                    (400.0, 420.0, "zlib"),
+                ],
+            ),
+            (
+                48.0,
+                &[
+                    (72.0, 100.0, "rust"),
+                    (150.0, 225.0, "Use miniz"),
+                    (300.0, 312.0, "no"),
+                    (400.0, 430.0, "miniz"),
+                ],
+            ),
+        ]);
+        assert_eq!(
+            row_texts(&p),
+            [
+                "Feature | Description | Default Enabled | Extra Dependencies",
+                "zlib | Use the zlib | yes | zlib",
+                "rust | Use miniz | no | miniz",
+            ]
+        );
+        assert_eq!(tables[0].rows, 3);
+    }
+
+    /// The end of a row cut by a page break that is all the next page holds of its table (too
+    /// little for a table of its own) joins its row all the same; the prose under it stays.
+    #[test]
+    fn a_row_end_alone_on_the_next_page_joins_its_row() {
+        let first: [Row; 4] = [
+            (
+                0.0,
+                &[
+                    (72.0, 110.0, "Name"),
+                    (200.0, 240.0, "Default"),
+                    (300.0, 450.0, "Description of the setting"),
+                ],
+            ),
+            (
+                14.0,
+                &[
+                    (72.0, 100.0, "opt_1"),
+                    (200.0, 212.0, "7"),
+                    (300.0, 400.0, "First one."),
+                ],
+            ),
+            (
+                28.0,
+                &[
+                    (72.0, 100.0, "opt_2"),
+                    (200.0, 212.0, "14"),
+                    (300.0, 448.0, "Another description that"),
+                ],
+            ),
+            (40.0, &[(300.0, 449.0, "wraps onto a line and")]),
+        ];
+        let tail: [Row; 1] = [(0.0, &[(300.0, 420.0, "goes on to the next page.")])];
+        let mut tables = Vec::new();
+        let mut pages = [
+            tables_on_page(&first, &[], 40.0, &mut tables),
+            tables_on_page(&tail, &[], 400.0, &mut tables),
+        ];
+        assert_eq!(tables.len(), 1);
+        join_rows_across_pages(&mut pages, &mut tables);
+        let row = pages[0].lines.iter().filter(|l| l.table.is_some()).nth(2);
+        assert_eq!(
+            row.map(table_row).as_deref(),
+            Some("opt_2 | 14 | Another description that wraps onto a line and goes on to the next page.")
+        );
+        assert_eq!(pages[1].lines.len(), 10);
+        assert!(pages[1]
+            .lines
+            .iter()
+            .all(|l| l.text.starts_with("a full line")));
     }
 
     /// Dot leaders are a run of dots (four or more, or three before a page number), not an
