@@ -1547,7 +1547,8 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
 /// column of text on each side: at least five fragments and a fifth of the narrow ones, a
 /// quarter of them filling the column's width as justified lines do (table cells do not), a
 /// tenth reaching its right edge (the last column of a table set inside a page of wider prose
-/// stops short of the margin the prose reaches, however full its wrapped cells are). Wide
+/// stops short of the margin the prose reaches, however full its wrapped cells are), and not a
+/// table's two columns of short items paired line by line ([`table_grid`]). Wide
 /// fragments that cross it (a title, an abstract, a full-width caption) span the columns. At
 /// most two valleys (three columns).
 fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
@@ -1625,6 +1626,10 @@ fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
                 break;
             }
         }
+        // Two columns of short items paired line by line are a table (see `table_grid`).
+        if ok && all.len() == 1 && table_grid(&narrow, l, all[0], r) {
+            ok = false;
+        }
         if ok {
             out = all;
         }
@@ -1633,6 +1638,39 @@ fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
         }
     }
     out
+}
+
+/// Whether two columns of `frags` either side of valley `g` (text from `l` to `r`) are a
+/// table's: their lines pair one to one on the same baselines (95 % both ways: a row's cells
+/// share a baseline, where two columns of text drift apart at the first heading or gap),
+/// and one of them holds three words a line or fewer (names, versions, where text columns
+/// hold sentences).
+fn table_grid(frags: &[&Frag], l: f32, g: (f32, f32), r: f32) -> bool {
+    let side = |a: f32, b: f32| {
+        let inside: Vec<&&Frag> = frags
+            .iter()
+            .filter(|f| f.x0 >= a - 0.5 && f.x1 <= b + 0.5)
+            .collect();
+        let mut bases: Vec<f32> = inside.iter().map(|f| f.base).collect();
+        bases.sort_by(f32::total_cmp);
+        bases.dedup_by(|x, y| (*x - *y).abs() < 1.0);
+        let words: usize = inside
+            .iter()
+            .map(|f| f.text.split_whitespace().count())
+            .sum();
+        let per_line = words as f32 / bases.len().max(1) as f32;
+        (bases, per_line)
+    };
+    let ((left, lw), (right, rw)) = (side(l, g.0), side(g.1, r));
+
+    let paired = |a: &[f32], b: &[f32]| {
+        let n = a
+            .iter()
+            .filter(|x| b.iter().any(|y| (*x - y).abs() < 1.0))
+            .count();
+        n * 20 >= a.len() * 19
+    };
+    left.len() >= 3 && paired(&left, &right) && paired(&right, &left) && lw.min(rw) <= 3.0
 }
 
 /// Fragments of one flow → lines: same baseline (within a third of the size, or inside the
@@ -2455,8 +2493,9 @@ fn first_column_wrap(lines: &[VLine], i: usize, j: usize) -> bool {
     ) else {
         return false;
     };
-    // The farthest the first column's cells reach so far.
-    let right = lines[i..j]
+    // The farthest the first column's cells reach so far (over the last rows: the work per
+    // line stays bounded).
+    let right = lines[i.max(j.saturating_sub(ROW_MAX_LINES))..j]
         .iter()
         .filter_map(|r| r.cells.first())
         .filter(|f| (f.0 - t0.0).abs() <= 1.5 && f.1 < t1.0)
@@ -4550,16 +4589,60 @@ mod tests {
         let mut frags = vec![frag(72.0, 60.0, 540.0, "A Title Across Both Columns")];
         for k in 0..20 {
             let y = 100.0 + k as f32 * 12.0;
-            frags.push(frag(72.0, y, 295.0, &format!("left {k}")));
-            frags.push(frag(317.0, y, 540.0, &format!("right {k}")));
+            frags.push(frag(
+                72.0,
+                y,
+                295.0,
+                &format!("left {k} of a column of running text"),
+            ));
+            frags.push(frag(
+                317.0,
+                y,
+                540.0,
+                &format!("right {k} of a column of running text"),
+            ));
         }
         let p = layout_page(frags, 792.0);
         let texts: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
         assert_eq!(texts[0], "A Title Across Both Columns");
-        assert_eq!(texts[1], "left 0");
-        assert_eq!(texts[20], "left 19");
-        assert_eq!(texts[21], "right 0");
+        assert_eq!(texts[1], "left 0 of a column of running text");
+        assert_eq!(texts[20], "left 19 of a column of running text");
+        assert_eq!(texts[21], "right 0 of a column of running text");
         assert_eq!(texts.len(), 41);
+    }
+
+    /// Two columns of short items whose lines pair one to one on the same baselines (names
+    /// and versions, names and licences) are a table's columns, not columns of text, however
+    /// full they are: the page is one flow, each line a row of two cells.
+    #[test]
+    fn a_grid_of_short_items_is_a_table_not_two_columns() {
+        let mut frags = vec![frag(
+            72.0,
+            60.0,
+            540.0,
+            "Dependencies used by the crate and the licences they are under",
+        )];
+        for k in 0..20 {
+            let y = 100.0 + k as f32 * 14.0;
+            frags.push(frag(
+                72.0,
+                y,
+                200.0 + (k % 3) as f32 * 10.0,
+                &format!("crate_{k} 0.{k}.1"),
+            ));
+            frags.push(frag(
+                270.0,
+                y,
+                460.0 + (k % 4) as f32 * 20.0,
+                "Apache-2.0 OR MIT",
+            ));
+        }
+        let narrow: Vec<&Frag> = frags[1..].iter().collect();
+        assert!(table_grid(&narrow, 72.0, (230.0, 270.0), 540.0));
+        let p = layout_page(frags, 792.0);
+        assert!(p.lines.iter().all(|l| l.flow == (0, 0)));
+        assert_eq!(p.lines.len(), 21);
+        assert_eq!(table_row(&p.lines[3]), "crate_2 0.2.1 | Apache-2.0 OR MIT");
     }
 
     /// A table row's cells at height `y`: `(x0, x1, text)` each.
