@@ -2441,8 +2441,9 @@ fn header_top(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> usize {
 
 /// Whether line `l` is the top of a header set at the bottom of its cells, over line `below`,
 /// in a table whose fullest line of the header is `first` and whose tightest step is `step`:
-/// `l` has fewer cells than `first`, each at the left edge of a column of `ranges` and inside
-/// it, over a piece of `below` that would not have fitted after it (full); it is in `first`'s
+/// `l` has fewer cells than `first`, each inside a column of `ranges`, at its left edge (or its
+/// right edge) over a piece of `below` set there too that would not have fitted after it
+/// (full); it is in `first`'s
 /// type and flow, set at the tightest step or closer above `below`, and ends no sentence.
 fn tops_header(l: &VLine, below: &VLine, first: &VLine, step: f32, ranges: &[(f32, f32)]) -> bool {
     let gap = below.base - l.base;
@@ -2457,17 +2458,22 @@ fn tops_header(l: &VLine, below: &VLine, first: &VLine, step: f32, ranges: &[(f3
         && gap <= step * 1.2 + 0.5
         && !l.text.trim_end().ends_with(['.', ':', ';'])
         && l.cells.iter().all(|c| {
-            let Some(q) = ranges.iter().position(|r| (c.0 - r.0).abs() <= 1.5) else {
+            // Set at its column's left edge over a piece set there too, or at its right edge
+            // over a piece set there (a column of numbers).
+            let left = |x: &(f32, f32, String), r: &(f32, f32)| (x.0 - r.0).abs() <= 1.5;
+            let right = |x: &(f32, f32, String), r: &(f32, f32)| (x.1 - r.1).abs() <= 1.5;
+            let Some((r, b)) = ranges.iter().find_map(|r| {
+                let b = below
+                    .cells
+                    .iter()
+                    .find(|b| (left(c, r) && left(b, r)) || (right(c, r) && right(b, r)))?;
+                Some((r, b))
+            }) else {
                 return false;
             };
-            let Some(b) = below
-                .cells
-                .iter()
-                .find(|b| (b.0 - ranges[q].0).abs() <= 1.5)
-            else {
-                return false;
-            };
-            c.1 <= ranges[q].1 + 1.0 && full(c.1, lead_width(b), l.size, ranges[q].1)
+            c.0 >= r.0 - 1.5
+                && c.1 <= r.1 + 1.5
+                && full(r.0 + (c.1 - c.0), lead_width(b), l.size, r.1)
         })
 }
 
@@ -5156,6 +5162,51 @@ mod tests {
                 "Feature | Description | Default Enabled | Extra Dependencies",
                 "zlib | Use the zlib | yes | zlib",
                 "rust | Use miniz | no | miniz",
+            ]
+        );
+        assert_eq!(tables[0].rows, 3);
+    }
+
+    /// The top of a header over a right-aligned column of numbers (`Compute` over `Time`,
+    /// both set at the column's right edge) joins the header.
+    #[test]
+    fn a_header_top_over_a_column_of_numbers_joins_the_header() {
+        let (p, tables) = table_page(&[
+            (0.0, &[(303.0, 358.0, "Compute")]),
+            (
+                14.0,
+                &[
+                    (72.0, 140.0, "Precompute"),
+                    (195.0, 259.0, "Load Time"),
+                    (328.0, 358.0, "Time"),
+                    (378.0, 457.0, "Memory Size"),
+                ],
+            ),
+            (
+                32.0,
+                &[
+                    (152.0, 160.0, "0"),
+                    (220.0, 259.0, "1.69 s"),
+                    (303.0, 358.0, "311.15 ms"),
+                    (420.0, 457.0, "0 KiB"),
+                ],
+            ),
+            (
+                50.0,
+                &[
+                    (152.0, 160.0, "1"),
+                    (220.0, 259.0, "1.70 s"),
+                    (303.0, 358.0, "891.29 ms"),
+                    (410.0, 457.0, "768 KiB"),
+                ],
+            ),
+        ]);
+        assert_eq!(
+            row_texts(&p),
+            [
+                "Precompute | Load Time | Compute Time | Memory Size",
+                "0 | 1.69 s | 311.15 ms | 0 KiB",
+                "1 | 1.70 s | 891.29 ms | 768 KiB",
             ]
         );
         assert_eq!(tables[0].rows, 3);
