@@ -2279,7 +2279,7 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
                 && lines[j].bold
                 && !lines[j - 1].bold
                 && headings::numbering(&lines[j].text).is_some_and(|n| n.parts.len() >= 2)
-                && lines[j].base - lines[j - 1].base > tightest(lines, i, j) * 1.3)
+                && lines[j].base - lines[j - 1].base > widest(lines, i, j) + 1.0)
             && (lines[j].cells.len() >= 2
                 // A wrapped cell: one cell, not in the first column, right under a row.
                 || (j > i && lines[j].cells.len() == 1 && lines[j].x0 > lines[i].x0 + lines[i].size * 2.0)
@@ -2443,11 +2443,13 @@ fn header_top(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> usize {
 /// in a table whose fullest line of the header is `first` and whose tightest step is `step`:
 /// `l` has fewer cells than `first`, each inside a column of `ranges`, at its left edge (or its
 /// right edge) over a piece of `below` set there too that would not have fitted after it
-/// (full); it is in `first`'s
-/// type and flow, set at the tightest step or closer above `below`, and ends no sentence.
+/// (full); it is in `first`'s type and flow, in no table yet, set no
+/// further above `below` than the tightest step (with a fifth to spare), and ends no
+/// sentence.
 fn tops_header(l: &VLine, below: &VLine, first: &VLine, step: f32, ranges: &[(f32, f32)]) -> bool {
     let gap = below.base - l.base;
     l.flow == first.flow
+        && l.table.is_none()
         && !l.furniture
         && !l.mono
         && l.bold == first.bold
@@ -2477,6 +2479,15 @@ fn tops_header(l: &VLine, below: &VLine, first: &VLine, step: f32, ranges: &[(f3
         })
 }
 
+/// The widest step between two lines of `lines[i..j]`, over its last rows (the work per line
+/// stays bounded).
+fn widest(lines: &[VLine], i: usize, j: usize) -> f32 {
+    lines[i.max(j.saturating_sub(ROW_MAX_LINES))..j]
+        .windows(2)
+        .map(|w| w[1].base - w[0].base)
+        .fold(0.0, f32::max)
+}
+
 /// The tightest step between two lines of `lines[i..j]`.
 fn tightest(lines: &[VLine], i: usize, j: usize) -> f32 {
     lines[i..j]
@@ -2489,7 +2500,8 @@ fn tightest(lines: &[VLine], i: usize, j: usize) -> f32 {
 /// Whether `lines[j]`, one cell under the first column of the table run that starts at
 /// `lines[i]`, is the first cell of the row above going on (`changed / changed: /` then
 /// `changed(...):`): set tight under it, at the column's left edge, short of the next column,
-/// under a piece that is full (its first word would not have fitted after it).
+/// under a piece that is full (its first word would not have fitted after it), with a row
+/// after it.
 fn first_column_wrap(lines: &[VLine], i: usize, j: usize) -> bool {
     let (top, l, above) = (&lines[i], &lines[j], &lines[j - 1]);
     let ([c], [a, ..], [t0, t1, ..]) = (
@@ -2515,6 +2527,13 @@ fn first_column_wrap(lines: &[VLine], i: usize, j: usize) -> bool {
         && step <= l.size * 1.6
         && l.bold == above.bold
         && full(a.1, lead_width(c), l.size, right)
+        // A row follows (a note under the table, `Source: IMF`, is no part of its last row).
+        && lines.get(j + 1).is_some_and(|n| {
+            n.flow == l.flow
+                && n.base - l.base <= l.size * 3.0
+                // or the cell's next line
+                && !n.cells.is_empty()
+        })
 }
 
 /// The width of the first piece of cell text `c` that a line cannot break: its first word, or
@@ -2551,9 +2570,11 @@ const TABLE_MAX_RULES: usize = 2_000;
 /// tightest line step (rows may be set apart by padding, a cell's lines never are). Each of
 /// its cells goes on from a piece of the row above in its column that it lines up with (left,
 /// centred or right) and that is full: it reaches so far right that the cell's first word
-/// would not have fitted after it; and the cell so far holds two words or more. A row that
-/// leaves the first column empty under one-word cells (`armel | wheezy` under `Debian |
-/// i386/amd64 | squeeze`), and a label centred across the table, stay rows.
+/// would not have fitted after it; and the cell so far holds two words or more. In a padded
+/// table (rows set apart further than the tightest step, twice or more) a line at the
+/// tightest step may fill every column and go on under one-word pieces. A row that leaves the
+/// first column empty under one-word cells in a table without padding (`armel | wheezy` under
+/// `Debian | i386/amd64 | squeeze`), and a label centred across the table, stay rows.
 fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<bool> {
     let column = |c: &(f32, f32, String)| {
         let mid = (c.0 + c.1) / 2.0;
@@ -2746,8 +2767,9 @@ fn append_line(row: &mut VLine, l: &VLine, ranges: &[(f32, f32)], same_page: boo
 /// (under the header the word processor repeats there, or first), leaves the first column
 /// empty, is set in the row's type, and each of its cells goes on from a full cell of the row
 /// that ends the page before (see [`continuations`]). It joins that row and goes from the next
-/// page's table, and so do the lines right after it that leave the first column empty and
-/// keep to the row's columns. When the first line does not go on (`armel | wheezy` under
+/// page's table (or from the page's text, when the row's end is all the page holds of the
+/// table, too few lines for a table), and so do the lines right after it that leave the first
+/// column empty and keep to the row's columns (set tight, a cell's lines apart). When the first line does not go on (`armel | wheezy` under
 /// `Debian | i386/amd64`), none does. Lines of a page that take no part (footnotes) may follow
 /// the row.
 fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
@@ -2823,22 +2845,23 @@ fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
         // The lines after it that leave the first column empty too, in the row's columns, go
         // on with it (find_tables did not join them: the line above them at the page's top
         // is short where the page break cut it).
-        let m = k
-            + 1
-            + q.lines[k + 1..]
-                .iter()
-                .take(ROW_MAX_LINES)
-                .take_while(|l| {
-                    l.table == t2
-                        && !l.mono
-                        && l.bold == last.bold
-                        && (l.size - last.size).abs() < 0.5
-                        && l.cells.first().is_some_and(|c| c.0 > first_end + 1.0)
-                        && l.cells
-                            .iter()
-                            .all(|c| last.cells.iter().any(|a| (c.0 - a.0).abs() <= 2.0))
-                })
-                .count();
+        let mut m = k + 1;
+        while m < q.lines.len() && m <= k + ROW_MAX_LINES && {
+            let (l, prev) = (&q.lines[m], &q.lines[m - 1]);
+            l.table == t2
+                && !l.mono
+                && l.bold == last.bold
+                && (l.size - last.size).abs() < 0.5
+                // Set as a cell's lines are (without a table on the page, nothing else tells
+                // the row's end from what follows it).
+                && l.base - prev.base <= l.size * 1.6
+                && l.cells.first().is_some_and(|c| c.0 > first_end + 1.0)
+                && l.cells
+                    .iter()
+                    .all(|c| last.cells.iter().any(|a| (c.0 - a.0).abs() <= 2.0))
+        } {
+            m += 1;
+        }
         let moved: Vec<VLine> = q.lines.drain(k..m).collect();
         for l in &moved {
             append_line(&mut p.lines[li], l, &[], false);
@@ -2938,7 +2961,12 @@ fn leaders(t: &str) -> bool {
             '…' => dots += 3,
             ' ' | '\u{a0}' if dots > 0 => {}
             _ => {
-                if dots >= 4 || (dots == 3 && page_number_end(&t[at..])) {
+                // Three dots right after a digit run on to a range (`0...9`), not a page.
+                let range = dots == 3
+                    && t[..at]
+                        .trim_end_matches('.')
+                        .ends_with(|d: char| d.is_ascii_digit());
+                if dots >= 4 || (dots == 3 && !range && page_number_end(&t[at..])) {
                     return true;
                 }
                 dots = 0;
@@ -4984,7 +5012,7 @@ mod tests {
     /// the tight step goes on with its row even under one-word pieces (`signature` /
     /// `verification`), and a first cell that wraps onto a line of its own joins its row
     /// (`changed / changed: /` / `changed(...):`). An ellipsis in a cell is no dot leader. A
-    /// bold title set below the last row is no row.
+    /// bold numbered title set further below the last row than the rows are apart is no row.
     #[test]
     fn a_padded_table_joins_one_word_pieces_and_a_first_cell_alone() {
         let mut tables = Vec::new();
@@ -5028,7 +5056,7 @@ mod tests {
                     ],
                 ),
                 (
-                    96.0,
+                    110.0,
                     &[
                         (72.0, 100.0, "**3.3.1"),
                         (130.0, 300.0, "**Associated Activity"),
@@ -5263,6 +5291,57 @@ mod tests {
             .all(|l| l.text.starts_with("a full line")));
     }
 
+    /// A note set tight under a table's last row, at the first column's left edge (`Source:
+    /// IMF`), is no part of that row's first cell: no row follows it.
+    #[test]
+    fn a_note_under_a_table_is_no_part_of_its_last_row() {
+        let mut tables = Vec::new();
+        let p = tables_on_page(
+            &[
+                (
+                    0.0,
+                    &[
+                        (72.0, 150.0, "Country"),
+                        (200.0, 230.0, "GDP"),
+                        (300.0, 330.0, "Pop"),
+                    ],
+                ),
+                (
+                    12.0,
+                    &[
+                        (72.0, 150.0, "United Kingdom"),
+                        (200.0, 220.0, "3.1"),
+                        (300.0, 315.0, "67"),
+                    ],
+                ),
+                (
+                    24.0,
+                    &[
+                        (72.0, 145.0, "United States"),
+                        (200.0, 222.0, "25.4"),
+                        (300.0, 320.0, "333"),
+                    ],
+                ),
+                (36.0, &[(72.0, 130.0, "Source: IMF")]),
+            ],
+            &[],
+            400.0,
+            &mut tables,
+        );
+        let rows: Vec<String> = p
+            .lines
+            .iter()
+            .filter(|l| l.table.is_some())
+            .map(table_row)
+            .collect();
+        assert_eq!(rows[2], "United States | 25.4 | 333");
+        assert_eq!(tables[0].rows, 3);
+        assert!(p
+            .lines
+            .iter()
+            .any(|l| l.text == "Source: IMF" && l.table.is_none()));
+    }
+
     /// Dot leaders are a run of dots (four or more, or three before a page number), not an
     /// ellipsis inside a cell.
     #[test]
@@ -5280,6 +5359,7 @@ mod tests {
             "docs:, test:, perf:, build:, … are fine",
             "and so on...",
             "Version 1.2.3",
+            "Digits 0...9",
         ] {
             assert!(!leaders(t), "{t}");
         }
