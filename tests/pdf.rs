@@ -197,11 +197,18 @@ fn only_table(name: &str) -> (Vec<String>, TableShape) {
 /// limit`), and a row whose first cell is empty, under a cell it does not continue.
 #[test]
 fn wrapped_table_cells_join_their_rows() {
-    let expected = markdown_rows("options-table");
-    assert_eq!(expected.len(), 7);
-    let (rows, shape) = only_table("options-table-libreoffice.pdf");
-    assert_eq!(rows, expected);
+    let shape = table_of_markdown_rows("options-table", 7);
     assert_eq!((shape.rows, shape.cols, shape.header_rows), (7, 4, 1));
+}
+
+/// The one table block of `office/NAME-libreoffice.pdf`, made from `office/NAME.md` whose
+/// table has `n` rows, header included: its lines are exactly the Markdown's rows. Its shape.
+fn table_of_markdown_rows(name: &str, n: usize) -> TableShape {
+    let expected = markdown_rows(name);
+    assert_eq!(expected.len(), n);
+    let (rows, shape) = only_table(&format!("{name}-libreoffice.pdf"));
+    assert_eq!(rows, expected);
+    shape
 }
 
 /// A two-column table whose header LibreOffice sets at the bottom of its cells, so that the
@@ -211,10 +218,7 @@ fn wrapped_table_cells_join_their_rows() {
 /// no table of contents' dot leader.
 #[test]
 fn a_header_set_at_the_bottom_of_its_cells_is_one_row() {
-    let expected = markdown_rows("prefix-table");
-    assert_eq!(expected.len(), 7);
-    let (rows, shape) = only_table("prefix-table-libreoffice.pdf");
-    assert_eq!(rows, expected);
+    let shape = table_of_markdown_rows("prefix-table", 7);
     assert_eq!((shape.rows, shape.cols), (7, 2));
 }
 
@@ -223,10 +227,7 @@ fn a_header_set_at_the_bottom_of_its_cells_is_one_row() {
 /// break after `{`, so `{ headings:` would not have fitted).
 #[test]
 fn a_table_of_names_and_descriptions_is_one_row_a_line() {
-    let expected = markdown_rows("shape-table");
-    assert_eq!(expected.len(), 10);
-    let (rows, shape) = only_table("shape-table-libreoffice.pdf");
-    assert_eq!(rows, expected);
+    let shape = table_of_markdown_rows("shape-table", 10);
     assert_eq!((shape.rows, shape.cols), (10, 2));
 }
 

@@ -2317,27 +2317,10 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             // merged every range into one.
             if ncols >= 2 && cols.len() >= 2 {
                 let ranges = if single.len() >= 2 { &single } else { &cols };
-                // The top of a header set at the bottom of its cells (`Commit` over
-                // `subject prefix | Changelog section …`) stands above the first line alone.
-                let mut top = header_top(lines, &rows, ranges);
-                let rows: Vec<usize> = (rows[0] - top..rows[0]).chain(rows).collect();
-                // Or it is in the run already, when it has two cells or more (`Default |
-                // Extra` over `Feature | Description | Enabled | Dependencies`).
-                if top == 0 {
-                    let step = tightest(lines, rows[0], rows[rows.len() - 1] + 1);
-                    while top < 3
-                        && top + 1 < rows.len()
-                        && tops_header(
-                            &lines[rows[top]],
-                            &lines[rows[top + 1]],
-                            &lines[rows[top + 1]],
-                            step,
-                            ranges,
-                        )
-                    {
-                        top += 1;
-                    }
-                }
+                // The top of a header set at the bottom of its cells: lines above the run,
+                // or its own first lines.
+                let (above, top) = header_top(lines, &rows, ranges);
+                let rows: Vec<usize> = (rows[0] - above..rows[0]).chain(rows).collect();
                 let mut cont = continuations(lines, &rows, ranges);
                 for c in &mut cont[1..=top] {
                     *c = true;
@@ -2416,27 +2399,45 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
     }
 }
 
-/// How many lines right above a table run (`rows`) are the top of its first row: a header
-/// set at the bottom of its cells, whose cells that wrap more start higher than the others
-/// (`Commit` over `subject prefix | Changelog section …`). At most three; see
-/// [`tops_header`].
-fn header_top(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> usize {
+/// The top lines of a header set at the bottom of its cells, whose cells that wrap more start
+/// higher than the others (see [`tops_header`]), for a table run `rows`: how many lines right
+/// above the run join its first line (`Commit` over `subject prefix | Changelog section …`),
+/// and how many lines of the header's top that makes, those above the run or, when there are
+/// none, the run's own first lines of two cells or more over a fuller one (`Default | Extra`
+/// over `Feature | Description | Enabled | Dependencies`). Three at most.
+fn header_top(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> (usize, usize) {
     let first = &lines[rows[0]];
     let step = tightest(lines, rows[0], rows[rows.len() - 1] + 1);
-    let mut top = 0;
-    while top < 3
-        && rows[0] > top
+    let mut above = 0;
+    while above < 3
+        && rows[0] > above
         && tops_header(
-            &lines[rows[0] - top - 1],
-            &lines[rows[0] - top],
+            &lines[rows[0] - above - 1],
+            &lines[rows[0] - above],
             first,
             step,
             ranges,
         )
     {
-        top += 1;
+        above += 1;
     }
-    top
+    if above > 0 {
+        return (above, above);
+    }
+    let mut inside = 0;
+    while inside < 3
+        && inside + 1 < rows.len()
+        && tops_header(
+            &lines[rows[inside]],
+            &lines[rows[inside + 1]],
+            &lines[rows[inside + 1]],
+            step,
+            ranges,
+        )
+    {
+        inside += 1;
+    }
+    (0, inside)
 }
 
 /// Whether line `l` is the top of a header set at the bottom of its cells, over line `below`,
@@ -2575,6 +2576,7 @@ const TABLE_MAX_RULES: usize = 2_000;
 /// tightest step may fill every column and go on under one-word pieces. A row that leaves the
 /// first column empty under one-word cells in a table without padding (`armel | wheezy` under
 /// `Debian | i386/amd64 | squeeze`), and a label centred across the table, stay rows.
+/// `rows` are consecutive lines.
 fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<bool> {
     let column = |c: &(f32, f32, String)| {
         let mid = (c.0 + c.1) / 2.0;
@@ -2596,11 +2598,7 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
     let first = lines[rows[0]].x0;
     // The tightest step between two lines of the table: the line spacing inside a cell (rows
     // may be set further apart, with padding, never closer).
-    let step = rows
-        .windows(2)
-        .map(|w| lines[w[1]].base - lines[w[0]].base)
-        .filter(|&d| d > 0.0)
-        .fold(f32::INFINITY, f32::min);
+    let step = tightest(lines, rows[0], rows[rows.len() - 1] + 1);
     // Rows set further apart than the lines inside a cell (cell padding, rules): two steps or
     // more clearly wider than the tightest one. Then a line at the tightest step is a cell
     // going on, even under a one-word piece (`signature` / `verification`).
