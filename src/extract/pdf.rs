@@ -32,7 +32,7 @@ use crate::extract::canonical::Canonical;
 use crate::extract::headings::{self, Typography};
 use crate::extract::text::{self, Hints, LineHint};
 use crate::model::{Block, TableShape};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 /// What a PDF gives the rest of the pipeline.
@@ -2337,12 +2337,13 @@ fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
                 } else {
                     0
                 };
+                let glued = broken_words(lines, &rows, &starts, ranges);
                 // Each row becomes one line: the lines its cells wrap onto join it, cell by
                 // cell, top to bottom.
                 for (n, &k) in starts.iter().enumerate() {
                     let end = starts.get(n + 1).copied().unwrap_or(rows.len());
                     if end > k + 1 {
-                        let merged = join_row(lines, &rows[k..end], ranges);
+                        let merged = join_row(lines, &rows[k..end], ranges, &glued);
                         lines[rows[k]] = merged;
                     }
                 }
@@ -2685,20 +2686,132 @@ fn continuations(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> Vec<
 /// One line for a table row whose cells wrap onto the lines after it (`lines[rows[0]]` and
 /// its continuations): each column's pieces joined top to bottom, a line-end hyphen kept and
 /// the next piece set right after it (no repair inside tables).
-fn join_row(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> VLine {
+fn join_row(
+    lines: &[VLine],
+    rows: &[usize],
+    ranges: &[(f32, f32)],
+    glued: &HashSet<(usize, usize)>,
+) -> VLine {
     let mut merged = lines[rows[0]].clone();
     for &r in &rows[1..] {
-        append_line(&mut merged, &lines[r], ranges, true);
+        append_line(&mut merged, &lines[r], ranges, true, |ci| {
+            glued.contains(&(r, ci))
+        });
     }
     merged
+}
+
+/// The column range of `ranges` that a cell falls in: the one that holds its middle.
+fn column_of(c: &(f32, f32, String), ranges: &[(f32, f32)]) -> Option<usize> {
+    let mid = (c.0 + c.1) / 2.0;
+    ranges
+        .iter()
+        .position(|r| mid >= r.0 - 1.0 && mid <= r.1 + 1.0)
+}
+
+/// The cells of a table's lines (`(line, cell)`) that go on, with no space, from a word the
+/// line above broke. A word processor breaks a word too long for its column where it reaches
+/// the column's edge, with no hyphen (LibreOffice: `insert_a` / `hash_hig` / `hbits`). Such a
+/// piece is a word alone on its line, from the column's left edge to within a character of
+/// the farthest the column reaches, that its cell goes on from. One such word may be a word
+/// wrapped in the ordinary way (`encoded` / `and`), so a column breaks words only when it
+/// shows two different ones, and when most of the pieces its cells go on from are single
+/// words (a column of prose wraps between words; a narrow column of names breaks them). A
+/// word that ends with closing punctuation (`Model.`, `K,`) ended there, and a line that
+/// starts with an opening bracket starts a word (`*const` / `()`). `rows` are the table's
+/// lines and `starts` the positions in `rows` where its rows start.
+fn broken_words(
+    lines: &[VLine],
+    rows: &[usize],
+    starts: &[usize],
+    ranges: &[(f32, f32)],
+) -> HashSet<(usize, usize)> {
+    // Per column: the leftmost start and farthest end of its pieces.
+    let mut edge = vec![(f32::MAX, f32::MIN); ranges.len()];
+    for &r in rows {
+        for c in &lines[r].cells {
+            if let Some(q) = column_of(c, ranges) {
+                edge[q] = (edge[q].0.min(c.0), edge[q].1.max(c.1));
+            }
+        }
+    }
+    // Per column: the pieces its cells go on from, and how many of them are one word.
+    let mut wrapped = vec![(0usize, 0usize); ranges.len()];
+    // (column, next line, its cell, the word) for every word broken at its column's edge.
+    let mut found: Vec<(usize, usize, usize, &str)> = Vec::new();
+    for (n, &k) in starts.iter().enumerate() {
+        let end = starts.get(n + 1).copied().unwrap_or(rows.len());
+        for m in k..end {
+            let l = &lines[rows[m]];
+            for c in &l.cells {
+                let Some(q) = column_of(c, ranges) else {
+                    continue;
+                };
+                let next = (m + 1..end).find_map(|m2| {
+                    let r2 = rows[m2];
+                    lines[r2]
+                        .cells
+                        .iter()
+                        .position(|c2| column_of(c2, ranges) == Some(q))
+                        .map(|ci| (r2, ci))
+                });
+                let Some((r2, ci)) = next else {
+                    continue;
+                };
+                let word = c.2.trim();
+                let one_word = !word.contains(char::is_whitespace);
+                wrapped[q].0 += 1;
+                wrapped[q].1 += usize::from(one_word);
+                let alone = l
+                    .cells
+                    .iter()
+                    .filter(|o| column_of(o, ranges) == Some(q))
+                    .count()
+                    == 1;
+                let opens = lines[r2].cells[ci]
+                    .2
+                    .starts_with(|ch: char| ch.is_whitespace() || "([{<\"'“‘".contains(ch));
+                if !word.is_empty()
+                    && one_word
+                    && alone
+                    && !opens
+                    && !word.ends_with(['-', '.', ',', ';', ':', ')', ']', '}', '!', '?', '"'])
+                    && c.0 <= edge[q].0 + l.size * 0.3
+                    && c.1 >= edge[q].1 - l.size * 0.6
+                {
+                    found.push((q, r2, ci, word));
+                }
+            }
+        }
+    }
+    // Two different words: a word that a column holds on many rows shows one width, not the
+    // column's edge.
+    let mut words: Vec<(usize, &str)> = found.iter().map(|&(q, _, _, w)| (q, w)).collect();
+    words.sort_unstable();
+    words.dedup();
+    let mut shown = vec![0usize; ranges.len()];
+    for &(q, _) in &words {
+        shown[q] += 1;
+    }
+    found
+        .into_iter()
+        .filter(|&(q, _, _, _)| shown[q] >= 2 && wrapped[q].1 * 2 >= wrapped[q].0)
+        .map(|(_, r, ci, _)| (r, ci))
+        .collect()
 }
 
 /// Appends the cells of `l`, a line a row's cells wrap onto, to `row`: each to the cell of its
 /// column (the one it overlaps most, or whose middle is in the column range of `ranges` that
 /// holds its middle), or as a cell of its own where the row has none. The row's box grows to
 /// cover `l` when it is on the same page.
-fn append_line(row: &mut VLine, l: &VLine, ranges: &[(f32, f32)], same_page: bool) {
-    for c in &l.cells {
+fn append_line(
+    row: &mut VLine,
+    l: &VLine,
+    ranges: &[(f32, f32)],
+    same_page: bool,
+    glued: impl Fn(usize) -> bool,
+) {
+    for (ci, c) in l.cells.iter().enumerate() {
         let overlap = |a: &(f32, f32, String)| (a.1.min(c.1) - a.0.max(c.0)).max(0.0);
         let mid = (c.0 + c.1) / 2.0;
         let q = ranges
@@ -2722,7 +2835,9 @@ fn append_line(row: &mut VLine, l: &VLine, ranges: &[(f32, f32)], same_page: boo
                 let a = &mut row.cells[i];
                 // A line that starts with closing punctuation was broken where no space was
                 // (`async_graphql` / `::TypeName`, `"UPPERCASE"` / `,`).
-                let tight = a.2.ends_with('-')
+                // A word the line above broke at the column's edge (see [`broken_words`]).
+                let tight = glued(ci)
+                    || a.2.ends_with('-')
                     || (a.2.ends_with(|ch: char| ch.is_alphanumeric() || ch == '"')
                         && c.2
                             .starts_with([',', '.', ';', ':', '!', '?', ')', ']', '}']));
@@ -2862,7 +2977,7 @@ fn join_rows_across_pages(pages: &mut [Page], tables: &mut [TableShape]) {
         }
         let moved: Vec<VLine> = q.lines.drain(k..m).collect();
         for l in &moved {
-            append_line(&mut p.lines[li], l, &[], false);
+            append_line(&mut p.lines[li], l, &[], false, |_| false);
         }
         let Some(t2) = t2 else {
             continue;
@@ -4679,6 +4794,7 @@ mod tests {
 
     /// A table row's cells at height `y`: `(x0, x1, text)` each.
     type Row<'a> = (f32, &'a [(f32, f32, &'a str)]);
+    type OwnedRow = (f32, Vec<(f32, f32, &'static str)>);
 
     /// A page of prose over a table.
     fn table_page(rows: &[Row]) -> (Page, Vec<TableShape>) {
@@ -5011,6 +5127,74 @@ mod tests {
     /// `verification`), and a first cell that wraps onto a line of its own joins its row
     /// (`changed / changed: /` / `changed(...):`). An ellipsis in a cell is no dot leader. A
     /// bold numbered title set further below the last row than the rows are apart is no row.
+    #[test]
+    fn words_a_narrow_column_broke_at_its_edge_are_joined_without_a_space() {
+        let row = |y: f32, first: (f32, &'static str), rest: [&'static str; 2]| {
+            (
+                y,
+                vec![
+                    (72.0, first.0, first.1),
+                    (146.0, 180.0, rest[0]),
+                    (220.0, 250.0, rest[1]),
+                ],
+            )
+        };
+        let piece = |y: f32, x1: f32, t: &'static str| (y, vec![(72.0, x1, t)]);
+        let layout = |rows: Vec<OwnedRow>| {
+            let rows: Vec<Row> = rows
+                .iter()
+                .map(|(y, cells)| (*y, cells.as_slice()))
+                .collect();
+            let mut tables = Vec::new();
+            let p = tables_on_page(&rows, &[], 400.0, &mut tables);
+            p.lines
+                .iter()
+                .filter(|l| l.table.is_some())
+                .map(table_row)
+                .collect::<Vec<String>>()
+        };
+        // LibreOffice breaks `insert_ahash_highbits` where it reaches the column's edge:
+        // `insert_a` / `hash_hig` / `hbits`.
+        let broken = vec![
+            row(0.0, (105.0, "name"), ["ns/iter", "diff"]),
+            row(18.0, (120.6, "insert_a"), ["18,865", "-57%"]),
+            piece(30.0, 126.1, "hash_hig"),
+            piece(42.0, 100.0, "hbits"),
+            row(60.0, (120.6, "lookup_a"), ["32,351", "-85%"]),
+            piece(72.0, 125.8, "hash_ser"),
+            piece(84.0, 87.0, "ial"),
+            row(102.0, (100.0, "total"), ["51,216", "-71%"]),
+        ];
+        assert_eq!(
+            layout(broken),
+            [
+                "name | ns/iter | diff",
+                "insert_ahash_highbits | 18,865 | -57%",
+                "lookup_ahash_serial | 32,351 | -85%",
+                "total | 51,216 | -71%",
+            ]
+        );
+        // One word that fills the column is a word wrapped in the ordinary way: the column
+        // shows no broken word.
+        let wrapped = vec![
+            row(0.0, (105.0, "name"), ["ns/iter", "diff"]),
+            row(18.0, (126.1, "encoded"), ["18,865", "-57%"]),
+            piece(30.0, 90.0, "and"),
+            row(48.0, (110.0, "lookup"), ["32,351", "-85%"]),
+            piece(60.0, 95.0, "table"),
+            row(78.0, (100.0, "total"), ["51,216", "-71%"]),
+        ];
+        assert_eq!(
+            layout(wrapped),
+            [
+                "name | ns/iter | diff",
+                "encoded and | 18,865 | -57%",
+                "lookup table | 32,351 | -85%",
+                "total | 51,216 | -71%",
+            ]
+        );
+    }
+
     #[test]
     fn a_padded_table_joins_one_word_pieces_and_a_first_cell_alone() {
         let mut tables = Vec::new();
