@@ -2735,6 +2735,15 @@ fn broken_words(
             }
         }
     }
+    // Per line of `rows` and column: its first piece there, and how many it has.
+    let mut in_column: HashMap<(usize, usize), (usize, u32)> = HashMap::new();
+    for (m, &r) in rows.iter().enumerate() {
+        for (ci, c) in lines[r].cells.iter().enumerate() {
+            if let Some(q) = column_of(c, ranges) {
+                in_column.entry((m, q)).or_insert((ci, 0)).1 += 1;
+            }
+        }
+    }
     // Per column: the pieces its cells go on from, and how many of them are one word.
     let mut wrapped = vec![(0usize, 0usize); ranges.len()];
     // (column, next line, its cell, the word) for every word broken at its column's edge.
@@ -2747,14 +2756,8 @@ fn broken_words(
                 let Some(q) = column_of(c, ranges) else {
                     continue;
                 };
-                let next = (m + 1..end).find_map(|m2| {
-                    let r2 = rows[m2];
-                    lines[r2]
-                        .cells
-                        .iter()
-                        .position(|c2| column_of(c2, ranges) == Some(q))
-                        .map(|ci| (r2, ci))
-                });
+                let next = (m + 1..end)
+                    .find_map(|m2| in_column.get(&(m2, q)).map(|&(ci, _)| (rows[m2], ci)));
                 let Some((r2, ci)) = next else {
                     continue;
                 };
@@ -2762,12 +2765,7 @@ fn broken_words(
                 let one_word = !word.contains(char::is_whitespace);
                 wrapped[q].0 += 1;
                 wrapped[q].1 += usize::from(one_word);
-                let alone = l
-                    .cells
-                    .iter()
-                    .filter(|o| column_of(o, ranges) == Some(q))
-                    .count()
-                    == 1;
+                let alone = in_column.get(&(m, q)).is_some_and(|&(_, n)| n == 1);
                 let opens = lines[r2].cells[ci]
                     .2
                     .starts_with(|ch: char| ch.is_whitespace() || "([{<\"'“‘".contains(ch));
@@ -2833,9 +2831,9 @@ fn append_line(
         match target {
             Some(i) => {
                 let a = &mut row.cells[i];
-                // A line that starts with closing punctuation was broken where no space was
-                // (`async_graphql` / `::TypeName`, `"UPPERCASE"` / `,`).
-                // A word the line above broke at the column's edge (see [`broken_words`]).
+                // A word the line above broke at the column's edge (see [`broken_words`]); a
+                // line-end hyphen; a line that starts with closing punctuation was broken
+                // where no space was (`async_graphql` / `::TypeName`, `"UPPERCASE"` / `,`).
                 let tight = glued(ci)
                     || a.2.ends_with('-')
                     || (a.2.ends_with(|ch: char| ch.is_alphanumeric() || ch == '"')
