@@ -2756,8 +2756,11 @@ fn broken_words(
                 let Some(q) = column_of(c, ranges) else {
                     continue;
                 };
-                let next = (m + 1..end)
-                    .find_map(|m2| in_column.get(&(m2, q)).map(|&(ci, _)| (rows[m2], ci)));
+                // The cell's next line, right below: a cell goes on line by line.
+                let next = (m + 1 < end)
+                    .then(|| in_column.get(&(m + 1, q)))
+                    .flatten()
+                    .map(|&(ci, _)| (rows[m + 1], ci));
                 let Some((r2, ci)) = next else {
                     continue;
                 };
@@ -2773,7 +2776,9 @@ fn broken_words(
                     && one_word
                     && alone
                     && !opens
-                    && !word.ends_with(['-', '.', ',', ';', ':', ')', ']', '}', '!', '?', '"'])
+                    && !word.ends_with([
+                        '-', '.', ',', ';', ':', ')', ']', '}', '>', '!', '?', '"', '\'', '’', '”',
+                    ])
                     && c.0 <= edge[q].0 + l.size * 0.3
                     && c.1 >= edge[q].1 - l.size * 0.6
                 {
@@ -5120,11 +5125,8 @@ mod tests {
         assert!(p.lines[1].y1 > 200.0 + 36.0);
     }
 
-    /// Rows set apart by cell padding (18 pt) further than a cell's lines (12 pt): a line at
-    /// the tight step goes on with its row even under one-word pieces (`signature` /
-    /// `verification`), and a first cell that wraps onto a line of its own joins its row
-    /// (`changed / changed: /` / `changed(...):`). An ellipsis in a cell is no dot leader. A
-    /// bold numbered title set further below the last row than the rows are apart is no row.
+    /// Words a narrow column broke at its edge join the next line of their cell with no space
+    /// (see `broken_words`); one word that fills the column shows no broken word.
     #[test]
     fn words_a_narrow_column_broke_at_its_edge_are_joined_without_a_space() {
         let row = |y: f32, first: (f32, &'static str), rest: [&'static str; 2]| {
@@ -5193,6 +5195,11 @@ mod tests {
         );
     }
 
+    /// Rows set apart by cell padding (18 pt) further than a cell's lines (12 pt): a line at
+    /// the tight step goes on with its row even under one-word pieces (`signature` /
+    /// `verification`), and a first cell that wraps onto a line of its own joins its row
+    /// (`changed / changed: /` / `changed(...):`). An ellipsis in a cell is no dot leader. A
+    /// bold numbered title set further below the last row than the rows are apart is no row.
     #[test]
     fn a_padded_table_joins_one_word_pieces_and_a_first_cell_alone() {
         let mut tables = Vec::new();
