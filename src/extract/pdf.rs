@@ -2816,10 +2816,7 @@ fn append_line(
 ) {
     for (ci, c) in l.cells.iter().enumerate() {
         let overlap = |a: &(f32, f32, String)| (a.1.min(c.1) - a.0.max(c.0)).max(0.0);
-        let mid = (c.0 + c.1) / 2.0;
-        let q = ranges
-            .iter()
-            .position(|r| mid >= r.0 - 1.0 && mid <= r.1 + 1.0);
+        let q = column_of(c, ranges);
         let target = row
             .cells
             .iter()
