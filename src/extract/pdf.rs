@@ -2803,6 +2803,39 @@ fn broken_words(
         .collect()
 }
 
+/// Whether a cell's text so far, `before`, and the line of the cell below it, `after`, were
+/// cut where no space was. Word processors break a line after a slash inside a token
+/// (`https://github.com/rust-lang/` / `cargo`) and after an opening bracket (`[` /
+/// `Parser::padded_by]`, `MovingPtr<` / `'a, T>`), and a narrow column puts the bracket or
+/// quote that closes one the text left open on a line of its own (`Some({FOLDERID_Public}` /
+/// `)`, `"UPPERCASE` / `",`). A slash or `<` set apart (`Accepted /` / `headers`, `a <` / `b`)
+/// is a word of its own.
+fn cut_without_space(before: &str, after: &str) -> bool {
+    let (Some(last), Some(first)) = (before.chars().next_back(), after.chars().next()) else {
+        return false;
+    };
+    if first.is_whitespace() {
+        return false;
+    }
+    let joined = || {
+        before
+            .chars()
+            .nth_back(1)
+            .is_some_and(|p| !p.is_whitespace())
+    };
+    let open = |o: char, c: char| before.matches(o).count() > before.matches(c).count();
+    match (last, first) {
+        ('/' | '<', _) => joined(),
+        ('(' | '[' | '{', _) => true,
+        (_, ')') => open('(', ')'),
+        (_, ']') => open('[', ']'),
+        (_, '}') => open('{', '}'),
+        (_, '>') => open('<', '>'),
+        (_, '"') => before.matches('"').count() % 2 == 1,
+        _ => false,
+    }
+}
+
 /// Appends the cells of `l`, a line a row's cells wrap onto, to `row`: each to the cell of its
 /// column (the one it overlaps most, or whose middle is in the column range of `ranges` that
 /// holds its middle), or as a cell of its own where the row has none. The row's box grows to
@@ -2835,12 +2868,14 @@ fn append_line(
                 let a = &mut row.cells[i];
                 // A word the line above broke at the column's edge (see [`broken_words`]); a
                 // line-end hyphen; a line that starts with closing punctuation was broken
-                // where no space was (`async_graphql` / `::TypeName`, `"UPPERCASE"` / `,`).
+                // where no space was (`async_graphql` / `::TypeName`, `"UPPERCASE"` / `,`), and
+                // so was one cut at a slash or bracket (see [`cut_without_space`]).
                 let tight = glued(ci)
                     || a.2.ends_with('-')
                     || (a.2.ends_with(|ch: char| ch.is_alphanumeric() || ch == '"')
                         && c.2
-                            .starts_with([',', '.', ';', ':', '!', '?', ')', ']', '}']));
+                            .starts_with([',', '.', ';', ':', '!', '?', ')', ']', '}']))
+                    || cut_without_space(&a.2, &c.2);
                 if !tight {
                     a.2.push(' ');
                 }
@@ -5120,6 +5155,34 @@ mod tests {
         );
         // A joined row covers its lines.
         assert!(p.lines[1].y1 > 200.0 + 36.0);
+    }
+
+    /// Where a cell's lines were cut with no space between them: after a slash inside a token
+    /// or an opening bracket, before the bracket or quote that closes one left open.
+    #[test]
+    fn cell_lines_cut_at_a_slash_or_bracket_join_without_a_space() {
+        for (before, after) in [
+            ("https://github.com/rust-lang/", "cargo"),
+            ("https://", "github.com/cargo-bins/"),
+            ("[", "Parser::padded_by]"),
+            ("MovingPtr<", "'a, T>"),
+            ("Some({FOLDERID_Public}", ")"),
+            ("Vec<Vec<T>", ">,"),
+            ("\"lowercase\", \"UPPERCASE", "\","),
+        ] {
+            assert!(cut_without_space(before, after), "{before} / {after}");
+        }
+        for (before, after) in [
+            ("Accepted /", "headers"),
+            ("if a <", "b then"),
+            ("Some(XDG_DESKTOP_DIR)", "or None"),
+            ("a > b", "> c"),
+            ("\"UPPERCASE\"", "\"lower\""),
+            ("path/", " next"),
+            ("plain words", "and more"),
+        ] {
+            assert!(!cut_without_space(before, after), "{before} / {after}");
+        }
     }
 
     /// Words a narrow column broke at its edge join the next line of their cell with no space
