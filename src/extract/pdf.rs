@@ -2443,7 +2443,8 @@ fn header_top(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> (usize,
 
 /// Whether line `l` is the top of a header set at the bottom of its cells, over line `below`,
 /// in a table whose fullest line of the header is `first` and whose tightest step is `step`:
-/// `l` has fewer cells than `first`, each inside a column of `ranges`, at its left edge (or its
+/// `l` has fewer cells than `first`, each inside a column of `ranges` (a word broken at the
+/// column's edge may reach past it, short of the next column), at its left edge (or its
 /// right edge) over a piece of `below` set there too that would not have fitted after it
 /// (full); it is in `first`'s type and flow, in no table yet, set no
 /// further above `below` than the tightest step (with a fifth to spare), and ends no
@@ -2466,17 +2467,21 @@ fn tops_header(l: &VLine, below: &VLine, first: &VLine, step: f32, ranges: &[(f3
             // over a piece set there (a column of numbers).
             let left = |x: &(f32, f32, String), r: &(f32, f32)| (x.0 - r.0).abs() <= 1.5;
             let right = |x: &(f32, f32, String), r: &(f32, f32)| (x.1 - r.1).abs() <= 1.5;
-            let Some((r, b)) = ranges.iter().find_map(|r| {
+            let Some((q, r, b)) = ranges.iter().enumerate().find_map(|(q, r)| {
                 let b = below
                     .cells
                     .iter()
                     .find(|b| (left(c, r) && left(b, r)) || (right(c, r) && right(b, r)))?;
-                Some((r, b))
+                Some((q, r, b))
             }) else {
                 return false;
             };
+            // A word broken at the column's edge (`Benchmar` over `k`) reaches further than
+            // the column's other cells, though not into the next column.
+            let broken = !c.2.contains(char::is_whitespace)
+                && ranges.get(q + 1).is_some_and(|n| c.1 < n.0 - l.size * 0.5);
             c.0 >= r.0 - 1.5
-                && c.1 <= r.1 + 1.5
+                && (c.1 <= r.1 + 1.5 || broken)
                 && full(r.0 + (c.1 - c.0), lead_width(b), l.size, r.1)
         })
 }
@@ -5155,6 +5160,63 @@ mod tests {
         );
         // A joined row covers its lines.
         assert!(p.lines[1].y1 > 200.0 + 36.0);
+    }
+
+    /// A header set at the bottom of its cells whose first cell is a word broken at the
+    /// column's edge (`Benchmar` over `k`): the top reaches further than the column's other
+    /// cells and still joins the header.
+    #[test]
+    fn a_header_top_broken_at_its_column_edge_joins_the_header() {
+        let mut tables = Vec::new();
+        let p = tables_on_page(
+            &[
+                (0.0, &[(72.0, 134.4, "Benchmar")]),
+                (
+                    12.0,
+                    &[
+                        (72.0, 79.4, "k"),
+                        (166.0, 204.0, "Lower"),
+                        (238.0, 292.0, "Estimate"),
+                    ],
+                ),
+                (
+                    30.0,
+                    &[
+                        (72.0, 114.0, "qrcode"),
+                        (154.0, 217.0, "1.1646 ms"),
+                        (233.0, 296.0, "1.1717 ms"),
+                    ],
+                ),
+                (
+                    48.0,
+                    &[
+                        (72.0, 110.0, "fast_qr"),
+                        (154.0, 217.0, "113.58 µs"),
+                        (233.0, 296.0, "113.95 µs"),
+                    ],
+                ),
+                (
+                    66.0,
+                    &[
+                        (72.0, 105.0, "other"),
+                        (154.0, 217.0, "4.8396 ms"),
+                        (233.0, 296.0, "4.8459 ms"),
+                    ],
+                ),
+            ],
+            &[],
+            400.0,
+            &mut tables,
+        );
+        let rows: Vec<String> = p
+            .lines
+            .iter()
+            .filter(|l| l.table.is_some())
+            .map(table_row)
+            .collect();
+        assert_eq!(rows[0], "Benchmar k | Lower | Estimate");
+        assert_eq!((rows.len(), tables[0].header_rows), (4, 1));
+        assert!(!p.lines.iter().any(|l| l.text == "Benchmar"));
     }
 
     /// Where a cell's lines were cut with no space between them: after a slash inside a token
