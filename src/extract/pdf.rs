@@ -2723,8 +2723,10 @@ fn column_of(c: &(f32, f32, String), ranges: &[(f32, f32)]) -> Option<usize> {
 /// shows two different ones, and when most of the pieces its cells go on from are single
 /// words (a column of prose wraps between words; a narrow column of names breaks them). A
 /// word that ends with closing punctuation (`Model.`, `K,`) ended there, and a line that
-/// starts with an opening bracket starts a word (`*const` / `()`). `rows` are the table's
-/// lines and `starts` the positions in `rows` where its rows start.
+/// starts with an opening bracket starts a word (`*const` / `()`). A word broken inside a line
+/// of several shows no such column; it is known by the page writing the whole word elsewhere
+/// (`std::fmt::Displ` / `ay`). `rows` are the table's lines and `starts` the positions in
+/// `rows` where its rows start.
 fn broken_words(
     lines: &[VLine],
     rows: &[usize],
@@ -2753,6 +2755,7 @@ fn broken_words(
     let mut wrapped = vec![(0usize, 0usize); ranges.len()];
     // (column, next line, its cell, the word) for every word broken at its column's edge.
     let mut found: Vec<(usize, usize, usize, &str)> = Vec::new();
+    let mut extra: Vec<(usize, usize)> = Vec::new();
     for (n, &k) in starts.iter().enumerate() {
         let end = starts.get(n + 1).copied().unwrap_or(rows.len());
         for m in k..end {
@@ -2792,6 +2795,68 @@ fn broken_words(
             }
         }
     }
+    // A line's last word at its column's edge that, with the next line's first word, makes a
+    // word the page writes whole elsewhere (`std::fmt::Displ` / `ay` where `std::fmt::Display`
+    // stands in the text, `Architectu` / `re`): broken there, whatever the column shows. Unless
+    // the page also writes the first part as a word inside a line, and the whole is no name of
+    // code: `with` / `in` are two words where the page writes `within` too.
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .to_string()
+    };
+    // (next line, its cell, last word, whole word) at each column's edge.
+    let mut edge_words: Vec<(usize, usize, String, String)> = Vec::new();
+    for (n, &k) in starts.iter().enumerate() {
+        let end = starts.get(n + 1).copied().unwrap_or(rows.len());
+        for m in k..end.saturating_sub(1) {
+            let l = &lines[rows[m]];
+            for c in &l.cells {
+                let Some(q) = column_of(c, ranges) else {
+                    continue;
+                };
+                let Some(&(ci, _)) = in_column.get(&(m + 1, q)) else {
+                    continue;
+                };
+                let next = &lines[rows[m + 1]].cells[ci].2;
+                let (Some(last), Some(first)) = (
+                    c.2.split_whitespace().last(),
+                    next.split_whitespace().next(),
+                ) else {
+                    continue;
+                };
+                if c.1 >= edge[q].1 - l.size * 0.6
+                    && first.starts_with(|ch: char| ch.is_alphanumeric() || ch == '_')
+                    && last.ends_with(|ch: char| ch.is_alphanumeric() || ch == '_')
+                {
+                    edge_words.push((rows[m + 1], ci, bare(last), bare(&format!("{last}{first}"))));
+                }
+            }
+        }
+    }
+    if !edge_words.is_empty() {
+        let whole: HashSet<String> = lines
+            .iter()
+            .flat_map(|l| l.text.split_whitespace())
+            .map(bare)
+            .filter(|w| w.chars().count() >= 6)
+            .collect();
+        // Words set inside a cell's line, not at its end, where no break cuts them.
+        let inner: HashSet<String> = lines
+            .iter()
+            .flat_map(|l| l.cells.iter())
+            .flat_map(|c| {
+                let mut w: Vec<&str> = c.2.split_whitespace().collect();
+                w.pop();
+                w
+            })
+            .map(bare)
+            .collect();
+        for (r, ci, last, joined) in edge_words {
+            if whole.contains(&joined) && (code_name(&joined) || !inner.contains(&last)) {
+                extra.push((r, ci));
+            }
+        }
+    }
     // Two different words: a word that a column holds on many rows shows one width, not the
     // column's edge.
     let mut words: Vec<(usize, &str)> = found.iter().map(|&(q, _, _, w)| (q, w)).collect();
@@ -2805,6 +2870,7 @@ fn broken_words(
         .into_iter()
         .filter(|&(q, _, _, _)| shown[q] >= 2 && wrapped[q].1 * 2 >= wrapped[q].0)
         .map(|(_, r, ci, _)| (r, ci))
+        .chain(extra)
         .collect()
 }
 
@@ -2839,6 +2905,15 @@ fn cut_without_space(before: &str, after: &str) -> bool {
         (_, '"') => before.matches('"').count() % 2 == 1,
         _ => false,
     }
+}
+
+/// Whether a word is a name of code rather than a word of prose: it holds a digit, `_`, `:`,
+/// `.` or `/`, or a capital after a small letter (`camelCase`).
+fn code_name(w: &str) -> bool {
+    w.contains(|c: char| c.is_ascii_digit() || "_:./".contains(c))
+        || w.chars()
+            .zip(w.chars().skip(1))
+            .any(|(a, b)| a.is_lowercase() && b.is_uppercase())
 }
 
 /// Appends the cells of `l`, a line a row's cells wrap onto, to `row`: each to the cell of its
@@ -5217,6 +5292,65 @@ mod tests {
         assert_eq!(rows[0], "Benchmar k | Lower | Estimate");
         assert_eq!((rows.len(), tables[0].header_rows), (4, 1));
         assert!(!p.lines.iter().any(|l| l.text == "Benchmar"));
+    }
+
+    /// A word a column broke inside a line of several joins the next line with no space when
+    /// the page writes the whole word elsewhere, unless the first part is a word of its own
+    /// there too (`with` / `in`, where the page writes `within`).
+    #[test]
+    fn a_word_broken_inside_a_line_joins_when_the_page_writes_it_whole() {
+        let mut tables = Vec::new();
+        let p = tables_on_page(
+            &[
+                (0.0, &[(72.0, 120.0, "Trait"), (200.0, 250.0, "Notes")]),
+                (
+                    18.0,
+                    &[
+                        (72.0, 120.0, "Show"),
+                        (200.0, 330.0, "Implements std::fmt::Displ"),
+                    ],
+                ),
+                (30.0, &[(200.0, 260.0, "ay for output")]),
+                (
+                    48.0,
+                    &[
+                        (72.0, 120.0, "Print"),
+                        (200.0, 320.0, "Uses std::fmt::Display too"),
+                    ],
+                ),
+                (
+                    66.0,
+                    &[(72.0, 120.0, "Scope"), (200.0, 330.0, "Appears with")],
+                ),
+                (78.0, &[(200.0, 250.0, "in a unit")]),
+                (
+                    96.0,
+                    &[
+                        (72.0, 120.0, "Kept"),
+                        (200.0, 310.0, "Lives within a crate with care"),
+                    ],
+                ),
+            ],
+            &[],
+            400.0,
+            &mut tables,
+        );
+        let rows: Vec<String> = p
+            .lines
+            .iter()
+            .filter(|l| l.table.is_some())
+            .map(table_row)
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "Trait | Notes",
+                "Show | Implements std::fmt::Display for output",
+                "Print | Uses std::fmt::Display too",
+                "Scope | Appears with in a unit",
+                "Kept | Lives within a crate with care",
+            ]
+        );
     }
 
     /// Where a cell's lines were cut with no space between them: after a slash inside a token
