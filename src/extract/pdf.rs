@@ -2069,10 +2069,19 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
     let mut head_slots: HashMap<(i32, u32), usize> = HashMap::new();
     let slot_of = |l: &VLine| ((l.y0 / 6.0).round() as i32, (l.size * 2.0).round() as u32);
     let small_head = |l: &VLine, edge: Option<bool>| edge == Some(true) && l.size < body * 0.95;
-    // The height of each page's first line.
+    // The height of each page's first line, and of its last line's foot.
     let tops: Vec<f32> = pages
         .iter()
         .map(|p| p.lines.iter().map(|l| l.y0).fold(f32::INFINITY, f32::min))
+        .collect();
+    let bottoms: Vec<f32> = pages
+        .iter()
+        .map(|p| {
+            p.lines
+                .iter()
+                .map(|l| l.y1)
+                .fold(f32::NEG_INFINITY, f32::max)
+        })
         .collect();
     for (pi, p) in pages.iter().enumerate() {
         let mut numbered = false;
@@ -2174,8 +2183,30 @@ fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
                         }
                     })
             };
-            let repeats =
-                chapter_head || repeats_on(&line_pages) || (l.cells.len() >= 2 && cells_repeat());
+            // A running head of two or three cells, the page's first line (its last at the
+            // foot), where one cell names the document on most pages and another the section
+            // the page is in (`1.2. Die Programme einrichten | Ubuntu Packaging Guide`): no
+            // bigger than the text, as a slide's title beside a name on every slide is.
+            let outermost = if top {
+                l.y0 <= tops[pi] + 0.5
+            } else {
+                l.y1 >= bottoms[pi] - 0.5
+            };
+            let split_head = || {
+                (2..=3).contains(&l.cells.len())
+                    && outermost
+                    && l.size <= body * 1.2
+                    && l.cells.iter().any(|c| {
+                        // A title of words, not a value a table's column repeats (`Yes`).
+                        c.2.split_whitespace().count() >= 2
+                            && worded_key(&c.2)
+                            && repeats_on(&pages_with(&c.2))
+                    })
+            };
+            let repeats = chapter_head
+                || repeats_on(&line_pages)
+                || (l.cells.len() >= 2 && cells_repeat())
+                || split_head();
             let numbered = edge_number(&l.text)
                 .is_some_and(|num| best_offset.contains(&(top, num - pi as i64)))
                 && l.text.len() <= 120
@@ -6159,6 +6190,55 @@ mod tests {
             }
             mark_furniture(&mut pages, &PdfConfig::default());
             assert_furniture(&pages, |t| furniture && sections.contains(&t));
+        }
+    }
+
+    /// A book's running heads set in two cells: the section the page is in beside the
+    /// document's title on odd pages, the title beside the chapter on even ones. Only the
+    /// title repeats on enough pages, yet each whole line is furniture. The same lines set large, a slide's
+    /// title beside a name on every slide, are not.
+    #[test]
+    fn running_heads_of_a_section_beside_the_title_are_furniture() {
+        let sections = [
+            "1.1 Einführung",
+            "1.2 Die Programme einrichten",
+            "1.3 Einen Bug beheben",
+            "1.4 Neue Software",
+            "1.5 Security Updates",
+            "1.6 Patches für Pakete",
+        ];
+        for (size, furniture) in [(10.0, true), (20.0, false)] {
+            let mut pages = Vec::new();
+            for i in 0..12 {
+                let mut frags = body_frags(i);
+                frags.push(frag(
+                    72.0,
+                    144.0,
+                    540.0,
+                    "and a third line of the body text",
+                ));
+                let chapter = if i < 6 {
+                    "Kapitel 1. Artikel"
+                } else {
+                    "Kapitel 2. Wissensdatenbank"
+                };
+                let (left, right) = if i % 2 == 0 {
+                    ("Ubuntu Packaging Guide", chapter)
+                } else {
+                    (sections[i / 2], "Ubuntu Packaging Guide")
+                };
+                for mut f in [
+                    frag(72.0, 30.0, 250.0, left),
+                    frag(400.0, 30.0, 540.0, right),
+                ] {
+                    f.size = size;
+                    frags.push(f);
+                }
+                pages.push(layout_page(frags, 792.0));
+            }
+            assert!(pages.iter().all(|p| p.lines[0].cells.len() == 2));
+            mark_furniture(&mut pages, &PdfConfig::default());
+            assert_furniture(&pages, |t| furniture && t.contains("Ubuntu"));
         }
     }
 
