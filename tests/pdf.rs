@@ -1266,6 +1266,62 @@ fn italic_and_upright_headings_rank_by_first_use() {
     }
 }
 
+/// A manual set by hand in a word processor: its first sections in one size, its parts after
+/// them a size smaller, each part with subsections of its own (the parts are the first
+/// sections' siblings, not children of the last of them); the reference entries of a manual's
+/// last section, a size smaller and with no headings under them, are that section's children.
+#[test]
+fn parts_set_smaller_after_the_first_sections_are_their_siblings() {
+    let body = [
+        "The text of this part runs over a few lines of plain words, set in the body",
+        "font at the body size, so that the headings stand out from it by their type",
+        "alone: a size for each kind of heading, and bold, as a word processor sets them.",
+    ];
+    let section = |size: f32, title: &'static str| {
+        std::iter::once((1, size, title)).chain(body.iter().map(|&l| (0, 11.0, l)))
+    };
+    for parts_have_subsections in [true, false] {
+        let page1: Vec<_> = section(22.0, "Credits").collect();
+        let page2: Vec<_> = section(17.0, "System Requirements")
+            .chain(section(17.0, "Loading the Game"))
+            .collect();
+        let mut pages = vec![page1, page2];
+        for (part, sub) in [
+            ("Part One: The Manual", "Still Here"),
+            ("Part Two: Virtual Theatre", "What It Has to Do"),
+            ("Part Three: Who Am I", "A Reluctant Hero"),
+        ] {
+            let mut page: Vec<_> = section(14.0, part).collect();
+            if parts_have_subsections {
+                page.extend(section(12.5, sub));
+            }
+            pages.push(page);
+        }
+        let a = analyze_bytes(
+            "manual.pdf",
+            &pdf_of_styled_pages(&pages),
+            &Config::default(),
+        )
+        .unwrap_or_else(|e| panic!("{e:?}"));
+        let hs = headings(&a);
+        let depth = |t: &str| {
+            hs.iter()
+                .find(|h| h.title == t)
+                .unwrap_or_else(|| panic!("{t} not a heading: {hs:?}"))
+                .depth
+        };
+        let first = depth("Loading the Game");
+        assert_eq!(depth("System Requirements"), first);
+        let part = depth("Part Two: Virtual Theatre");
+        if parts_have_subsections {
+            assert_eq!(part, first, "{hs:?}");
+            assert_eq!(depth("What It Has to Do"), part + 1, "{hs:?}");
+        } else {
+            assert_eq!(part, first + 1, "{hs:?}");
+        }
+    }
+}
+
 /// The authors named under a paper's title on its first page, set apart in a size no section
 /// title uses, are no sections, centered or not; the sections after them are.
 #[test]

@@ -1076,8 +1076,11 @@ impl<'a> Parser<'a> {
     }
 
     /// Heading levels from typography (layout hints only): a style (size cluster, bold) that
-    /// numbered headings use takes their most common depth; other styles rank below the
-    /// nearest bigger style that has a depth, or at 1 when none is bigger.
+    /// numbered headings use takes their most common depth; another style goes one level
+    /// under the bigger style its headings most often follow (the nearest heading before each
+    /// in a bigger style), at 1 when none is bigger, and beside it when all of them follow
+    /// that style's last heading and have headings under them in turn (parts set smaller
+    /// after a manual's first sections).
     fn levels_from_typography(&mut self) {
         // Contents, lists of figures and tables, and the index: navigation pages, not
         // sections of the document (their own titles included).
@@ -1235,8 +1238,42 @@ impl<'a> Parser<'a> {
         }
         // Stable: `styles` is in order of first use.
         styles.sort_by_key(|s| std::cmp::Reverse((s.0, s.1, s.2)));
+        let rank: HashMap<Style, usize> = styles.iter().enumerate().map(|(k, s)| (*s, k)).collect();
+        // Each heading's parent: the nearest heading before it in a bigger style (a stack of
+        // headings in ever smaller styles).
+        let sts: Vec<Option<Style>> = heads.iter().map(|&i| style(self, i)).collect();
+        let mut parents: HashMap<Style, Vec<Option<usize>>> = HashMap::new();
+        let mut last: HashMap<Style, usize> = HashMap::new();
+        let mut uses: HashMap<Style, usize> = HashMap::new();
+        let mut stack: Vec<usize> = Vec::new();
+        for (k, st) in sts.iter().enumerate() {
+            let Some(st) = st else { continue };
+            while stack
+                .last()
+                .is_some_and(|&t| rank[&sts[t].unwrap()] >= rank[st])
+            {
+                stack.pop();
+            }
+            parents.entry(*st).or_default().push(stack.last().copied());
+            stack.push(k);
+            last.insert(*st, k);
+            *uses.entry(*st).or_default() += 1;
+        }
+        // Styles some heading of which is a parent.
+        let parents_of: std::collections::HashSet<Style> = parents
+            .values()
+            .flatten()
+            .flatten()
+            .map(|&h| sts[h].unwrap())
+            .collect();
+        // The document's title: the first heading, alone in its style.
+        let title = sts
+            .first()
+            .copied()
+            .flatten()
+            .filter(|s| uses[s] == 1)
+            .map(|_| 0usize);
         let mut level_of: HashMap<Style, u8> = HashMap::new();
-        let mut above: Option<u8> = None;
         for st in &styles {
             let level = match depths.get(st) {
                 Some(d) => {
@@ -1245,10 +1282,40 @@ impl<'a> Parser<'a> {
                         .unwrap()
                         .0
                 }
-                None => above.map_or(1, |l| (l + 1).min(6)),
+                None => {
+                    // Under the style most of its headings fall under; beside it when they
+                    // all come after that style's last heading (a word processor's sections
+                    // set smaller after a few bigger ones), unless that is the title.
+                    let ps = &parents[st];
+                    let mut by_style: HashMap<Style, usize> = HashMap::new();
+                    for p in ps.iter().flatten() {
+                        *by_style.entry(sts[*p].unwrap()).or_default() += 1;
+                    }
+                    match by_style
+                        .iter()
+                        .max_by_key(|&(s, n)| (*n, std::cmp::Reverse(rank[s])))
+                        .map(|(s, _)| *s)
+                    {
+                        None => 1,
+                        Some(p) => {
+                            let pl = level_of[&p];
+                            let beside = !depths.contains_key(&p)
+                                && parents_of.contains(st)
+                                && ps
+                                    .iter()
+                                    .flatten()
+                                    .filter(|&&h| sts[h] == Some(p))
+                                    .all(|&h| h == last[&p] && Some(h) != title);
+                            if beside {
+                                pl
+                            } else {
+                                (pl + 1).min(6)
+                            }
+                        }
+                    }
+                }
             };
             level_of.insert(*st, level);
-            above = Some(level);
         }
         for &i in &heads {
             let Some(st) = style(self, i) else { continue };
