@@ -6195,8 +6195,8 @@ mod tests {
 
     /// A book's running heads set in two cells: the section the page is in beside the
     /// document's title on odd pages, the title beside the chapter on even ones. Only the
-    /// title repeats on enough pages, yet each whole line is furniture. The same lines set large, a slide's
-    /// title beside a name on every slide, are not.
+    /// title repeats on enough pages, yet each whole line is furniture. The same lines set
+    /// large, a slide's title beside a name on every slide, are not.
     #[test]
     fn running_heads_of_a_section_beside_the_title_are_furniture() {
         let sections = [

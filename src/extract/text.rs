@@ -1284,8 +1284,9 @@ impl<'a> Parser<'a> {
                 }
                 None => {
                     // Under the style most of its headings fall under; beside it when they
-                    // all come after that style's last heading (a word processor's sections
-                    // set smaller after a few bigger ones), unless that is the title.
+                    // all come after that style's last heading and head sections of their
+                    // own (a word processor's parts set smaller after a few bigger sections),
+                    // unless that heading is the title or its style is numbered.
                     let ps = &parents[st];
                     let mut by_style: HashMap<Style, usize> = HashMap::new();
                     for p in ps.iter().flatten() {
