@@ -2474,8 +2474,9 @@ fn header_top(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> (usize,
 
 /// Whether line `l` is the top of a header set at the bottom of its cells, over line `below`,
 /// in a table whose fullest line of the header is `first` and whose tightest step is `step`:
-/// `l` has fewer cells than `first`, each inside a column of `ranges` (a word broken at the
-/// column's edge may reach past it, short of the next column), at its left edge (or its
+/// `l` has fewer cells than `first`, each inside a column of `ranges` (or reaching past it,
+/// short of the next column: the column is as wide as the header cell, its other cells may
+/// all be narrower), at its left edge (or its
 /// right edge) over a piece of `below` set there too that would not have fitted after it
 /// (full); it is in `first`'s type and flow, in no table yet, set no
 /// further above `below` than the tightest step (with a fifth to spare), and ends no
@@ -2507,12 +2508,13 @@ fn tops_header(l: &VLine, below: &VLine, first: &VLine, step: f32, ranges: &[(f3
             }) else {
                 return false;
             };
-            // A word broken at the column's edge (`Benchmar` over `k`) reaches further than
-            // the column's other cells, though not into the next column.
-            let broken = !c.2.contains(char::is_whitespace)
-                && ranges.get(q + 1).is_some_and(|n| c.1 < n.0 - l.size * 0.5);
+            // A word broken at the column's edge (`Benchmar` over `k`), or words that did not
+            // fit beside the one below (`CPU Target` over `Feature`, `Time (smaller` over `is
+            // better)`), reach further than the column's other cells, though not into the
+            // next column.
+            let wider = ranges.get(q + 1).is_some_and(|n| c.1 < n.0 - l.size * 0.5);
             c.0 >= r.0 - 1.5
-                && (c.1 <= r.1 + 1.5 || broken)
+                && (c.1 <= r.1 + 1.5 || wider)
                 && full(r.0 + (c.1 - c.0), lead_width(b), l.size, r.1)
         })
 }
@@ -5266,6 +5268,63 @@ mod tests {
         );
         // A joined row covers its lines.
         assert!(p.lines[1].y1 > 200.0 + 36.0);
+    }
+
+    /// A header cell wrapped onto two lines, its top line alone over the header's other cells
+    /// (`CPU Target` over `Feature`, LibreOffice setting the header at the bottom of its
+    /// cells): the top reaches further right than any other cell of its column, short of the
+    /// next, and joins the header.
+    #[test]
+    fn a_header_top_of_words_wider_than_its_column_joins_the_header() {
+        let mut tables = Vec::new();
+        let p = tables_on_page(
+            &[
+                (0.0, &[(166.0, 222.0, "CPU Target")]),
+                (
+                    12.0,
+                    &[
+                        (72.0, 134.0, "Architecture"),
+                        (166.0, 204.0, "Feature"),
+                        (260.0, 290.0, "Notes"),
+                    ],
+                ),
+                (
+                    30.0,
+                    &[
+                        (72.0, 130.0, "x86/x86_64"),
+                        (166.0, 186.0, "f16c"),
+                        (260.0, 520.0, "This supports conversion to f16 only"),
+                    ],
+                ),
+                (
+                    48.0,
+                    &[
+                        (72.0, 110.0, "aarch64"),
+                        (166.0, 190.0, "fp16"),
+                        (260.0, 480.0, "This supports all operations on f16"),
+                    ],
+                ),
+                (
+                    66.0,
+                    &[
+                        (72.0, 130.0, "loongarch64"),
+                        (166.0, 182.0, "lsx"),
+                        (260.0, 500.0, "Nightly only: conversion to f16"),
+                    ],
+                ),
+            ],
+            &[],
+            600.0,
+            &mut tables,
+        );
+        let rows: Vec<String> = p
+            .lines
+            .iter()
+            .filter(|l| l.table.is_some())
+            .map(table_row)
+            .collect();
+        assert_eq!(rows[0], "Architecture | CPU Target Feature | Notes");
+        assert_eq!((rows.len(), tables[0].header_rows), (4, 1));
     }
 
     /// A header set at the bottom of its cells whose first cell is a word broken at the
