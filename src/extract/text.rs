@@ -180,6 +180,8 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
     if hints.is_some() {
         p.levels_from_typography();
         p.layout_boxes();
+    } else {
+        p.headings_inside_numbered_sections();
     }
     let mut blocks = p.blocks;
     let mut hyphen_joins = 0u32;
@@ -1073,6 +1075,37 @@ impl<'a> Parser<'a> {
                         NumberKind::Bare | NumberKind::Chapter | NumberKind::Appendix
                     ))
             })
+    }
+
+    /// A heading known by its look alone (no number, no underline) between two numbered
+    /// headings, the second a subsection, lies inside the section of the first
+    /// (`2.1.2 glp_mincost_lp — …`, then `Description`, `Returns`, then `2.1.3 …`): one level
+    /// under it, where the rank of its look alone would set it at the top and the next
+    /// numbered heading under it. Before a numbered heading of the first level (`Part Two`
+    /// between chapters 2 and 3) it keeps its rank: no numbered heading goes under it.
+    fn headings_inside_numbered_sections(&mut self) {
+        let heads = self.heading_blocks();
+        let numbered = |p: &Self, i: usize| {
+            p.blocks[i]
+                .heading
+                .as_ref()
+                .filter(|h| h.source == HeadingSource::Numbering)
+                .map(|h| h.level)
+        };
+        // The depth of the next numbered heading after each heading.
+        let mut next = vec![None; heads.len()];
+        for k in (0..heads.len().saturating_sub(1)).rev() {
+            next[k] = numbered(self, heads[k + 1]).or(next[k + 1]);
+        }
+        let mut depth = None;
+        for (k, &i) in heads.iter().enumerate() {
+            let h = self.blocks[i].heading.as_mut().unwrap();
+            match (h.source, depth, next[k]) {
+                (HeadingSource::Numbering, ..) => depth = Some(h.level),
+                (HeadingSource::Style, Some(d), Some(n)) if n >= 2 => h.level = (d + 1).min(6),
+                _ => {}
+            }
+        }
     }
 
     /// Heading levels from typography (layout hints only): a style (size cluster, bold) that
@@ -3679,6 +3712,49 @@ mod tests {
                 (1, "2. Protocol"),
                 (1, "Appendix A. Grammar")
             ]
+        );
+    }
+
+    /// A reference's entry numbered `2.1.2` with `Description` and `Returns` headings of its
+    /// own (known by their look alone): those lie inside the entry, and the next numbered
+    /// section is the entry's sibling, not their child. An unnumbered heading before the
+    /// first number or after the last (`Abstract`, `References`), or before a chapter, keeps
+    /// the rank of its look.
+    #[test]
+    fn headings_between_numbered_ones_lie_inside_the_section_before() {
+        let src = "Abstract\n\nThe routines of the library, one entry each.\n\n\
+            2.1 Minimum cost flow problem\n\n\
+            2.1.1 Background\n\nThe problem is stated as follows, over a flow network.\n\n\
+            2.1.2 glp_mincost_lp — convert minimum cost flow problem to LP\n\n\
+            Description\n\nThe routine builds the problem from the graph.\n\n\
+            Returns\n\nThe routine returns zero when it succeeds, and a code otherwise.\n\n\
+            2.1.3 Other routines\n\nMore text follows here in a full sentence of prose.\n\n\
+            References\n\nA list of the works cited here, in the order of citation.\n";
+        let x = run(src);
+        assert_eq!(
+            headings(&x),
+            [
+                (1, "Abstract"),
+                (2, "2.1 Minimum cost flow problem"),
+                (3, "2.1.1 Background"),
+                (
+                    3,
+                    "2.1.2 glp_mincost_lp — convert minimum cost flow problem to LP"
+                ),
+                (4, "Description"),
+                (4, "Returns"),
+                (3, "2.1.3 Other routines"),
+                (1, "References")
+            ]
+        );
+        // Before a chapter: no numbered heading would go under it, it keeps its rank.
+        let src = "1 Overview\n\nThe first chapter says what the program does.\n\n\
+            Part Two\n\nThe chapters on its use follow here, one for each task.\n\n\
+            2 Methods\n\nThe second chapter says how it does it, step by step.\n";
+        let x = run(src);
+        assert_eq!(
+            headings(&x),
+            [(1, "1 Overview"), (1, "Part Two"), (1, "2 Methods")]
         );
     }
 
