@@ -2476,11 +2476,10 @@ fn header_top(lines: &[VLine], rows: &[usize], ranges: &[(f32, f32)]) -> (usize,
 /// in a table whose fullest line of the header is `first` and whose tightest step is `step`:
 /// `l` has fewer cells than `first`, each inside a column of `ranges` (or reaching past it,
 /// short of the next column: the column is as wide as the header cell, its other cells may
-/// all be narrower), at its left edge (or its
-/// right edge) over a piece of `below` set there too that would not have fitted after it
-/// (full); it is in `first`'s type and flow, in no table yet, set no
-/// further above `below` than the tightest step (with a fifth to spare), and ends no
-/// sentence.
+/// all be narrower), at its left edge (or its right edge) over a piece of `below` set there
+/// too that would not have fitted after it (full); it is in `first`'s type and flow, in no
+/// table yet, set no further above `below` than the tightest step (with a fifth to spare),
+/// and ends no sentence.
 fn tops_header(l: &VLine, below: &VLine, first: &VLine, step: f32, ranges: &[(f32, f32)]) -> bool {
     let gap = below.base - l.base;
     l.flow == first.flow
