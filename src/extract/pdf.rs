@@ -4956,6 +4956,15 @@ mod tests {
         (p, tables)
     }
 
+    /// The table lines of `p`, each as its row's text.
+    fn table_rows(p: &Page) -> Vec<String> {
+        p.lines
+            .iter()
+            .filter(|l| l.table.is_some())
+            .map(table_row)
+            .collect()
+    }
+
     /// A page of prose (from height `prose`: over the table at 200, or under it) and a table,
     /// its tables found (added to `tables`).
     fn tables_on_page(
@@ -5048,13 +5057,6 @@ mod tests {
                 ],
             ),
         ];
-        let texts = |p: &Page| -> Vec<String> {
-            p.lines
-                .iter()
-                .filter(|l| l.table.is_some())
-                .map(table_row)
-                .collect()
-        };
         let mut tables = Vec::new();
         let mut pages = [
             tables_on_page(&first, &[], 40.0, &mut tables),
@@ -5062,10 +5064,10 @@ mod tests {
         ];
         join_rows_across_pages(&mut pages, &mut tables);
         assert_eq!(
-            texts(&pages[0])[2],
+            table_rows(&pages[0])[2],
             "opt_2 | 14 | Another description that wraps onto a line and goes on to the next page."
         );
-        assert_eq!(texts(&pages[1]).len(), 3);
+        assert_eq!(table_rows(&pages[1]).len(), 3);
         assert_eq!(tables[1].rows, 3);
 
         // Under a one-word cell the line is a row of its own.
@@ -5122,8 +5124,8 @@ mod tests {
             tables_on_page(&next, &[], 400.0, &mut tables),
         ];
         join_rows_across_pages(&mut pages, &mut tables);
-        assert_eq!(texts(&pages[0])[3], "Fedora | x86 | many");
-        assert_eq!(texts(&pages[1]).len(), 4);
+        assert_eq!(table_rows(&pages[0])[3], "Fedora | x86 | many");
+        assert_eq!(table_rows(&pages[1]).len(), 4);
     }
 
     /// Bulleted items right under a table, their bullets set apart by a tab, are a list after
@@ -5316,12 +5318,7 @@ mod tests {
             600.0,
             &mut tables,
         );
-        let rows: Vec<String> = p
-            .lines
-            .iter()
-            .filter(|l| l.table.is_some())
-            .map(table_row)
-            .collect();
+        let rows = table_rows(&p);
         assert_eq!(rows[0], "Architecture | CPU Target Feature | Notes");
         assert_eq!((rows.len(), tables[0].header_rows), (4, 1));
     }
@@ -5372,12 +5369,7 @@ mod tests {
             400.0,
             &mut tables,
         );
-        let rows: Vec<String> = p
-            .lines
-            .iter()
-            .filter(|l| l.table.is_some())
-            .map(table_row)
-            .collect();
+        let rows = table_rows(&p);
         assert_eq!(rows[0], "Benchmar k | Lower | Estimate");
         assert_eq!((rows.len(), tables[0].header_rows), (4, 1));
         assert!(!p.lines.iter().any(|l| l.text == "Benchmar"));
@@ -5424,12 +5416,7 @@ mod tests {
             400.0,
             &mut tables,
         );
-        let rows: Vec<String> = p
-            .lines
-            .iter()
-            .filter(|l| l.table.is_some())
-            .map(table_row)
-            .collect();
+        let rows = table_rows(&p);
         assert_eq!(
             rows,
             [
@@ -5492,11 +5479,7 @@ mod tests {
                 .collect();
             let mut tables = Vec::new();
             let p = tables_on_page(&rows, &[], 400.0, &mut tables);
-            p.lines
-                .iter()
-                .filter(|l| l.table.is_some())
-                .map(table_row)
-                .collect::<Vec<String>>()
+            table_rows(&p)
         };
         // LibreOffice breaks `insert_ahash_highbits` where it reaches the column's edge:
         // `insert_a` / `hash_hig` / `hbits`.
@@ -5599,12 +5582,7 @@ mod tests {
             400.0,
             &mut tables,
         );
-        let rows: Vec<String> = p
-            .lines
-            .iter()
-            .filter(|l| l.table.is_some())
-            .map(table_row)
-            .collect();
+        let rows = table_rows(&p);
         assert_eq!(
             rows,
             [
@@ -5860,12 +5838,7 @@ mod tests {
             400.0,
             &mut tables,
         );
-        let rows: Vec<String> = p
-            .lines
-            .iter()
-            .filter(|l| l.table.is_some())
-            .map(table_row)
-            .collect();
+        let rows = table_rows(&p);
         assert_eq!(rows[2], "United States | 25.4 | 333");
         assert_eq!(tables[0].rows, 3);
         assert!(p
@@ -6003,12 +5976,7 @@ mod tests {
         let mut tables = Vec::new();
         find_tables(&mut p, &mut tables);
         assert_eq!((tables.len(), tables[0].rows, tables[0].cols), (1, 6, 2));
-        let rows: Vec<String> = p
-            .lines
-            .iter()
-            .filter(|l| l.table.is_some())
-            .map(table_row)
-            .collect();
+        let rows = table_rows(&p);
         assert_eq!(
             rows[1],
             "struct_any | Accept the shape of input named in the left cell"
