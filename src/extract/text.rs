@@ -1257,10 +1257,11 @@ impl<'a> Parser<'a> {
         };
         let heads = self.heading_blocks();
         type Style = (u16, bool, bool, bool);
+        let sts: Vec<Option<Style>> = heads.iter().map(|&i| style(self, i)).collect();
         let mut depths: HashMap<Style, HashMap<u8, u32>> = HashMap::new();
         let mut styles: Vec<Style> = Vec::new();
-        for &i in &heads {
-            let Some(st) = style(self, i) else { continue };
+        for (&i, &st) in heads.iter().zip(&sts) {
+            let Some(st) = st else { continue };
             if !styles.contains(&st) {
                 styles.push(st);
             }
@@ -1274,10 +1275,8 @@ impl<'a> Parser<'a> {
         let rank: HashMap<Style, usize> = styles.iter().enumerate().map(|(k, s)| (*s, k)).collect();
         // Each heading's parent: the nearest heading before it in a bigger style (a stack of
         // headings in ever smaller styles).
-        let sts: Vec<Option<Style>> = heads.iter().map(|&i| style(self, i)).collect();
         let mut parents: HashMap<Style, Vec<Option<usize>>> = HashMap::new();
         let mut last: HashMap<Style, usize> = HashMap::new();
-        let mut uses: HashMap<Style, usize> = HashMap::new();
         let mut stack: Vec<usize> = Vec::new();
         for (k, st) in sts.iter().enumerate() {
             let Some(st) = st else { continue };
@@ -1290,7 +1289,6 @@ impl<'a> Parser<'a> {
             parents.entry(*st).or_default().push(stack.last().copied());
             stack.push(k);
             last.insert(*st, k);
-            *uses.entry(*st).or_default() += 1;
         }
         // Styles some heading of which is a parent.
         let parents_of: std::collections::HashSet<Style> = parents
@@ -1299,12 +1297,12 @@ impl<'a> Parser<'a> {
             .flatten()
             .map(|&h| sts[h].unwrap())
             .collect();
-        // The document's title: the first heading, alone in its style.
+        // The document's title: the first heading, alone in its style (its style's last).
         let title = sts
             .first()
             .copied()
             .flatten()
-            .filter(|s| uses[s] == 1)
+            .filter(|s| last[s] == 0)
             .map(|_| 0usize);
         let mut level_of: HashMap<Style, u8> = HashMap::new();
         for st in &styles {
@@ -1351,11 +1349,11 @@ impl<'a> Parser<'a> {
             };
             level_of.insert(*st, level);
         }
-        for &i in &heads {
-            let Some(st) = style(self, i) else { continue };
+        for (&i, st) in heads.iter().zip(&sts) {
+            let Some(st) = st else { continue };
             let h = self.blocks[i].heading.as_mut().unwrap();
             if h.source != HeadingSource::Numbering {
-                h.level = level_of[&st];
+                h.level = level_of[st];
             }
         }
         // The document's title (the first heading, alone in the biggest style) stays a
