@@ -2223,8 +2223,14 @@ impl<'a> Parser<'a> {
             })
             .or_else(|| self.appendix_letter(c, t));
         let title = &t[nb.as_ref().map_or(0, |n| n.prefix_len)..];
+        // In reStructuredText an adornment at the margin makes a title, whatever its words
+        // (`Why not...?`, `kexec`, `QA`) and their spacing (a changelog's `2007/02/04      Version
+        // 0.2.3`).
+        let adorned_rest = self.restructured
+            && self.l(c).indent == 0
+            && matches!(mark, Some(Style::Underline(..)));
         // Columns, table-of-contents entries and running lines have wide internal gaps.
-        if title.contains("   ")
+        if (title.contains("   ") && !adorned_rest)
             || toc_line(raw)
             || ends_with_leaders(raw)
             || (mark.is_none() && rule_char(raw).is_some())
@@ -2451,10 +2457,6 @@ impl<'a> Parser<'a> {
                 return false;
             }
         }
-        // In reStructuredText an adornment at the margin makes a title, whatever its words
-        // (`Why not...?`, `kexec`, `QA`).
-        let adorned_rest =
-            self.restructured && line.indent == 0 && matches!(mark, Some(Style::Underline(..)));
         if !adorned_rest && headings::score(&cand, nb.as_ref(), seq, self.cfg) < self.cfg.threshold
         {
             return false;
@@ -3058,6 +3060,10 @@ fn rule_char(line: &str) -> Option<char> {
     if t.len() < 3 || !adornment(c) {
         return None;
     }
+    // The rarer adornments take four: `>>>` is an empty interactive prompt.
+    if t.len() < 4 && rare_adornment(c) {
+        return None;
+    }
     t.chars().all(|x| x == c).then_some(c)
 }
 
@@ -3066,7 +3072,15 @@ fn adornment(c: char) -> bool {
     matches!(
         c,
         '=' | '-' | '~' | '^' | '*' | '+' | '#' | '"' | '\'' | '`' | ':' | '.' | '_'
-    )
+    ) || rare_adornment(c)
+}
+
+/// Punctuation reStructuredText takes as a title's adornment that plain text rarely draws a
+/// rule with (`The multiprocessing.sharedctypes module` over `>>>>>>…`, `Overriding the run
+/// Method` over commas). Brackets, slashes and `%` are left out: a line of them is code
+/// (`}}}}`, `//////`) or a comment rule more often than a title's underline.
+fn rare_adornment(c: char) -> bool {
+    matches!(c, '<' | '>' | '&' | ',' | '@')
 }
 
 /// Numbers of different families do not collide: `Chapter 2`, `2.`, `Appendix B`, `B.`.
@@ -3286,6 +3300,7 @@ fn rest_short_underline(title: &str, rule: &str) -> Option<char> {
         && r.chars().all(|x| x == c)
         // Not `::`, `..`, `__`, `''`: two of those under a word are markup of their own.
         && adornment(c)
+        && !rare_adornment(c)
         && !matches!(c, ':' | '.' | '_' | '\'')
         && (1..=2).contains(&width)
         && title.chars().any(char::is_alphanumeric))
@@ -4277,6 +4292,43 @@ mod tests {
         assert_eq!(titles(&rest), ["Clone", "Why not...?", "kexec", "QA", "锁"]);
         let plain = titles(&rest.replace(".. ", ""));
         assert!(!plain.iter().any(|t| t == "QA" || t == "锁"), "{plain:?}");
+    }
+
+    #[test]
+    fn restructured_titles_take_angle_brackets_and_commas_as_adornment() {
+        let body = "A proxy object uses a weakref callback when it is collected.\n";
+        let rest = format!(
+            "Managers\n========\n\n.. module:: managers\n\nSee :class:`Namespace` and ``Pool``.\n\n.. _cleanup:\n\nNamespace objects\n>>>>>>>>>>>>>>>>>\n\n{body}\nCleanup\n>>>>>>>\n\n{body}\nOverriding the ``run`` Method\n,,,,,,,,,,,,,,,,,,,,,,,,,,,,,\n\n{body}"
+        );
+        assert_eq!(
+            titles(&rest),
+            ["Managers", "Namespace objects", "Cleanup", "Overriding the run Method"]
+        );
+        // An empty interactive prompt under a line of output is no underline.
+        let session = "Session\n=======\n\nThe interpreter answers each line.\n\nHello\n>>>\n\nIt waits for more.\n";
+        assert_eq!(titles(session), ["Session"]);
+    }
+
+    #[test]
+    fn restructured_titles_keep_their_wide_gaps() {
+        // A changelog's release titles, the date set apart from the version by spaces: the
+        // adornment makes each a title, where a plain line with such a gap is a table row.
+        let body = "BUGFIX: keyword arguments of length two are unquoted again.\n";
+        let rest = format!(
+            "Validation\n==========\n\nSee :func:`check` and ``is_list``.\n\n.. note:: Read this.\n\n.. _changes:\n\nCHANGELOG\n---------\n\n2007/02/04      Version 0.2.3\n~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n\n{body}\n2006/12/17      Version 0.2.3-alpha1\n~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n\n{body}"
+        );
+        assert_eq!(
+            titles(&rest),
+            [
+                "Validation",
+                "CHANGELOG",
+                "2007/02/04 Version 0.2.3",
+                "2006/12/17 Version 0.2.3-alpha1"
+            ]
+        );
+        // Without reStructuredText's markup the same lines are not titles.
+        let plain = titles(&rest.replace(".. ", "").replace('`', ""));
+        assert!(!plain.iter().any(|t| t.starts_with("2007")), "{plain:?}");
     }
 
     /// A man page whose tables underline their column heads is no document of underlined
