@@ -839,6 +839,9 @@ struct Parser<'a> {
     numbered_sizes: Vec<f32>,
     /// Every type size a numbered heading had so far, at any depth.
     numbered_types: Vec<f32>,
+    /// Most numbered section titles (`1.4.6 Link classes`, two parts or more) are in sentence
+    /// case, and there are three or more: the document writes its titles so.
+    sentence_case_titles: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -911,9 +914,31 @@ impl<'a> Parser<'a> {
                 .take(3)
                 .count()
         };
+        let sentence_case_titles = {
+            let (mut numbered, mut sentence) = (0usize, 0usize);
+            for &i in &content {
+                let t = text[lines[i].start..lines[i].end].trim();
+                if t.len() > 80 || t.contains("   ") {
+                    continue;
+                }
+                let Some(n) = headings::numbering(t) else {
+                    continue;
+                };
+                let title = &t[n.prefix_len..];
+                if n.parts.len() >= 2
+                    && matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+                    && title.split_whitespace().count() >= 2
+                {
+                    numbered += 1;
+                    sentence += usize::from(headings::sentence_case(title));
+                }
+            }
+            numbered >= 3 && sentence * 2 >= numbered
+        };
         let mut p = Parser {
             text,
             hints: None,
+            sentence_case_titles,
             lines,
             cfg,
             repeated,
@@ -2229,10 +2254,12 @@ impl<'a> Parser<'a> {
         let adorned_rest = self.restructured
             && self.l(c).indent == 0
             && matches!(mark, Some(Style::Underline(..)));
-        // Columns, table-of-contents entries and running lines have wide internal gaps.
+        // Columns, table-of-contents entries and running lines have wide internal gaps; an
+        // entry's leaders may stand on a line of their own under it (`HTML output` / `. . .`).
         if (title.contains("   ") && !adorned_rest)
             || toc_line(raw)
             || ends_with_leaders(raw)
+            || follow.is_some_and(|(a, _)| leaders_only(self.line(a)))
             || (mark.is_none() && rule_char(raw).is_some())
         {
             return false;
@@ -2318,6 +2345,8 @@ impl<'a> Parser<'a> {
             last_number_parts: self.last_number.as_ref().map_or(0, Vec::len),
             repeats: self.repeated.get(t).copied().unwrap_or(1),
             typography: self.hint(c).map(|h| h.typography),
+            // Typeset titles stand out by their type, whatever their case.
+            sentence_case_titles: self.sentence_case_titles && self.hints.is_none(),
             numbered_type: self.hint(c).is_some_and(|h| {
                 h.typography.stands_out()
                     && self
@@ -3734,6 +3763,56 @@ mod tests {
     /// first number or after the last (`Abstract`, `References`), or before a chapter, keeps
     /// the rank of its look.
     #[test]
+    fn sentence_case_titles_count_where_the_numbered_ones_are_so_written() {
+        // A reference extracted from a PDF: numbered sections in sentence case, and unnumbered
+        // subsections written the same way between them.
+        let para = "The following methods are useful for copying, moving and renaming nodes.\n";
+        let doc = |a: &str, b: &str, c: &str| {
+            format!(
+                "1.4.5 {a}\n\n{para}\nArray special methods\n\n{para}\n1.4.6 {b}\n\n{para}\n\
+                 Link methods\n\n{para}\n1.4.7 {c}\n\n{para}"
+            )
+        };
+        let sentence = doc(
+            "Homogenous storage classes",
+            "Link classes",
+            "Declarative classes",
+        );
+        assert_eq!(
+            titles(&sentence),
+            [
+                "1.4.5 Homogenous storage classes",
+                "Array special methods",
+                "1.4.6 Link classes",
+                "Link methods",
+                "1.4.7 Declarative classes"
+            ]
+        );
+        // Where the numbered titles are in title case, a line in sentence case between blank
+        // lines needs more to be a title.
+        let title = doc(
+            "Homogenous Storage Classes",
+            "Link Classes",
+            "Declarative Classes",
+        );
+        let t = titles(&title);
+        assert!(!t.iter().any(|t| t.ends_with("methods")), "{t:?}");
+    }
+
+    #[test]
+    fn contents_entries_over_leaders_of_their_own_are_no_titles() {
+        // `pdftotext` puts an entry's number, title, leaders and page on lines of their own.
+        // The contents' own title is gone (a running line, taken as furniture).
+        let src = "3.3\n\nStep 2: Running the generator . . . . . . . . . . . .\n\n13\n\n\
+            3.3.1\n\nHTML Output\n\n. . . . . . . . . . . . . . . . . . . . . . . .\n\n13\n\n\
+            3.3.2\n\nRTF Output\n\n. . . . . . . . . . . . . . . . . . . . . . . .\n\n14\n\n\
+            1 Installation\n\nThe program builds on any system with a C compiler and make.\n";
+        let t = titles(src);
+        assert!(!t.iter().any(|t| t.contains("Output")), "{t:?}");
+        assert!(t.iter().any(|t| t == "1 Installation"), "{t:?}");
+    }
+
+    #[test]
     fn headings_between_numbered_ones_lie_inside_the_section_before() {
         let src = "Abstract\n\nThe routines of the library, one entry each.\n\n\
             2.1 Minimum cost flow problem\n\n\
@@ -4302,7 +4381,12 @@ mod tests {
         );
         assert_eq!(
             titles(&rest),
-            ["Managers", "Namespace objects", "Cleanup", "Overriding the run Method"]
+            [
+                "Managers",
+                "Namespace objects",
+                "Cleanup",
+                "Overriding the run Method"
+            ]
         );
         // An empty interactive prompt under a line of output is no underline.
         let session = "Session\n=======\n\nThe interpreter answers each line.\n\nHello\n>>>\n\nIt waits for more.\n";
@@ -4632,7 +4716,7 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
     #[test]
     fn a_number_and_title_above_dot_leaders_are_a_contents_entry() {
         // Text from a PDF: each contents entry spread over lines of its own, then the section.
-        let src = "3.3.1\n\nHTML output\n\n. . . . . . . . . . . . . . . . .\n\n13\n\nSome words in between that run on for a while, as body text does.\n\n3.3.1\n\nHTML output\n\nThe generated HTML documentation can be viewed with a browser.\n";
+        let src = "3.3.1\n\nHTML Output\n\n. . . . . . . . . . . . . . . . .\n\n13\n\nSome words in between that run on for a while, as body text does.\n\n3.3.1\n\nHTML output\n\nThe generated HTML documentation can be viewed with a browser.\n";
         let x = run(src);
         assert_eq!(headings(&x), [(3, "3.3.1 HTML output")]);
         assert!(x.blocks[0].kind != BlockType::Heading);
