@@ -83,6 +83,9 @@ pub struct Candidate<'a> {
     /// Set apart by blank lines over an entry at its own margin whose text is indented under
     /// it (a title over a reference entry's signature).
     pub over_entry: bool,
+    /// A program's name and what it does (`hmmfetch - retrieve profiles from a file`), over
+    /// its `Synopsis`: a manual page's title in a guide that collects them.
+    pub over_synopsis: bool,
     /// Followed by body text (a paragraph), not by another short line or the end.
     pub body_follows: bool,
     /// Much shorter than the line right under it, which starts a sentence: a title line
@@ -712,7 +715,8 @@ pub fn score(
     // einrichten`, a German guide's subsection named after a program).
     let bold_apart =
         c.typography.is_some_and(|ty| ty.bold) && c.blank_before && c.blank_after && c.body_follows;
-    let lower_case_ok = display || ((bold_apart || c.heads_run) && plain_phrase(t));
+    let lower_case_ok =
+        display || c.over_synopsis || ((bold_apart || c.heads_run) && plain_phrase(t));
     if !marked && ((first.is_lowercase() && !lower_case_ok) || (symbol && numbered.is_none())) {
         return 0.0;
     }
@@ -857,7 +861,7 @@ pub fn score(
     if c.blank_after {
         s += cfg.blank_after;
     }
-    if c.outdented || c.over_entry {
+    if c.outdented || c.over_entry || c.over_synopsis {
         s += cfg.outdent;
     }
     if c.indented {

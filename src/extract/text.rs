@@ -2304,6 +2304,23 @@ impl<'a> Parser<'a> {
                         .find(|&i| i != 0)
                         .is_some_and(|i| i > 0)
             });
+        // A program's name and purpose over its `Synopsis`, in a guide that collects manual
+        // pages (not the text of a man page's own `NAME` section). On every page of such a
+        // guide, `Synopsis` may have been taken for a running line: it is looked for among
+        // all lines.
+        let over_synopsis = nb.is_none()
+            && mark.is_none()
+            && program_purpose(t)
+            && self.lines[self.content[c] + 1..]
+                .iter()
+                .find(|l| !l.blank)
+                .is_some_and(|l| {
+                    self.text[l.start..l.end]
+                        .trim()
+                        .trim_end_matches(':')
+                        .eq_ignore_ascii_case("synopsis")
+                })
+            && (c == 0 || !self.line(c - 1).trim().eq_ignore_ascii_case("name"));
         // In a document that leaves blank lines only over its titles, a short line under one,
         // heading the text at its margin.
         // Or a title stacked over its first subsection's title, over the text: short above
@@ -2338,6 +2355,7 @@ impl<'a> Parser<'a> {
                 && follow_indent.is_some_and(|f| f > line.indent),
             indented: line.indent > self.base_indent + 2,
             over_entry,
+            over_synopsis,
             body_follows,
             short_above_body,
             heads_run,
@@ -3336,6 +3354,22 @@ fn rest_short_underline(title: &str, rule: &str) -> Option<char> {
     .then_some(c)
 }
 
+/// A program's name, a dash and what it does, as a manual page's `NAME` line has it
+/// (`hmmconvert - convert profile file to various formats`, `git-rebase — reapply commits`).
+fn program_purpose(t: &str) -> bool {
+    let Some((name, purpose)) = t.split_once(" - ").or_else(|| t.split_once(" — ")) else {
+        return false;
+    };
+    !name.is_empty()
+        && !name.contains(' ')
+        && name.starts_with(|c: char| c.is_alphanumeric())
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '+'))
+        && purpose.split_whitespace().count() >= 2
+        && purpose.chars().filter(|c| c.is_ascii_punctuation()).count() <= 3
+}
+
 /// East Asian wide characters: CJK ideographs, kana, hangul and full-width forms.
 fn is_wide(ch: char) -> bool {
     matches!(ch, '\u{1100}'..='\u{115F}' | '\u{2E80}'..='\u{A4CF}' | '\u{AC00}'..='\u{D7A3}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FF60}' | '\u{FFE0}'..='\u{FFE6}')
@@ -3797,6 +3831,39 @@ mod tests {
         );
         let t = titles(&title);
         assert!(!t.iter().any(|t| t.ends_with("methods")), "{t:?}");
+    }
+
+    #[test]
+    fn a_program_and_its_purpose_over_its_synopsis_is_a_title() {
+        // A user's guide that collects its programs' manual pages, one to a page.
+        let page = |name: &str, purpose: &str| {
+            format!(
+                "{name} - {purpose}\n\nSynopsis\n\n{name} [options] hmmfile\n\nDescription\n\n\
+                 The program reads the profiles in the file and writes what it is asked for, \
+                 one record at a time.\n\nOptions\n\n-h Help; print a brief reminder of \
+                 command-line usage and all available options.\n\x0c"
+            )
+        };
+        let guide = [
+            page("hmmconvert", "convert profile file to various formats"),
+            page("hmmemit", "sample sequences from a profile"),
+            page("hmmfetch", "retrieve profiles from a file"),
+        ]
+        .concat();
+        let t = titles(&guide);
+        for name in ["hmmconvert", "hmmemit", "hmmfetch"] {
+            assert!(
+                t.iter().any(|t| t.starts_with(&format!("{name} - "))),
+                "{t:?}"
+            );
+        }
+        // In a manual page itself the line is the text of its `NAME` section.
+        let man = "NAME\n       hmmfetch - retrieve profiles from a file\n\nSYNOPSIS\n       \
+            hmmfetch [options] hmmfile key\n\nDESCRIPTION\n       Quickly retrieves one or \
+            more profiles from an HMM database.\n";
+        let t = titles(man);
+        assert!(!t.iter().any(|t| t.starts_with("hmmfetch")), "{t:?}");
+        assert!(t.iter().any(|t| t == "SYNOPSIS"), "{t:?}");
     }
 
     #[test]
