@@ -1651,3 +1651,67 @@ fn run_in_headings_may_start_in_lower_case() {
         &[],
     );
 }
+
+/// A reference typeset from DocBook opens each entry with a `Name` label over the entry's name
+/// and purpose, then its parts under labels in the same type (`Syntax`, `Description`). Each
+/// entry is a section titled by its name, its parts under it; a document with one such entry
+/// (a manual page) keeps its `Name` section.
+#[test]
+fn reference_entries_are_sections_titled_by_their_name() {
+    let body = [
+        "The macro expands to the definitions the foreign function interface needs for",
+        "the type, so that later forms may allocate, read and write objects of it, and",
+        "checks the fields given against the ones the type was defined with before that.",
+    ];
+    let entry = |purpose: &'static str| {
+        let mut page = vec![(1, 17.0, "Name"), (0, -11.0, purpose)];
+        for label in ["Syntax", "Description", "Examples"] {
+            page.push((1, 17.0, label));
+            page.extend(body.iter().map(|&l| (0, 11.0, l)));
+        }
+        page
+    };
+    // Entries run on from page to page, as the reference's chapter sets them.
+    let mut page1 = vec![(1, 24.0, "Aggregate Types"), (1, 20.0, "Overview")];
+    page1.extend(body.iter().map(|&l| (0, 11.0, l)));
+    page1.extend(entry("def-enum - Defines a C enumeration."));
+    let mut page2 = entry("def-struct - Defines a C structure.");
+    page2.extend(entry(
+        "get-slot-value - Retrieves a value from a slot of a structure.",
+    ));
+    let pages = vec![page1, page2];
+    let a = analyze_bytes("uffi.pdf", &pdf_of_styled_pages(&pages), &Config::default())
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let hs = headings(&a);
+    let depth = |t: &str| {
+        hs.iter()
+            .find(|h| h.title == t)
+            .unwrap_or_else(|| panic!("{t} not a heading: {hs:?}"))
+            .depth
+    };
+    let entry_depth = depth("def-enum - Defines a C enumeration.");
+    assert_eq!(
+        depth("def-struct - Defines a C structure."),
+        entry_depth,
+        "{hs:?}"
+    );
+    assert!(!hs.iter().any(|h| h.title == "Name"), "{hs:?}");
+    let parts: Vec<_> = hs
+        .iter()
+        .filter(|h| ["Syntax", "Description", "Examples"].contains(&h.title.as_str()))
+        .collect();
+    assert_eq!(parts.len(), 9, "{hs:?}");
+    assert!(parts.iter().all(|h| h.depth == entry_depth + 1), "{hs:?}");
+    // One entry alone: a manual page's `Name` section stays as it is.
+    let one = analyze_bytes(
+        "one.pdf",
+        &pdf_of_styled_pages(&pages[..1]),
+        &Config::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    let hs = headings(&one);
+    assert!(
+        !hs.iter().any(|h| h.title.starts_with("def-enum")),
+        "{hs:?}"
+    );
+}

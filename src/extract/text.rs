@@ -179,6 +179,7 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
     p.run();
     if hints.is_some() {
         p.levels_from_typography();
+        p.reference_entries();
         p.layout_boxes();
     } else {
         p.headings_inside_numbered_sections();
@@ -807,6 +808,10 @@ struct Parser<'a> {
     outdented: HashSet<usize>,
     /// Heading blocks that are a reference entry's function head (see `function_heads`).
     function_heads: HashSet<usize>,
+    /// Heading blocks that open a reference entry by its name (see `reference_entry`).
+    entry_heads: HashSet<usize>,
+    /// How many `Name` lines over a name and purpose the document has (counted once).
+    name_entries: std::cell::OnceCell<usize>,
     /// Section numbers already given to a heading: a second `3.2` is a running title or a
     /// cross-reference, not a new section.
     numbers_seen: HashSet<(u8, Vec<u32>)>,
@@ -954,6 +959,8 @@ impl<'a> Parser<'a> {
             consumed: 0,
             outdented: HashSet::new(),
             function_heads: HashSet::new(),
+            entry_heads: HashSet::new(),
+            name_entries: std::cell::OnceCell::new(),
             numbers_seen: HashSet::new(),
             lookahead_budget: std::cell::Cell::new(1 << 20),
             toc_from: None,
@@ -1272,7 +1279,12 @@ impl<'a> Parser<'a> {
         // LaTeX classes set a bold upright section over a bold italic paragraph).
         let style = |p: &Self, i: usize| -> Option<(u16, bool, bool, bool)> {
             let (a, e) = p.block_lines[i];
-            let h = p.hint(e - 1).or_else(|| p.hint(a))?;
+            // A reference entry's heading is set as its `Name` label, over the body type.
+            let h = if p.entry_heads.contains(&i) {
+                p.hint(a)?
+            } else {
+                p.hint(e - 1).or_else(|| p.hint(a))?
+            };
             Some((
                 h.size_bin,
                 h.typography.bold,
@@ -1389,6 +1401,27 @@ impl<'a> Parser<'a> {
 
     /// Page boxes of blocks (layout hints only): the union of their lines' boxes on the page
     /// the block starts on.
+    /// The headings of a reference entry's parts (`Syntax`, `Description`, set as its
+    /// `Name` is) go one level under the entry's heading (see `reference_entry`), until a
+    /// heading above it.
+    fn reference_entries(&mut self) {
+        let mut level = None;
+        for (i, b) in self.blocks.iter_mut().enumerate() {
+            let Some(h) = b.heading.as_mut() else {
+                continue;
+            };
+            if self.entry_heads.contains(&i) {
+                level = Some(h.level);
+            } else if let Some(l) = level {
+                if h.level < l {
+                    level = None;
+                } else if h.level == l {
+                    h.level = (l + 1).min(6);
+                }
+            }
+        }
+    }
+
     fn layout_boxes(&mut self) {
         for i in 0..self.blocks.len() {
             let (a, e) = self.block_lines[i];
@@ -1564,6 +1597,7 @@ impl<'a> Parser<'a> {
                     i.source == HeadingSource::Style
                         && !self.outdented.contains(&h)
                         && !self.function_heads.contains(&h)
+                        && !self.entry_heads.contains(&h)
                 })
                 .map(|i| i.level)
         };
@@ -1575,7 +1609,11 @@ impl<'a> Parser<'a> {
                 continue;
             };
             let mut end = k;
-            while end < heads.len() && style_of(heads[end]) == Some(level) && body_lines(end) <= 2 {
+            // A reference entry's heading among its parts' labels leaves the run whole.
+            while end < heads.len()
+                && (self.entry_heads.contains(&heads[end])
+                    || (style_of(heads[end]) == Some(level) && body_lines(end) <= 2))
+            {
                 end += 1;
             }
             if end - k >= 4 {
@@ -1594,7 +1632,8 @@ impl<'a> Parser<'a> {
             }
             k = end.max(k + 1);
         }
-        for h in demote {
+        // A reference entry's heading stays, its parts' labels around it go.
+        for h in demote.into_iter().filter(|h| !self.entry_heads.contains(h)) {
             self.blocks[h].kind = BlockType::Prose;
             self.blocks[h].heading = None;
         }
@@ -1711,6 +1750,19 @@ impl<'a> Parser<'a> {
                     return 2;
                 }
             }
+        }
+        // A reference entry's `Name` over its name and purpose, in one group or two.
+        let purpose = if n == 1 {
+            next
+        } else {
+            Some((start + 1, start + 2))
+        };
+        if self.reference_entry(start, purpose) {
+            return self.consumed.saturating_sub(start).clamp(1, n);
+        }
+        // An entry's `Name` label may close the group of the text above it (`None.` / `Name`).
+        if n >= 2 && self.names_entry(end - 1, next).is_some() {
+            return self.body(start, end - 1);
         }
         // A reference entry's function heads over their `Types:` or their text.
         if blank_before && self.hints.is_some() {
@@ -2574,6 +2626,56 @@ impl<'a> Parser<'a> {
             self.outdented.insert(b);
         }
         true
+    }
+
+    /// A reference typeset from DocBook opens each entry with a `Name` heading over the
+    /// entry's name and purpose (`get-slot-pointer — Retrieves a pointer from a slot of a
+    /// structure.`), then `Syntax`, `Description` and the like in the same type. The entry is
+    /// the section: one heading takes both lines, titled by the second. Only in typeset text
+    /// with two such entries or more: a single manual page keeps its `NAME` section.
+    fn reference_entry(&mut self, c: usize, next: Option<(usize, usize)>) -> bool {
+        let Some((a, b)) = self.names_entry(c, next) else {
+            return false;
+        };
+        let title = self
+            .line(a)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let info = HeadingInfo {
+            level: 1,
+            title,
+            source: HeadingSource::Style,
+            anchor: None,
+        };
+        let h = self.push(BlockType::Heading, c, b, Some(info));
+        self.entry_heads.insert(h);
+        self.consumed = b;
+        true
+    }
+
+    /// Content line `c` is an entry's `Name` label and the group `next` its name and
+    /// purpose (see `reference_entry`): the purpose's lines.
+    fn names_entry(&self, c: usize, next: Option<(usize, usize)>) -> Option<(usize, usize)> {
+        let label = |k: usize| {
+            self.line(k).trim().eq_ignore_ascii_case("name")
+                && self.hint(k).is_some_and(Hints::stands_out)
+        };
+        let purpose = |k: usize| {
+            k < self.content.len()
+                && program_purpose(self.line(k).trim())
+                && self.hint(k).is_some_and(|h| !h.typography.stands_out())
+        };
+        if self.hints.is_none() || !label(c) {
+            return None;
+        }
+        let (a, b) = next.filter(|&(a, b)| b == a + 1 && purpose(a))?;
+        let entries = *self.name_entries.get_or_init(|| {
+            (0..self.content.len().saturating_sub(1))
+                .filter(|&k| label(k) && purpose(k + 1))
+                .count()
+        });
+        (entries >= 2).then_some((a, b))
     }
 
     /// A reference entry's function heads, set in the code font at the text's size over the
