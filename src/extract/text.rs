@@ -1844,6 +1844,24 @@ impl<'a> Parser<'a> {
         {
             return 1;
         }
+        // A numbered title too long for its line, its last words on the next, alone over a
+        // blank line (`2.1.2 glp_read_mincost — read minimum cost flow problem data in DIMACS`
+        // / `format`): one heading of both lines.
+        if n == 2
+            && self.wrapped_numbered_title(start)
+            && self.try_heading(start, blank_before, None, next)
+        {
+            self.extend_last(start + 2);
+            let rest = self
+                .line(start + 1)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            if let Some(h) = self.blocks.last_mut().and_then(|b| b.heading.as_mut()) {
+                h.title = format!("{} {rest}", h.title);
+            }
+            return 2;
+        }
         // A numbered heading inside the group (text extracted from PDFs without blank lines
         // around headings): the lines before it are body, it starts over.
         if let Some(m) = (start + 1..end)
@@ -1852,6 +1870,34 @@ impl<'a> Parser<'a> {
             return self.body(start, m);
         }
         self.body(start, end)
+    }
+
+    /// Content line `c` is a long numbered title that continues the numbering of the headings
+    /// so far, and the line under it, the last of its group, a few words that end it (see
+    /// `group`): not a paragraph's first lines.
+    fn wrapped_numbered_title(&self, c: usize) -> bool {
+        if self.hints.is_some()
+            || c + 1 >= self.content.len()
+            || !self.adjacent(c)
+            || (c + 2 < self.content.len() && self.adjacent(c + 1))
+        {
+            return false;
+        }
+        let t = self.line(c).trim();
+        let rest = self.line(c + 1).trim();
+        let Some(n) = headings::numbering(t).or_else(|| headings::numbering_lower(t)) else {
+            return false;
+        };
+        matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+            && n.parts.len() >= 2
+            && headings::continues(self.last_number.as_deref(), &n.parts)
+            && t.chars().count() >= 50
+            && t.chars().count() <= self.cfg.max_chars
+            && !t.ends_with(['.', ',', ';', ':'])
+            && self.l(c + 1).indent == self.l(c).indent
+            && rest.split_whitespace().count() <= 4
+            && rest.chars().count() * 10 <= t.chars().count() * 4
+            && !rest.ends_with(['.', ',', ';', ':', '!', '?'])
     }
 
     /// Content line `c` is a section number alone that continues the numbering of the
@@ -2327,6 +2373,7 @@ impl<'a> Parser<'a> {
                 .trim_start()
                 .starts_with(|ch: char| ch.is_lowercase())
             && !self.numbered_in_sequence(c)
+            && !self.wrapped_numbered_title(c)
         {
             return false;
         }
@@ -3979,6 +4026,38 @@ mod tests {
         let t = titles(src);
         assert!(!t.iter().any(|t| t.contains("Output")), "{t:?}");
         assert!(t.iter().any(|t| t == "1 Installation"), "{t:?}");
+    }
+
+    #[test]
+    fn a_numbered_title_wrapped_onto_a_second_line_is_one_heading() {
+        let src = "2.1 Minimum cost flow problem\n\n2.1.1 Background\n\n\
+            The minimum cost flow problem is stated as follows, over a flow network.\n\n\
+            2.1.2 glp_read_mincost — read minimum cost flow problem data in DIMACS\nformat\n\n\
+            Synopsis\n\nint glp_read_mincost(glp_graph *G, const char *fname);\n\n\
+            2.1.3 glp_write_mincost — write minimum cost flow problem data\n\n\
+            The routine writes the data to a text file in DIMACS format.\n";
+        let x = run(src);
+        assert_eq!(
+            headings(&x),
+            [
+                (2, "2.1 Minimum cost flow problem"),
+                (3, "2.1.1 Background"),
+                (
+                    3,
+                    "2.1.2 glp_read_mincost — read minimum cost flow problem data in DIMACS format"
+                ),
+                (
+                    3,
+                    "2.1.3 glp_write_mincost — write minimum cost flow problem data"
+                )
+            ]
+        );
+        // A paragraph that starts with a number is no title: its second line runs on.
+        let para = "2.1 Minimum cost flow problem\n\n2.1.1 Background\n\n\
+            2.1.2 percent of the arcs carry no flow at all in the optimal solution of the\n\
+            problem as stated.\n";
+        let t = titles(para);
+        assert!(!t.iter().any(|t| t.starts_with("2.1.2")), "{t:?}");
     }
 
     #[test]
