@@ -103,9 +103,6 @@ pub struct Candidate<'a> {
     pub typography: Option<Typography>,
     /// Set in the type (size) of the document's numbered headings so far.
     pub numbered_type: bool,
-    /// The document's numbered section titles are mostly in sentence case (`1.4.6 Link
-    /// classes`): a title in sentence case counts as one in title case does.
-    pub sentence_case_titles: bool,
 }
 
 /// Parses a leading section number. The title after it must start with a capital letter, a
@@ -595,21 +592,6 @@ fn title_case(t: &str) -> bool {
             >= long.len() * 3
 }
 
-/// A title written as a sentence starts (`Array special methods`, `Link classes`): the first
-/// letter a capital, a later word of four letters or more in lower case, two words or more.
-pub fn sentence_case(t: &str) -> bool {
-    let mut words = t.split_whitespace();
-    let first = words.next();
-    first.is_some_and(|w| {
-        w.chars()
-            .find(|c| c.is_alphabetic())
-            .is_some_and(char::is_uppercase)
-    }) && words.any(|w| {
-        w.chars().filter(|c| c.is_alphabetic()).count() >= 4
-            && w.chars().next().is_some_and(char::is_lowercase)
-    })
-}
-
 /// The heading score of a candidate. Below `cfg.threshold` it is body text. `numbered` is the
 /// parsed numbering, if any, and `sequence_ok` whether it continues the numbering of the
 /// headings accepted before it.
@@ -845,7 +827,7 @@ pub fn score(
     let upper = upper_ratio(title);
     if upper.is_some_and(|u| u >= cfg.upper_ratio) {
         s += cfg.all_caps;
-    } else if title_case(title) || (c.sentence_case_titles && sentence_case(title)) {
+    } else if title_case(title) {
         s += cfg.title_case;
     }
     let section_name = cfg

@@ -844,9 +844,6 @@ struct Parser<'a> {
     numbered_sizes: Vec<f32>,
     /// Every type size a numbered heading had so far, at any depth.
     numbered_types: Vec<f32>,
-    /// Most numbered section titles (`1.4.6 Link classes`, two parts or more) are in sentence
-    /// case, and there are three or more: the document writes its titles so.
-    sentence_case_titles: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -919,31 +916,9 @@ impl<'a> Parser<'a> {
                 .take(3)
                 .count()
         };
-        let sentence_case_titles = {
-            let (mut numbered, mut sentence) = (0usize, 0usize);
-            for &i in &content {
-                let t = text[lines[i].start..lines[i].end].trim();
-                if t.len() > 80 || t.contains("   ") {
-                    continue;
-                }
-                let Some(n) = headings::numbering(t) else {
-                    continue;
-                };
-                let title = &t[n.prefix_len..];
-                if n.parts.len() >= 2
-                    && matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
-                    && title.split_whitespace().count() >= 2
-                {
-                    numbered += 1;
-                    sentence += usize::from(headings::sentence_case(title));
-                }
-            }
-            numbered >= 3 && sentence * 2 >= numbered
-        };
         let mut p = Parser {
             text,
             hints: None,
-            sentence_case_titles,
             lines,
             cfg,
             repeated,
@@ -2462,8 +2437,6 @@ impl<'a> Parser<'a> {
             last_number_parts: self.last_number.as_ref().map_or(0, Vec::len),
             repeats: self.repeated.get(t).copied().unwrap_or(1),
             typography: self.hint(c).map(|h| h.typography),
-            // Typeset titles stand out by their type, whatever their case.
-            sentence_case_titles: self.sentence_case_titles && self.hints.is_none(),
             numbered_type: self.hint(c).is_some_and(|h| {
                 h.typography.stands_out()
                     && self
@@ -3945,43 +3918,6 @@ mod tests {
     /// section is the entry's sibling, not their child. An unnumbered heading before the
     /// first number or after the last (`Abstract`, `References`), or before a chapter, keeps
     /// the rank of its look.
-    #[test]
-    fn sentence_case_titles_count_where_the_numbered_ones_are_so_written() {
-        // A reference extracted from a PDF: numbered sections in sentence case, and unnumbered
-        // subsections written the same way between them.
-        let para = "The following methods are useful for copying, moving and renaming nodes.\n";
-        let doc = |a: &str, b: &str, c: &str| {
-            format!(
-                "1.4.5 {a}\n\n{para}\nArray special methods\n\n{para}\n1.4.6 {b}\n\n{para}\n\
-                 Link methods\n\n{para}\n1.4.7 {c}\n\n{para}"
-            )
-        };
-        let sentence = doc(
-            "Homogenous storage classes",
-            "Link classes",
-            "Declarative classes",
-        );
-        assert_eq!(
-            titles(&sentence),
-            [
-                "1.4.5 Homogenous storage classes",
-                "Array special methods",
-                "1.4.6 Link classes",
-                "Link methods",
-                "1.4.7 Declarative classes"
-            ]
-        );
-        // Where the numbered titles are in title case, a line in sentence case between blank
-        // lines needs more to be a title.
-        let title = doc(
-            "Homogenous Storage Classes",
-            "Link Classes",
-            "Declarative Classes",
-        );
-        let t = titles(&title);
-        assert!(!t.iter().any(|t| t.ends_with("methods")), "{t:?}");
-    }
-
     #[test]
     fn a_program_and_its_purpose_over_its_synopsis_is_a_title() {
         // A user's guide that collects its programs' manual pages, one to a page.
