@@ -45,6 +45,14 @@ fn headings(a: &Analysis) -> Vec<OutlineEntry> {
         .collect()
 }
 
+/// The depth of the heading titled `t`; a panic that lists the headings when there is none.
+fn heading_depth(hs: &[OutlineEntry], t: &str) -> u32 {
+    hs.iter()
+        .find(|h| h.title == t)
+        .unwrap_or_else(|| panic!("{t} not a heading: {hs:?}"))
+        .depth
+}
+
 fn text_of(a: &Analysis) -> &str {
     &a.canonical
 }
@@ -1240,12 +1248,7 @@ fn italic_and_upright_headings_rank_by_first_use() {
         let a = analyze_bytes("styles.pdf", &pdf, &Config::default())
             .unwrap_or_else(|e| panic!("{e:?}"));
         let hs = headings(&a);
-        move |t: &str| {
-            hs.iter()
-                .find(|h| h.title == t)
-                .unwrap_or_else(|| panic!("{t} not a heading: {hs:?}"))
-                .depth
-        }
+        move |t: &str| heading_depth(&hs, t)
     };
     for (parent, child) in [(2, 1), (1, 2)] {
         let page1: Vec<_> = section(parent, "Introduction")
@@ -1304,12 +1307,7 @@ fn parts_set_smaller_after_the_first_sections_are_their_siblings() {
         )
         .unwrap_or_else(|e| panic!("{e:?}"));
         let hs = headings(&a);
-        let depth = |t: &str| {
-            hs.iter()
-                .find(|h| h.title == t)
-                .unwrap_or_else(|| panic!("{t} not a heading: {hs:?}"))
-                .depth
-        };
+        let depth = |t: &str| heading_depth(&hs, t);
         let first = depth("Loading the Game");
         assert_eq!(depth("System Requirements"), first);
         let part = depth("Part Two: Virtual Theatre");
@@ -1683,12 +1681,7 @@ fn reference_entries_are_sections_titled_by_their_name() {
     let a = analyze_bytes("uffi.pdf", &pdf_of_styled_pages(&pages), &Config::default())
         .unwrap_or_else(|e| panic!("{e:?}"));
     let hs = headings(&a);
-    let depth = |t: &str| {
-        hs.iter()
-            .find(|h| h.title == t)
-            .unwrap_or_else(|| panic!("{t} not a heading: {hs:?}"))
-            .depth
-    };
+    let depth = |t: &str| heading_depth(&hs, t);
     let entry_depth = depth("def-enum - Defines a C enumeration.");
     assert_eq!(
         depth("def-struct - Defines a C structure."),

@@ -2657,18 +2657,7 @@ impl<'a> Parser<'a> {
         let Some((a, b)) = self.names_entry(c, next) else {
             return false;
         };
-        let title = self
-            .line(a)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        let info = HeadingInfo {
-            level: 1,
-            title,
-            source: HeadingSource::Style,
-            anchor: None,
-        };
-        let h = self.push(BlockType::Heading, c, b, Some(info));
+        let h = self.push_found_heading(c, b, a..b);
         self.entry_heads.insert(h);
         self.consumed = b;
         true
@@ -2741,20 +2730,26 @@ impl<'a> Parser<'a> {
             return 0;
         }
         for (a, b) in heads {
-            let title = (a..b)
-                .flat_map(|c| self.line(c).split_whitespace())
-                .collect::<Vec<_>>()
-                .join(" ");
-            let info = HeadingInfo {
-                level: 1,
-                title,
-                source: HeadingSource::Style,
-                anchor: None,
-            };
-            let k = self.push(BlockType::Heading, a, b, Some(info));
+            let k = self.push_found_heading(a, b, a..b);
             self.function_heads.insert(k);
         }
         end - start
+    }
+
+    /// Pushes a heading block over content lines `[a, b)`, found by its look (its level comes
+    /// from its style later), titled by the words of the content lines `title`.
+    fn push_found_heading(&mut self, a: usize, b: usize, title: std::ops::Range<usize>) -> usize {
+        let title = title
+            .flat_map(|c| self.line(c).split_whitespace())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let info = HeadingInfo {
+            level: 1,
+            title,
+            source: HeadingSource::Style,
+            anchor: None,
+        };
+        self.push(BlockType::Heading, a, b, Some(info))
     }
 
     /// A non-heading group (or what is left of one): table, code, list, or prose.
