@@ -1374,8 +1374,6 @@ impl<'a> Parser<'a> {
         // matter, see `front_matter`).
     }
 
-    /// Page boxes of blocks (layout hints only): the union of their lines' boxes on the page
-    /// the block starts on.
     /// The headings of a reference entry's parts (`Syntax`, `Description`, set as its
     /// `Name` is) go one level under the entry's heading (see `reference_entry`), until a
     /// heading above it.
@@ -1397,6 +1395,8 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Page boxes of blocks (layout hints only): the union of their lines' boxes on the page
+    /// the block starts on.
     fn layout_boxes(&mut self) {
         for i in 0..self.blocks.len() {
             let (a, e) = self.block_lines[i];
