@@ -1021,7 +1021,8 @@ const FIGURE_MAX_GRAPHICS: usize = 5_000;
 /// is a figure when it holds an image, a shape round no text, a large empty rectangle or three
 /// small ones (a frame or shading round text, a table's cells are not drawings), is at least 40 by 30 pt, its text (labels, a legend) covers under a
 /// quarter of it, is mostly not monospaced, and none of it is a line of prose (50 characters
-/// or more) or set larger than the page's body, and it is not mostly lines set flush at one
+/// or more) or set larger than the page's body (1.15 times; 1.35 among four labels or more),
+/// and it is not mostly lines set flush at one
 /// edge: a shaded code listing, a table's cells, a framed paragraph or a title on a coloured
 /// band are no figures. Each figure becomes
 /// one fragment flagged `figure` with the region's box, in place of the fragments inside it;
@@ -1164,9 +1165,14 @@ fn figures(p: &mut read::PageText) {
         let mut covered = 0.0;
         let mut prose = false;
         let (mut chars, mut mono) = (0, 0);
+        // A diagram's labels may be set a little larger than the body (`OpenHPI Application`
+        // in a box of an event diagram, at 1.2 times): four labels or more. One or two lines
+        // over a picture in a larger type are a title on it, text.
+        let labels = p.frags.iter().filter(|f| inside(f)).count();
+        let large = |f: &Frag| f.size >= body * if labels >= 4 { 1.35 } else { 1.15 };
         for f in p.frags.iter().filter(|f| inside(f)) {
             covered += (f.x1 - f.x0) * (f.y1 - f.y0);
-            prose |= f.chars >= 50 || f.size >= body * 1.15;
+            prose |= f.chars >= 50 || large(f);
             chars += f.chars;
             mono += f.mono_chars;
         }
@@ -4741,6 +4747,14 @@ mod tests {
             size: 14.0,
             ..label(200.0, 300.0, "Axis")
         };
+        let diagram: Vec<Frag> = ["Application", "Session Queue", "Plugin", "Event Log"]
+            .iter()
+            .enumerate()
+            .map(|(k, t)| Frag {
+                size: 12.0,
+                ..label(200.0 + 40.0 * k as f32, 300.0 + 25.0 * k as f32, t)
+            })
+            .collect();
         // A table ruled as rectangles round its cells, with a small picture in one of them.
         let mut table = Vec::new();
         let mut cells = Vec::new();
@@ -4805,6 +4819,18 @@ mod tests {
                 "a label larger than the body",
                 vec![path(area)],
                 vec![big],
+                false,
+            ),
+            (
+                "four labels a little larger than the body (a diagram's boxes)",
+                vec![path(area)],
+                diagram.clone(),
+                true,
+            ),
+            (
+                "one label a little larger than the body",
+                vec![path(area)],
+                diagram[..1].to_vec(),
                 false,
             ),
             ("monospaced text", vec![path(area)], vec![mono], false),
