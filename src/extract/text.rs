@@ -1492,16 +1492,40 @@ impl<'a> Parser<'a> {
     }
 
     /// Groups: maximal runs of adjacent content lines, as `[first, end)` into `content`.
+    /// In reStructuredText, a title may follow an indented block with no blank line between
+    /// (the last line of a `.. code::` block, then `Raising exceptions` over its tildes):
+    /// docutils ends the block at the margin and reads the title. The group splits there.
     fn groups(&self) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
         let mut start = 0;
         for c in 0..self.content.len() {
+            if c > start && self.restructured && self.title_after_indented_block(c) {
+                out.push((start, c));
+                start = c;
+            }
             if c + 1 == self.content.len() || !self.adjacent(c) {
                 out.push((start, c + 1));
                 start = c + 1;
             }
         }
         out
+    }
+
+    /// Whether content line `c`, at the margin under an indented line of its group, starts an
+    /// adorned title: title and underline, or overline, title and the same rule.
+    fn title_after_indented_block(&self, c: usize) -> bool {
+        let n = self.content.len();
+        if c + 1 >= n || self.l(c).indent != 0 || self.l(c - 1).indent == 0 || !self.adjacent(c) {
+            return false;
+        }
+        let (first, second) = (self.line(c), self.line(c + 1));
+        if rule_char(first).is_none() {
+            return underline_of(first, second).is_some();
+        }
+        rule_char(second).is_none()
+            && c + 2 < n
+            && self.adjacent(c + 1)
+            && rule_char(self.line(c + 2)) == rule_char(first)
     }
 
     fn run(&mut self) {
@@ -4592,6 +4616,32 @@ mod tests {
         // Without reStructuredText's markup the same lines are not titles.
         let plain = titles(&rest.replace(".. ", "").replace('`', ""));
         assert!(!plain.iter().any(|t| t.starts_with("2007")), "{plain:?}");
+    }
+
+    /// A reST title right under the last line of a code block, with no blank line between:
+    /// docutils ends the block at the margin and reads the title, and so does docsweep.
+    #[test]
+    fn restructured_titles_right_under_an_indented_block_are_titles() {
+        let src = "Print\n-----\n\n.. code:: python\n\n    # Python 2 only:\n    print 'Hello'\n.. code:: python\n\n    print('Hello', end='')\nRaising exceptions\n~~~~~~~~~~~~~~~~~~\n\nRaise them as below.\n\n.. code:: python\n\n    raise ValueError('dodgy')\n==================\nCatching them\n==================\n\nText.\n";
+        let x = run(src);
+        assert_eq!(
+            headings(&x).into_iter().map(|h| h.1).collect::<Vec<_>>(),
+            ["Print", "Raising exceptions", "Catching them"]
+        );
+        let code: Vec<&str> = kinds(&x)
+            .into_iter()
+            .zip(texts(&x))
+            .filter(|(k, _)| *k == "code")
+            .map(|(_, t)| t.trim())
+            .collect();
+        assert!(code.contains(&"print('Hello', end='')"), "{code:?}");
+        assert!(code.contains(&"raise ValueError('dodgy')"), "{code:?}");
+        // In plain text, a line under an indented one is not cut off from it.
+        let plain = titles(&src.replace(".. code:: python", "Code:"));
+        assert!(
+            !plain.iter().any(|t| t == "Raising exceptions"),
+            "{plain:?}"
+        );
     }
 
     /// A man page whose tables underline their column heads is no document of underlined
