@@ -372,6 +372,18 @@ fn element_name(t: &str) -> bool {
         })
 }
 
+/// A program identifier alone (`amdemod`, `bi2de`, `copy_reg`, `gf_add()`): the title of a
+/// reference entry under a section number.
+fn identifier_name(t: &str) -> bool {
+    let t = t.trim();
+    let name = t.strip_suffix("()").unwrap_or(t);
+    (1..=40).contains(&name.len())
+        && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':'))
+}
+
 /// Key of a running title for the chapter-local rule: letters and digits, without the page
 /// number and separators at either end (`Chapter 3: Objects 15` and `… 16` agree, `Preface to
 /// Version 2.0` and `… 1.1` do not).
@@ -687,15 +699,24 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                 // A first page that carries its page number on top is a page like the others
                 // (a window cut out of a book): a running title of its side of the spread
                 // (`CHAPTER 3. INTERFACE` on every left page) is one there too.
-                let numbered_first = numbered_pages
-                    && per_page[0]
-                        .first()
-                        .is_some_and(|f| page_number_lines.contains(f));
+                // So is one that carries it just under its top line, as the pages after it
+                // do (`Chapter 8: Galois Fields` / `31`): there a running title that changes
+                // with the chapter is one too.
+                let numbered_first = per_page[0].iter().take(2).any(|&f| {
+                    let t = &text[lines[f].start..lines[f].end];
+                    (numbered_pages && page_number_lines.contains(&f))
+                        || (bare_page_number(t)
+                            && furniture_key(t)
+                                .and_then(|k| counts.get(&(true, k)))
+                                .is_some_and(is_furniture))
+                });
                 let same_side = f64::from(c.1 - 1);
+                let outermost = per_page[0].first() == Some(i);
                 return others >= (share * rest_pages).max(2.0)
                     || (numbered_first
                         && odd_pages >= 3.0
-                        && same_side >= (share * (odd_pages - 1.0)).max(2.0));
+                        && same_side >= (share * (odd_pages - 1.0)).max(2.0))
+                    || (numbered_first && outermost && local(*zone, *i));
             }
             // The outermost line, or the one inside it when that is a running title too (a
             // title wrapped over two lines).
@@ -763,7 +784,11 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             let part_of = |&(z, f): &(bool, &String)| {
                 z == zone && f.len() > key.len() && (f.starts_with(&key) || f.ends_with(&key))
             };
-            if key.len() >= 3 && whole.iter().any(part_of) {
+            // A chapter's numbered title on its opening page (`9 Function Reference`) ends
+            // the running title of the pages after it (`Chapter 9: Function Reference`); it
+            // is the heading they repeat, not a piece of one.
+            let numbered = || headings::numbering(&text[lines[i].start..lines[i].end]).is_some();
+            if key.len() >= 3 && whole.iter().any(part_of) && !numbered() {
                 extra.push(i);
             }
         }
@@ -1803,14 +1828,14 @@ impl<'a> Parser<'a> {
         let continues_sentence = second.trim_start().starts_with(|c: char| c.is_lowercase());
         let short = first.trim().len() * 10 <= second.trim().len() * 7;
         let first_in_sequence = n >= 2 && self.numbered_in_sequence(start);
-        let numbered_first = n >= 2
-            && headings::numbering(first)
-                .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
-            && (short
-                // A subsection that continues the numbering, over its first line of text
-                // (`5.4 Conversion Functions` / `float mpfr_get_flt (…)`), as inside a group.
-                || first_in_sequence
-                || {
+        // A subsection that continues the numbering, over its first line of text (`5.4
+        // Conversion Functions` / `float mpfr_get_flt (…)`, `9.2.2 amdemod` / `m = amdemod (s,
+        // fc, fs)`), as inside a group.
+        let numbered_first = first_in_sequence
+            || n >= 2
+                && headings::numbering(first)
+                    .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
+                && (short || {
                     // A title right above its first subsection ("2 Structure" / "2.1 Syntax").
                     let here = headings::numbering(first).map(|nb| nb.parts);
                     let below = headings::numbering(second).map(|nb| nb.parts);
@@ -1923,14 +1948,15 @@ impl<'a> Parser<'a> {
         if t.len() > 80 || !t.starts_with(|ch: char| ch.is_ascii_digit()) {
             return false;
         }
-        // A markup element's name is a title too (`5.7.1.1 <config>`).
-        let element =
-            || headings::numbering_lower(t).filter(|nb| element_name(&t[nb.prefix_len..]));
+        // A markup element's name is a title too (`5.7.1.1 <config>`), and so is a function's
+        // (`9.2.2 amdemod` over its calls, in a reference ordered by name).
+        let named = |t: &str| element_name(t) || identifier_name(t);
+        let element = || headings::numbering_lower(t).filter(|nb| named(&t[nb.prefix_len..]));
         headings::numbering(t).or_else(element).is_some_and(|nb| {
             matches!(nb.kind, NumberKind::Dotted | NumberKind::Bare)
                 && nb.parts.len() >= 2
                 && headings::continues(self.last_number.as_deref(), &nb.parts)
-                && (element_name(&t[nb.prefix_len..])
+                && (named(&t[nb.prefix_len..])
                     || (t[nb.prefix_len..].starts_with(|ch: char| ch.is_uppercase())
                         && headings::title_shape(
                             &t[nb.prefix_len..],
@@ -2555,6 +2581,28 @@ impl<'a> Parser<'a> {
         // A variable and its type (`ip_default_ttl - INTEGER`, a sysctl reference's entries,
         // set left of their descriptions) is a term, wherever it sits.
         if mark.is_none() && nb.is_none() && variable_entry(t) {
+            return false;
+        }
+        // A definition as text extracted from a texinfo PDF gives it: the term over its
+        // category or arguments in brackets (`Sqrt` / `[expression ]`, `awgn (x, snr)` /
+        // `[Function File]`), then its description, whose first sentence may stand alone
+        // (`Add white Gaussian noise to a voltage signal`). Neither is a title. (A man page's
+        // synopsis may end in `[ expression ]`, set in from the `DESCRIPTION` under it; a
+        // category is a capitalized word, where `[figure]` or `[IMG]` stands for a picture.)
+        let category = |t: &str| {
+            let mut w = t.trim().trim_start_matches('[').chars();
+            w.next().is_some_and(char::is_uppercase) && w.next().is_some_and(char::is_lowercase)
+        };
+        if mark.is_none()
+            && nb.is_none()
+            && self.hints.is_none()
+            && (follow
+                .is_some_and(|(a, _)| bracketed(self.line(a)) && self.l(a).indent == line.indent)
+                || (c > 0
+                    && bracketed(self.line(c - 1))
+                    && category(self.line(c - 1))
+                    && self.l(c - 1).indent == line.indent))
+        {
             return false;
         }
         // An underlined title indented under a `::` paragraph is part of a literal block; so is
@@ -3514,6 +3562,17 @@ fn program_purpose(t: &str) -> bool {
 /// East Asian wide characters: CJK ideographs, kana, hangul and full-width forms.
 fn is_wide(ch: char) -> bool {
     matches!(ch, '\u{1100}'..='\u{115F}' | '\u{2E80}'..='\u{A4CF}' | '\u{AC00}'..='\u{D7A3}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FF60}' | '\u{FFE0}'..='\u{FFE6}')
+}
+
+/// A line in brackets and nothing else, as a texinfo definition's category (`[Function
+/// File]`) or argument template (`[expression ]`) stands when the text is extracted.
+fn bracketed(t: &str) -> bool {
+    let t = t.trim();
+    (3..=40).contains(&t.len())
+        && t.starts_with('[')
+        && t.ends_with(']')
+        && !t[1..t.len() - 1].contains(['[', ']'])
+        && t.chars().any(char::is_alphabetic)
 }
 
 /// `ip_default_ttl - INTEGER`, `neigh/default/gc_thresh1 - INTEGER`: a snake_case name (a
@@ -5185,6 +5244,85 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
         // At the margin a word this short is no running title: it stays.
         let x = run(&doc(0));
         assert_eq!(x.canonical.matches("Reports").count(), 4, "{}", x.canonical);
+    }
+
+    /// A texinfo reference as `pdftotext` gives it: numbered entries titled by a function's
+    /// name over its calls, categories in brackets on lines of their own, then the
+    /// description, whose first sentence may stand alone over the rest.
+    #[test]
+    fn numbered_function_entries_are_headings_and_their_descriptions_are_not() {
+        let entry = |n: usize, name: &str, first: &str| {
+            format!(
+                "9.1.{n} {name}\ny = {name} (x, snr)\ny = {name} (x, snr, pwr)\n\n[Function File]\n[Function File]\n\n{first}\nThe input x is assumed to be a real or complex voltage signal, and the value\nreturned has the same form and size as x but with the change applied to it.\n\n"
+            )
+        };
+        let src = format!(
+            "9.1 Functions Alphabetically\n\n{}{}{}9.2 Math functions\n\nThe functions below take real or complex values.\n\nSqrt\n\n[expression ]\nSquare root of the expression, which must not be negative here.\n\nAtan\n\n[expression ]\nArc tangent of the expression, in radians, for real values only.\n",
+            entry(1, "ademodce", "Baseband demodulator for analog signals"),
+            entry(2, "amdemod", "Add white Gaussian noise to a voltage signal"),
+            entry(3, "bi2de", "Convert bit matrix to a vector of integers")
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "9.1 Functions Alphabetically",
+                "9.1.1 ademodce",
+                "9.1.2 amdemod",
+                "9.1.3 bi2de",
+                "9.2 Math functions"
+            ]
+        );
+        // A man page's synopsis may end in brackets, set in from the title under it.
+        let man = "NAME\n       tcpdump - dump traffic on a network\n\nSYNOPSIS\n       tcpdump [ -i interface ] [ -w file ]\n               [ expression ]\n\nDESCRIPTION\n       Tcpdump prints out a description of the contents of packets on a network\n       interface that match the Boolean expression.\n";
+        assert_eq!(titles(man), ["NAME", "SYNOPSIS", "DESCRIPTION"]);
+    }
+
+    #[test]
+    fn a_window_of_a_book_loses_its_chapter_running_titles_and_keeps_the_chapter_opening() {
+        // Pages 31–40 of a texinfo manual as `pdftotext` gives them: each page opens with its
+        // chapter's running title over its number, but the page where chapter 9 opens, which
+        // starts with its number over the chapter's title.
+        let body = |p: usize| -> String {
+            (0..6)
+                .map(|l| format!("Line {l} of page {p} says how the field arithmetic works.\n"))
+                .collect()
+        };
+        let doc: String = (0..10)
+            .map(|p| {
+                let n = 31 + p;
+                match p {
+                    0 => format!(
+                        "Chapter 8: Galois Fields\n\n{n}\n\n8.2.7 Signal Processing\n{}\x0c",
+                        body(p)
+                    ),
+                    1 | 2 => format!("Chapter 8: Galois Fields\n\n{n}\n\n{}\x0c", body(p)),
+                    3 => format!(
+                        "{n}\n\n9 Function Reference\n9.1 Functions by Category\n{}\x0c",
+                        body(p)
+                    ),
+                    _ => format!("Chapter 9: Function Reference\n\n{n}\n\n{}\x0c", body(p)),
+                }
+            })
+            .collect();
+        let x = run(&doc);
+        // The first page is a page like the others: its running title goes too.
+        assert!(!x.canonical.contains("Galois"), "{}", x.canonical);
+        assert!(!x.canonical.contains("Chapter 9"), "{}", x.canonical);
+        assert!(
+            x.canonical.contains("9 Function Reference"),
+            "{}",
+            x.canonical
+        );
+        // The chapter's own title ends its running title's words, but is its heading.
+        let titles: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
+        assert_eq!(
+            titles,
+            [
+                "8.2.7 Signal Processing",
+                "9 Function Reference",
+                "9.1 Functions by Category"
+            ]
+        );
     }
 
     #[test]
