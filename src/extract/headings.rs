@@ -883,6 +883,12 @@ pub fn score(
         && c.typography.is_none()
         && (!section_name || c.indented)
     {
+        // Four times or more under numbered subsections, it is the label of every entry of a
+        // reference (`Properties`, `Inputs` under each `9.3.12 @i2cdev/readRegister`), even
+        // over a sentence of text.
+        if c.last_number_parts >= 2 && c.repeats >= 4 {
+            return 0.0;
+        }
         s -= 1.0;
     }
     // Set apart in type, five times is enough: `Parameters`, `Returns` under every function

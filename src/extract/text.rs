@@ -372,16 +372,17 @@ fn element_name(t: &str) -> bool {
         })
 }
 
-/// A program identifier alone (`amdemod`, `bi2de`, `copy_reg`, `gf_add()`): the title of a
-/// reference entry under a section number.
+/// A program identifier alone (`amdemod`, `bi2de`, `copy_reg`, `gf_add()`, a class's method
+/// `@i2cdev/readRegister`): the title of a reference entry under a section number.
 fn identifier_name(t: &str) -> bool {
     let t = t.trim();
     let name = t.strip_suffix("()").unwrap_or(t);
-    (1..=40).contains(&name.len())
+    let name = name.strip_prefix('@').unwrap_or(name);
+    (1..=60).contains(&name.len())
         && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
         && name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':'))
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '/'))
 }
 
 /// Key of a running title for the chapter-local rule: letters and digits, without the page
@@ -5275,6 +5276,60 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
         // A man page's synopsis may end in brackets, set in from the title under it.
         let man = "NAME\n       tcpdump - dump traffic on a network\n\nSYNOPSIS\n       tcpdump [ -i interface ] [ -w file ]\n               [ expression ]\n\nDESCRIPTION\n       Tcpdump prints out a description of the contents of packets on a network\n       interface that match the Boolean expression.\n";
         assert_eq!(titles(man), ["NAME", "SYNOPSIS", "DESCRIPTION"]);
+    }
+
+    #[test]
+    fn identifier_names_are_functions_and_methods_alone() {
+        for name in [
+            "amdemod",
+            "bi2de",
+            "copy_reg",
+            "gf_add()",
+            "@i2cdev/readRegister",
+            "arduinoioaddons.adafruit.stepper",
+        ] {
+            assert!(identifier_name(name), "{name}");
+        }
+        for text in [
+            "Properties of the bus",
+            "@",
+            "2nd",
+            "x = read (dev)",
+            "-foo",
+            "",
+        ] {
+            assert!(!identifier_name(text), "{text}");
+        }
+    }
+
+    /// A reference whose numbered entries each carry the same labels: the entries are
+    /// sections, the labels (`Properties` over a sentence) are not, however well they look.
+    #[test]
+    fn labels_repeated_under_numbered_entries_are_no_titles() {
+        let entry = |n: usize, class: &str| {
+            format!(
+                "9.3.{n} @{class}/{class}\ndev = {class} (ar, address)\nCreate an {class} object to communicate with the bus of an arduino board.\n\nInputs\nar - connected arduino object\n\nProperties\nThe {class} object has the following public properties, each of them read only.\nparent\n\n"
+            )
+        };
+        let src: String =
+            std::iter::once("9.3 Devices\n\nThe classes below talk to devices.\n\n".to_string())
+                .chain(
+                    ["i2cdev", "spidev", "servo", "shiftRegister"]
+                        .iter()
+                        .enumerate()
+                        .map(|(i, c)| entry(i + 1, c)),
+                )
+                .collect();
+        assert_eq!(
+            titles(&src),
+            [
+                "9.3 Devices",
+                "9.3.1 @i2cdev/i2cdev",
+                "9.3.2 @spidev/spidev",
+                "9.3.3 @servo/servo",
+                "9.3.4 @shiftRegister/shiftRegister"
+            ]
+        );
     }
 
     #[test]
