@@ -654,6 +654,21 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         .unwrap_or_default();
     page_number_lines.extend(&of_total);
     let number_edges = page_number_lines.len();
+    // A chapter's numbered title whose words end a running title of other pages (`1
+    // Introduction` under `Chapter 1: Introduction 2`): its number may equal the page's, and
+    // is no page number.
+    let chapter_opening = |t: &str| {
+        let own = furniture_key(t);
+        headings::numbering(t).is_some_and(|n| {
+            matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+                && furniture_key(&t[n.prefix_len..]).is_some_and(|k| {
+                    k.len() >= 3
+                        && counts.keys().any(|(_, f)| {
+                            f.len() > k.len() && f.ends_with(&k) && Some(f) != own.as_ref()
+                        })
+                })
+        })
+    };
     // A running title that carries the page number (`Chapter 6: Contour Plots 27`, `28 Gri`)
     // as the outermost line of a page: its first or last word is the page's number, going up
     // with the page as the bare page numbers do.
@@ -671,7 +686,7 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             };
             let words = || t.split_whitespace();
             (t.chars().filter(|c| c.is_alphabetic()).count() >= 2
-                && (fits(words().next()) || fits(words().last())))
+                && ((fits(words().next()) && !chapter_opening(t)) || fits(words().last())))
             .then_some(i)
         })
         .collect();
@@ -2584,6 +2599,11 @@ impl<'a> Parser<'a> {
         if mark.is_none() && nb.is_none() && variable_entry(t) {
             return false;
         }
+        // A key binding and its command (`C-g (transient-quit-one)`, `M-x transient-resume`),
+        // the term of an Emacs manual's table of keys.
+        if mark.is_none() && nb.is_none() && t.split_whitespace().next().is_some_and(key_chord) {
+            return false;
+        }
         // A definition as text extracted from a texinfo PDF gives it: the term over its
         // category or arguments in brackets (`Sqrt` / `[expression ]`, `awgn (x, snr)` /
         // `[Function File]`), then its description, whose first sentence may stand alone
@@ -3563,6 +3583,29 @@ fn program_purpose(t: &str) -> bool {
 /// East Asian wide characters: CJK ideographs, kana, hangul and full-width forms.
 fn is_wide(ch: char) -> bool {
     matches!(ch, '\u{1100}'..='\u{115F}' | '\u{2E80}'..='\u{A4CF}' | '\u{AC00}'..='\u{D7A3}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FF60}' | '\u{FFE0}'..='\u{FFE6}')
+}
+
+/// An Emacs key sequence's first chord: modifiers `C-`, `M-`, `s-`, `S-`, `H-`, `A-` before a
+/// key of one or two characters, none a capital (`C-g`, `C-M-p`, `M-x`; `C-xt` and `C-xC-s`
+/// as OCR joins `C-x t` and `C-x C-s`; not `A-Z` or `C-API`).
+fn key_chord(w: &str) -> bool {
+    let modifier = |s: &str| {
+        let b = s.as_bytes();
+        b.len() >= 2 && matches!(b[0], b'C' | b'M' | b's' | b'S' | b'H' | b'A') && b[1] == b'-'
+    };
+    let mut rest = w;
+    let mut modifiers = 0;
+    while modifier(rest) {
+        rest = &rest[2..];
+        modifiers += 1;
+    }
+    // The key runs to the next chord, if any.
+    let end = rest
+        .char_indices()
+        .find(|&(k, _)| k > 0 && modifier(&rest[k..]))
+        .map_or(rest.len(), |(k, _)| k);
+    let key = &rest[..end];
+    modifiers > 0 && (1..=2).contains(&key.chars().count()) && !key.chars().any(char::is_uppercase)
 }
 
 /// A line in brackets and nothing else, as a texinfo definition's category (`[Function
@@ -5279,6 +5322,16 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
     }
 
     #[test]
+    fn key_chords_are_emacs_keys_and_not_words() {
+        for w in ["C-g", "M-x", "C-M-p", "C-xt", "C-xC-s", "C-x1", "s-a"] {
+            assert!(key_chord(w), "{w}");
+        }
+        for w in ["A-Z", "C-API", "C-style", "X-ray", "C-", "Chapter", "M-"] {
+            assert!(!key_chord(w), "{w}");
+        }
+    }
+
+    #[test]
     fn identifier_names_are_functions_and_methods_alone() {
         for name in [
             "amdemod",
@@ -5330,6 +5383,40 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
                 "9.3.4 @shiftRegister/shiftRegister"
             ]
         );
+    }
+
+    /// OCR of a texinfo manual: a chapter opens at the top of a page whose number is the
+    /// chapter's (`1 Introduction` on page 1), the pages after it carry `Chapter 1:
+    /// Introduction 2` with their numbers; its table of keys lists bindings and commands.
+    #[test]
+    fn a_chapter_opening_numbered_as_its_page_is_a_heading_and_key_bindings_are_terms() {
+        let words = [
+            "prefix", "suffix", "infix", "popup", "level", "history", "value", "scope", "group",
+            "layout",
+        ];
+        let body = |p: usize| -> String {
+            (0..6)
+                .map(|l| {
+                    let w = words[(p * 3 + l) % words.len()];
+                    format!("The {w} of a transient command is set as line {l} describes it.\n")
+                })
+                .collect()
+        };
+        let keys = "C-g (transient-quit-one)\nThis key quits the currently active incomplete key sequence, if any.\n\nC-xC-s (transient-save)\nSave the value of the active transient persistently across Emacs sessions.\n\nM-x transient-resume (transient-resume)\nThis command resumes the previously suspended transients, if any.\n\n";
+        let doc: String = (0..10)
+            .map(|p| match p {
+                0 => format!("Contents\n\n{}ii\n\x0c", body(p)),
+                1 => format!("1 Introduction\n\n{}\x0c", body(p)),
+                5 => format!("2 Usage\n\n{keys}{}\x0c", body(p)),
+                2..=4 => format!("Chapter 1: Introduction {p}\n\n{}\x0c", body(p)),
+                6 | 7 => format!("Chapter 2: Usage {p}\n\n{}\x0c", body(p)),
+                _ => format!("{p}\n\n{}\x0c", body(p)),
+            })
+            .collect();
+        let x = run(&doc);
+        assert!(!x.canonical.contains("Chapter 1"), "{}", x.canonical);
+        let titles: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
+        assert_eq!(titles, ["Contents", "1 Introduction", "2 Usage"]);
     }
 
     #[test]
