@@ -697,8 +697,16 @@ pub fn score(
     // einrichten`, a German guide's subsection named after a program).
     let bold_apart =
         c.typography.is_some_and(|ty| ty.bold) && c.blank_before && c.blank_after && c.body_follows;
-    let lower_case_ok =
-        display || c.over_synopsis || ((bold_apart || c.heads_run) && plain_phrase(t));
+    // A class's or module's name over its reference entry at the left edge (`iGzip` over
+    // `class pymzml.file_classes.indexedGzip.IndexedGzip(path, encoding)`, `MS_Spectrum`), as
+    // `pdftotext -layout` gives a Sphinx reference.
+    let entry_name = c.over_entry
+        && t.chars().count() >= 3
+        && t.chars().all(|ch| ch.is_alphanumeric() || ch == '_');
+    let lower_case_ok = display
+        || entry_name
+        || c.over_synopsis
+        || ((bold_apart || c.heads_run) && plain_phrase(t));
     if !marked && ((first.is_lowercase() && !lower_case_ok) || (symbol && numbered.is_none())) {
         return 0.0;
     }
@@ -743,7 +751,7 @@ pub fn score(
     };
     if !marked
         && numbered.is_none()
-        && ((!typeset && syntax_like(title))
+        && ((!typeset && syntax_like(title) && !entry_name)
             || (typeset && code_like(title) && !section_number_first(t) && !signature)
             || label)
     {

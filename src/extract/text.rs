@@ -4829,8 +4829,16 @@ mod tests {
             src += &entry(format!("{class}.append(row)"));
             src += &entry(format!("{class}.flush()"));
         }
+        // A class named in lower case or with an underscore over its entry is its title too.
+        for class in ["iGzip", "MS_Spectrum"] {
+            src += &format!("\n\n{class}\n\n");
+            src += &entry(format!("class pymzml.file_classes.{class}(path, encoding)"));
+        }
         src += &format!("\nGrid layout after a resize\n\nResizing\n{text}{text}");
         let found = titles(&src);
+        for class in ["iGzip", "MS_Spectrum"] {
+            assert!(found.iter().any(|t| t == class), "{class}: {found:?}");
+        }
         for class in ["Grid", "Cell", "Sheet"] {
             for title in [format!("The {class} class"), format!("{class} methods")] {
                 assert!(found.contains(&title), "{title}: {found:?}");
