@@ -657,15 +657,30 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
     // A chapter's numbered title whose words end a running title of other pages (`1
     // Introduction` under `Chapter 1: Introduction 2`): its number may equal the page's, and
     // is no page number.
+    // Keys of the lines at page edges by their last three bytes, so that a page's line
+    // looks only at the keys that may end with its own.
+    let mut by_ending: HashMap<&[u8], Vec<&String>> = HashMap::new();
+    for (_, f) in counts.keys() {
+        if f.len() >= 3 {
+            by_ending
+                .entry(&f.as_bytes()[f.len() - 3..])
+                .or_default()
+                .push(f);
+        }
+    }
     let chapter_opening = |t: &str| {
         let own = furniture_key(t);
         headings::numbering(t).is_some_and(|n| {
             matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
                 && furniture_key(&t[n.prefix_len..]).is_some_and(|k| {
                     k.len() >= 3
-                        && counts.keys().any(|(_, f)| {
-                            f.len() > k.len() && f.ends_with(&k) && Some(f) != own.as_ref()
-                        })
+                        && by_ending
+                            .get(&k.as_bytes()[k.len() - 3..])
+                            .is_some_and(|keys| {
+                                keys.iter().any(|f| {
+                                    f.len() > k.len() && f.ends_with(&k) && Some(*f) != own.as_ref()
+                                })
+                            })
                 })
         })
     };
