@@ -385,6 +385,24 @@ fn identifier_name(t: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '/'))
 }
 
+/// `4 Modules and Views`, `Appendix A Compiler cobc options`: a chapter's number, then a
+/// title in words.
+fn starts_with_chapter_number(t: &str) -> bool {
+    let t = t.trim();
+    headings::numbering(t).is_some_and(|n| {
+        (n.parts.len() == 1 || matches!(n.kind, NumberKind::Chapter | NumberKind::Appendix))
+            && t.get(n.prefix_len..)
+                .is_some_and(|r| r.trim_start().starts_with(char::is_alphabetic))
+    })
+}
+
+/// A running title's wording without the page number after it.
+fn running_form(t: &str) -> &str {
+    t.trim()
+        .trim_end_matches(|c: char| c.is_ascii_digit())
+        .trim_end()
+}
+
 /// Key of a running title for the chapter-local rule: letters and digits, without the page
 /// number and separators at either end (`Chapter 3: Objects 15` and `… 16` agree, `Preface to
 /// Version 2.0` and `… 1.1` do not).
@@ -535,6 +553,8 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
     // (of its side) between its first and last appearance.
     let mut spans: HashMap<(bool, String), (u32, u32, u32, u8)> = HashMap::new();
     let mut cased: HashMap<(bool, String), u32> = HashMap::new();
+    // How often each exact wording of a key's lines occurs, page numbers aside.
+    let mut forms: HashMap<(bool, &str), u32> = HashMap::new();
     for (p, idx) in per_page.iter().enumerate() {
         let n = idx.len();
         let inner_bottom = n.checked_sub(2).and_then(|j| idx.get(j));
@@ -550,6 +570,7 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             if t.chars().any(char::is_lowercase) {
                 *cased.entry((zone, key.clone())).or_default() += 1;
             }
+            *forms.entry((zone, running_form(t))).or_default() += 1;
             let e = spans
                 .entry((zone, key))
                 .or_insert((0, p as u32, p as u32, 0u8));
@@ -567,6 +588,22 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         t.chars().any(char::is_lowercase)
             && cased.get(&key).copied() == Some(1)
             && spans.get(&key).is_some_and(|s| s.0 >= 3)
+    };
+    // A chapter's opening under its number (`4 Modules and Views`, `Appendix A Compiler cobc
+    // options`, at the top of its first page), where the running titles of the pages after
+    // it repeat its words in other dress (`Modules and Views`, `Appendix A: Compiler cobc
+    // options 32`).
+    let numbered_opening = |zone: bool, line: usize| {
+        let t = &text[lines[line].start..lines[line].end];
+        let key = (zone, local_key(t));
+        // (`104          Chapter 1. The PyTables Core Library` is a page number and a
+        // running title, set apart.)
+        starts_with_chapter_number(t)
+            && !t.trim().contains("   ")
+            && forms.get(&(zone, running_form(t))).copied() == Some(1)
+            && spans
+                .get(&key)
+                .is_some_and(|s| s.0 >= 3 && s.1 == lines[line].page)
     };
     // A line set far right of the margin (centred, as running titles are) may be short:
     // `Reports` over every page of that chapter.
@@ -672,16 +709,20 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         let own = furniture_key(t);
         headings::numbering(t).is_some_and(|n| {
             matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
-                && furniture_key(&t[n.prefix_len..]).is_some_and(|k| {
-                    k.len() >= 3
-                        && by_ending
-                            .get(&k.as_bytes()[k.len() - 3..])
-                            .is_some_and(|keys| {
-                                keys.iter().any(|f| {
-                                    f.len() > k.len() && f.ends_with(&k) && Some(*f) != own.as_ref()
+                && t.get(n.prefix_len..)
+                    .and_then(furniture_key)
+                    .is_some_and(|k| {
+                        k.len() >= 3
+                            && by_ending
+                                .get(&k.as_bytes()[k.len() - 3..])
+                                .is_some_and(|keys| {
+                                    keys.iter().any(|f| {
+                                        f.len() > k.len()
+                                            && f.ends_with(&k)
+                                            && Some(*f) != own.as_ref()
+                                    })
                                 })
-                            })
-                })
+                    })
         })
     };
     // A running title that carries the page number (`Chapter 6: Contour Plots 27`, `28 Gri`)
@@ -780,6 +821,7 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             let page_number = numbered_pages && page_number_lines.contains(i);
             page_number
                 || (!opening(*zone, *i)
+                    && !numbered_opening(*zone, *i)
                     && !under_itself
                     && (is_furniture(c) || (edge && (local(*zone, *i) || edge_only(key)))))
         })
@@ -5454,6 +5496,62 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
         assert!(!x.canonical.contains("Chapter 1"), "{}", x.canonical);
         let titles: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
         assert_eq!(titles, ["Contents", "1 Introduction", "2 Usage"]);
+    }
+
+    /// A chapter opens at the top of its first page under its number; the running titles of
+    /// the pages after it repeat its words in other dress. The opening is the chapter's
+    /// heading, the running titles are furniture.
+    #[test]
+    fn a_chapter_opening_is_no_running_title_of_its_own_chapter() {
+        let words = [
+            "satellite",
+            "pass",
+            "orbit",
+            "radio",
+            "rotator",
+            "window",
+            "module",
+            "map",
+        ];
+        let body = |p: usize| -> String {
+            (0..6)
+                .map(|l| {
+                    let w = words[(p * 3 + l) % words.len()];
+                    format!("The {w} view shows what line {l} of this page says about it.\n")
+                })
+                .collect()
+        };
+        for (opening, running) in [
+            ("4 Modules and Views", "Modules and Views"),
+            (
+                "Appendix A Compiler options",
+                "Appendix A: Compiler options",
+            ),
+        ] {
+            let doc: String = (0..12)
+                .map(|p| {
+                    let n = 24 + p;
+                    match p {
+                        0 => format!("3.2 Earlier section\n\n{}\n{n}\n\x0c", body(p)),
+                        5 => format!("{opening}\n\n{}\n{n}\n\x0c", body(p)),
+                        _ if p % 2 == 0 || p < 5 => {
+                            format!("User Manual\n\n{}\n{n}\n\x0c", body(p))
+                        }
+                        _ => format!("{running} {n}\n\n{}\n{n}\n\x0c", body(p)),
+                    }
+                })
+                .collect();
+            let x = run(&doc);
+            let inside = opening.matches(running).count();
+            assert_eq!(
+                x.canonical.matches(running).count(),
+                inside,
+                "{}",
+                x.canonical
+            );
+            let titles: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
+            assert_eq!(titles, ["3.2 Earlier section", opening], "{}", x.canonical);
+        }
     }
 
     #[test]
