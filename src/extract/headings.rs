@@ -687,12 +687,8 @@ pub fn score(
     // line it is the title's wrapped end (`simulation?`). So does a name alone on its line in
     // the type of the document's numbered headings (`debugger`, `erl_interface`: a reference
     // manual's module over its entries, set as `1.1 Introduction` is).
-    let display = c.blank_before
-        && (display_type
-            || (c.numbered_type
-                && c.blank_after
-                && t.chars().count() >= 3
-                && t.chars().all(|ch| ch.is_alphanumeric() || ch == '_')));
+    let display =
+        c.blank_before && (display_type || (c.numbered_type && c.blank_after && name_alone(t)));
     // So may a phrase of words set in bold on a line of its own over its text (`pbuilder
     // einrichten`, a German guide's subsection named after a program).
     let bold_apart =
@@ -700,9 +696,7 @@ pub fn score(
     // A class's or module's name over its reference entry at the left edge (`iGzip` over
     // `class pymzml.file_classes.indexedGzip.IndexedGzip(path, encoding)`, `MS_Spectrum`), as
     // `pdftotext -layout` gives a Sphinx reference.
-    let entry_name = c.over_entry
-        && t.chars().count() >= 3
-        && t.chars().all(|ch| ch.is_alphanumeric() || ch == '_');
+    let entry_name = c.over_entry && name_alone(t);
     let lower_case_ok = display
         || entry_name
         || c.over_synopsis
@@ -905,6 +899,12 @@ pub fn score(
         s -= 1.0;
     }
     s
+}
+
+/// A name alone, of three letters, digits or underscores or more (`debugger`, `iGzip`,
+/// `MS_Spectrum`).
+fn name_alone(t: &str) -> bool {
+    t.chars().count() >= 3 && t.chars().all(|ch| ch.is_alphanumeric() || ch == '_')
 }
 
 /// Two to eight words of letters and digits, joined by `-` or `_` at most (`timeadj option`,

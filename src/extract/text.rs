@@ -596,9 +596,9 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             && spans.get(&key).is_some_and(|s| s.0 >= 3)
     };
     // A chapter's opening under its number (`4 Modules and Views`, `Appendix A Compiler cobc
-    // options`, at the edge of its first page, the top as a rule), where the running titles of the pages after
-    // it repeat its words in other dress (`Modules and Views`, `Appendix A: Compiler cobc
-    // options 32`).
+    // options`, at the edge of its first page, the top as a rule), where the running titles
+    // of the pages after it repeat its words in other dress (`Modules and Views`, `Appendix
+    // A: Compiler cobc options 32`).
     let numbered_opening = |zone: bool, line: usize| {
         let t = &text[lines[line].start..lines[line].end];
         let key = (zone, local_key(t));
@@ -699,23 +699,24 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         .unwrap_or_default();
     page_number_lines.extend(&of_total);
     let number_edges = page_number_lines.len();
-    // A chapter's numbered title whose words end a running title of other pages (`1
-    // Introduction` under `Chapter 1: Introduction 2`): its number may equal the page's, and
-    // is no page number.
     // Keys of the lines at page edges by their last three bytes, so that a page's line
-    // looks only at the keys that may end with its own.
-    let mut by_ending: HashMap<&[u8], Vec<&String>> = HashMap::new();
-    for (_, f) in counts.keys() {
-        if f.len() >= 3 {
-            by_ending
-                .entry(&f.as_bytes()[f.len() - 3..])
-                .or_default()
-                .push(f);
-        }
-    }
+    // looks only at the keys that may end with its own (built when first asked).
+    let by_ending = std::cell::OnceCell::new();
+    let ending_keys = || {
+        by_ending.get_or_init(|| {
+            let mut m: HashMap<&[u8], Vec<&String>> = HashMap::new();
+            for (_, f) in counts.keys().filter(|(_, f)| f.len() >= 3) {
+                m.entry(&f.as_bytes()[f.len() - 3..]).or_default().push(f);
+            }
+            m
+        })
+    };
     // Answers by key: a running title with its page number in front repeats one key on
     // every page.
     let answered: std::cell::RefCell<HashMap<String, bool>> = Default::default();
+    // A chapter's numbered title whose words end a running title of other pages (`1
+    // Introduction` under `Chapter 1: Introduction 2`): its number may equal the page's, and
+    // is no page number.
     let chapter_opening = |t: &str| {
         headings::numbering(t).is_some_and(|n| {
             matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
@@ -728,11 +729,9 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                         // The key is letters only: a longer key that ends with it is another
                         // line's, one that names the chapter before its title.
                         let found = k.len() >= 3
-                            && by_ending
-                                .get(&k.as_bytes()[k.len() - 3..])
-                                .is_some_and(|keys| {
-                                    keys.iter().any(|f| f.len() > k.len() && f.ends_with(&k))
-                                });
+                            && ending_keys().get(&k.as_bytes()[k.len() - 3..]).is_some_and(
+                                |keys| keys.iter().any(|f| f.len() > k.len() && f.ends_with(&k)),
+                            );
                         answered.borrow_mut().insert(k, found);
                         found
                     })
