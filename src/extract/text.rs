@@ -1946,6 +1946,12 @@ impl<'a> Parser<'a> {
         let continues_sentence = second.trim_start().starts_with(|c: char| c.is_lowercase());
         let short = first.trim().len() * 10 <= second.trim().len() * 7;
         let first_in_sequence = n >= 2 && self.numbered_in_sequence(start);
+        // A chapter's label and title (`Chapter 1. Introduction`) over anything.
+        let labelled = headings::numbering(first).is_some_and(|nb| {
+            matches!(nb.kind, NumberKind::Chapter | NumberKind::Appendix)
+                && nb.prefix_len < first.trim().len()
+                && !is_part(first)
+        });
         // A subsection that continues the numbering, over its first line of text (`5.4
         // Conversion Functions` / `float mpfr_get_flt (…)`, `9.2.2 amdemod` / `m = amdemod (s,
         // fc, fs)`), as inside a group.
@@ -1953,7 +1959,7 @@ impl<'a> Parser<'a> {
             || (n >= 2
                 && headings::numbering(first)
                     .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
-                && (short || {
+                && (short || labelled || {
                     // A title right above its first subsection ("2 Structure" / "2.1 Syntax").
                     let here = headings::numbering(first).map(|nb| nb.parts);
                     let below = headings::numbering(second).map(|nb| nb.parts);
@@ -1973,6 +1979,32 @@ impl<'a> Parser<'a> {
             && is_caps(first)
             && first.trim().chars().count() <= 40
             && self.l(start + 1).indent <= self.l(start).indent;
+        // A chapter's label and title wrapped over the lines of a group of its own
+        // (`Chapter 2. Peer-to-Peer` / `Communication by Means of` / `Selections`): one
+        // heading of them all.
+        if labelled
+            && (2..=3).contains(&n)
+            && self.hints.is_none()
+            && (start + 1..end).all(|c| {
+                let t = self.line(c).trim();
+                t.split_whitespace().count() <= 6
+                    && t.chars().count() <= 40
+                    && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+                    && !list_marker_start(t)
+                    && headings::numbering(t).is_none()
+                    && self.l(c).indent.abs_diff(self.l(start).indent) <= 2
+            })
+            && self.try_heading(start, blank_before, None, next)
+        {
+            self.extend_last(end);
+            let rest: Vec<&str> = (start + 1..end)
+                .flat_map(|c| self.line(c).split_whitespace())
+                .collect();
+            if let Some(h) = self.blocks.last_mut().and_then(|b| b.heading.as_mut()) {
+                h.title = format!("{} {}", h.title, rest.join(" "));
+            }
+            return n;
+        }
         if (n == 1
             || outdented_first
             || caps_first
@@ -4501,6 +4533,31 @@ mod tests {
         assert!(
             !found.iter().any(|t| t.starts_with("2. Create")),
             "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_chapter_label_heads_its_group_whatever_follows_and_takes_its_wrapped_title() {
+        // `-layout` text of a DocBook book: the label over the first section's title and a
+        // note, and a label whose title wraps over the lines of its own group.
+        let src = "Chapter 1. Introduction\nOverview\n                Note\n                This document refers to version 0.01 of the module.\n\n    The module helps to convert existing documentation to another format, as the reasoning below describes.\n\nChapter 2. Peer-to-Peer\nCommunication by Means of\nSelections\n\nSelections are the primary mechanism that the protocol defines for the exchange of information.\n";
+        let found = titles(src);
+        assert!(
+            found.iter().any(|t| t == "Chapter 1. Introduction"),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|t| t == "Chapter 2. Peer-to-Peer Communication by Means of Selections"),
+            "{found:?}"
+        );
+        // A sentence under the label is no part of its title.
+        let src = "Chapter 2. Peer-to-Peer\nSelections are the primary mechanism.\n\nThe protocol defines them for the exchange of information between clients.\n";
+        assert!(
+            !titles(src).iter().any(|t| t.contains("mechanism")),
+            "{:?}",
+            titles(src)
         );
     }
 
