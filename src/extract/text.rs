@@ -2348,7 +2348,9 @@ impl<'a> Parser<'a> {
         ) else {
             return n;
         };
-        let fits = |p: &[u32]| headings::continues(Some(last), p);
+        let fits = |p: &[u32]| {
+            headings::continues(Some(last), p) || headings::continues_past_one(Some(last), p)
+        };
         // A single number under a chapter label is a section: the chapters have labels.
         if matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
             && n.parts.len() < 6
@@ -2369,6 +2371,17 @@ impl<'a> Parser<'a> {
     /// size of line `c` is that of its depth (a new chapter forgets the sizes below it).
     fn take_number(&mut self, n: &headings::Numbering, line: &str, c: usize) {
         self.numbers_seen.insert(number_key(n));
+        // Roman part numbers over sections numbered from 1 in each (`II. DNA` / `1. Open
+        // and display DNA`), in plain text: the part's number leads its sections' numbers.
+        if n.kind == NumberKind::Roman
+            && n.parts.len() == 1
+            && self.hints.is_none()
+            && !self.whole_numbers
+        {
+            self.chapter_label = Some(n.parts[0]);
+            self.last_number = Some(n.parts.clone());
+            return;
+        }
         if matches!(n.kind, NumberKind::Letter | NumberKind::Roman) || is_part(line) {
             return;
         }
@@ -4559,6 +4572,30 @@ mod tests {
             "{:?}",
             titles(src)
         );
+    }
+
+    #[test]
+    fn sections_numbered_within_roman_parts_are_sections_of_them() {
+        let body = "Within the module, sequences can be viewed, edited and annotated in a window.\nIt is the central module of the program and the others build on it.\n\n";
+        let lines = [
+            "I. About",
+            "1. Conventions",
+            "2. Copyright",
+            "II. DNA",
+            "1. Open and display DNA",
+            "2. Toolbar",
+            "3. Detail tree",
+            "5. DNA map",
+        ];
+        let src: String = lines.iter().map(|l| format!("{l}\n{body}")).collect();
+        let ex = run(&src);
+        let found = headings(&ex);
+        let want: Vec<(u8, &str)> = lines
+            .iter()
+            .map(|l| (if l.contains("I.") { 1 } else { 2 }, *l))
+            .collect();
+        // `5.` after `3.`: one section missed between them does not take the next down.
+        assert_eq!(found, want);
     }
 
     #[test]
