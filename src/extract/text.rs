@@ -1783,8 +1783,13 @@ impl<'a> Parser<'a> {
             .any(|l| l.split_whitespace().count() > 10 && !entry(l))
             || (lines.len() >= 2
                 && lines.iter().filter(|l| l.len() > 50 && !entry(l)).count() >= 2);
-        let again =
-            headings::numbering(lines[0]).is_some_and(|n| !self.toc_numbers.insert(number_key(&n)));
+        // A chapter's label counts as the bare number the contents gave it (`1` / `Primitive
+        // Permutation Groups` there, `Chapter 1` / `Primitive Permutation Groups` here).
+        let again = headings::numbering(lines[0]).is_some_and(|n| {
+            let bare =
+                n.kind == NumberKind::Chapter && self.toc_numbers.contains(&(0, n.parts.clone()));
+            !self.toc_numbers.insert(number_key(&n)) || bare
+        });
         // An unnumbered title the contents listed, alone over a paragraph, comes round again:
         // the chapter it names starts here (`Introduction` over its first paragraph).
         let listed = lines.len() == 1
@@ -4495,6 +4500,13 @@ mod tests {
             !titles(src).iter().any(|t| t == "Introduction"),
             "{:?}",
             titles(src)
+        );
+        // A chapter's label ends the contents that gave its number bare.
+        let src = "PrimGrp\n\nA library of groups\n\n\x0cContents\n\n1 Primitive Groups\n\n3\n\n1.1 Degrees\n\n2 Matrix Groups\n\n7\n\n\x0cChapter 1\n\nPrimitive Groups\n\nGiven an arbitrary finite group, the computation of its automorphism group is a very difficult task.\n\x0cPioneering work in this area was carried out long ago, and its algorithm used the output of another.\n\x0cA technique developed later sought to compute the automorphism group of a permutation group instead.\n\x0cChapter 2\n\nMatrix Groups\n\nThe library of primitive groups includes, up to permutation isomorphism, all groups of small degree.\n";
+        let found = titles(src);
+        assert!(
+            found.iter().any(|t| t == "Chapter 1 Primitive Groups"),
+            "{found:?}"
         );
         assert_eq!(
             toc_title("Introduction . . . . . 3"),
