@@ -1251,7 +1251,7 @@ fn steps(prev: &[u32], next: &[u32], by: u32) -> bool {
         return false;
     }
     let k = next.len() - 1;
-    next[..k] == prev[..k] && next[k] == prev[k] + by
+    next[..k] == prev[..k] && prev[k].checked_add(by) == Some(next[k])
 }
 
 #[cfg(test)]

@@ -921,8 +921,10 @@ struct Parser<'a> {
     /// A section number with its chapter's number in front came under a chapter label
     /// (`Chapter 2` / `2.1 Compiling`): its numbers are whole, not counted within chapters.
     whole_numbers: bool,
-    /// The last number `in_chapter` completed with its chapter's.
+    /// The number `in_chapter` completed with its chapter's for the line being tried.
     completed: std::cell::RefCell<Option<Vec<u32>>>,
+    /// The last roman part number taken as a chapter label (`II.`).
+    roman_label: Option<u32>,
     /// Content lines before this one are already in blocks.
     consumed: usize,
     /// Heading blocks set left of the body text (man pages, RFCs): structure, never terms.
@@ -1057,6 +1059,7 @@ impl<'a> Parser<'a> {
             chapter_label: None,
             whole_numbers: false,
             completed: Default::default(),
+            roman_label: None,
             consumed: 0,
             outdented: HashSet::new(),
             function_heads: HashSet::new(),
@@ -1786,8 +1789,9 @@ impl<'a> Parser<'a> {
         // A chapter's label counts as the bare number the contents gave it (`1` / `Primitive
         // Permutation Groups` there, `Chapter 1` / `Primitive Permutation Groups` here).
         let again = headings::numbering(lines[0]).is_some_and(|n| {
-            let bare =
-                n.kind == NumberKind::Chapter && self.toc_numbers.contains(&(0, n.parts.clone()));
+            let bare = n.kind == NumberKind::Chapter
+                && chapter_word(lines[0])
+                && self.toc_numbers.contains(&(0, n.parts.clone()));
             !self.toc_numbers.insert(number_key(&n)) || bare
         });
         // An unnumbered title the contents listed, alone over a paragraph, comes round again:
@@ -1987,8 +1991,22 @@ impl<'a> Parser<'a> {
         // A chapter's label and title wrapped over the lines of a group of its own
         // (`Chapter 2. Peer-to-Peer` / `Communication by Means of` / `Selections`): one
         // heading of them all.
+        // The title must read as cut off: a line before the last ends in a word that needs
+        // the next (`of`, `and`) or a hyphen; `Chapter 3. Configuration` / `General Options`
+        // are a chapter and its first section.
+        let cut_off = |c: usize| {
+            let t = self.line(c).trim_end();
+            let last = t.rsplit(' ').next().unwrap_or("").to_lowercase();
+            t.ends_with('-')
+                || [
+                    "a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "or", "the",
+                    "to", "with",
+                ]
+                .contains(&last.as_str())
+        };
         if labelled
             && (2..=3).contains(&n)
+            && (start..end - 1).any(cut_off)
             && self.hints.is_none()
             && (start + 1..end).all(|c| {
                 let t = self.line(c).trim();
@@ -2206,6 +2224,8 @@ impl<'a> Parser<'a> {
         blank_before: bool,
         follow: Option<(usize, usize)>,
     ) -> bool {
+        // No number completed for a line tried before stands for this one.
+        *self.completed.borrow_mut() = None;
         // A figure is never a title.
         if self.hint(title).is_some_and(|h| h.figure) {
             return false;
@@ -2343,6 +2363,7 @@ impl<'a> Parser<'a> {
     /// Installation`) as the full number it stands for (`2.1`, `2.1.1`), when only that
     /// reading continues the numbering.
     fn in_chapter(&self, mut n: headings::Numbering) -> headings::Numbering {
+        *self.completed.borrow_mut() = None;
         // (Plain text only: in typeset text nothing was found this way on the development
         // sets, and one more spurious heading on a held-out one, totals only.)
         let (Some(ch), Some(last), false, None) = (
@@ -2372,17 +2393,31 @@ impl<'a> Parser<'a> {
     }
 
     /// Number `n` of the heading `line` (its title on content line `c`) is taken: it is seen,
-    /// and unless a letter, a roman numeral or a part, it is the last number, and the type
-    /// size of line `c` is that of its depth (a new chapter forgets the sizes below it).
+    /// and unless a letter, a roman numeral (but a part's, below) or a part, it is the last
+    /// number, and the type size of line `c` is that of its depth (a new chapter forgets the
+    /// sizes below it).
     fn take_number(&mut self, n: &headings::Numbering, line: &str, c: usize) {
         self.numbers_seen.insert(number_key(n));
+        let completed = self.completed.borrow_mut().take();
         // Roman part numbers over sections numbered from 1 in each (`II. DNA` / `1. Open
         // and display DNA`), in plain text: the part's number leads its sections' numbers.
+        // Only in roman order, and not a letter after the one before it (`C.` after `B.`).
+        let t = line.trim_start().as_bytes();
+        let letter_before = t.len() >= 2
+            && t[0].is_ascii_uppercase()
+            && t[1] == b'.'
+            && t[0] > b'A'
+            && self
+                .numbers_seen
+                .contains(&(3, vec![u32::from(t[0] - b'A')]));
         if n.kind == NumberKind::Roman
             && n.parts.len() == 1
             && self.hints.is_none()
             && !self.whole_numbers
+            && n.parts[0] == self.roman_label.map_or(1, |r| r + 1)
+            && !letter_before
         {
+            self.roman_label = Some(n.parts[0]);
             self.chapter_label = Some(n.parts[0]);
             self.last_number = Some(n.parts.clone());
             return;
@@ -2391,11 +2426,15 @@ impl<'a> Parser<'a> {
             return;
         }
         self.last_number = Some(n.parts.clone());
-        if matches!(n.kind, NumberKind::Chapter | NumberKind::Appendix) && n.parts.len() == 1 {
+        // (An appendix's letter counts as a number, `A` as 1: its sections would read as
+        // chapter 1's.)
+        if n.kind == NumberKind::Chapter && n.parts.len() == 1 && !is_part(line) {
             self.chapter_label = Some(n.parts[0]);
+        } else if n.kind == NumberKind::Appendix {
+            self.chapter_label = None;
         } else if n.parts.len() >= 2
             && n.parts.first() == self.chapter_label.as_ref()
-            && self.completed.borrow().as_ref() != Some(&n.parts)
+            && completed.as_ref() != Some(&n.parts)
         {
             self.whole_numbers = true;
         }
@@ -2910,6 +2949,9 @@ impl<'a> Parser<'a> {
             if n.parts == [1] && self.number_seen(n) {
                 // Numbering starts over: the numbers seen so far may come again.
                 self.numbers_seen.clear();
+                self.chapter_label = None;
+                self.roman_label = None;
+                self.whole_numbers = false;
             }
             self.take_number(n, t, c);
         }
@@ -3490,6 +3532,21 @@ fn function_head_closed(t: &str) -> bool {
 
 /// `Part II`: parts number apart from the chapters and sections inside them, so they do not
 /// set the sequence that section numbers continue.
+/// A label that names a chapter (`Chapter 4`, `Kapitel 4`), not a part or a section.
+fn chapter_word(t: &str) -> bool {
+    let w = t.split_whitespace().next().unwrap_or("").to_lowercase();
+    [
+        "chapter",
+        "chapitre",
+        "kapitel",
+        "capítulo",
+        "capitolo",
+        "hoofdstuk",
+        "kapitola",
+    ]
+    .contains(&w.as_str())
+}
+
 fn is_part(t: &str) -> bool {
     t.trim_start()
         .get(..5)
@@ -4608,6 +4665,49 @@ mod tests {
             .collect();
         // `5.` after `3.`: one section missed between them does not take the next down.
         assert_eq!(found, want);
+    }
+
+    #[test]
+    fn chapter_and_part_labels_leave_other_numberings_alone() {
+        let body = "The module helps to convert existing documentation to another format for the reader.\nIt keeps every offset and every identifier stable from one run to the next.\n\n";
+        let text =
+            |lines: &[&str]| -> String { lines.iter().map(|l| format!("{l}\n{body}")).collect() };
+        // Letters after roman-looking letters (`C.` after `B.`) are letters: the numbered
+        // sections after them go on.
+        let lines = [
+            "1. Introduction",
+            "2. Methods",
+            "A. Data",
+            "B. Models",
+            "C. Tests",
+            "3. Results",
+            "4. Discussion",
+        ];
+        let found = titles(&text(&lines));
+        assert!(
+            found.iter().any(|t| t == "3. Results") && found.iter().any(|t| t == "4. Discussion"),
+            "{found:?}"
+        );
+        // A numbered step tried and rejected leaves nothing behind: the whole number after it
+        // still says the numbering is not counted within chapters.
+        let src = format!(
+            "Chapter 1. Introduction\n{body}Chapter 2. Installation\n{body}1. Download the archive from the site, unpack it, and then go on to the next step.\n\n2.1 Compiling from source\n{body}2. Create a build directory\n{body}3. Run make\n{body}"
+        );
+        let found = titles(&src);
+        assert!(
+            !found
+                .iter()
+                .any(|t| t.starts_with("2. Create") || t.starts_with("3. Run")),
+            "{found:?}"
+        );
+        // A chapter over its first section's title, with nothing cut off, is two headings.
+        let found = titles(&format!(
+            "Chapter 3. Configuration\nGeneral Options\n\n{body}"
+        ));
+        assert!(
+            !found.iter().any(|t| t.contains("Configuration General")),
+            "{found:?}"
+        );
     }
 
     #[test]
