@@ -914,9 +914,9 @@ struct Parser<'a> {
     block_lines: Vec<(usize, usize)>,
     styles: Vec<Style>,
     last_number: Option<Vec<u32>>,
-    /// The number of the last `Chapter N` or `Appendix A` heading: DocBook numbers the
-    /// sections of each chapter from 1 again (`Chapter 2. Installation` / `1. Installation on
-    /// Linux`).
+    /// The number of the last `Chapter N` heading or roman part (`II.`), in plain text:
+    /// DocBook numbers the sections of each chapter from 1 again (`Chapter 2. Installation` /
+    /// `1. Installation on Linux`). An appendix forgets it.
     chapter_label: Option<u32>,
     /// A section number with its chapter's number in front came under a chapter label
     /// (`Chapter 2` / `2.1 Compiling`): its numbers are whole, not counted within chapters.
@@ -1786,7 +1786,7 @@ impl<'a> Parser<'a> {
             .any(|l| l.split_whitespace().count() > 10 && !entry(l))
             || (lines.len() >= 2
                 && lines.iter().filter(|l| l.len() > 50 && !entry(l)).count() >= 2);
-        // A chapter's label counts as the bare number the contents gave it (`1` / `Primitive
+        // A chapter's label counts as the bare number the contents gave it (`1 Primitive
         // Permutation Groups` there, `Chapter 1` / `Primitive Permutation Groups` here).
         let again = headings::numbering(lines[0]).is_some_and(|n| {
             let bare = n.kind == NumberKind::Chapter
@@ -1990,10 +1990,9 @@ impl<'a> Parser<'a> {
             && self.l(start + 1).indent <= self.l(start).indent;
         // A chapter's label and title wrapped over the lines of a group of its own
         // (`Chapter 2. Peer-to-Peer` / `Communication by Means of` / `Selections`): one
-        // heading of them all.
-        // The title must read as cut off: a line before the last ends in a word that needs
-        // the next (`of`, `and`) or a hyphen; `Chapter 3. Configuration` / `General Options`
-        // are a chapter and its first section.
+        // heading of them all. The title must read as cut off: a line before the last ends in
+        // a word that needs the next (`of`, `and`) or a hyphen; `Chapter 3. Configuration` /
+        // `General Options` are a chapter and its first section.
         let cut_off = |c: usize| {
             let t = self.line(c).trim_end();
             let last = t.rsplit(' ').next().unwrap_or("").to_lowercase();
@@ -2360,8 +2359,9 @@ impl<'a> Parser<'a> {
     }
 
     /// A section number counted within its chapter (`1.` and `1.1.` under `Chapter 2.
-    /// Installation`) as the full number it stands for (`2.1`, `2.1.1`), when only that
-    /// reading continues the numbering.
+    /// Installation`) as the full number it stands for (`2.1`, `2.1.1`) when that reading
+    /// continues the numbering: always for a single number (the chapters have labels), for
+    /// one of more parts only when it does not continue as it stands.
     fn in_chapter(&self, mut n: headings::Numbering) -> headings::Numbering {
         *self.completed.borrow_mut() = None;
         // (Plain text only: in typeset text nothing was found this way on the development
@@ -2377,7 +2377,6 @@ impl<'a> Parser<'a> {
         let fits = |p: &[u32]| {
             headings::continues(Some(last), p) || headings::continues_past_one(Some(last), p)
         };
-        // A single number under a chapter label is a section: the chapters have labels.
         if matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
             && n.parts.len() < 6
             && n.parts[0] >= 1
