@@ -1995,13 +1995,7 @@ impl<'a> Parser<'a> {
         // `General Options` are a chapter and its first section.
         let cut_off = |c: usize| {
             let t = self.line(c).trim_end();
-            let last = t.rsplit(' ').next().unwrap_or("").to_lowercase();
-            t.ends_with('-')
-                || [
-                    "a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "or", "the",
-                    "to", "with",
-                ]
-                .contains(&last.as_str())
+            t.ends_with('-') || headings::ends_with_function_word(t)
         };
         if labelled
             && (2..=3).contains(&n)
@@ -4220,6 +4214,11 @@ mod tests {
     }
 
     /// The heading titles plain-text extraction finds in `src`.
+    /// A text of these lines, each right over `body`.
+    fn each_over(lines: &[&str], body: &str) -> String {
+        lines.iter().map(|l| format!("{l}\n{body}")).collect()
+    }
+
     fn titles(src: &str) -> Vec<String> {
         headings(&run(src))
             .into_iter()
@@ -4590,7 +4589,7 @@ mod tests {
             "1.2. The Solution",
             "2. Special characters",
         ];
-        let src: String = lines.iter().map(|l| format!("{l}\n{body}")).collect();
+        let src = each_over(&lines, body);
         let ex = run(&src);
         let found = headings(&ex);
         let want: Vec<(u8, &str)> = lines
@@ -4655,7 +4654,7 @@ mod tests {
             "3. Detail tree",
             "5. DNA map",
         ];
-        let src: String = lines.iter().map(|l| format!("{l}\n{body}")).collect();
+        let src = each_over(&lines, body);
         let ex = run(&src);
         let found = headings(&ex);
         let want: Vec<(u8, &str)> = lines
@@ -4669,8 +4668,7 @@ mod tests {
     #[test]
     fn chapter_and_part_labels_leave_other_numberings_alone() {
         let body = "The module helps to convert existing documentation to another format for the reader.\nIt keeps every offset and every identifier stable from one run to the next.\n\n";
-        let text =
-            |lines: &[&str]| -> String { lines.iter().map(|l| format!("{l}\n{body}")).collect() };
+        let text = |lines: &[&str]| each_over(lines, body);
         // Letters after roman-looking letters (`C.` after `B.`) are letters: the numbered
         // sections after them go on.
         let lines = [
