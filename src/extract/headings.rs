@@ -718,6 +718,12 @@ pub fn score(
     if !c.underlined && (path_or_url(title) || title.split_whitespace().all(noise_word)) {
         return 0.0;
     }
+    // A row of figures (`SOLID 1.0 0.0 0.0`, `INLA MCMC 231.3 1.10 1.44`: a table's or an
+    // input file's line whose column gaps OCR closed) or an index entry with its page
+    // (`NrPrimitiveGroups, 5`) is data, not a title.
+    if !c.underlined && (figures_row(title) || index_entry(title)) {
+        return 0.0;
+    }
     // A field and a glyph for its value (`Baseline: ⛤`, a font sampler's label); a line
     // set left of the body may be such syntax (a man page's `.SS "Comma: ,"`).
     if !marked
@@ -973,6 +979,48 @@ fn noise_word(w: &str) -> bool {
         && flips >= 3
         && longest_run <= 3
         && vowels * 4 < letters
+}
+
+/// Two numbers or more, and more numbers than words (`0.3 0.3 1.0 0`, `Emu 92.50 3.1%`).
+fn figures_row(t: &str) -> bool {
+    let figure = |w: &str| {
+        let w = w.strip_prefix(['-', '+']).unwrap_or(w);
+        let w = w.strip_suffix('%').unwrap_or(w);
+        w.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+            && w.ends_with(|c: char| c.is_ascii_digit())
+            && w.chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | ','))
+    };
+    let (mut words, mut figures) = (0, 0);
+    for w in t.split_whitespace() {
+        words += 1;
+        if figure(w) {
+            figures += 1;
+        }
+    }
+    figures >= 2 && figures * 2 > words
+}
+
+/// A term, a comma and the pages it is on (`NrPrimitiveGroups, 5`, `Index, 12, 14`): a line of
+/// an index.
+fn index_entry(t: &str) -> bool {
+    let mut parts = t.split(", ");
+    let term = parts.next().unwrap_or("");
+    let mut pages = 0;
+    for p in parts {
+        let p = p.trim();
+        if p.is_empty()
+            || p.len() > 9
+            || !p.starts_with(|c: char| c.is_ascii_digit())
+            || !p
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '-' | '–'))
+        {
+            return false;
+        }
+        pages += 1;
+    }
+    pages >= 1 && term.chars().any(char::is_alphabetic)
 }
 
 /// `December 1993`, `May 20, 2025`, `20 May 2025`: a month name and numbers, nothing else.
@@ -1728,5 +1776,36 @@ mod tests {
         assert!(!pass("Compiling is slow. Fix it now.", display));
         assert!(!pass("Set {#Q003} here", display));
         assert!(!pass("Options {x = 1}", display));
+    }
+
+    /// A row of figures and an index entry with its pages are data, however they stand; a
+    /// title with a version or two in it, a number in its words, or a comma and a word after
+    /// it, is still a title.
+    #[test]
+    fn figure_rows_and_index_entries_are_no_titles() {
+        let cfg = HeadingConfig::default();
+        let pass = |text| score(&apart(text, None), None, true, &cfg) >= cfg.threshold;
+        for t in [
+            "SOLID 1.0 0.0 0.0",
+            "Implementation 231.3 1.10 1.44 109.9",
+            "Lower 2.5% 97.5%",
+            "NrPrimitiveGroups, 5",
+            "Index, 12, 14",
+            "Holonomy Groups, 8-9",
+        ] {
+            assert!(figures_row(t) || index_entry(t), "{t}");
+            assert!(!pass(t), "{t}");
+        }
+        for t in [
+            "Changes in Version 1.2 and 1.3",
+            "Python 2.7 and 3.4",
+            "The 3 Laws of Motion",
+            "Vectors, Matrices and Arrays",
+            "Section 4, Revisited",
+            "Appendix 2, 3 and 4",
+        ] {
+            assert!(!figures_row(t) && !index_entry(t), "{t}");
+            assert!(pass(t), "{t}");
+        }
     }
 }
