@@ -724,6 +724,18 @@ pub fn score(
     if !c.underlined && (figures_row(title) || index_entry(title)) {
         return 0.0;
     }
+    // A function's signature and the letter of its kind after it (`IsSpaceGroup( S ) P`,
+    // `AsAffineCrystGroup( S ) F`: GAP's manuals mark properties, functions, attributes and
+    // operations so) is an entry of a reference, not a section.
+    if !c.underlined
+        && title.rsplit_once(' ').is_some_and(|(sig, kind)| {
+            (1..=2).contains(&kind.chars().count())
+                && kind.chars().all(char::is_alphabetic)
+                && call_signature(sig.trim_end())
+        })
+    {
+        return 0.0;
+    }
     // A field and a glyph for its value (`Baseline: ⛤`, a font sampler's label); a line
     // set left of the body may be such syntax (a man page's `.SS "Comma: ,"`).
     if !marked
@@ -1778,9 +1790,9 @@ mod tests {
         assert!(!pass("Options {x = 1}", display));
     }
 
-    /// A row of figures and an index entry with its pages are data, however they stand; a
-    /// title with a version or two in it, a number in its words, or a comma and a word after
-    /// it, is still a title.
+    /// A row of figures, an index entry with its pages and a reference entry's signature are
+    /// data, however they stand; a title with a version or two in it, a number in its words,
+    /// a comma and a word after it, or a letter after its parentheses, is still a title.
     #[test]
     fn figure_rows_and_index_entries_are_no_titles() {
         let cfg = HeadingConfig::default();
@@ -1796,6 +1808,14 @@ mod tests {
             assert!(figures_row(t) || index_entry(t), "{t}");
             assert!(!pass(t), "{t}");
         }
+        // A signature with its kind's letter after it heads an entry, not a section.
+        for t in [
+            "IsSpaceGroup( S ) P",
+            "AffineNormalizer( S ) F",
+            "Wyckoff( W ) oO",
+        ] {
+            assert!(!pass(t), "{t}");
+        }
         for t in [
             "Changes in Version 1.2 and 1.3",
             "Python 2.7 and 3.4",
@@ -1803,6 +1823,7 @@ mod tests {
             "Vectors, Matrices and Arrays",
             "Section 4, Revisited",
             "Appendix 2, 3 and 4",
+            "Space Groups (Part A)",
         ] {
             assert!(!figures_row(t) && !index_entry(t), "{t}");
             assert!(pass(t), "{t}");
