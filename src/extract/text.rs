@@ -396,6 +396,12 @@ fn starts_with_chapter_number(t: &str) -> bool {
     })
 }
 
+/// `CHAPTER 2`, `Part 3`, `Appendix 4`: a label and its number, nothing else.
+fn chapter_label_line(t: &str) -> bool {
+    headings::numbering(t)
+        .is_some_and(|n| n.kind == NumberKind::Chapter && t.trim().len() <= n.prefix_len)
+}
+
 /// A running title's wording without the page number after it.
 fn running_form(t: &str) -> &str {
     t.trim()
@@ -671,10 +677,46 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             *offsets.entry(o).or_default() += 1;
         }
     }
-    let best_offset = offsets
+    let best_bare = offsets
         .iter()
         .max_by_key(|(&o, &n)| (n, std::cmp::Reverse(o)))
         .map(|(&o, _)| o);
+    // Running titles that carry the page number vote too, where few page numbers stand alone
+    // (`3.2 HINT Page Templates 11`, `10 3 Replacing TeX's Page Builder`): a number that ends
+    // a page's outermost line, or starts one before a section number; three votes make an
+    // offset. (A number that starts a line before words is a chapter's or a slide's, and
+    // one after a label is a chapter's, `CHAPTER 2`: they do not vote.)
+    let folio = |w: &str| {
+        (w.len() <= 5 && w.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| w.parse::<i64>().ok())
+            .flatten()
+    };
+    for (p, idx) in per_page.iter().enumerate() {
+        for i in [idx.first(), idx.last()].into_iter().flatten() {
+            let t = text[lines[*i].start..lines[*i].end].trim();
+            if bare_page_number(t)
+                || t.chars().filter(|c| c.is_alphabetic()).count() < 2
+                || chapter_label_line(t)
+            {
+                continue;
+            }
+            let mut words = t.split_whitespace();
+            let first = words.next();
+            let second = words.next();
+            let lead = first
+                .filter(|_| second.is_some_and(|w| number_only(w) && w != "."))
+                .and_then(folio);
+            if let Some(v) = t.split_whitespace().last().and_then(folio).or(lead) {
+                *offsets.entry(v - p as i64).or_default() += 1;
+            }
+        }
+    }
+    let best_offset = offsets
+        .iter()
+        .filter(|(_, &n)| n >= 3)
+        .max_by_key(|(&o, &n)| (n, std::cmp::Reverse(o)))
+        .map(|(&o, _)| o)
+        .or(best_bare);
     let mut page_number_lines: HashSet<usize> = page_numbers
         .iter()
         .filter(|(_, o)| o.is_none() || *o == best_offset)
@@ -753,8 +795,19 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                     .is_some_and(|v| Some(v - p as i64) == best_offset)
             };
             let words = || t.split_whitespace();
+            // A number before words is the page's when a section number follows it (`10 3
+            // Replacing TeX's Page Builder`) or its words head other pages too (`28 Gri`); a
+            // chapter's title alone at the top of its page (`1 Eldap User's Guide`) may carry
+            // the page's number by chance.
+            let led = || {
+                words().nth(1).is_some_and(|w| number_only(w) && w != ".")
+                    || furniture_key(t)
+                        .and_then(|k| counts.get(&(per_page[p].first() == Some(&i), k)))
+                        .is_some_and(|c| c.0 >= 2)
+            };
             (t.chars().filter(|c| c.is_alphabetic()).count() >= 2
-                && ((fits(words().next()) && !chapter_opening(t)) || fits(words().last())))
+                && ((fits(words().next()) && !chapter_opening(t) && led())
+                    || (fits(words().last()) && !chapter_label_line(t))))
             .then_some(i)
         })
         .collect();
@@ -6026,6 +6079,42 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
                 "9.1 Functions by Category"
             ]
         );
+    }
+
+    /// Where no page number stands alone, running titles that carry it still show how the
+    /// pages are numbered (`3.2 Page Templates 11`, `12 3 Replacing the Page Builder`): they
+    /// go. A chapter's title alone at the top of its page keeps its number, even one equal to
+    /// the page's, and so does a chapter label (`CHAPTER 15` on page 15).
+    #[test]
+    fn running_titles_number_the_pages_without_page_numbers_alone() {
+        const WORDS: [&str; 8] = [
+            "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
+        ];
+        let mut src = String::new();
+        for p in 0..8u32 {
+            let n = 9 + p;
+            let head = match p {
+                3 => "12 Results".to_string(),
+                6 => "CHAPTER 15".to_string(),
+                _ if p % 2 == 0 => format!("3.{} Page Templates {n}", p / 2 + 1),
+                _ => format!("{n} 3 Replacing the Page Builder"),
+            };
+            src.push_str(&format!("{head}\n\n"));
+            for l in 0..8 {
+                src.push_str(&format!(
+                    "The {} template of the {} stream is filled at this point.\n",
+                    WORDS[l],
+                    WORDS[(l + p as usize) % 8]
+                ));
+            }
+            src.push('\x0c');
+        }
+        let x = run(&src);
+        assert!(!x.canonical.contains("Page Templates"), "{}", x.canonical);
+        assert!(!x.canonical.contains("Replacing"), "{}", x.canonical);
+        assert!(x.canonical.contains("12 Results"), "{}", x.canonical);
+        assert!(x.canonical.contains("CHAPTER 15"), "{}", x.canonical);
+        assert_eq!(x.furniture_lines, 6);
     }
 
     #[test]
