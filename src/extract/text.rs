@@ -3811,6 +3811,18 @@ fn garbled_leaders(t: &str) -> bool {
 /// `introduction`); `None` for a line with no word of two letters.
 fn toc_title(line: &str) -> Option<String> {
     let t = line.trim();
+    // Leaders that OCR read with stray marks after them (`Introduction. ©... ee`): the
+    // title ends where they start.
+    let t = match t.find("..") {
+        Some(k)
+            if !t[k..]
+                .split_whitespace()
+                .any(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 3) =>
+        {
+            t[..k].trim_end_matches(|c: char| !c.is_alphanumeric())
+        }
+        _ => t,
+    };
     let t = t.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
     let t = t.trim_end_matches(['.', '…', ' ', '\u{a0}']);
     t.split_whitespace()
@@ -4633,6 +4645,17 @@ mod tests {
         );
         assert_eq!(toc_title("The  Method   12"), Some("the method".into()));
         assert_eq!(toc_title("12"), None);
+        // OCR reads leaders with stray marks after them; the title ends where they start.
+        let src = format!(
+            "Contents\n\nIntroduction. ©... ee\nBasic usage 2... ee\n\nReferences... ee\n\nIntroduction\n\n{body}"
+        );
+        let found = titles(&src);
+        assert!(found.iter().any(|t| t == "Introduction"), "{found:?}");
+        assert_eq!(
+            toc_title("Introduction. ©... ee"),
+            Some("introduction".into())
+        );
+        assert_eq!(toc_title("Wait... and see"), Some("wait... and see".into()));
     }
 
     #[test]
