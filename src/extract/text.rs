@@ -495,10 +495,16 @@ fn man_title_lines(text: &str, lines: &[Line]) -> Vec<usize> {
 
 /// Indices of the lines that are page furniture.
 fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<usize> {
-    // Non-blank lines per page.
+    // Non-blank lines per page, but specks: OCR reads the marks in a page's margin (`1>`,
+    // `3D`, `gp` beside a listing's lines) as lines of one or two characters, and they must
+    // not push the running title out of the page's edge. A page number alone is no speck.
+    let speck = |l: &Line| {
+        let t = &text[l.start..l.end];
+        t.chars().filter(|c| c.is_alphanumeric()).count() < 3 && !bare_page_number(t)
+    };
     let mut per_page: Vec<Vec<usize>> = vec![Vec::new(); pages as usize];
     for (i, l) in lines.iter().enumerate() {
-        if !l.blank && (l.page as usize) < per_page.len() {
+        if !l.blank && (l.page as usize) < per_page.len() && !speck(l) {
             per_page[l.page as usize].push(i);
         }
     }
@@ -6108,6 +6114,35 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
     /// pages are numbered (`3.2 Page Templates 11`, `12 3 Replacing the Page Builder`): they
     /// go. A chapter's title alone at the top of its page keeps its number, even one equal to
     /// the page's, and so does a chapter label (`CHAPTER 15` on page 15).
+    /// Marks in a page's margin that OCR read as lines of a character or two (`1>`, `3D`)
+    /// do not push the running title out of the page's edge.
+    #[test]
+    fn ocr_specks_over_a_running_title_leave_it_at_the_edge() {
+        const WORDS: [&str; 8] = [
+            "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
+        ];
+        let mut src = String::new();
+        for p in 0..6u32 {
+            src.push_str(&format!(
+                "1>\n\n3D\n\ngp\n\nSection {}. {} groups {}\n\n",
+                p + 1,
+                WORDS[p as usize],
+                5 + p
+            ));
+            for l in 0..8 {
+                src.push_str(&format!(
+                    "The {} group of the {} lattice acts on this space.\n",
+                    WORDS[l],
+                    WORDS[(l + p as usize) % 8]
+                ));
+            }
+            src.push('\x0c');
+        }
+        let x = run(&src);
+        assert!(!x.canonical.contains("groups"), "{}", x.canonical);
+        assert_eq!(x.furniture_lines, 6);
+    }
+
     #[test]
     fn running_titles_number_the_pages_without_page_numbers_alone() {
         const WORDS: [&str; 8] = [
