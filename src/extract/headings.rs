@@ -103,6 +103,8 @@ pub struct Candidate<'a> {
     pub typography: Option<Typography>,
     /// Set in the type (size) of the document's numbered headings so far.
     pub numbered_type: bool,
+    /// Named by an entry of the document's own table of contents.
+    pub listed: bool,
 }
 
 /// Parses a leading section number. The title after it must start with a capital letter, a
@@ -854,7 +856,10 @@ pub fn score(
         .section_names
         .iter()
         .any(|w| title.trim_end_matches(':').eq_ignore_ascii_case(w));
-    if section_name {
+    // A title the document's own contents name counts as a section name does (`Basic usage
+    // for right-censored data`, set apart in OCR text like every paragraph), once: the same
+    // line again and again is a running title.
+    if section_name || (c.listed && numbered.is_none() && c.repeats <= 1) {
         s += cfg.section_name;
     }
     if c.blank_before {

@@ -1017,6 +1017,8 @@ struct Parser<'a> {
     toc_numbers: HashSet<(u8, Vec<u32>)>,
     /// The unnumbered titles the table of contents listed, as `toc_title` keys them.
     toc_titles: HashSet<String>,
+    /// The contents' lines as written: a title that repeats one of them stands once more.
+    toc_lines: HashSet<String>,
     /// The last numbered heading was roman (`II. Methods`): letters under it (`A. Data`)
     /// are one level deeper.
     under_roman: bool,
@@ -1129,6 +1131,7 @@ impl<'a> Parser<'a> {
             toc_from: None,
             toc_numbers: HashSet::new(),
             toc_titles: HashSet::new(),
+            toc_lines: HashSet::new(),
             under_roman: false,
             numbered_sizes: Vec::new(),
             numbered_types: Vec::new(),
@@ -1746,6 +1749,7 @@ impl<'a> Parser<'a> {
                 self.toc_from = Some(if underlined { start + 2 } else { start });
                 self.toc_numbers.clear();
                 self.toc_titles.clear();
+                self.toc_lines.clear();
             }
             let figure = self.hint(start).is_some_and(|h| h.figure);
             let next = groups.get(gi + 1).copied();
@@ -1759,6 +1763,7 @@ impl<'a> Parser<'a> {
                 self.toc_from = Some(end);
                 self.toc_numbers.clear();
                 self.toc_titles.clear();
+                self.toc_lines.clear();
             }
             // A group may be consumed in parts: a heading, then the rest of its lines.
             while start < end {
@@ -1884,6 +1889,7 @@ impl<'a> Parser<'a> {
                     self.toc_numbers.insert(number_key(&n));
                 } else if let Some(k) = toc_title(self.line(c)) {
                     self.toc_titles.insert(k);
+                    self.toc_lines.insert(self.line(c).trim().to_string());
                 }
             }
         }
@@ -2790,8 +2796,16 @@ impl<'a> Parser<'a> {
             heads_run,
             numbering_started: self.last_number.is_some(),
             last_number_parts: self.last_number.as_ref().map_or(0, Vec::len),
-            repeats: self.repeated.get(t).copied().unwrap_or(1),
+            repeats: self
+                .repeated
+                .get(t)
+                .copied()
+                .unwrap_or(1)
+                .saturating_sub(u32::from(self.toc_lines.contains(t))),
             typography: self.hint(c).map(|h| h.typography),
+            listed: !self.toc_titles.is_empty()
+                && self.toc_from.is_none()
+                && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k)),
             numbered_type: self.hint(c).is_some_and(|h| {
                 h.typography.stands_out()
                     && self
@@ -3368,6 +3382,7 @@ impl<'a> Parser<'a> {
                 self.toc_from = Some(b);
                 self.toc_numbers.clear();
                 self.toc_titles.clear();
+                self.toc_lines.clear();
             }
         }
         let (first, last) = (self.l(a), self.l(b - 1));
@@ -4619,6 +4634,32 @@ mod tests {
         assert!(ends_with_leaders("Installation........"));
         assert!(!ends_with_leaders("It went on and on..."));
         assert!(!ends_with_leaders(". . . . . . ."));
+    }
+
+    /// OCR sets every paragraph apart, so a title in sentence case looks like a one-line
+    /// paragraph; the document's own contents name it, and that makes it a title. The same
+    /// line on every page is a running title however the contents name it.
+    #[test]
+    fn a_title_the_contents_name_is_a_title_in_sentence_case() {
+        let body = "We use a set of sample data and a response, and fit the model to them with the default settings of the package.\nThe result is an object of the class that the fitting function returns, and it prints a summary.\n";
+        let src = format!(
+            "Contents\n\nIntroduction\nBasic usage for censored data\nStratified models\n\nIntroduction\n\n{body}\nBasic usage for censored data\n\n{body}\nA sentence that stands alone\n\n{body}\nStratified models\n\n{body}"
+        );
+        let found = titles(&src);
+        assert!(
+            found.contains(&"Basic usage for censored data".to_string())
+                && found.contains(&"Stratified models".to_string()),
+            "{found:?}"
+        );
+        assert!(
+            !found.iter().any(|t| t.starts_with("A sentence")),
+            "{found:?}"
+        );
+        let src = format!(
+            "Contents\n\nIntroduction\nSymbols in alphabetical order\n\nIntroduction\n\n{body}\nSYMBOLS IN ALPHABETICAL ORDER\n\n{body}\nSYMBOLS IN ALPHABETICAL ORDER\n\n{body}\nSYMBOLS IN ALPHABETICAL ORDER\n\n{body}"
+        );
+        let found = titles(&src);
+        assert!(!found.iter().any(|t| t.starts_with("SYMBOLS")), "{found:?}");
     }
 
     #[test]
