@@ -6155,30 +6155,43 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
     /// pages are numbered (`3.2 Page Templates 11`, `12 3 Replacing the Page Builder`): they
     /// go. A chapter's title alone at the top of its page keeps its number, even one equal to
     /// the page's, and so does a chapter label (`CHAPTER 15` on page 15).
+    const WORDS8: [&str; 8] = [
+        "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
+    ];
+
+    /// Pages, each its head, a blank line and eight lines of `line` over two words that
+    /// differ from page to page, then a form feed.
+    fn pages(heads: &[String], line: impl Fn(&str, &str) -> String) -> String {
+        let mut src = String::new();
+        for (p, head) in heads.iter().enumerate() {
+            src.push_str(head);
+            src.push_str("\n\n");
+            for l in 0..8 {
+                src.push_str(&line(WORDS8[l], WORDS8[(l + p) % 8]));
+                src.push('\n');
+            }
+            src.push('\x0c');
+        }
+        src
+    }
+
     /// Marks in a page's margin that OCR read as lines of a character or two (`1>`, `3D`)
     /// do not push the running title out of the page's edge.
     #[test]
     fn ocr_specks_over_a_running_title_leave_it_at_the_edge() {
-        const WORDS: [&str; 8] = [
-            "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
-        ];
-        let mut src = String::new();
-        for p in 0..6u32 {
-            src.push_str(&format!(
-                "1>\n\n3D\n\ngp\n\nSection {}. {} groups {}\n\n",
-                p + 1,
-                WORDS[p as usize],
-                5 + p
-            ));
-            for l in 0..8 {
-                src.push_str(&format!(
-                    "The {} group of the {} lattice acts on this space.\n",
-                    WORDS[l],
-                    WORDS[(l + p as usize) % 8]
-                ));
-            }
-            src.push('\x0c');
-        }
+        let heads: Vec<String> = (0..6)
+            .map(|p| {
+                format!(
+                    "1>\n\n3D\n\ngp\n\nSection {}. {} groups {}",
+                    p + 1,
+                    WORDS8[p],
+                    5 + p
+                )
+            })
+            .collect();
+        let src = pages(&heads, |a, b| {
+            format!("The {a} group of the {b} lattice acts on this space.")
+        });
         let x = run(&src);
         assert!(!x.canonical.contains("groups"), "{}", x.canonical);
         assert_eq!(x.furniture_lines, 6);
@@ -6186,28 +6199,17 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
 
     #[test]
     fn running_titles_number_the_pages_without_page_numbers_alone() {
-        const WORDS: [&str; 8] = [
-            "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
-        ];
-        let mut src = String::new();
-        for p in 0..8u32 {
-            let n = 9 + p;
-            let head = match p {
+        let heads: Vec<String> = (0..8)
+            .map(|p| match p {
                 3 => "12 Results".to_string(),
                 6 => "CHAPTER 15".to_string(),
-                _ if p % 2 == 0 => format!("3.{} Page Templates {n}", p / 2 + 1),
-                _ => format!("{n} 3 Replacing the Page Builder"),
-            };
-            src.push_str(&format!("{head}\n\n"));
-            for l in 0..8 {
-                src.push_str(&format!(
-                    "The {} template of the {} stream is filled at this point.\n",
-                    WORDS[l],
-                    WORDS[(l + p as usize) % 8]
-                ));
-            }
-            src.push('\x0c');
-        }
+                _ if p % 2 == 0 => format!("3.{} Page Templates {}", p / 2 + 1, 9 + p),
+                _ => format!("{} 3 Replacing the Page Builder", 9 + p),
+            })
+            .collect();
+        let src = pages(&heads, |a, b| {
+            format!("The {a} template of the {b} stream is filled at this point.")
+        });
         let x = run(&src);
         assert!(!x.canonical.contains("Page Templates"), "{}", x.canonical);
         assert!(!x.canonical.contains("Replacing"), "{}", x.canonical);
@@ -6220,27 +6222,16 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
     fn running_titles_that_carry_the_page_number_are_furniture() {
         // OCR of a manual: odd pages head `Chapter N: Title NN`, even ones `NN Gri`, some pages
         // a bare number; the numbers go up with the pages.
-        let mut src = String::new();
-        for p in 0..6u32 {
-            let n = 27 + p;
-            let head = match p {
-                0 | 4 => format!("Chapter {}: Contour Plots {n}", 6 + p / 4),
-                1 | 5 => format!("{n} Gri"),
-                _ => format!("{n}"),
-            };
-            src.push_str(&format!("{head}\n\n"));
-            const WORDS: [&str; 8] = [
-                "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
-            ];
-            for l in 0..8 {
-                src.push_str(&format!(
-                    "The {} contour of the {} grid is drawn at this level.\n",
-                    WORDS[l],
-                    WORDS[(l + p as usize) % 8]
-                ));
-            }
-            src.push('\x0c');
-        }
+        let heads: Vec<String> = (0..6)
+            .map(|p| match p {
+                0 | 4 => format!("Chapter {}: Contour Plots {}", 6 + p / 4, 27 + p),
+                1 | 5 => format!("{} Gri", 27 + p),
+                _ => format!("{}", 27 + p),
+            })
+            .collect();
+        let src = pages(&heads, |a, b| {
+            format!("The {a} contour of the {b} grid is drawn at this level.")
+        });
         let x = run(&src);
         assert!(!x.canonical.contains("Contour Plots"), "{}", x.canonical);
         assert!(!x.canonical.contains("Gri"), "{}", x.canonical);
