@@ -796,8 +796,7 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             let i = *i?;
             let t = text[lines[i].start..lines[i].end].trim();
             let fits = |w: Option<&str>| {
-                w.filter(|w| w.len() <= 5 && w.bytes().all(|b| b.is_ascii_digit()))
-                    .and_then(|w| w.parse::<i64>().ok())
+                w.and_then(folio)
                     .is_some_and(|v| Some(v - p as i64) == best_offset)
             };
             let words = || t.split_whitespace();
