@@ -105,6 +105,9 @@ pub struct Candidate<'a> {
     pub numbered_type: bool,
     /// Named by an entry of the document's own table of contents.
     pub listed: bool,
+    /// The document's contents write their titles in sentence case (`Basic usage for
+    /// censored data`), so a title in sentence case is written as the document writes them.
+    pub sentence_style: bool,
 }
 
 /// Parses a leading section number. The title after it must start with a capital letter, a
@@ -574,7 +577,7 @@ fn upper_ratio(t: &str) -> Option<f32> {
 }
 
 /// Most words of three letters or more start with a capital.
-fn title_case(t: &str) -> bool {
+pub(crate) fn title_case(t: &str) -> bool {
     // A word in parentheses is an aside, often a code (`FlySight GPS File (flysight)`).
     let long: Vec<&str> = t
         .split_whitespace()
@@ -592,6 +595,23 @@ fn title_case(t: &str) -> bool {
             .count()
             * 4
             >= long.len() * 3
+}
+
+/// A title in sentence case: a capital first, two to eight words, two of them words of three
+/// letters or more, nothing that reads as an address or a file (`Quick start`, `Instance
+/// regions`; not `Ok`, `CC xmen.o`, `Check for addresses http://www.geany.org`).
+fn sentence_title(t: &str) -> bool {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    t.starts_with(char::is_uppercase)
+        && (2..=8).contains(&words.len())
+        && words
+            .iter()
+            .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 3)
+            .count()
+            >= 2
+        && !words
+            .iter()
+            .any(|w| w.contains("://") || (w.contains('.') && !w.ends_with('.')))
 }
 
 /// The heading score of a candidate. Below `cfg.threshold` it is body text. `numbered` is the
@@ -849,7 +869,7 @@ pub fn score(
     let upper = upper_ratio(title);
     if upper.is_some_and(|u| u >= cfg.upper_ratio) {
         s += cfg.all_caps;
-    } else if title_case(title) {
+    } else if title_case(title) || (c.sentence_style && sentence_title(title)) {
         s += cfg.title_case;
     }
     let section_name = cfg

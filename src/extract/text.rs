@@ -1018,6 +1018,8 @@ struct Parser<'a> {
     toc_titles: HashSet<String>,
     /// The contents' lines as written: a title that repeats one of them stands once more.
     toc_lines: HashSet<String>,
+    /// Contents entries whose titles are written in sentence case, and in title case.
+    toc_case: (u32, u32),
     /// The last numbered heading was roman (`II. Methods`): letters under it (`A. Data`)
     /// are one level deeper.
     under_roman: bool,
@@ -1131,6 +1133,7 @@ impl<'a> Parser<'a> {
             toc_numbers: HashSet::new(),
             toc_titles: HashSet::new(),
             toc_lines: HashSet::new(),
+            toc_case: (0, 0),
             under_roman: false,
             numbered_sizes: Vec::new(),
             numbered_types: Vec::new(),
@@ -1749,6 +1752,7 @@ impl<'a> Parser<'a> {
                 self.toc_numbers.clear();
                 self.toc_titles.clear();
                 self.toc_lines.clear();
+                self.toc_case = (0, 0);
             }
             let figure = self.hint(start).is_some_and(|h| h.figure);
             let next = groups.get(gi + 1).copied();
@@ -1763,6 +1767,7 @@ impl<'a> Parser<'a> {
                 self.toc_numbers.clear();
                 self.toc_titles.clear();
                 self.toc_lines.clear();
+                self.toc_case = (0, 0);
             }
             // A group may be consumed in parts: a heading, then the rest of its lines.
             while start < end {
@@ -1884,6 +1889,13 @@ impl<'a> Parser<'a> {
         if self.toc_from.is_some() {
             // Entries seen here: the same number later is the real heading.
             for c in start..end {
+                if let Some(sentence) = entry_case(self.line(c)) {
+                    if sentence {
+                        self.toc_case.0 += 1;
+                    } else {
+                        self.toc_case.1 += 1;
+                    }
+                }
                 if let Some(n) = headings::numbering(self.line(c)) {
                     self.toc_numbers.insert(number_key(&n));
                 } else if let Some(k) = toc_title(self.line(c)) {
@@ -2802,6 +2814,9 @@ impl<'a> Parser<'a> {
                 .unwrap_or(1)
                 .saturating_sub(u32::from(self.toc_lines.contains(t))),
             typography: self.hint(c).map(|h| h.typography),
+            sentence_style: self.hints.is_none()
+                && self.toc_case.0 >= 3
+                && self.toc_case.0 > 2 * self.toc_case.1,
             listed: !self.toc_titles.is_empty()
                 && self.toc_from.is_none()
                 && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k)),
@@ -3382,6 +3397,7 @@ impl<'a> Parser<'a> {
                 self.toc_numbers.clear();
                 self.toc_titles.clear();
                 self.toc_lines.clear();
+                self.toc_case = (0, 0);
             }
         }
         let (first, last) = (self.l(a), self.l(b - 1));
@@ -3853,6 +3869,27 @@ fn toc_title(line: &str) -> Option<String> {
                 .collect::<Vec<_>>()
                 .join(" ")
         })
+}
+
+/// How a contents entry writes its title: `Some(true)` in sentence case (`2.1 Basic usage
+/// for censored data . . . 3`), `Some(false)` in title case, `None` when it cannot tell
+/// (fewer than two words of four letters or more after the first).
+fn entry_case(line: &str) -> Option<bool> {
+    let t = line.trim();
+    let t = &t[headings::numbering(t).map_or(0, |n| n.prefix_len)..];
+    let t = t.split("..").next().unwrap_or(t);
+    let mut words = t.split_whitespace();
+    let first = words.next()?;
+    if !first.starts_with(char::is_uppercase) {
+        return None;
+    }
+    let long: Vec<&str> = words
+        .filter(|w| w.chars().all(char::is_alphabetic) && w.chars().count() >= 4)
+        .collect();
+    if long.len() < 2 {
+        return None;
+    }
+    Some(!headings::title_case(&long.join(" ")))
 }
 
 /// A line of dot leaders alone (`. . . . .`, `......`, `…`): the middle of a table-of-contents
@@ -4638,6 +4675,43 @@ mod tests {
     /// OCR sets every paragraph apart, so a title in sentence case looks like a one-line
     /// paragraph; the document's own contents name it, and that makes it a title. The same
     /// line on every page is a running title however the contents name it.
+    /// Contents that write their titles in sentence case show how the document writes its
+    /// titles: a subsection they leave out, in sentence case over its paragraph, is a title
+    /// too. Under contents in title case the same line is a one-line paragraph, and a word
+    /// or a file name alone is no title either way.
+    #[test]
+    fn contents_in_sentence_case_make_sentence_case_titles() {
+        let body = "The server can be stopped from the keyboard, which is useful when a client has grabbed it and no other way is left.\nThe option that allows this is off by default, and the configuration file turns it on.\n";
+        let doc = |entries: [&str; 3]| {
+            format!(
+                "Contents\n\n{}\n{}\n{}\n\n{}\n\n{body}\nTerminate server keystroke\n\n{body}\nOk\n\n{body}\nCC xmen.o\n\n{body}",
+                entries[0], entries[1], entries[2], entries[0]
+            )
+        };
+        let found = titles(&doc([
+            "Summary of the new features in this release",
+            "Details of the changed server components",
+            "Removed in this release of the server",
+        ]));
+        assert!(
+            found.contains(&"Terminate server keystroke".to_string()),
+            "{found:?}"
+        );
+        assert!(
+            !found.iter().any(|t| t == "Ok" || t == "CC xmen.o"),
+            "{found:?}"
+        );
+        let found = titles(&doc([
+            "Summary of the New Features in This Release",
+            "Details of the Changed Server Components",
+            "Removed in This Release of the Server",
+        ]));
+        assert!(
+            !found.contains(&"Terminate server keystroke".to_string()),
+            "{found:?}"
+        );
+    }
+
     #[test]
     fn a_title_the_contents_name_is_a_title_in_sentence_case() {
         let body = "We use a set of sample data and a response, and fit the model to them with the default settings of the package.\nThe result is an object of the class that the fitting function returns, and it prints a summary.\n";
