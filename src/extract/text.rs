@@ -396,6 +396,14 @@ fn starts_with_chapter_number(t: &str) -> bool {
     })
 }
 
+/// A section number as the line's second word (`10 3 Replacing TeX's Page Builder`): the
+/// number before it is the page's.
+fn section_number_second(t: &str) -> bool {
+    t.split_whitespace()
+        .nth(1)
+        .is_some_and(|w| number_only(w) && w != ".")
+}
+
 /// `CHAPTER 2`, `Part 3`, `Appendix 4`: a label and its number, nothing else.
 fn chapter_label_line(t: &str) -> bool {
     headings::numbering(t)
@@ -706,11 +714,10 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             {
                 continue;
             }
-            let mut words = t.split_whitespace();
-            let first = words.next();
-            let second = words.next();
-            let lead = first
-                .filter(|_| second.is_some_and(|w| number_only(w) && w != "."))
+            let lead = t
+                .split_whitespace()
+                .next()
+                .filter(|_| section_number_second(t))
                 .and_then(folio);
             if let Some(v) = t.split_whitespace().last().and_then(folio).or(lead) {
                 *offsets.entry(v - p as i64).or_default() += 1;
@@ -805,7 +812,7 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             // chapter's title alone at the top of its page (`1 Eldap User's Guide`) may carry
             // the page's number by chance.
             let led = || {
-                words().nth(1).is_some_and(|w| number_only(w) && w != ".")
+                section_number_second(t)
                     || furniture_key(t)
                         .and_then(|k| counts.get(&(per_page[p].first() == Some(&i), k)))
                         .is_some_and(|c| c.0 >= 2)
@@ -1748,11 +1755,7 @@ impl<'a> Parser<'a> {
             // contents list): the entries start under its underline.
             if end - start >= 2 && is_contents_title(self.line(start)) {
                 let underlined = underline_of(self.line(start), self.line(start + 1)).is_some();
-                self.toc_from = Some(if underlined { start + 2 } else { start });
-                self.toc_numbers.clear();
-                self.toc_titles.clear();
-                self.toc_lines.clear();
-                self.toc_case = (0, 0);
+                self.start_contents(if underlined { start + 2 } else { start });
             }
             let figure = self.hint(start).is_some_and(|h| h.figure);
             let next = groups.get(gi + 1).copied();
@@ -1763,11 +1766,7 @@ impl<'a> Parser<'a> {
             // A `Contents` line starts the table of contents whatever block it becomes (in text
             // extracted from a PDF it often stands alone, in capitals, on the title pages).
             if end - start == 1 && is_contents_title(self.line(start)) {
-                self.toc_from = Some(end);
-                self.toc_numbers.clear();
-                self.toc_titles.clear();
-                self.toc_lines.clear();
-                self.toc_case = (0, 0);
+                self.start_contents(end);
             }
             // A group may be consumed in parts: a heading, then the rest of its lines.
             while start < end {
@@ -1882,6 +1881,16 @@ impl<'a> Parser<'a> {
             return false;
         }
         true
+    }
+
+    /// A table of contents starts at content line `from`: what an earlier one listed is
+    /// forgotten.
+    fn start_contents(&mut self, from: usize) {
+        self.toc_from = Some(from);
+        self.toc_numbers.clear();
+        self.toc_titles.clear();
+        self.toc_lines.clear();
+        self.toc_case = (0, 0);
     }
 
     /// A table-of-contents group: a list, joined to the list right before it.
@@ -3393,11 +3402,7 @@ impl<'a> Parser<'a> {
             let list_of =
                 self.hints.is_some() && (t.starts_with("list of ") || t.starts_with("index of "));
             if t == "contents" || t == "table of contents" || list_of {
-                self.toc_from = Some(b);
-                self.toc_numbers.clear();
-                self.toc_titles.clear();
-                self.toc_lines.clear();
-                self.toc_case = (0, 0);
+                self.start_contents(b);
             }
         }
         let (first, last) = (self.l(a), self.l(b - 1));
@@ -3846,19 +3851,7 @@ fn garbled_leaders(t: &str) -> bool {
 /// leaders and page number after them (`Introduction . . . 3` and `Introduction` give
 /// `introduction`); `None` for a line with no word of two letters.
 fn toc_title(line: &str) -> Option<String> {
-    let t = line.trim();
-    // Leaders that OCR read with stray marks after them (`Introduction. ©... ee`): the
-    // title ends where they start.
-    let t = match t.find("..") {
-        Some(k)
-            if !t[k..]
-                .split_whitespace()
-                .any(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 3) =>
-        {
-            t[..k].trim_end_matches(|c: char| !c.is_alphanumeric())
-        }
-        _ => t,
-    };
+    let t = before_leaders(line.trim());
     let t = t.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
     let t = t.trim_end_matches(['.', '…', ' ', '\u{a0}']);
     t.split_whitespace()
@@ -3871,14 +3864,28 @@ fn toc_title(line: &str) -> Option<String> {
         })
 }
 
+/// A contents entry's text before its dot leaders, whatever OCR read after them
+/// (`Introduction. ©... ee`); the whole line when what follows the dots has words.
+fn before_leaders(t: &str) -> &str {
+    match t.find("..") {
+        Some(k)
+            if !t[k..]
+                .split_whitespace()
+                .any(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 3) =>
+        {
+            t[..k].trim_end_matches(|c: char| !c.is_alphanumeric())
+        }
+        _ => t,
+    }
+}
+
 /// How a contents entry writes its title: `Some(true)` in sentence case (`2.1 Basic usage
 /// for censored data . . . 3`), `Some(false)` in title case, `None` when it cannot tell
 /// (fewer than two words of four letters or more after the first).
 fn entry_case(line: &str) -> Option<bool> {
     let t = line.trim();
     let t = &t[headings::numbering(t).map_or(0, |n| n.prefix_len)..];
-    let t = t.split("..").next().unwrap_or(t);
-    let mut words = t.split_whitespace();
+    let mut words = before_leaders(t).split_whitespace();
     let first = words.next()?;
     if !first.starts_with(char::is_uppercase) {
         return None;
