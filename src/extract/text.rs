@@ -2933,6 +2933,18 @@ impl<'a> Parser<'a> {
         }
         // A variable and its type (`ip_default_ttl - INTEGER`, a sysctl reference's entries,
         // set left of their descriptions) is a term, wherever it sits.
+        // In plain text, a line of no word over lines of no word is debris: the labels of a
+        // figure or the cells of a table as OCR reads them (`FPOrRrF OF FH` over `9`, `KKK KA
+        // KAA KK SASK` over `KKK KAKA KKK KAAS`, `LAC FLAG` over `SNA`), not a title over its
+        // text. `SEE ALSO` over `ssh(1), sftp(1)` has its words below.
+        if mark.is_none()
+            && nb.is_none()
+            && self.hints.is_none()
+            && !has_word(t)
+            && follow.is_some_and(|(a, b)| (a..b).all(|k| !has_word(self.line(k))))
+        {
+            return false;
+        }
         if mark.is_none() && nb.is_none() && variable_entry(t) {
             return false;
         }
@@ -3631,6 +3643,34 @@ fn function_head_closed(t: &str) -> bool {
 /// `Part II`: parts number apart from the chapters and sections inside them, so they do not
 /// set the sequence that section numbers continue.
 /// A label that names a chapter (`Chapter 4`, `Kapitel 4`), not a part or a section.
+/// Whether a line holds a word of some language (see `word`).
+fn has_word(t: &str) -> bool {
+    t.split(|c: char| !c.is_alphabetic()).any(word)
+}
+
+/// A run of letters that reads as a word, of three letters or more: in lower case, of two
+/// different letters at least (`scp`, `sftp`, `the`); or with a vowel and three different
+/// letters, in lower case after a capital (`Density`, `Fix`) or in capitals when five or more
+/// (`SYNOPSIS`, `FILES`). Letters of other scripts always count. Not: `KAKA`, `PNR`, `SSi`,
+/// `oOo`, `rFOrRNEH`, `aaa`: OCR's readings of a figure's labels.
+fn word(w: &str) -> bool {
+    if !w.is_ascii() {
+        return true;
+    }
+    let mut letters: Vec<u8> = w.to_ascii_lowercase().into_bytes();
+    letters.sort_unstable();
+    letters.dedup();
+    if w.len() < 3 {
+        return false;
+    }
+    if w.bytes().all(|c| c.is_ascii_lowercase()) {
+        return letters.len() >= 2;
+    }
+    let capital = w.bytes().skip(1).all(|c| c.is_ascii_lowercase());
+    let caps = w.len() >= 5 && w.bytes().all(|c| c.is_ascii_uppercase());
+    w.bytes().any(|c| b"aeiouyAEIOUY".contains(&c)) && letters.len() >= 3 && (capital || caps)
+}
+
 fn chapter_word(t: &str) -> bool {
     let w = t.split_whitespace().next().unwrap_or("").to_lowercase();
     [
@@ -5729,6 +5769,25 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
     /// Lines that number data are no sections, though the numbers continue: raw-order text
     /// of a PDF table, each cell a paragraph (a one-part number and a lower-case word under
     /// it), and host lines in a row (only the next line of the run continues each).
+    #[test]
+    fn ocr_debris_of_figures_and_tables_heads_nothing() {
+        let body =
+            "The cone has five elements in its minimal Hilbert basis, as the figure shows.\n";
+        for debris in [
+            "FPOrRrF OF FH\n\n9\n\nPNR OF\n\nPw oOo Ww\n",
+            "KKK KA KAA KK SASK ASAR ASRS SS\nKKK KAKA KKK KAAS KASS SAAS R SSS\n",
+            "LAC FLAG\nSNA\nJMP .-2\n",
+        ] {
+            let src = format!("{body}\n{debris}\n{body}");
+            assert!(titles(&src).is_empty(), "{:?}", titles(&src));
+        }
+        // A title of no word over a line of words heads its text all the same.
+        let src = "NAME\n       ssh - remote login program\n\nSEE ALSO\n       scp(1), sftp(1)\n";
+        assert_eq!(titles(src), ["NAME", "SEE ALSO"]);
+        assert!(word("SYNOPSIS") && word("ssh") && word("Density") && word("Überblick"));
+        assert!(!word("KAKA") && !word("PNR") && !word("SSi") && !word("oOo") && !word("ALSO"));
+    }
+
     #[test]
     fn numbered_cells_and_host_lines_are_no_sections() {
         let body = "The grid option selects the format in which coordinates are written.\n";
