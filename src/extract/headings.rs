@@ -1019,7 +1019,7 @@ fn noise_word(w: &str) -> bool {
 }
 
 /// Two numbers or more, and more numbers than words (`0.3 0.3 1.0 0`, `Emu 92.50 3.1%`).
-fn figures_row(t: &str) -> bool {
+pub(crate) fn figures_row(t: &str) -> bool {
     let figure = |w: &str| {
         let w = w.strip_prefix(['-', '+']).unwrap_or(w);
         let w = w.strip_suffix('%').unwrap_or(w);
