@@ -598,8 +598,10 @@ pub(crate) fn title_case(t: &str) -> bool {
 }
 
 /// A title in sentence case: a capital first, two to eight words, two of them words of three
-/// letters or more, nothing that reads as an address or a file (`Quick start`, `Instance
-/// regions`; not `Ok`, `CC xmen.o`, `Check for addresses http://www.geany.org`).
+/// letters or more, nothing that reads as an address or a file, no syntax, list or quotation
+/// (`Quick start`, `Instance regions`; not `Ok`, `CC xmen.o`, `Check for addresses
+/// http://www.geany.org`, `LOO(fit_zinb1, fit_zinb2)`, `Root at /opt/texlive/2022`, `Timgr
+/// status: Idle`, `No admissable split found in 'chas'`).
 fn sentence_title(t: &str) -> bool {
     let words: Vec<&str> = t.split_whitespace().collect();
     t.starts_with(char::is_uppercase)
@@ -612,6 +614,10 @@ fn sentence_title(t: &str) -> bool {
         && !words
             .iter()
             .any(|w| w.contains("://") || (w.contains('.') && !w.ends_with('.')))
+        && !t.contains([
+            '(', ')', '[', ']', '{', '}', '<', '>', '_', '\\', '/', ':', '=', ',', '\'', '"', '‘',
+            '’', '“', '”', '‚',
+        ])
 }
 
 /// The heading score of a candidate. Below `cfg.threshold` it is body text. `numbered` is the

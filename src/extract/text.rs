@@ -1027,6 +1027,9 @@ struct Parser<'a> {
     toc_lines: HashSet<String>,
     /// Contents entries whose titles are written in sentence case, and in title case.
     toc_case: (u32, u32),
+    /// Numbered lines (`5.2. Using the output module`) whose titles are written in sentence
+    /// case, and in title case.
+    numbered_case: (u32, u32),
     /// The last numbered heading was roman (`II. Methods`): letters under it (`A. Data`)
     /// are one level deeper.
     under_roman: bool,
@@ -1110,7 +1113,24 @@ impl<'a> Parser<'a> {
                 .take(3)
                 .count()
         };
+        // Section numbers of two parts or more over titles in sentence case (`5.2. Using the
+        // output module`), and in title case.
+        let mut numbered_case = (0, 0);
+        for &i in &content {
+            let t = text[lines[i].start..lines[i].end].trim();
+            let Some(n) = headings::numbering(t).filter(|n| {
+                n.parts.len() >= 2 && matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+            }) else {
+                continue;
+            };
+            match entry_case(&t[n.prefix_len..]) {
+                Some(true) => numbered_case.0 += 1,
+                Some(false) => numbered_case.1 += 1,
+                None => {}
+            }
+        }
         let mut p = Parser {
+            numbered_case,
             text,
             hints: None,
             lines,
@@ -1684,6 +1704,16 @@ impl<'a> Parser<'a> {
     fn adjacent(&self, c: usize) -> bool {
         let (a, b) = (self.content[c], self.content[c + 1]);
         self.lines[a].page == self.lines[b].page && self.lines[a + 1..b].iter().all(|l| l.removed)
+    }
+
+    /// Content line `c` starts a page or follows a sentence's end (`stops.`, `(… at
+    /// present.)`), not the middle of a sentence that OCR cut into paragraphs.
+    fn after_sentence(&self, c: usize) -> bool {
+        self.page_break_before(c)
+            || self
+                .line(c - 1)
+                .trim_end()
+                .ends_with(['.', '!', '?', ':', ')'])
     }
 
     /// A page ends between content lines `c - 1` and `c`: a form feed or removed furniture.
@@ -2824,8 +2854,9 @@ impl<'a> Parser<'a> {
                 .saturating_sub(u32::from(self.toc_lines.contains(t))),
             typography: self.hint(c).map(|h| h.typography),
             sentence_style: self.hints.is_none()
-                && self.toc_case.0 >= 3
-                && self.toc_case.0 > 2 * self.toc_case.1,
+                && (self.toc_case.0 >= 3 && self.toc_case.0 > 2 * self.toc_case.1
+                    || self.numbered_case.0 > 2 * self.numbered_case.1
+                        && (nb.is_some() || c == 0 || self.after_sentence(c))),
             listed: !self.toc_titles.is_empty()
                 && self.toc_from.is_none()
                 && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k)),
@@ -4743,6 +4774,33 @@ mod tests {
     /// titles: a subsection they leave out, in sentence case over its paragraph, is a title
     /// too. Under contents in title case the same line is a one-line paragraph, and a word
     /// or a file name alone is no title either way.
+    #[test]
+    fn numbered_titles_in_sentence_case_make_sentence_case_titles() {
+        let body = "The bootstrap refits the model to data simulated from the fitted one, many times over.\nIt takes longer than the profile, and it makes no asymptotic assumptions at all.\n";
+        let doc = |numbered: &str| {
+            format!(
+                "{body}\nParametric bootstrapping\n\n{body}\n{numbered}\n\n{body}\nthat is, by simulating data from the\n\nFitted model and refitting it\n\n{body}\nLOO(fit_zinb1, fit_zinb2)\n\n{body}"
+            )
+        };
+        let found = titles(&doc("5.2. Using the output module"));
+        assert!(
+            found.contains(&"Parametric bootstrapping".to_string()),
+            "{found:?}"
+        );
+        // A line after a sentence cut short is the sentence's end, and a call is no title.
+        assert!(
+            !found
+                .iter()
+                .any(|t| t.starts_with("Fitted") || t.starts_with("LOO")),
+            "{found:?}"
+        );
+        let found = titles(&doc("5.2. Using the Output Module"));
+        assert!(
+            !found.contains(&"Parametric bootstrapping".to_string()),
+            "{found:?}"
+        );
+    }
+
     #[test]
     fn contents_in_sentence_case_make_sentence_case_titles() {
         let body = "The server can be stopped from the keyboard, which is useful when a client has grabbed it and no other way is left.\nThe option that allows this is off by default, and the configuration file turns it on.\n";
