@@ -940,7 +940,18 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             // number, `Chapter 9:`, too; leaving such pieces to this rule lost a heading on
             // a held-out set, totals only.)
             let numbered = || headings::numbering(&text[lines[i].start..lines[i].end]).is_some();
-            if key.len() >= 3 && whole.iter().any(part_of) && !numbered() {
+            // A running title that OCR misread on this page (`Nagios NRPE Documenrarion`
+            // where other pages read `Nagios NRPE Documentation`): a key of ten letters or
+            // more, one letter in eight changed at most.
+            let misread = |&(z, f): &(bool, &String)| {
+                let most = key.len() / 8;
+                z == zone
+                    && *f != key
+                    && key.len() >= 10
+                    && f.len().abs_diff(key.len()) <= most
+                    && strsim::levenshtein(f, &key) <= most
+            };
+            if key.len() >= 3 && whole.iter().any(|w| part_of(w) || misread(w)) && !numbered() {
                 extra.push(i);
             }
         }
@@ -6417,6 +6428,30 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
         let x = run(&src);
         assert!(!x.canonical.contains("groups"), "{}", x.canonical);
         assert_eq!(x.furniture_lines, 6);
+    }
+
+    /// A running title that OCR misread on one page goes with the others; a title at a
+    /// page's top that differs in more than a letter in eight stays.
+    #[test]
+    fn a_running_title_misread_on_one_page_is_furniture_too() {
+        let heads: Vec<String> = (0..6)
+            .map(|p| match p {
+                2 => "Nagios NRPE Documenrarion".to_string(),
+                4 => "Nagios NRPE Installation".to_string(),
+                _ => "Nagios NRPE Documentation".to_string(),
+            })
+            .collect();
+        let src = pages(&heads, |a, b| {
+            format!("The {a} check of the {b} host runs on this server.")
+        });
+        let x = run(&src);
+        assert!(!x.canonical.contains("Documenrarion"), "{}", x.canonical);
+        assert!(
+            x.canonical.contains("Nagios NRPE Installation"),
+            "{}",
+            x.canonical
+        );
+        assert_eq!(x.furniture_lines, 5);
     }
 
     #[test]
