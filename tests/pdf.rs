@@ -1708,3 +1708,25 @@ fn reference_entries_are_sections_titled_by_their_name() {
         "{hs:?}"
     );
 }
+
+/// Glyphs that their fonts map to no character come out as U+FFFD; the document says how
+/// many, and a PDF whose fonts map every glyph says nothing.
+#[test]
+fn characters_without_a_unicode_mapping_are_counted() {
+    let cfg = Config::default();
+    let a = analyze(&data().join("real/clrscode3e.pdf"), &cfg);
+    let lost = text_of(&a).matches('\u{FFFD}').count();
+    assert!(lost > 0);
+    assert!(
+        a.flags.contains(&format!("pdf_unmapped_chars:{lost}")),
+        "{:?}",
+        a.flags
+    );
+    let clean = analyze(&data().join("generated/article-onecol.pdf"), &cfg);
+    assert!(!text_of(&clean).contains('\u{FFFD}'));
+    assert!(
+        !clean.flags.iter().any(|f| f.starts_with("pdf_unmapped_chars")),
+        "{:?}",
+        clean.flags
+    );
+}

@@ -783,6 +783,13 @@ pub fn extract(
     }
     let mut x = build(pages, cfg, text_cfg);
     x.note = note;
+    // Glyphs that their fonts map to no character (no `ToUnicode` entry, no glyph names: a
+    // ligature, music or CJK glyphs of a subset font) come out as U+FFFD, as `pdftotext`
+    // drops them: counted, so that a document whose text is partly lost can be found.
+    let unmapped = x.canonical.matches('\u{FFFD}').count();
+    if unmapped > 0 {
+        flags.push(format!("pdf_unmapped_chars:{unmapped}"));
+    }
     if cfg.use_outline {
         let entries = outline_entries(&opened.doc);
         if !entries.is_empty() {
