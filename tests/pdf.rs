@@ -1725,7 +1725,10 @@ fn characters_without_a_unicode_mapping_are_counted() {
     let clean = analyze(&data().join("generated/article-onecol.pdf"), &cfg);
     assert!(!text_of(&clean).contains('\u{FFFD}'));
     assert!(
-        !clean.flags.iter().any(|f| f.starts_with("pdf_unmapped_chars")),
+        !clean
+            .flags
+            .iter()
+            .any(|f| f.starts_with("pdf_unmapped_chars")),
         "{:?}",
         clean.flags
     );

@@ -3366,12 +3366,13 @@ fn from_text(
 }
 
 /// `DOCSWEEP_PDF_LAYOUT=1`: the text handed to the text rules, one line per line with its
-/// hints (size over body, Bold, Mono/Table/Footnote, cells), on standard error.
+/// hints (size over body, Bold, Mono/Table/Footnote, cells, left edge in points), on standard
+/// error.
 fn dump_layout(out: &str, hints: &Hints) {
     for (line, h) in out.split('\n').zip(&hints.lines) {
         match h {
             Some(h) => eprintln!(
-                "{:5.2} {} {} c{} |{}",
+                "{:5.2} {} {} c{} x{:<4.0} |{}",
                 h.typography.size_ratio,
                 if h.typography.bold { 'B' } else { ' ' },
                 if h.mono {
@@ -3384,6 +3385,7 @@ fn dump_layout(out: &str, hints: &Hints) {
                     ' '
                 },
                 h.cells,
+                h.bbox[0],
                 line
             ),
             None => eprintln!("{line:?}"),
