@@ -2865,9 +2865,9 @@ impl<'a> Parser<'a> {
                 .saturating_sub(u32::from(self.toc_lines.contains(t))),
             typography: self.hint(c).map(|h| h.typography),
             sentence_style: self.hints.is_none()
-                && (self.toc_case.0 >= 3 && self.toc_case.0 > 2 * self.toc_case.1
-                    || self.numbered_case.0 > 2 * self.numbered_case.1
-                        && (nb.is_some() || c == 0 || self.after_sentence(c))),
+                && ((self.toc_case.0 >= 3 && self.toc_case.0 > 2 * self.toc_case.1)
+                    || (self.numbered_case.0 > 2 * self.numbered_case.1
+                        && (nb.is_some() || c == 0 || self.after_sentence(c)))),
             listed: !self.toc_titles.is_empty()
                 && self.toc_from.is_none()
                 && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k)),
@@ -2973,8 +2973,6 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
-        // A variable and its type (`ip_default_ttl - INTEGER`, a sysctl reference's entries,
-        // set left of their descriptions) is a term, wherever it sits.
         // In plain text, a line of no word over lines of no word is debris: the labels of a
         // figure or the cells of a table as OCR reads them (`FPOrRrF OF FH` over `9`, `KKK KA
         // KAA KK SASK` over `KKK KAKA KKK KAAS`, `LAC FLAG` over `SNA`), not a title over its
@@ -3004,6 +3002,8 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
+        // A variable and its type (`ip_default_ttl - INTEGER`, a sysctl reference's entries,
+        // set left of their descriptions) is a term, wherever it sits.
         if mark.is_none() && nb.is_none() && variable_entry(t) {
             return false;
         }
@@ -3699,9 +3699,6 @@ fn function_head_closed(t: &str) -> bool {
     depth <= 0 && !t.trim_end().ends_with([',', '|'])
 }
 
-/// `Part II`: parts number apart from the chapters and sections inside them, so they do not
-/// set the sequence that section numbers continue.
-/// A label that names a chapter (`Chapter 4`, `Kapitel 4`), not a part or a section.
 /// Whether a line holds a word of some language (see `word`).
 fn has_word(t: &str) -> bool {
     t.split(|c: char| !c.is_alphabetic()).any(word)
@@ -3716,12 +3713,12 @@ fn word(w: &str) -> bool {
     if !w.is_ascii() {
         return true;
     }
-    let mut letters: Vec<u8> = w.to_ascii_lowercase().into_bytes();
-    letters.sort_unstable();
-    letters.dedup();
     if w.len() < 3 {
         return false;
     }
+    let mut letters: Vec<u8> = w.to_ascii_lowercase().into_bytes();
+    letters.sort_unstable();
+    letters.dedup();
     if w.bytes().all(|c| c.is_ascii_lowercase()) {
         return letters.len() >= 2;
     }
@@ -3730,6 +3727,7 @@ fn word(w: &str) -> bool {
     w.bytes().any(|c| b"aeiouyAEIOUY".contains(&c)) && letters.len() >= 3 && (capital || caps)
 }
 
+/// A label that names a chapter (`Chapter 4`, `Kapitel 4`), not a part or a section.
 fn chapter_word(t: &str) -> bool {
     let w = t.split_whitespace().next().unwrap_or("").to_lowercase();
     [
@@ -3744,6 +3742,8 @@ fn chapter_word(t: &str) -> bool {
     .contains(&w.as_str())
 }
 
+/// `Part II`: parts number apart from the chapters and sections inside them, so they do not
+/// set the sequence that section numbers continue.
 fn is_part(t: &str) -> bool {
     t.trim_start()
         .get(..5)
@@ -4778,13 +4778,9 @@ mod tests {
         assert!(!ends_with_leaders(". . . . . . ."));
     }
 
-    /// OCR sets every paragraph apart, so a title in sentence case looks like a one-line
-    /// paragraph; the document's own contents name it, and that makes it a title. The same
-    /// line on every page is a running title however the contents name it.
-    /// Contents that write their titles in sentence case show how the document writes its
-    /// titles: a subsection they leave out, in sentence case over its paragraph, is a title
-    /// too. Under contents in title case the same line is a one-line paragraph, and a word
-    /// or a file name alone is no title either way.
+    /// Section numbers over titles in sentence case show how the document writes its
+    /// titles, as its contents do: a sentence-case line after a sentence's end is a title;
+    /// after a sentence cut short it is the sentence's end, and a call is no title.
     #[test]
     fn numbered_titles_in_sentence_case_make_sentence_case_titles() {
         let body = "The bootstrap refits the model to data simulated from the fitted one, many times over.\nIt takes longer than the profile, and it makes no asymptotic assumptions at all.\n";
@@ -4812,6 +4808,10 @@ mod tests {
         );
     }
 
+    /// Contents that write their titles in sentence case show how the document writes its
+    /// titles: a subsection they leave out, in sentence case over its paragraph, is a title
+    /// too. Under contents in title case the same line is a one-line paragraph, and a word
+    /// or a file name alone is no title either way.
     #[test]
     fn contents_in_sentence_case_make_sentence_case_titles() {
         let body = "The server can be stopped from the keyboard, which is useful when a client has grabbed it and no other way is left.\nThe option that allows this is off by default, and the configuration file turns it on.\n";
@@ -4845,6 +4845,9 @@ mod tests {
         );
     }
 
+    /// OCR sets every paragraph apart, so a title in sentence case looks like a one-line
+    /// paragraph; the document's own contents name it, and that makes it a title. The same
+    /// line on every page is a running title however the contents name it.
     #[test]
     fn a_title_the_contents_name_is_a_title_in_sentence_case() {
         let body = "We use a set of sample data and a response, and fit the model to them with the default settings of the package.\nThe result is an object of the class that the fitting function returns, and it prints a summary.\n";
@@ -5852,9 +5855,7 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
         );
     }
 
-    /// Lines that number data are no sections, though the numbers continue: raw-order text
-    /// of a PDF table, each cell a paragraph (a one-part number and a lower-case word under
-    /// it), and host lines in a row (only the next line of the run continues each).
+    /// A line of no word over lines of no word is OCR's reading of a figure or a table.
     #[test]
     fn ocr_debris_of_figures_and_tables_heads_nothing() {
         let body =
@@ -5882,6 +5883,9 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
         assert!(titles(&src).is_empty(), "{:?}", titles(&src));
     }
 
+    /// Lines that number data are no sections, though the numbers continue: raw-order text
+    /// of a PDF table, each cell a paragraph (a one-part number and a lower-case word under
+    /// it), and host lines in a row (only the next line of the run continues each).
     #[test]
     fn numbered_cells_and_host_lines_are_no_sections() {
         let body = "The grid option selects the format in which coordinates are written.\n";
