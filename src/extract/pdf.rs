@@ -4477,6 +4477,41 @@ mod tests {
         );
     }
 
+    /// Bold lines at body size with their text indented under them are the terms of a
+    /// description list where the page's text stands at their margin; in a document that
+    /// sets all its text right of its titles they are headings.
+    #[test]
+    fn terms_over_indented_text_are_no_headings() {
+        let prose =
+            "The window lists every debugged process with the fields below, one row for each.";
+        let term = |y: f32, t: &str| {
+            let mut f = frag(72.0, y, 72.0 + 6.0 * t.len() as f32, t);
+            f.bold_chars = f.chars;
+            f
+        };
+        let page = |text_x: f32| {
+            let mut frags = vec![
+                frag(text_x, 80.0, 540.0, prose),
+                frag(text_x, 92.0, 540.0, prose),
+            ];
+            let mut y = 120.0;
+            for t in ["Status", "Information", "Initial Call"] {
+                frags.push(term(y, t));
+                for k in 0..3 {
+                    frags.push(frag(96.0, y + 20.0 + 12.0 * k as f32, 540.0, prose));
+                }
+                y += 80.0;
+            }
+            frags.push(frag(text_x, y, 540.0, prose));
+            layout_page(frags, 792.0)
+        };
+        assert!(titles(&layout_headings(vec![page(72.0)])).is_empty());
+        assert_eq!(
+            titles(&layout_headings(vec![page(96.0)])),
+            ["Status", "Information", "Initial Call"]
+        );
+    }
+
     #[test]
     fn chapter_titles_alone_on_their_pages_are_headings() {
         let big = |text: &str, y: f32| {

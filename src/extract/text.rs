@@ -1819,8 +1819,9 @@ impl<'a> Parser<'a> {
 
     /// Four or more headings in a row found by style alone, of one style, each over at most
     /// two lines of body: the terms of a definition list (`SWIGPYTHON` / one line on it), not
-    /// sections. They become prose, but for one set bigger than the run's median where the
-    /// layout gives sizes (a chapter's title over its first entry's terms).
+    /// sections; with a layout, two or more whose text is indented under them, however long.
+    /// They become prose, but for one set bigger than the run's median where the layout gives
+    /// sizes (a chapter's title over its first entry's terms).
     fn demote_term_runs(&mut self) {
         let heads = self.heading_blocks();
         let body_lines = |k: usize| -> usize {
@@ -1841,6 +1842,35 @@ impl<'a> Parser<'a> {
                 })
                 .map(|i| i.level)
         };
+        // With a layout, a term of a description list: a line set bold at body size whose
+        // text is indented under it, by a line's height or more, where the page's text stands
+        // at the term's margin elsewhere (`Status` over `The current status, one of the
+        // following:`; `Revision 3, released on Aug 15, 2016` over its changes). A document
+        // that sets all its text right of its titles has no text at their margin.
+        let indented_body = |k: usize| -> bool {
+            let h = heads[k];
+            let end = heads.get(k + 1).copied().unwrap_or(self.blocks.len());
+            let c0 = self.block_lines[h].0;
+            let Some(t) = self.hint(c0) else {
+                return false;
+            };
+            let (x, em) = (t.bbox[0], t.bbox[3] - t.bbox[1]);
+            t.typography.size_ratio < 1.1
+                && h + 1 < end
+                && {
+                    let (a, b) = self.block_lines[h + 1];
+                    (a..b).all(|c| self.hint(c).is_some_and(|n| n.bbox[0] >= x + em))
+                }
+                && (c0.saturating_sub(80)..(c0 + 80).min(self.content.len())).any(|c| {
+                    c != c0
+                        && self.hint(c).is_some_and(|n| {
+                            n.page == t.page
+                                && !Hints::stands_out(n)
+                                && !n.mono
+                                && (n.bbox[0] - x).abs() < 2.0
+                        })
+                })
+        };
         let mut demote = Vec::new();
         let mut k = 0;
         while k < heads.len() {
@@ -1852,11 +1882,14 @@ impl<'a> Parser<'a> {
             // A reference entry's heading among its parts' labels leaves the run whole.
             while end < heads.len()
                 && (self.entry_heads.contains(&heads[end])
-                    || (style_of(heads[end]) == Some(level) && body_lines(end) <= 2))
+                    || (style_of(heads[end]) == Some(level)
+                        && (body_lines(end) <= 2 || indented_body(end))))
             {
                 end += 1;
             }
-            if end - k >= 4 {
+            // Four short ones in a row are terms; so are two whose text is indented under
+            // them, however long it runs.
+            if end - k >= 4 || (end - k >= 2 && (k..end).all(indented_body)) {
                 // With a layout, the terms share one type: a chapter's title set bigger
                 // among them (`Primitive Types` over a reference entry's `Name`, `Syntax`)
                 // stays a heading.
