@@ -1842,8 +1842,8 @@ impl<'a> Parser<'a> {
                 })
                 .map(|i| i.level)
         };
-        // With a layout, a term of a description list: a line set bold at body size whose
-        // text is indented under it, by a line's height or more, where the page's text stands
+        // With a layout, a term of a description list: a heading found by its type (bold or
+        // italic) at body size whose text is indented under it, by a line's height or more, where the page's text stands
         // at the term's margin elsewhere (`Status` over `The current status, one of the
         // following:`; `Revision 3, released on Aug 15, 2016` over its changes). A document
         // that sets all its text right of its titles has no text at their margin.
