@@ -3006,34 +3006,24 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
-        // In plain text, a line of no word over lines of no word is debris: the labels of a
-        // figure or the cells of a table as OCR reads them (`FPOrRrF OF FH` over `9`, `KKK KA
-        // KAA KK SASK` over `KKK KAKA KKK KAAS`, `LAC FLAG` over `SNA`), not a title over its
-        // text. `SEE ALSO` over `ssh(1), sftp(1)` has its words below.
-        if mark.is_none()
-            && nb.is_none()
-            && self.hints.is_none()
-            && !has_word(t)
-            && follow.is_some_and(|(a, b)| (a..b).all(|k| !has_word(self.line(k))))
-        {
-            return false;
-        }
-        // In plain text, a line of three words or more over rows of figures is their table's
-        // head (`Implementation Mean SE TS SE SD 2.5% 50% 97.5%` over `openBUGS 13.58 0.022
-        // …`, its column gaps closed by OCR), not a title.
-        if mark.is_none()
-            && nb.is_none()
-            && self.hints.is_none()
-            && t.split_whitespace().count() >= 3
-            && follow.is_some_and(|(a, b)| {
-                (a..b)
+        // In plain text, what OCR read of a figure or a table is no title over its text:
+        // - a line of no word over lines of no word, a figure's labels or a table's cells
+        //   (`FPOrRrF OF FH` over `9`, `KKK KA KAA KK SASK` over `KKK KAKA KKK KAAS`, `LAC
+        //   FLAG` over `SNA`); `SEE ALSO` over `ssh(1), sftp(1)` has its words below;
+        // - a line of three words or more over rows of figures, their table's head
+        //   (`Implementation Mean SE TS SE SD 2.5% 50% 97.5%` over `openBUGS 13.58 0.022 …`,
+        //   its column gaps closed).
+        if let (None, None, None, Some((a, b))) = (&mark, &nb, self.hints, follow) {
+            let debris = !has_word(t) && (a..b).all(|k| !has_word(self.line(k)));
+            let table_head = t.split_whitespace().count() >= 3
+                && (a..b)
                     .filter(|&k| headings::figures_row(self.line(k).trim()))
                     .count()
                     * 2
-                    > b - a
-            })
-        {
-            return false;
+                    > b - a;
+            if debris || table_head {
+                return false;
+            }
         }
         // A variable and its type (`ip_default_ttl - INTEGER`, a sysctl reference's entries,
         // set left of their descriptions) is a term, wherever it sits.
