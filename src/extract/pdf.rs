@@ -1454,14 +1454,40 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
             rules: Vec::new(),
         };
     }
-    let gutters = gutters(&frags);
+    let gutters = gutters(&frags, &lone_rows(&frags));
+    // A line of a column: another starts at its left edge within two of its heights above or
+    // below it.
+    let column_line = |o: &Frag| {
+        let h = o.y1 - o.y0;
+        frags.iter().any(|p| {
+            (p.x0 - o.x0).abs() < 1.0 && p.y1 <= o.y0 + 1.0 && p.y1 > o.y0 - 2.0 * h
+                || (p.x0 - o.x0).abs() < 1.0 && p.y0 >= o.y1 - 1.0 && p.y0 < o.y1 + 2.0 * h
+        })
+    };
+    // A column's overfull line: text, not code (whose aligned pieces look like columns), that
+    // runs past the gutter into the next column by under two ems, beside a line of that
+    // column, which starts an em or more after it.
+    let overfull = |f: &Frag, (g0, g1): (f32, f32)| {
+        let (right, left) = (f.x1 - g1, g0 - f.x0);
+        f.mono_chars * 2 < f.chars
+            && right.min(left) < f.size * 2.0
+            && frags.iter().any(|o| {
+                let beside = o.y0.max(f.y0) < o.y1.min(f.y1);
+                let after = if right < left {
+                    o.x0 >= f.x1 + f.size
+                } else {
+                    o.x1 <= f.x0 - f.size
+                };
+                beside && after && column_line(o)
+            })
+    };
     // Column of each fragment; u32::MAX for one that crosses a gutter.
     let col_of = |f: &Frag| -> u32 {
-        // Spanning: it covers a gutter (all but a point at either edge). Otherwise the
-        // column that holds most of it.
+        // Spanning: it covers a gutter (all but a point at either edge) and is no column's
+        // overfull line. Otherwise the column that holds most of it.
         let mut c = 0u32;
         for &(g0, g1) in &gutters {
-            if f.x0 < g0 + 1.0 && f.x1 > g1 - 1.0 {
+            if f.x0 < g0 + 1.0 && f.x1 > g1 - 1.0 && !overfull(f, (g0, g1)) {
                 return u32::MAX;
             }
             if (f.x0 + f.x1) / 2.0 >= (g0 + g1) / 2.0 {
@@ -1562,9 +1588,11 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
 /// tenth reaching its right edge (the last column of a table set inside a page of wider prose
 /// stops short of the margin the prose reaches, however full its wrapped cells are), and not a
 /// table's two columns of short items paired line by line ([`table_grid`]). Wide
-/// fragments that cross it (a title, an abstract, a full-width caption) span the columns. At
-/// most two valleys (three columns).
-fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
+/// fragments that cross it (a title, an abstract, a full-width caption) span the columns, and
+/// so do the narrow ones centred on the page above or below every pair of rows side by side
+/// (`lone`, from [`lone_rows`]: a title block over the columns). At most two valleys (three
+/// columns).
+fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
     let l = frags.iter().map(|f| f.x0).fold(f32::INFINITY, f32::min);
     let r = frags.iter().map(|f| f.x1).fold(f32::NEG_INFINITY, f32::max);
     let w = r - l;
@@ -1577,7 +1605,15 @@ fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
     }
     let n = w.ceil() as usize + 1;
     let mut cover = vec![0u32; n];
-    for f in &narrow {
+    // Lines centred on the page on rows of their own, above or below every pair of rows side
+    // by side (a title block over the columns), leave the gutter open.
+    let paired = || frags.iter().zip(lone).filter(|(_, l)| !**l).map(|(f, _)| f);
+    let top = paired().map(|f| f.y0).fold(f32::INFINITY, f32::min);
+    let bottom = paired().map(|f| f.y1).fold(f32::NEG_INFINITY, f32::max);
+    let title = |f: &Frag| {
+        (f.y1 <= top || f.y0 >= bottom) && ((f.x0 + f.x1) / 2.0 - (l + r) / 2.0).abs() < w * 0.05
+    };
+    for f in narrow.iter().filter(|f| !title(f)) {
         let a = ((f.x0 - l).floor().max(0.0)) as usize;
         let b = ((f.x1 - l).ceil() as usize).min(n);
         for c in &mut cover[a..b] {
@@ -1651,6 +1687,60 @@ fn gutters(frags: &[Frag]) -> Vec<(f32, f32)> {
         }
     }
     out
+}
+
+/// Which of `frags` stand on a row of their own: no fragment beside them shares their height,
+/// other than the pieces of their own line (same baseline, less than 0.6 of the type size
+/// apart, where a gutter is wider). A title centred over two columns, or the caption of a
+/// figure as wide as the page, stands alone; a column's line has the other column's beside it.
+fn lone_rows(frags: &[Frag]) -> Vec<bool> {
+    let mut order: Vec<usize> = (0..frags.len()).collect();
+    order.sort_by(|&a, &b| frags[a].base.total_cmp(&frags[b].base));
+    // Lines: fragments on one baseline, left to right, each with its height.
+    let mut line_of = vec![0usize; frags.len()];
+    let mut lines: Vec<(f32, f32)> = Vec::new();
+    let mut start = 0;
+    while start < order.len() {
+        let mut end = start + 1;
+        while end < order.len() && {
+            let (p, f) = (&frags[order[end - 1]], &frags[order[end]]);
+            f.base - p.base < p.size.min(f.size) * 0.3
+        } {
+            end += 1;
+        }
+        let row = &mut order[start..end];
+        row.sort_by(|&a, &b| frags[a].x0.total_cmp(&frags[b].x0));
+        let mut right = f32::NEG_INFINITY;
+        for &i in row.iter() {
+            let f = &frags[i];
+            if f.x0 - right < f.size * 0.6 {
+                let l = lines.last_mut().expect("a line was started");
+                *l = (l.0.min(f.y0), l.1.max(f.y1));
+            } else {
+                lines.push((f.y0, f.y1));
+            }
+            line_of[i] = lines.len() - 1;
+            right = right.max(f.x1);
+        }
+        start = end;
+    }
+    let mut by_top: Vec<usize> = (0..lines.len()).collect();
+    by_top.sort_by(|&a, &b| lines[a].0.total_cmp(&lines[b].0));
+    let mut lone = vec![true; lines.len()];
+    for (k, &a) in by_top.iter().enumerate() {
+        let (a0, a1) = lines[a];
+        for &b in &by_top[k + 1..] {
+            let (b0, b1) = lines[b];
+            if b0 >= a1 {
+                break;
+            }
+            if a1.min(b1) - b0 > (a1 - a0).min(b1 - b0) * 0.3 {
+                lone[a] = false;
+                lone[b] = false;
+            }
+        }
+    }
+    line_of.iter().map(|&l| lone[l]).collect()
 }
 
 /// Whether two columns of `frags` either side of valley `g` (text from `l` to `r`) are a
@@ -4975,6 +5065,53 @@ mod tests {
         assert_eq!(texts.len(), 41);
     }
 
+    /// A title block of short lines centred over two columns (title, subtitle, author, date)
+    /// leaves the gutter open, and a column's line that overruns the gutter by a word, beside
+    /// the other column's lines, stays in its column: the page still reads left column, then
+    /// right.
+    #[test]
+    fn a_title_block_and_an_overfull_line_keep_two_columns() {
+        let mut frags: Vec<Frag> = ["The Tutorial", "A short guide", "An Author", "May 2022"]
+            .iter()
+            .enumerate()
+            .map(|(k, t)| frag(256.0, 40.0 + k as f32 * 14.0, 356.0, t))
+            .collect();
+        for k in 0..20 {
+            let y = 100.0 + k as f32 * 12.0;
+            // The left column's line 10 runs 3 pt past the gutter; the right column's lines
+            // 9 to 11 are indented beside it.
+            let (x1, x0) = match k {
+                10 => (320.0, 332.0),
+                9 | 11 => (295.0, 332.0),
+                _ => (295.0, 317.0),
+            };
+            frags.push(frag(
+                72.0,
+                y,
+                x1,
+                &format!("left {k} of a column of running text"),
+            ));
+            frags.push(frag(
+                x0,
+                y,
+                540.0,
+                &format!("right {k} of a column of running text"),
+            ));
+        }
+        let p = layout_page(frags, 792.0);
+        let texts: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+        let mut want = vec!["The Tutorial", "A short guide", "An Author", "May 2022"];
+        let left: Vec<String> = (0..20)
+            .map(|k| format!("left {k} of a column of running text"))
+            .collect();
+        let right: Vec<String> = (0..20)
+            .map(|k| format!("right {k} of a column of running text"))
+            .collect();
+        want.extend(left.iter().map(String::as_str));
+        want.extend(right.iter().map(String::as_str));
+        assert_eq!(texts, want);
+    }
+
     /// Two columns of short items whose lines pair one to one on the same baselines (names
     /// and versions, names and licences) are a table's columns, not columns of text, however
     /// full they are: the page is one flow, each line a row of two cells.
@@ -6041,7 +6178,7 @@ mod tests {
             frags.push(frag(200.0, y + 12.0, 290.0, "in the left cell"));
             y += 30.0;
         }
-        assert_eq!(gutters(&frags), []);
+        assert_eq!(gutters(&frags, &lone_rows(&frags)), []);
         let mut p = layout_page(frags, 792.0);
         let mut tables = Vec::new();
         find_tables(&mut p, &mut tables);
