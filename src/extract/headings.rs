@@ -240,7 +240,7 @@ pub fn numbering(line: &str) -> Option<Numbering> {
         return None;
     }
     let prefix_len = t.len() - title.len();
-    if let Some(v) = roman(word) {
+    if let Some(v) = roman(word).or_else(|| ocr_roman(word)) {
         // A lone "I." or "V." is as likely a letter; either way it is depth 1.
         return Some(Numbering {
             parts: vec![v],
@@ -399,6 +399,16 @@ fn separator_len(s: &str) -> usize {
     let t = s.trim_start_matches([':', '.', '-', '—', '–', ')']);
     let t = t.trim_start();
     s.len() - t.len()
+}
+
+/// A roman numeral as OCR reads it, its capital I taken for a lower-case l (`Il.`, `lll.`,
+/// `Vl.`): a capital letter of a numeral or two l's at least, and the numeral canonical once
+/// every l is an I.
+fn ocr_roman(s: &str) -> Option<u32> {
+    if !s.contains('l') || !(s.bytes().any(|c| b"IVX".contains(&c)) || s.len() >= 2) {
+        return None;
+    }
+    roman(&s.replace('l', "I"))
 }
 
 fn roman(s: &str) -> Option<u32> {
@@ -729,7 +739,13 @@ pub fn score(
         || entry_name
         || c.over_synopsis
         || ((bold_apart || c.heads_run) && plain_phrase(t));
-    if !marked && ((first.is_lowercase() && !lower_case_ok) || (symbol && numbered.is_none())) {
+    // OCR reads a roman numeral's I as l (`lll. Protein`): the number, not the title, starts
+    // in lower case.
+    let ocr_numeral = numbered.is_some_and(|n| n.kind == NumberKind::Roman) && first == 'l';
+    if !marked
+        && ((first.is_lowercase() && !lower_case_ok && !ocr_numeral)
+            || (symbol && numbered.is_none()))
+    {
         return 0.0;
     }
     let title = numbered.map_or(t, |n| &t[n.prefix_len.min(t.len())..]);

@@ -4475,17 +4475,52 @@ mod tests {
             .collect()
     }
 
-    /// The heading titles plain-text extraction finds in `src`.
     /// A text of these lines, each right over `body`.
     fn each_over(lines: &[&str], body: &str) -> String {
         lines.iter().map(|l| format!("{l}\n{body}")).collect()
     }
 
+    /// The heading titles plain-text extraction finds in `src`.
     fn titles(src: &str) -> Vec<String> {
         headings(&run(src))
             .into_iter()
             .map(|h| h.1.to_string())
             .collect()
+    }
+
+    /// OCR reads a roman numeral's I as a lower-case l (`Il.`, `lll.`): the chapters are
+    /// still II and III, and the sections numbered from 1 under each are theirs.
+    #[test]
+    fn roman_numerals_misread_by_ocr_still_number_their_chapters() {
+        let body = "The module shows the sequence and its map, and the sequence can be edited.\n\n";
+        let src: String = [
+            "I. About",
+            "1. Conventions",
+            "2. Copyright",
+            "Il. DNA",
+            "1. Open and display DNA",
+            "2. Toolbar",
+            "lll. Protein",
+            "1. Toolbar",
+            "2. Function display",
+        ]
+        .iter()
+        .map(|l| format!("{l}\n\n{body}"))
+        .collect();
+        assert_eq!(
+            headings(&run(&src)),
+            [
+                (1, "I. About"),
+                (2, "1. Conventions"),
+                (2, "2. Copyright"),
+                (1, "Il. DNA"),
+                (2, "1. Open and display DNA"),
+                (2, "2. Toolbar"),
+                (1, "lll. Protein"),
+                (2, "1. Toolbar"),
+                (2, "2. Function display"),
+            ]
+        );
     }
 
     /// Text extracted from a PDF drops the space between a title and its first subsection's
