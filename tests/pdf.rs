@@ -608,6 +608,33 @@ fn open_paths_make_a_figure() {
     assert!(bb[2] - bb[0] >= 200.0 && bb[3] - bb[1] >= 100.0, "{bb:?}");
 }
 
+/// Text a reader never sees is not indexed: a figure's labels drawn past the clip of its
+/// frame, and a line that runs past the page's edge, are cut where the clip and the page end.
+#[test]
+fn text_outside_the_clip_or_the_page_is_left_out() {
+    let line = |y: i32, t: &str| format!("1 0 0 1 72 {y} Tm ({t}) Tj ");
+    let mut content = String::from("BT /F0 11 Tf ");
+    for k in 0..4 {
+        content.push_str(&line(700 - 14 * k, BODY[k as usize % 2]));
+    }
+    content.push_str(&format!(
+        "1 0 0 1 500 600 Tm (Runaway{}) Tj ET ",
+        " words".repeat(30)
+    ));
+    content.push_str(
+        "q 72 400 200 150 re W n BT /F0 11 Tf 1 0 0 1 90 500 Tm (Shown label) Tj \
+         1 0 0 1 400 500 Tm (Hidden label) Tj ET Q",
+    );
+    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[content]);
+    let a = analyze_bytes("clipped.pdf", &pdf, &Config::default()).unwrap();
+    let text = text_of(&a);
+    assert!(text.contains("Shown label"), "{text}");
+    assert!(!text.contains("Hidden label"), "{text}");
+    // 612 pt wide: the line starting at 500 pt keeps its first words only.
+    let runaway = text.lines().find(|l| l.starts_with("Runaway")).unwrap();
+    assert!(runaway.split_whitespace().count() < 5, "{runaway}");
+}
+
 /// Figures in real PDFs: screenshots and photographs (images) and drawings become figure
 /// blocks that their captions name; a named figure sits on its caption's page, above or below
 /// it, overlapping it across. The METAPOST previewer's screenshot (an image) and hyperref's

@@ -673,9 +673,12 @@ impl<'a> Doc<'a> {
         what: Run,
         ctm: sys::fz_matrix,
     ) -> Result<TextPage<'_>, String> {
+        // Glyphs wholly outside the clip (a map's labels past its figure's frame, code run off
+        // the page's edge) are not printed, and are left out as a reader never sees them.
         let flags = (sys::FZ_STEXT_PRESERVE_IMAGES
             | sys::FZ_STEXT_COLLECT_VECTORS
-            | sys::FZ_STEXT_LAZY_VECTORS) as i32;
+            | sys::FZ_STEXT_LAZY_VECTORS
+            | sys::FZ_STEXT_CLIP) as i32;
         // SAFETY: an allocation of `ctx`; it throws only when memory runs out.
         let st = unsafe { sys::fz_new_stext_page(self.ctx, r) };
         let tp = TextPage {
