@@ -1034,6 +1034,9 @@ struct Parser<'a> {
     toc_numbers: HashSet<(u8, Vec<u32>)>,
     /// The unnumbered titles the table of contents listed, as `toc_title` keys them.
     toc_titles: HashSet<String>,
+    /// The numbered entries the table of contents listed, number and title, as `toc_title`
+    /// keys them (`9. sequence map`).
+    toc_entries: HashSet<String>,
     /// The contents' lines as written: a title that repeats one of them stands once more.
     toc_lines: HashSet<String>,
     /// Contents entries whose titles are written in sentence case, and in title case.
@@ -1170,6 +1173,7 @@ impl<'a> Parser<'a> {
             toc_from: None,
             toc_numbers: HashSet::new(),
             toc_titles: HashSet::new(),
+            toc_entries: HashSet::new(),
             toc_lines: HashSet::new(),
             toc_case: (0, 0),
             under_roman: false,
@@ -1963,6 +1967,7 @@ impl<'a> Parser<'a> {
         self.toc_from = Some(from);
         self.toc_numbers.clear();
         self.toc_titles.clear();
+        self.toc_entries.clear();
         self.toc_lines.clear();
         self.toc_case = (0, 0);
     }
@@ -1981,6 +1986,7 @@ impl<'a> Parser<'a> {
                 }
                 if let Some(n) = headings::numbering(self.line(c)) {
                     self.toc_numbers.insert(number_key(&n));
+                    self.toc_entries.extend(toc_title(self.line(c)));
                 } else if let Some(k) = toc_title(self.line(c)) {
                     self.toc_titles.insert(k);
                     self.toc_lines.insert(self.line(c).trim().to_string());
@@ -2932,8 +2938,11 @@ impl<'a> Parser<'a> {
                 && n.parts == [1]
                 && self.last_number.as_ref().is_some_and(|l| l.len() == 1)
         };
-        // In plain text, one section missed before it (OCR's `2 <A word of caution`) does not
-        // break the sequence, at the same depth: a counter numbering a reference's entries (`4
+        // A number and title that the document's contents list (`9. Sequence map`) are in
+        // sequence whatever came before: text from a PDF loses titles into the tables and
+        // lists under them, and the next one is then no skip. In plain text, one section
+        // missed before it (OCR's `2 <A word of caution`) does not break the sequence either,
+        // at the same depth: a counter numbering a reference's entries (`4
         // I EquationOrderBasis( F )` after `2.2`) skips no chapter. (In typeset text the type
         // carries such titles: nothing changed on the development sets, and two held-out sets
         // gained three spurious titles, totals only.)
@@ -2947,6 +2956,8 @@ impl<'a> Parser<'a> {
                     && headings::continues_past_one(self.last_number.as_deref(), &n.parts))
                 || restart(n)
                 || (n.lower_title && starts_mid(&n.parts))
+                || (self.toc_from.is_none()
+                    && toc_title(t).is_some_and(|k| self.toc_entries.contains(&k)))
         });
         // In reStructuredText the adornment makes the title, whatever number it starts with
         // (`X.509 Certificate Object`, `X.509 Certificate Builder`, … under their tildes).
@@ -4486,6 +4497,19 @@ mod tests {
             .into_iter()
             .map(|h| h.1.to_string())
             .collect()
+    }
+
+    /// A numbered title the contents list is in sequence even when the titles before it were
+    /// lost (text from a PDF folds them into the table or list under them): `4. Delta` after
+    /// `1. Alpha` skips two numbers, and the contents say it is a section all the same.
+    #[test]
+    fn a_numbered_title_the_contents_list_is_in_sequence() {
+        let body = "The tool reads the sequence and shows it in the map for the reader here.\n\n";
+        let src = format!(
+            "Contents\n\n1. Alpha........ 1\n2. Beta........ 2\n3. Gamma........ 3\n\
+             4. Delta........ 4\n\n\x0c1. Alpha\n\n{body}4. Delta\n\n{body}"
+        );
+        assert_eq!(titles(&src), ["Contents", "1. Alpha", "4. Delta"]);
     }
 
     /// OCR reads a roman numeral's I as a lower-case l (`Il.`, `lll.`): the chapters are
