@@ -1460,8 +1460,9 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
     let column_line = |o: &Frag| {
         let h = o.y1 - o.y0;
         frags.iter().any(|p| {
-            (p.x0 - o.x0).abs() < 1.0 && p.y1 <= o.y0 + 1.0 && p.y1 > o.y0 - 2.0 * h
-                || (p.x0 - o.x0).abs() < 1.0 && p.y0 >= o.y1 - 1.0 && p.y0 < o.y1 + 2.0 * h
+            let above = p.y1 <= o.y0 + 1.0 && p.y1 > o.y0 - 2.0 * h;
+            let below = p.y0 >= o.y1 - 1.0 && p.y0 < o.y1 + 2.0 * h;
+            (p.x0 - o.x0).abs() < 1.0 && (above || below)
         })
     };
     // A column's overfull line: text, not code (whose aligned pieces look like columns), that
