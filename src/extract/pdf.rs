@@ -3457,15 +3457,16 @@ fn from_text(
 }
 
 /// `DOCSWEEP_PDF_LAYOUT=1`: the text handed to the text rules, one line per line with its
-/// hints (size over body, Bold, Mono/Table/Footnote, cells, left edge in points), on standard
-/// error.
+/// hints (size over body, Bold, Italic, Mono/Table/Footnote, cells, left edge in points), on
+/// standard error.
 fn dump_layout(out: &str, hints: &Hints) {
     for (line, h) in out.split('\n').zip(&hints.lines) {
         match h {
             Some(h) => eprintln!(
-                "{:5.2} {} {} c{} x{:<4.0} |{}",
+                "{:5.2} {}{} {} c{} x{:<4.0} |{}",
                 h.typography.size_ratio,
                 if h.typography.bold { 'B' } else { ' ' },
+                if h.typography.italic { 'I' } else { ' ' },
                 if h.mono {
                     'M'
                 } else if h.table.is_some() {
