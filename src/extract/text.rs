@@ -2871,12 +2871,16 @@ impl<'a> Parser<'a> {
                     t.len() * 10 <= below.len() * 6
                         && below.starts_with(|ch: char| ch.is_uppercase())
                 });
+        // Named by an entry of the document's contents.
+        let listed = !self.toc_titles.is_empty()
+            && self.toc_from.is_none()
+            && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k));
         // A framed title is scored on the text inside its frame, a typeset one after its
         // lower-case label (`a) Purpose`, `ii. Install the plugins`: outline items whose
-        // level the type gives).
+        // level the type gives), and so is one that the contents list with its label.
         let scored = match mark {
             Some(Style::Framed(ch)) => t.trim_matches(ch).trim(),
-            _ if nb.is_none() && self.hint(c).is_some_and(Hints::stands_out) => {
+            _ if nb.is_none() && (self.hint(c).is_some_and(Hints::stands_out) || listed) => {
                 &t[lower_label(t).unwrap_or(0)..]
             }
             _ => t,
@@ -2907,9 +2911,7 @@ impl<'a> Parser<'a> {
                 && ((self.toc_case.0 >= 3 && self.toc_case.0 > 2 * self.toc_case.1)
                     || (self.numbered_case.0 > 2 * self.numbered_case.1
                         && (nb.is_some() || c == 0 || self.after_sentence(c)))),
-            listed: !self.toc_titles.is_empty()
-                && self.toc_from.is_none()
-                && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k)),
+            listed,
             numbered_type: self.hint(c).is_some_and(|h| {
                 h.typography.stands_out()
                     && self
@@ -4510,6 +4512,30 @@ mod tests {
              4. Delta........ 4\n\n\x0c1. Alpha\n\n{body}4. Delta\n\n{body}"
         );
         assert_eq!(titles(&src), ["Contents", "1. Alpha", "4. Delta"]);
+    }
+
+    /// A title with a lower-case label (`a) Purpose`) is a list item's shape, but when the
+    /// contents list it so, it is a section: scored after its label, as typeset ones are.
+    #[test]
+    fn a_lettered_title_the_contents_list_is_a_heading() {
+        let body =
+            "The addon runs the plugins on the remote machines and reports what they find.\n";
+        let src = format!(
+            "Contents\n\n1. Introduction........ 2\n   a) Purpose........ 2\n\
+             \x20  b) Design Overview........ 3\n2. Usage........ 4\n\n\x0c\
+             1. Introduction\n\na) Purpose\n{body}\nb) Design Overview\n{body}\n\
+             2. Usage\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "Contents",
+                "1. Introduction",
+                "a) Purpose",
+                "b) Design Overview",
+                "2. Usage"
+            ]
+        );
     }
 
     /// OCR reads a roman numeral's I as a lower-case l (`Il.`, `lll.`): the chapters are
