@@ -89,8 +89,9 @@ try:
     HAVE_ARROW = True
 except ImportError:
     HAVE_ARROW = False
-    if MODE != "inspect" and os.path.exists(VENV_PY) and not os.environ.get("TEXT_HOLDOUT_REEXEC") \
-            and os.path.realpath(sys.executable) != os.path.realpath(VENV_PY):
+    # The venv's python may be a link to this very interpreter (its realpath is the same):
+    # only the environment variable tells a second start from the first.
+    if MODE != "inspect" and os.path.exists(VENV_PY) and not os.environ.get("TEXT_HOLDOUT_REEXEC"):
         os.environ["TEXT_HOLDOUT_REEXEC"] = "1"
         os.execv(VENV_PY, [VENV_PY] + sys.argv)
 if MODE is None:
