@@ -753,7 +753,11 @@ pub fn score(
     // title (`2.9.0 (2022-02-06)` in a changelog).
     let lettered = title.chars().any(char::is_alphabetic);
     let release = c.underlined && t.chars().any(|ch| ch.is_ascii_digit());
-    if !(lettered || release) {
+    // A year may be the whole title of a numbered section that continues the numbering: a
+    // history told year by year (`9.1.1 2003`, `9.1.4 2006–2007`, `9.2 2020` in TeX Live's
+    // guide).
+    let year = sequence_ok && numbered.is_some_and(|n| n.parts.len() >= 2) && year_span(title);
+    if !(lettered || release || year) {
         return 0.0;
     }
     // A file name or an address after a list number (a man page's NOTES:
@@ -1099,6 +1103,18 @@ fn date_only(t: &str) -> bool {
     }
 }
 
+/// A year or a span of years (`2003`, `2006–2007`, `1998-2001`), from 1500 to 2099.
+pub fn year_span(t: &str) -> bool {
+    let year = |w: &str| {
+        w.len() == 4
+            && w.bytes().all(|b| b.is_ascii_digit())
+            && (b"15".as_slice()..=b"20".as_slice()).contains(&&w.as_bytes()[..2])
+    };
+    let mut ends = t.trim().split(['–', '-']);
+    let first = ends.next().unwrap_or("");
+    year(first.trim()) && ends.next().is_none_or(|w| year(w.trim())) && ends.next().is_none()
+}
+
 /// `January 2024`, `Mar 3`: a title that starts with a month name and has a number.
 fn starts_with_month(t: &str) -> bool {
     let first = t
@@ -1402,6 +1418,23 @@ mod tests {
             "r filename",
         ] {
             assert!(!plain_phrase(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn years_and_spans_of_years() {
+        for t in ["2003", "2006–2007", "1998-2001", " 1500 "] {
+            assert!(year_span(t), "{t}");
+        }
+        for t in [
+            "203",
+            "3003",
+            "2003 release",
+            "2003–",
+            "2003-2004-2005",
+            "1.2003",
+        ] {
+            assert!(!year_span(t), "{t}");
         }
     }
 

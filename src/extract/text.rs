@@ -2279,8 +2279,9 @@ impl<'a> Parser<'a> {
     }
 
     /// Content line `c` is a subsection title that continues the numbering of the headings so
-    /// far (`2.1 ASN.1 syntax` after `2 ASN.1 structure handling`); `2. Header line` in the
-    /// middle of a paragraph is a list item, so one-part numbers never count here.
+    /// far (`2.1 ASN.1 syntax` after `2 ASN.1 structure handling`, `9.1.9 2012` after `9.1.8
+    /// 2011`); `2. Header line` in the middle of a paragraph is a list item, so one-part
+    /// numbers never count here.
     fn numbered_in_sequence(&self, c: usize) -> bool {
         let t = self.line(c).trim();
         if t.len() > 80 || !t.starts_with(|ch: char| ch.is_ascii_digit()) {
@@ -2295,6 +2296,7 @@ impl<'a> Parser<'a> {
                 && nb.parts.len() >= 2
                 && headings::continues(self.last_number.as_deref(), &nb.parts)
                 && (named(&t[nb.prefix_len..])
+                    || headings::year_span(&t[nb.prefix_len..])
                     || (t[nb.prefix_len..].starts_with(|ch: char| ch.is_uppercase())
                         && headings::title_shape(
                             &t[nb.prefix_len..],
@@ -4534,6 +4536,29 @@ mod tests {
                 "a) Purpose",
                 "b) Design Overview",
                 "2. Usage"
+            ]
+        );
+    }
+
+    /// A history told year by year: a year is the whole title of a numbered section that
+    /// continues the numbering, over a blank line or right over its text (`1.1.2 2004` /
+    /// `tlmgr gained …`); a year in a numbered list out of sequence heads nothing.
+    #[test]
+    fn years_that_continue_the_numbering_are_titles() {
+        let src = "1 History\n\nThe distribution has changed every year since it began.\n\n\
+                   1.1 Past\n\nThe first releases came on a disc with the user group's journal.\n\n\
+                   1.1.1 2003\n\nThe release no longer fitted on one disc, so it was split in three.\n\n\
+                   1.1.2 2004\ntlmgr gained updates from more than one repository at a time.\n\n\
+                   1.1.3 2006–2007\n\nThe new engines came with their own fonts and formats.\n\n\
+                   Prices by year:\n\n4.2 2005\n\nThe list above was not complete.\n";
+        assert_eq!(
+            titles(src),
+            [
+                "1 History",
+                "1.1 Past",
+                "1.1.1 2003",
+                "1.1.2 2004",
+                "1.1.3 2006–2007"
             ]
         );
     }
