@@ -4193,6 +4193,29 @@ mod tests {
         );
     }
 
+    /// Section numbers whose digits the font maps to no character (`\u{FFFD}.\u{FFFD}Script
+    /// tags`: old-style figures of a subset font without a `ToUnicode` entry) leave their
+    /// titles headings; a run of such glyphs over body text is none.
+    #[test]
+    fn titles_after_unmapped_section_numbers_are_headings() {
+        let body = "The tags tell the font which script and language the text is written in.";
+        let page = typeset_page(&[
+            ("\u{FFFD}The OpenType layout", 17.0, true),
+            (body, 10.0, false),
+            ("\u{FFFD}.\u{FFFD}Script tags", 15.0, true),
+            (body, 10.0, false),
+            ("\u{FFFD}.\u{FFFD} \u{FFFD}", 15.0, true),
+            (body, 10.0, false),
+        ]);
+        assert_eq!(
+            titles(&layout_headings(vec![page])),
+            [
+                "\u{FFFD}The OpenType layout",
+                "\u{FFFD}.\u{FFFD}Script tags"
+            ]
+        );
+    }
+
     /// Titles rendered from HTML or a word processor: the document's title stays a heading,
     /// a name in lower case set large and bold is one (`clear (t)`), so are a function's
     /// signature (`reduce (t, f [, state = next(t)])`), an FAQ's long

@@ -118,6 +118,17 @@ fn lower_label(t: &str) -> Option<usize> {
         .then(|| t.len() - title.len())
 }
 
+/// A section number whose digits the font maps to no character (`\u{FFFD}.\u{FFFD}Script
+/// tags`: old-style figures of a subset font without a `ToUnicode` entry): the length of the
+/// label and the space after it, when a capital follows.
+fn unmapped_label(t: &str) -> Option<usize> {
+    let rest = t.trim_start_matches(['\u{FFFD}', '.']);
+    let label = &t[..t.len() - rest.len()];
+    let title = rest.trim_start();
+    (label.starts_with('\u{FFFD}') && title.starts_with(|ch: char| ch.is_uppercase()))
+        .then(|| t.len() - title.len())
+}
+
 /// Longest line looked at as a heading, table row or furniture, in bytes. Longer lines are
 /// prose whatever they hold, which keeps every rule linear on one-line files.
 const MAX_SHAPE_LINE: usize = 400;
@@ -2883,7 +2894,7 @@ impl<'a> Parser<'a> {
         let scored = match mark {
             Some(Style::Framed(ch)) => t.trim_matches(ch).trim(),
             _ if nb.is_none() && (self.hint(c).is_some_and(Hints::stands_out) || listed) => {
-                &t[lower_label(t).unwrap_or(0)..]
+                &t[lower_label(t).or_else(|| unmapped_label(t)).unwrap_or(0)..]
             }
             _ => t,
         };
