@@ -50,6 +50,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 VENV_PY = "/var/tmp/docsweep-venv/bin/python"
 
 
+def section_order(s):
+    """Sections in document order: `1.2.3` by its numbers; page sections (`p001`, `p002`, one
+    per page of a paged document without headings) by page."""
+    sid = str(s["section_id"])
+    if sid.startswith("p"):
+        return (1, [int(sid[1:])])
+    return (0, [int(x) for x in sid.split(".")])
+
+
 def usage():
     print(__doc__, file=sys.stderr)
     sys.exit(2)
@@ -215,7 +224,7 @@ def from_index(names):
         name = os.path.basename(d["path"])
         if name.endswith(".txt"):
             name = name[:-4]
-        ss = sorted(by_doc_s[d["doc_id"]], key=lambda s: [int(x) for x in str(s["section_id"]).split(".")])
+        ss = sorted(by_doc_s[d["doc_id"]], key=section_order)
         bb = sorted(by_doc_b[d["doc_id"]], key=lambda b: b["seq"])
         res[name] = {"status": d.get("status"), "reason": d.get("reason"), "flags": d.get("flags"),
                      "pages": d.get("pages"), "sections": ss, "blocks": bb, "secs": None}
