@@ -3111,15 +3111,19 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
-        // `3.2. COMPILING` as the first line of a page: the running title of the section;
-        // so is `3.4 Step 3: Documenting the sources` at a page's top when the section itself
-        // opens further down that page or the next (a running title that names the section
-        // a page starts).
+        // `3.2. COMPILING` as the first line of a page: the running title of the section,
+        // when its number is out of sequence (a chapter that opens a page, `1. INTRODUCTION`
+        // after the contents, comes next; a running title that repeats the chapter's number on
+        // a later page is out of sequence, and a section's number set before the section
+        // opens is caught below); so is `3.4 Step 3: Documenting the sources` at a
+        // page's top when the section itself opens further down that page or the next (a
+        // running title that names the section a page starts).
         if let Some(n) = nb
             .as_ref()
             .filter(|_| self.hints.is_none() && self.page_tops.contains(&self.content[c]))
         {
-            if is_caps(t) || self.opens_below(c, &t[..n.prefix_len], &t[n.prefix_len..]) {
+            let running_caps = is_caps(t) && !seq;
+            if running_caps || self.opens_below(c, &t[..n.prefix_len], &t[n.prefix_len..]) {
                 return false;
             }
         }
@@ -4571,6 +4575,32 @@ mod tests {
                 "1.1.2 2004",
                 "1.1.3 2006–2007"
             ]
+        );
+    }
+
+    /// A numbered title in capitals at a page's top is no running title when it is written
+    /// once and comes next in sequence: each chapter here opens its page (`1. INTRODUCTION`
+    /// after the contents); the running title over the page after a chapter's opening
+    /// (`3. LIMITS` again) stays none.
+    #[test]
+    fn a_chapter_in_capitals_that_opens_a_page_is_no_running_title() {
+        let heads: Vec<String> = [
+            "Contents\n\n1. Introduction........ 2\n2. Usage........ 4\n3. Limits........ 6",
+            "1. INTRODUCTION",
+            "The introduction goes on over this page with more of the same.",
+            "2. USAGE",
+            "The usage goes on over this page with more of the same.",
+            "3. LIMITS",
+            "3. LIMITS",
+        ]
+        .map(String::from)
+        .to_vec();
+        let src = pages(&heads, |a, b| {
+            format!("The {a} group of the {b} lattice acts on this space.")
+        });
+        assert_eq!(
+            titles(&src),
+            ["Contents", "1. INTRODUCTION", "2. USAGE", "3. LIMITS"]
         );
     }
 
