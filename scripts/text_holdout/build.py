@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 """Build the held-out plain-text documents and their gold from unpacked sources.
 
-usage: /usr/bin/python3 build.py ROOT [DOCS_TSV] [--only NAME,...] [--force]
+usage: /usr/bin/python3 build.py ROOT [DOCS_TSV] [--only NAME,...] [--force] [--jobs N]
 
 Called by fetch.sh after the Debian packages listed in docs.tsv are unpacked under
 ROOT/pkgs/<package>/. Writes ROOT/docs/<name>.txt and ROOT/docs/<name>.gold.json.
 Needs groff, poppler-utils (pdftotext), python3-pypdf, python3-docutils and, for the OCR
 kind, tesseract-ocr; fetch.sh installs them. Nothing here reads docsweep output.
+--jobs N (default: the number of CPUs) renders and reads that many pages of an OCR document at
+once, each tesseract on one thread (OMP_THREAD_LIMIT=1): the pages' text is the same whatever N.
 
 Gold JSON (one per document):
   name, kind, origin, pages (\f pages, or null), lines, line_pages (pages = lines/60 when
@@ -29,6 +31,8 @@ from collections import Counter, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ENV = dict(os.environ, LC_ALL="C.UTF-8", LANG="C.UTF-8")
+# Pages of an OCR document rendered and read at once (--jobs).
+JOBS = os.cpu_count() or 1
 
 
 def norm(s):
@@ -44,8 +48,8 @@ def read_src(path):
     return data
 
 
-def run(cmd, **kw):
-    r = subprocess.run(cmd, capture_output=True, env=ENV, **kw)
+def run(cmd, env=None, **kw):
+    r = subprocess.run(cmd, capture_output=True, env=env or ENV, **kw)
     if r.returncode != 0:
         raise RuntimeError("%s: exit %d: %s" % (" ".join(cmd), r.returncode,
                                                 r.stderr.decode("utf-8", "replace")[:400]))
@@ -646,13 +650,23 @@ def build_ocr(doc, root, work):
     rd = pypdf.PdfReader(pdf)
     last = min(last, len(rd.pages))
     page_texts, pages = [], []
-    for pno in range(first, last + 1):
+
+    def ocr_page(pno):
         png = os.path.join(work, "%s-p%04d" % (doc["name"], pno))
         if not os.path.exists(png + ".png"):
             run(["pdftoppm", "-r", str(dpi), "-gray", "-png", "-singlefile", "-f", str(pno), "-l", str(pno), pdf, png])
+        if not os.path.exists(png + ".tsv"):
+            # One thread per tesseract: JOBS of them share the cores better than one that
+            # spreads over all of them, and a page reads the same either way.
+            run(["tesseract", png + ".png", png, "-l", "eng", "--psm", "3", "tsv"],
+                env=dict(ENV, OMP_THREAD_LIMIT="1") if JOBS > 1 else ENV)
+        return png
+
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=JOBS) as pool:
+        pngs = list(pool.map(ocr_page, range(first, last + 1)))
+    for pno, png in zip(range(first, last + 1), pngs):
         tsv = png + ".tsv"
-        if not os.path.exists(tsv):
-            run(["tesseract", png + ".png", png, "-l", "eng", "--psm", "3", "tsv"])
         # text from the TSV: one line per tesseract line, a blank line between paragraphs
         rows = [l.split("\t") for l in open(tsv, encoding="utf-8").read().split("\n")[1:] if l.strip()]
         lines, words, cur_key, cur_par = [], [], None, None
@@ -853,6 +867,11 @@ def main():
     if "--force" in args:
         args.remove("--force")
         force = True
+    if "--jobs" in args:
+        global JOBS
+        i = args.index("--jobs")
+        JOBS = max(1, int(args[i + 1]))
+        del args[i:i + 2]
     root = args[0]
     tsv = args[1] if len(args) > 1 else os.path.join(HERE, "docs.tsv")
     out = os.path.join(root, "docs")
