@@ -118,6 +118,23 @@ fn lower_label(t: &str) -> Option<usize> {
         .then(|| t.len() - title.len())
 }
 
+/// The value of a lower-case roman label (`i.`, `iv)`) before a title that starts with a
+/// capital, and the length of the label and the blanks after it.
+fn roman_label(t: &str) -> Option<(u32, usize)> {
+    let end = t.find(['.', ')'])?;
+    let label = &t[..end];
+    let title = t[end + 1..].trim_start();
+    if !t[end + 1..].starts_with(' ') || !title.starts_with(|ch: char| ch.is_uppercase()) {
+        return None;
+    }
+    // Written the canonical way only (`iiii`, `vv` are no numerals).
+    const ROMAN: [&str; 12] = [
+        "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii",
+    ];
+    let v = ROMAN.iter().position(|r| *r == label)?;
+    Some((v as u32 + 1, t.len() - title.len()))
+}
+
 /// A section number whose digits the font maps to no character (`\u{FFFD}.\u{FFFD}Script
 /// tags`: old-style figures of a subset font without a `ToUnicode` entry): the length of the
 /// label and the space after it, when a capital follows.
@@ -2888,11 +2905,33 @@ impl<'a> Parser<'a> {
         let listed = !self.toc_titles.is_empty()
             && self.toc_from.is_none()
             && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k));
+        // `i. Account Setup` under `b) Remote Host Setup`, then `ii. Install the Nagios
+        // Plugins`: in plain text, items labelled in lower-case roman numerals from i, the
+        // first in the section of a title with a lower-case letter label, are the outline's
+        // next level down when they score as titles after their labels.
+        let (last, last_level) = self
+            .blocks
+            .iter()
+            .rev()
+            .find_map(|b| b.heading.as_ref())
+            .map_or(("", 1), |h| (h.title.as_str(), h.level));
+        let roman_sub = mark.is_none()
+            && nb.is_none()
+            && self.hints.is_none()
+            && roman_label(t).is_some_and(|(v, _)| {
+                if v == 1 {
+                    lower_label(last).is_some() && roman_label(last).is_none()
+                } else {
+                    roman_label(last).is_some_and(|(w, _)| w + 1 == v)
+                }
+            });
         // A framed title is scored on the text inside its frame, a typeset one after its
         // lower-case label (`a) Purpose`, `ii. Install the plugins`: outline items whose
-        // level the type gives), and so is one that the contents list with its label.
+        // level the type gives), and so is one that the contents list with its label, and a
+        // roman sub-item (above).
         let scored = match mark {
             Some(Style::Framed(ch)) => t.trim_matches(ch).trim(),
+            _ if roman_sub => &t[roman_label(t).map_or(0, |(_, n)| n)..],
             _ if nb.is_none() && (self.hint(c).is_some_and(Hints::stands_out) || listed) => {
                 &t[lower_label(t).or_else(|| unmapped_label(t)).unwrap_or(0)..]
             }
@@ -3132,6 +3171,13 @@ impl<'a> Parser<'a> {
             return false;
         }
         let (level, source) = match (&nb, mark) {
+            // A roman sub-item sits one level below the lettered title over its first item,
+            // and beside the item before it.
+            _ if roman_sub => {
+                let first = roman_label(t).is_some_and(|(v, _)| v == 1);
+                let level = if first { last_level + 1 } else { last_level };
+                (level.min(6), HeadingSource::Style)
+            }
             (Some(n), None) if n.kind == NumberKind::Letter && self.under_roman => {
                 (2, HeadingSource::Numbering)
             }
@@ -4551,6 +4597,41 @@ mod tests {
                 "a) Purpose",
                 "b) Design Overview",
                 "2. Usage"
+            ]
+        );
+    }
+
+    /// Items labelled in lower-case roman numerals from `i.` in the section of a title with a
+    /// lower-case letter label (`b) Remote Host Setup`), each over its text, are titles one
+    /// level below it; the next lettered title comes back up. Such items with no text under
+    /// them (a list), or a lettered list in the text (`h.`, `i.` counting letters), stay
+    /// prose.
+    #[test]
+    fn roman_items_under_a_lettered_title_are_its_subsections() {
+        let body = "The steps below were tried on a generic Linux host with the usual tools.\n";
+        let src = format!(
+            "Contents\n\na) Prerequisites........ 2\nb) Remote Host Setup........ 2\n\
+             c) Monitoring Host Setup........ 3\n\n\n\
+             a) Prerequisites\n{body}\n\
+             b) Remote Host Setup\n\n\
+             i. Account Setup\n{body}\n\
+             ii. Install the Plugins\n{body}\n\
+             iii. Open Firewall Rules\n{body}\n\
+             c) Monitoring Host Setup\n{body}\n\
+             The check can then be run in three ways:\n\n\
+             i. From the Command Line\n\nii. From the Scheduler\n\n\
+             h. Read the answers first.\n\ni. Ask a question on the list.\n"
+        );
+        assert_eq!(
+            headings(&run(&src)),
+            [
+                (1, "Contents"),
+                (1, "a) Prerequisites"),
+                (1, "b) Remote Host Setup"),
+                (2, "i. Account Setup"),
+                (2, "ii. Install the Plugins"),
+                (2, "iii. Open Firewall Rules"),
+                (1, "c) Monitoring Host Setup"),
             ]
         );
     }
