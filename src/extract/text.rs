@@ -2168,6 +2168,18 @@ impl<'a> Parser<'a> {
                     matches!((here, below), (Some(h), Some(b))
                         if b.len() > h.len() && headings::continues(Some(&h), &b))
                 }));
+        // A roman chapter number next in sequence over its first section (`XI. Tools` /
+        // `1. Ligation` / the text): text from a PDF drops the space between the two titles.
+        let roman_over_first = n >= 2
+            && self.hints.is_none()
+            && headings::numbering(first).is_some_and(|nb| {
+                nb.kind == NumberKind::Roman
+                    && nb.parts.len() == 1
+                    && self.roman_label.is_some_and(|r| r + 1 == nb.parts[0])
+            })
+            && headings::numbering(second).is_some_and(|nb| {
+                nb.parts == [1] && matches!(nb.kind, NumberKind::Dotted | NumberKind::Bare)
+            });
         let short_first = n >= 2
             && short
             && !first.trim_end().ends_with(['.', ',', ';', ':'])
@@ -2220,6 +2232,7 @@ impl<'a> Parser<'a> {
             || short_first
             || led_first
             || stacked_first
+            || roman_over_first
             || (numbered_first && (!continues_sentence || first_in_sequence)))
             && !self.numbered_list_run(start, n, rest)
             && !self.continues_list(start)
@@ -4597,6 +4610,31 @@ mod tests {
                 "a) Purpose",
                 "b) Design Overview",
                 "2. Usage"
+            ]
+        );
+    }
+
+    /// A roman chapter number next in sequence right over its first section's title and the
+    /// text (`II. Tools` / `1. Ligation` / …: text from a PDF drops the space between the
+    /// titles) is a chapter; a roman number out of sequence over a numbered line is not.
+    #[test]
+    fn a_roman_chapter_over_its_first_section_is_a_heading() {
+        let body = "The dialog joins two or more fragments and shows what comes out.\n\
+                    Products can be made new sequences with one click of a button.\n";
+        let src = format!(
+            "I. Introduction\n\n1. Purpose\n{body}\n2. Conventions\n{body}\n\
+             II. Tools\n1. Ligation\n{body}\n2. Options\n{body}\n\
+             V. Plan\n1. Sequence the rest of the fragments.\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "I. Introduction",
+                "1. Purpose",
+                "2. Conventions",
+                "II. Tools",
+                "1. Ligation",
+                "2. Options"
             ]
         );
     }
