@@ -146,6 +146,11 @@ fn unmapped_label(t: &str) -> Option<usize> {
         .then(|| t.len() - title.len())
 }
 
+/// Blocks looked back over for the last heading (a man page's credits section, a roman
+/// sub-item's lettered title): the bound keeps those rules linear on a long text without
+/// headings.
+const LAST_HEADING_SCAN: usize = 400;
+
 /// Longest line looked at as a heading, table row or furniture, in bytes. Longer lines are
 /// prose whatever they hold, which keeps every rule linear on one-line files.
 const MAX_SHAPE_LINE: usize = 400;
@@ -2746,10 +2751,20 @@ impl<'a> Parser<'a> {
                     .is_some_and(|l| l.first() == n.parts.first()))
     }
 
+    /// The block of the last heading, looked for among the last [`LAST_HEADING_SCAN`] blocks
+    /// only: asked for line after line, an unbounded scan is quadratic on a long text without
+    /// headings.
+    fn last_heading(&self) -> Option<usize> {
+        let from = self.blocks.len().saturating_sub(LAST_HEADING_SCAN);
+        (from..self.blocks.len())
+            .rev()
+            .find(|&k| self.blocks[k].heading.is_some())
+    }
+
     /// The last heading is a credits section set left of the body (`AUTHOR`, `COPYRIGHT AND
     /// LICENSE`).
     fn under_credits(&self) -> bool {
-        let Some(h) = self.blocks.iter().rposition(|b| b.heading.is_some()) else {
+        let Some(h) = self.last_heading() else {
             return false;
         };
         let title = self.blocks[h]
@@ -2922,16 +2937,16 @@ impl<'a> Parser<'a> {
         // Plugins`: in plain text, items labelled in lower-case roman numerals from i, the
         // first in the section of a title with a lower-case letter label, are the outline's
         // next level down when they score as titles after their labels.
-        let (last, last_level) = self
-            .blocks
-            .iter()
-            .rev()
-            .find_map(|b| b.heading.as_ref())
-            .map_or(("", 1), |h| (h.title.as_str(), h.level));
+        let last_heading = || {
+            self.last_heading()
+                .and_then(|k| self.blocks[k].heading.as_ref())
+                .map_or(("", 1), |h| (h.title.as_str(), h.level))
+        };
         let roman_sub = mark.is_none()
             && nb.is_none()
             && self.hints.is_none()
             && roman_label(t).is_some_and(|(v, _)| {
+                let (last, _) = last_heading();
                 if v == 1 {
                     lower_label(last).is_some() && roman_label(last).is_none()
                 } else {
@@ -3187,6 +3202,7 @@ impl<'a> Parser<'a> {
             // A roman sub-item sits one level below the lettered title over its first item,
             // and beside the item before it.
             _ if roman_sub => {
+                let (_, last_level) = last_heading();
                 let first = roman_label(t).is_some_and(|(v, _)| v == 1);
                 let level = if first { last_level + 1 } else { last_level };
                 (level.min(6), HeadingSource::Style)
