@@ -353,6 +353,10 @@ fn bad_input_gets_rows_with_specific_reasons() {
         .repeat(50_000_000 / 72);
     std::fs::write(c.join("paragraph.txt"), &para).unwrap();
     std::fs::write(c.join("headings.txt"), "INTRODUCTION\n\n".repeat(50_000)).unwrap();
+    // A text indented as a man page's body, with short lines and no heading at all.
+    let indented =
+        "       Alpha Beta\n       more prose text below it, long enough to be a body line.\n\n";
+    std::fs::write(c.join("indented.txt"), indented.repeat(60_000)).unwrap();
     let numbers: String = (0..200_000).map(|i| format!("{i}\n")).collect();
     std::fs::write(c.join("numbers.txt"), numbers).unwrap();
     std::fs::write(
@@ -390,6 +394,7 @@ fn bad_input_gets_rows_with_specific_reasons() {
         for ok in [
             "paragraph.txt",
             "headings.txt",
+            "indented.txt",
             "numbers.txt",
             "scripts.txt",
             "README",
