@@ -1108,7 +1108,7 @@ pub fn year_span(t: &str) -> bool {
     let year = |w: &str| {
         w.len() == 4
             && w.bytes().all(|b| b.is_ascii_digit())
-            && (b"15".as_slice()..=b"20".as_slice()).contains(&&w.as_bytes()[..2])
+            && w.parse::<u16>().is_ok_and(|y| (1500..=2099).contains(&y))
     };
     let mut ends = t.trim().split(['–', '-']);
     let first = ends.next().unwrap_or("");

@@ -4713,10 +4713,9 @@ mod tests {
         );
     }
 
-    /// A numbered title in capitals at a page's top is no running title when it is written
-    /// once and comes next in sequence: each chapter here opens its page (`1. INTRODUCTION`
-    /// after the contents); the running title over the page after a chapter's opening
-    /// (`3. LIMITS` again) stays none.
+    /// A numbered title in capitals at a page's top is no running title when it comes next in
+    /// sequence: each chapter here opens its page (`1. INTRODUCTION` after the contents); the
+    /// running title over the page after a chapter's opening (`3. LIMITS` again) stays none.
     #[test]
     fn a_chapter_in_capitals_that_opens_a_page_is_no_running_title() {
         let heads: Vec<String> = [
