@@ -118,6 +118,12 @@ fn lower_label(t: &str) -> Option<usize> {
         .then(|| t.len() - title.len())
 }
 
+/// A list's bullet alone on its line, its item's text set apart by the extraction (`•` /
+/// `•` / … over the items, as `pdftotext` gives a list beside a figure).
+fn lone_bullet(t: &str) -> bool {
+    matches!(t.trim(), "•" | "◦" | "▪" | "‣" | "·")
+}
+
 /// The value of a lower-case roman label (`i.`, `iv)`) before a title that starts with a
 /// capital, and the length of the label and the blanks after it.
 fn roman_label(t: &str) -> Option<(u32, usize)> {
@@ -2162,11 +2168,12 @@ impl<'a> Parser<'a> {
         // A subsection that continues the numbering, over its first line of text (`5.4
         // Conversion Functions` / `float mpfr_get_flt (…)`, `9.2.2 amdemod` / `m = amdemod (s,
         // fc, fs)`), as inside a group.
+        // (Or over the bullets of a list whose items the extraction set apart.)
         let numbered_first = first_in_sequence
             || (n >= 2
                 && headings::numbering(first)
                     .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
-                && (short || labelled || {
+                && (short || labelled || lone_bullet(second) || {
                     // A title right above its first subsection ("2 Structure" / "2.1 Syntax").
                     let here = headings::numbering(first).map(|nb| nb.parts);
                     let below = headings::numbering(second).map(|nb| nb.parts);
@@ -4627,6 +4634,25 @@ mod tests {
                 "b) Design Overview",
                 "2. Usage"
             ]
+        );
+    }
+
+    /// A numbered title right over the bullets of a list whose items the extraction set
+    /// apart (`1. Conventions` / `•` / `•` / blank / the items) is a heading; a numbered line
+    /// over a longer line of text is still the start of a paragraph.
+    #[test]
+    fn a_numbered_title_over_lone_bullets_is_a_heading() {
+        let src = "I. Introduction\n\n\
+                   1. Conventions\n•\n•\n\n\
+                   Keys are marked like this in the text of the manual\n\
+                   Menus and buttons are marked like this in the text of the manual\n\n\
+                   2. Copyright\n•\n•\n\n\
+                   The program is free software under the terms of the licence\n\
+                   The manual is free documentation under the terms of the licence\n\n\
+                   3. Run it\nwith the options the next chapter names, one after the other.\n";
+        assert_eq!(
+            titles(src),
+            ["I. Introduction", "1. Conventions", "2. Copyright"]
         );
     }
 
