@@ -125,20 +125,16 @@ fn lone_bullet(t: &str) -> bool {
 }
 
 /// The value of a lower-case roman label (`i.`, `iv)`) before a title that starts with a
-/// capital, and the length of the label and the blanks after it.
+/// capital, and the length of the label and the blanks after it ([`lower_label`]'s).
 fn roman_label(t: &str) -> Option<(u32, usize)> {
-    let end = t.find(['.', ')'])?;
-    let label = &t[..end];
-    let title = t[end + 1..].trim_start();
-    if !t[end + 1..].starts_with(' ') || !title.starts_with(|ch: char| ch.is_uppercase()) {
-        return None;
-    }
+    let n = lower_label(t)?;
+    let label = t[..n].trim_end().trim_end_matches(['.', ')']);
     // Written the canonical way only (`iiii`, `vv` are no numerals).
     const ROMAN: [&str; 12] = [
         "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii",
     ];
     let v = ROMAN.iter().position(|r| *r == label)?;
-    Some((v as u32 + 1, t.len() - title.len()))
+    Some((v as u32 + 1, n))
 }
 
 /// A section number whose digits the font maps to no character (`\u{FFFD}.\u{FFFD}Script
@@ -2949,24 +2945,23 @@ impl<'a> Parser<'a> {
                 .and_then(|k| self.blocks[k].heading.as_ref())
                 .map_or(("", 1), |h| (h.title.as_str(), h.level))
         };
-        let roman_sub = mark.is_none()
-            && nb.is_none()
-            && self.hints.is_none()
-            && roman_label(t).is_some_and(|(v, _)| {
+        let roman_sub = roman_label(t).filter(|&(v, _)| {
+            mark.is_none() && nb.is_none() && self.hints.is_none() && {
                 let (last, _) = last_heading();
                 if v == 1 {
                     lower_label(last).is_some() && roman_label(last).is_none()
                 } else {
                     roman_label(last).is_some_and(|(w, _)| w + 1 == v)
                 }
-            });
+            }
+        });
         // A framed title is scored on the text inside its frame, a typeset one after its
         // lower-case label (`a) Purpose`, `ii. Install the plugins`: outline items whose
         // level the type gives), and so is one that the contents list with its label, and a
         // roman sub-item (above).
         let scored = match mark {
             Some(Style::Framed(ch)) => t.trim_matches(ch).trim(),
-            _ if roman_sub => &t[roman_label(t).map_or(0, |(_, n)| n)..],
+            _ if roman_sub.is_some() => &t[roman_sub.map_or(0, |(_, n)| n)..],
             _ if nb.is_none() && (self.hint(c).is_some_and(Hints::stands_out) || listed) => {
                 &t[lower_label(t).or_else(|| unmapped_label(t)).unwrap_or(0)..]
             }
@@ -3208,9 +3203,9 @@ impl<'a> Parser<'a> {
         let (level, source) = match (&nb, mark) {
             // A roman sub-item sits one level below the lettered title over its first item,
             // and beside the item before it.
-            _ if roman_sub => {
+            _ if roman_sub.is_some() => {
                 let (_, last_level) = last_heading();
-                let first = roman_label(t).is_some_and(|(v, _)| v == 1);
+                let first = roman_sub.is_some_and(|(v, _)| v == 1);
                 let level = if first { last_level + 1 } else { last_level };
                 (level.min(6), HeadingSource::Style)
             }
