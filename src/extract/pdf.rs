@@ -1588,7 +1588,10 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
 /// quarter of them filling the column's width as justified lines do (table cells do not), a
 /// tenth reaching its right edge (the last column of a table set inside a page of wider prose
 /// stops short of the margin the prose reaches, however full its wrapped cells are), and not a
-/// table's two columns of short items paired line by line ([`table_grid`]). Wide
+/// table's two columns of short items paired line by line ([`table_grid`]). One of two
+/// columns may fail the fullness tests (a chart, a table or formulas set in it) when the other
+/// is prose, no line on the page is wide, and fewer than half of its fragments share a
+/// baseline with the prose (a table's names sit on their descriptions' first lines). Wide
 /// fragments that cross it (a title, an abstract, a full-width caption) span the columns, and
 /// so do the narrow ones centred on the page above or below every pair of rows side by side
 /// (`lone`, from [`lone_rows`]: a title block over the columns). At most two valleys (three
@@ -1650,11 +1653,16 @@ fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
         all.push(g);
         all.sort_by(|a, b| a.0.total_cmp(&b.0));
         let mut ok = true;
+        // Columns that hold text but fail the fullness tests (a figure, a table, formulas),
+        // and columns of prose (a third of their fragments fill them).
+        let mut weak: Vec<Vec<&Frag>> = Vec::new();
+        let mut prose: Vec<Vec<&Frag>> = Vec::new();
         for k in 0..=all.len() {
             let left = if k == 0 { l } else { all[k - 1].1 };
             let right = if k == all.len() { r } else { all[k].0 };
-            let inside: Vec<&&Frag> = narrow
+            let inside: Vec<&Frag> = narrow
                 .iter()
+                .copied()
                 .filter(|f| f.x0 >= left - 0.5 && f.x1 <= right + 0.5)
                 .collect();
             let full = inside
@@ -1667,14 +1675,35 @@ fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
                 .iter()
                 .filter(|f| f.x1 >= right - (right - left) * 0.2)
                 .count();
-            if inside.len() < 5
-                || inside.len() * 5 < narrow.len()
-                || full * 4 < inside.len()
-                || reach * 10 < inside.len()
-            {
+            if inside.len() < 5 || inside.len() * 5 < narrow.len() {
                 ok = false;
                 break;
             }
+            if full * 4 < inside.len() || reach * 10 < inside.len() {
+                weak.push(inside);
+            } else if full * 3 >= inside.len()
+                && inside.len() >= 12
+                && inside.iter().map(|f| f.mono_chars).sum::<u32>() * 2
+                    < inside.iter().map(|f| f.chars).sum::<u32>()
+            {
+                prose.push(inside);
+            }
+        }
+        // A figure, a table or formulas in one of two columns beside a column of prose: no
+        // line crosses the gutter, and the two columns' lines do not pair up as a table's
+        // cells do (most of a table's cells share a baseline with a cell across the gutter).
+        if ok && !weak.is_empty() {
+            ok = all.len() == 1
+                && weak.len() == 1
+                && prose.len() == 1
+                && narrow.len() == frags.len()
+                && {
+                    let paired = weak[0]
+                        .iter()
+                        .filter(|f| prose[0].iter().any(|p| (p.base - f.base).abs() < 1.0))
+                        .count();
+                    paired * 2 < weak[0].len()
+                };
         }
         // Two columns of short items paired line by line are a table (see `table_grid`).
         if ok && all.len() == 1 && table_grid(&narrow, l, all[0], r) {
@@ -5135,6 +5164,114 @@ mod tests {
         want.extend(left.iter().map(String::as_str));
         want.extend(right.iter().map(String::as_str));
         assert_eq!(texts, want);
+    }
+
+    /// A column that holds a chart or a table (short labels on their own baselines) beside a
+    /// column of prose is still a column: the page reads down the left column, labels and
+    /// all, then down the right, and no line joins a label to the prose beside it.
+    #[test]
+    fn a_chart_in_one_column_beside_prose_keeps_two_columns() {
+        let mut frags = Vec::new();
+        for k in 0..24 {
+            let y = 100.0 + k as f32 * 12.0;
+            frags.push(frag(
+                317.0,
+                y,
+                540.0,
+                &format!("right {k} of a column of running text"),
+            ));
+        }
+        // The chart's labels: a grid of short cells on baselines 7 pt off the prose's.
+        let mut labels = Vec::new();
+        for row in 0..8 {
+            for c in 0..4 {
+                let x = 80.0 + c as f32 * 50.0 + (row % 2) as f32 * 10.0;
+                let t = format!("{}{}", (b'A' + c as u8) as char, row);
+                frags.push(frag(x, 107.0 + row as f32 * 36.0, x + 14.0, &t));
+                labels.push(t);
+            }
+        }
+        let p = layout_page(frags, 792.0);
+        let texts: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+        let first_prose = texts.iter().position(|t| t.starts_with("right")).unwrap();
+        for l in &labels {
+            let at = texts.iter().position(|t| t.split(' ').any(|w| w == l));
+            assert!(at.is_some_and(|i| i < first_prose), "{l} in {texts:?}");
+        }
+        assert!(texts[first_prose..].iter().all(|t| t.starts_with("right")));
+    }
+
+    /// A table of names, each on the baseline of its description's first line, is no column
+    /// beside a column of prose however full the descriptions are: each name stays on the
+    /// row of its description.
+    #[test]
+    fn names_beside_their_descriptions_stay_rows() {
+        let mut frags = Vec::new();
+        for k in 0..8 {
+            let y = 100.0 + k as f32 * 40.0;
+            frags.push(frag(
+                80.0,
+                y,
+                80.0 + 10.0 * (3 + k % 4) as f32,
+                &format!("name{k}"),
+            ));
+            for j in 0..3 {
+                frags.push(frag(
+                    317.0,
+                    y + j as f32 * 12.0,
+                    540.0,
+                    &format!("description {k} line {j} of wrapped text"),
+                ));
+            }
+        }
+        let p = layout_page(frags, 792.0);
+        let texts: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+        for k in 0..8 {
+            let row = format!("name{k} description {k} line 0");
+            assert!(
+                texts.iter().any(|t| t.starts_with(&row)),
+                "{row} in {texts:?}"
+            );
+        }
+    }
+
+    /// A column of code is no column of prose: a grammar's names on the left, each beside its
+    /// definition set in monospace on the right (a little off its baseline), reads as rows,
+    /// each name before its definition.
+    #[test]
+    fn names_beside_code_stay_rows() {
+        let mut frags = Vec::new();
+        for k in 0..8 {
+            let y = 100.0 + k as f32 * 40.0;
+            frags.push(frag(80.0, y + 3.0, 150.0, &format!("Name{k} ::=")));
+            for j in 0..3 {
+                let mut f = frag(
+                    317.0,
+                    y + j as f32 * 12.0,
+                    540.0,
+                    &format!("def{k}_{j} \"(\" Union | Atom \":\" Type \")\" | Other"),
+                );
+                f.mono_chars = f.chars;
+                frags.push(f);
+            }
+        }
+        let p = layout_page(frags, 792.0);
+        let texts: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+        for k in 0..8 {
+            let name = texts.iter().position(|t| t.contains(&format!("Name{k} ")));
+            let def = texts.iter().position(|t| t.contains(&format!("def{k}_0 ")));
+            let next = texts.iter().position(|t| t.contains(&format!("def{k}_2 ")));
+            assert!(
+                name.is_some_and(|n| def.is_some_and(|d| n <= d) && next.is_some_and(|x| n <= x)),
+                "Name{k} in {texts:?}"
+            );
+            if k > 0 {
+                let prev = texts
+                    .iter()
+                    .position(|t| t.contains(&format!("def{}_2 ", k - 1)));
+                assert!(name > prev, "Name{k} after def{} in {texts:?}", k - 1);
+            }
+        }
     }
 
     /// Two columns of short items whose lines pair one to one on the same baselines (names
