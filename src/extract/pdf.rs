@@ -1698,9 +1698,14 @@ fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
                 && prose.len() == 1
                 && narrow.len() == frags.len()
                 && {
+                    let mut bases: Vec<f32> = prose[0].iter().map(|p| p.base).collect();
+                    bases.sort_by(f32::total_cmp);
                     let paired = weak[0]
                         .iter()
-                        .filter(|f| prose[0].iter().any(|p| (p.base - f.base).abs() < 1.0))
+                        .filter(|f| {
+                            let i = bases.partition_point(|&b| b <= f.base - 1.0);
+                            bases.get(i).is_some_and(|&b| b < f.base + 1.0)
+                        })
                         .count();
                     paired * 2 < weak[0].len()
                 };
