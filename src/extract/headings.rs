@@ -1153,16 +1153,19 @@ fn starts_with_month(t: &str) -> bool {
         .any(|m| first.eq_ignore_ascii_case(m))
 }
 
-/// The last word is one a title does not end with: an article, a preposition or a
-/// conjunction (English), so the line is a sentence wrapped onto the next one.
+/// The last word is one a title does not end with: an article, a preposition, a conjunction
+/// or `is`/`are` (English), so the line is a sentence wrapped onto the next one.
 pub fn ends_with_function_word(t: &str) -> bool {
     let last = t.rsplit(char::is_whitespace).next().unwrap_or("");
-    t.split_whitespace().count() >= 3
-        && [
-            "the", "a", "an", "of", "and", "or", "to", "in", "for", "with", "on", "by", "is",
-            "are", "that", "from", "as", "at",
-        ]
-        .contains(&last)
+    let words = t.split_whitespace().count();
+    // A verb ends no title of two words either (`Displayed are` over its list).
+    (words >= 2 && matches!(last, "is" | "are"))
+        || (words >= 3
+            && [
+                "the", "a", "an", "of", "and", "or", "to", "in", "for", "with", "on", "by", "that",
+                "from", "as", "at",
+            ]
+            .contains(&last))
 }
 
 /// Parentheses left open: a call whose arguments follow (`int Carea::compute_areas (`).

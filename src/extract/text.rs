@@ -2155,6 +2155,9 @@ impl<'a> Parser<'a> {
         let continues_sentence = second.trim_start().starts_with(|c: char| c.is_lowercase());
         let short = first.trim().len() * 10 <= second.trim().len() * 7;
         let first_in_sequence = n >= 2 && self.numbered_in_sequence(start);
+        // A chapter number next in sequence over a first line that starts a sentence.
+        let chapter_next =
+            n >= 2 && blank_before && !continues_sentence && self.chapter_in_sequence(start);
         // A chapter's label and title (`Chapter 1. Introduction`) over anything.
         let labelled = headings::numbering(first).is_some_and(|nb| {
             matches!(nb.kind, NumberKind::Chapter | NumberKind::Appendix)
@@ -2166,6 +2169,7 @@ impl<'a> Parser<'a> {
         // fc, fs)`), as inside a group.
         // (Or over the bullets of a list whose items the extraction set apart.)
         let numbered_first = first_in_sequence
+            || chapter_next
             || (n >= 2
                 && headings::numbering(first)
                     .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
@@ -2353,6 +2357,32 @@ impl<'a> Parser<'a> {
                             self.cfg.max_chars,
                         )))
         })
+    }
+
+    /// A chapter number next after the last heading's (`3. Detail tree` … `4. Special menus`),
+    /// its title set as one: the title of a section whose text starts with a short line (a
+    /// table's first cell, `Displayed are` over bullets). The items of a numbered list whose
+    /// numbers happen to continue a title's are left to `numbered_list_run` and
+    /// `continues_list`.
+    fn chapter_in_sequence(&self, c: usize) -> bool {
+        let t = self.line(c).trim();
+        let Some(nb) = headings::numbering(t) else {
+            return false;
+        };
+        let title = &t[nb.prefix_len..];
+        // Under a chapter label, `4.` is section 4 of that chapter (see `in_chapter`).
+        let single = nb.parts.len() == 1;
+        let nb = self.in_chapter(nb);
+        matches!(nb.kind, NumberKind::Dotted | NumberKind::Bare)
+            && single
+            && self
+                .last_number
+                .as_deref()
+                .is_some_and(|l| l.len() == nb.parts.len())
+            && headings::continues(self.last_number.as_deref(), &nb.parts)
+            && title.starts_with(|ch: char| ch.is_uppercase())
+            && !title.trim_end().ends_with(['.', ',', ';', ':'])
+            && headings::title_shape(title, self.cfg.max_words, self.cfg.max_chars)
     }
 
     /// Three or more one-line groups in a row, numbered at the same depth in sequence: a
@@ -4709,6 +4739,40 @@ mod tests {
                 (1, "c) Monitoring Host Setup"),
             ]
         );
+    }
+
+    /// A chapter number next after the last heading's is a title over any first line of its
+    /// text, a table's first cell or a short lead-in to a list (`2. Special menus` /
+    /// `View/Show 3'->5'`, `3. Display` / `Displayed are`), in a chapter whose sections number
+    /// from 1 again; an item of a numbered list under a title that its number happens to
+    /// continue is none (`6. Step 6` under `5. Steps`, after the list's items 1 to 5), and
+    /// neither is the lead-in (`Displayed are` ends with a verb).
+    #[test]
+    fn sections_that_continue_the_numbering_head_short_first_lines() {
+        let body = "The tree on the left of the map shows all parts of the current sequence.";
+        let steps: String = (1..=6)
+            .map(|k| format!("{k}. Step {k}\nRun the program with option {k}.\n\n"))
+            .collect();
+        let src = format!(
+            "I. About\n\n1. Conventions\n{body}\n\nII. DNA\n\n1. Open and display\n{body}\n\n\
+             2. Special menus\nView/Show 3'->5'\n\nShow the complementary strand in the map\n\n\
+             3. Display\nDisplayed are\n\n• features\n• restriction sites\n\n\
+             4. Mouse actions\nAction on\nBackground\n\n5. Steps\n{body}\n\n{steps}"
+        );
+        let doc = run(&src);
+        let got = headings(&doc);
+        let titles: Vec<&str> = got.iter().map(|(_, t)| *t).collect();
+        for t in [
+            "2. Special menus",
+            "3. Display",
+            "4. Mouse actions",
+            "5. Steps",
+        ] {
+            assert!(titles.contains(&t), "{t} in {got:?}");
+        }
+        for t in ["Displayed are", "6. Step 6", "1. Step 1"] {
+            assert!(!titles.contains(&t), "{t} in {got:?}");
+        }
     }
 
     /// A history told year by year: a year is the whole title of a numbered section that
