@@ -3632,7 +3632,7 @@ impl<'a> Parser<'a> {
             // typeset documents (their entries are numbered like sections).
             let list_of =
                 self.hints.is_some() && (t.starts_with("list of ") || t.starts_with("index of "));
-            if t == "contents" || t == "table of contents" || list_of {
+            if is_contents_title(t) || list_of {
                 self.start_contents(b);
             }
         }
@@ -4198,10 +4198,24 @@ fn person_name(t: &str) -> bool {
         })
 }
 
-/// `Contents`, `CONTENTS`, `Table of Contents`: the title of a table of contents.
+/// `Contents`, `CONTENTS`, `Table of Contents`, `Content`, and the same in a few other
+/// languages (`Obsah`, `Inhaltsverzeichnis`): the title of a table of contents.
 fn is_contents_title(line: &str) -> bool {
     let t = line.trim().to_lowercase();
-    t == "contents" || t == "table of contents"
+    matches!(
+        t.as_str(),
+        "contents"
+            | "content"
+            | "table of contents"
+            | "sommaire"
+            | "table des matières"
+            | "inhaltsverzeichnis"
+            | "inhalt"
+            | "obsah"
+            | "spis treści"
+            | "содержание"
+            | "оглавление"
+    )
 }
 
 /// A reStructuredText underline of two characters under a title as wide (`QA` / `~~`, `锁` /
@@ -4623,6 +4637,29 @@ mod tests {
             .into_iter()
             .map(|h| h.1.to_string())
             .collect()
+    }
+
+    /// A table of contents under `Content`, or under its title in another language (`Obsah`),
+    /// lists the titles that follow: a sentence-case line alone between blank lines that it
+    /// names is a title (`Polygon clipping`), and the entries themselves are none.
+    #[test]
+    fn contents_under_other_titles_name_the_titles() {
+        let body = "The program moves each point of the mesh a little closer to where it ends.\n\
+                    The steps are repeated until the two images meet halfway in the middle.\n";
+        for title in ["Content", "Obsah"] {
+            let src = format!(
+                "{title}\nDocument history.............................2\n\
+                 Polygon clipping.............................8\n\
+                 Program design...............................10\n\n\n\
+                 Document history\n\n{body}\n\n\
+                 Polygon clipping\n\n{body}\n\nProgram design\n\n{body}"
+            );
+            let got = titles(&src);
+            for t in ["Polygon clipping", "Program design"] {
+                assert!(got.iter().any(|g| g == t), "{title}: {t} in {got:?}");
+            }
+            assert!(!got.iter().any(|g| g.contains("....")), "{title}: {got:?}");
+        }
     }
 
     /// A numbered title the contents list is in sequence even when the titles before it were
