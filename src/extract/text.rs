@@ -1736,6 +1736,13 @@ impl<'a> Parser<'a> {
         let (first, second) = (self.line(c).trim(), self.line(c + 1).trim());
         let third = self.line(c + 2).trim();
         let indent = self.l(c).indent;
+        // Two titles the contents list, one over the other, are stacked over any text.
+        let listed = |t: &str| {
+            self.toc_from.is_none() && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k))
+        };
+        if titled(first) && titled(second) && listed(first) && listed(second) {
+            return true;
+        }
         titled(first)
             && titled(second)
             && third.chars().count() >= 50
@@ -1927,8 +1934,20 @@ impl<'a> Parser<'a> {
                 end += 1;
             }
             // Four short ones in a row are terms; so are two whose text is indented under
-            // them, however long it runs.
-            if end - k >= 4 || (end - k >= 2 && (k..end).all(indented_body)) {
+            // them, however long it runs. Titles the contents list, half of them or more, are
+            // sections however short (`Protocol` / `Requests` / `Events` / `Errors`, each
+            // over a line).
+            let listed = heads[k..end]
+                .iter()
+                .filter(|&&h| {
+                    self.blocks[h].heading.as_ref().is_some_and(|i| {
+                        toc_title(&i.title).is_some_and(|t| self.toc_titles.contains(&t))
+                    })
+                })
+                .count();
+            if (end - k >= 4 || (end - k >= 2 && (k..end).all(indented_body)))
+                && listed * 2 < end - k
+            {
                 // With a layout, the terms share one type: a chapter's title set bigger
                 // among them (`Primitive Types` over a reference entry's `Name`, `Syntax`)
                 // stays a heading.
@@ -4659,6 +4678,46 @@ mod tests {
                 assert!(got.iter().any(|g| g == t), "{title}: {t} in {got:?}");
             }
             assert!(!got.iter().any(|g| g.contains("....")), "{title}: {got:?}");
+        }
+    }
+
+    /// Titles the contents list stay titles where the text stacks them (`Protocol` right over
+    /// `Requests`, over an indented line) and where four of them in a row head a line each
+    /// (`Requests`, `Events`, `Errors`): not the terms of a definition list.
+    #[test]
+    fn listed_titles_stack_and_head_short_sections() {
+        let leaders = ".".repeat(40);
+        let entries: String = [
+            "Introduction",
+            "  Prerequisites",
+            "Hooks",
+            "Protocol",
+            "  Requests",
+            "  Events",
+            "  Errors",
+        ]
+        .iter()
+        .map(|t| format!("{t} {leaders} 3\n"))
+        .collect();
+        let none = "     The extension does not define any protocol of its own.\n";
+        let src = format!(
+            "Contents\n\n{entries}\n\n\
+             Introduction\nPrerequisites\n     This document is for programmers who write \
+             security modules for the server.\n\n\
+             Hooks\n\nEach hook is called with the client and the resource it asks for, and \
+             answers whether the request may go on.\n\n\
+             Protocol\nRequests\n{none}\nEvents\n{none}\nErrors\n{none}"
+        );
+        let got = titles(&src);
+        for t in [
+            "Introduction",
+            "Prerequisites",
+            "Protocol",
+            "Requests",
+            "Events",
+            "Errors",
+        ] {
+            assert!(got.iter().any(|g| g == t), "{t} in {got:?}");
         }
     }
 
