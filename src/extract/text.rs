@@ -1757,6 +1757,12 @@ impl<'a> Parser<'a> {
                 || self.line(c + 3).trim().chars().count() >= 40)
     }
 
+    /// A callout's label alone on its line (`NOTE`, `Tip:`; `text.headings.labels`).
+    fn callout_label(&self, t: &str) -> bool {
+        let t = t.trim_end_matches(':');
+        self.cfg.labels.iter().any(|l| t.eq_ignore_ascii_case(l))
+    }
+
     /// Content lines `c` and `c + 1` are adjacent: no blank line, no page break between.
     fn adjacent(&self, c: usize) -> bool {
         let (a, b) = (self.content[c], self.content[c + 1]);
@@ -2220,6 +2226,9 @@ impl<'a> Parser<'a> {
         // shorter line (`FlySight GPS File (flysight)` / `This format can...`).
         let led_first = n >= 2 && blank_before && self.heads_run(start);
         let stacked_first = n >= 3 && blank_before && self.stacked_titles(start);
+        // A title right over a callout's label (`Text formatting` / `NOTE`, as AsciiDoc
+        // typesets an admonition that opens a section).
+        let over_callout = n == 2 && blank_before && self.callout_label(second.trim());
         let caps_first = n >= 2
             && is_caps(first)
             && first.trim().chars().count() <= 40
@@ -2263,6 +2272,7 @@ impl<'a> Parser<'a> {
             || short_first
             || led_first
             || stacked_first
+            || over_callout
             || roman_over_first
             || (numbered_first && (!continues_sentence || first_in_sequence)))
             && !self.numbered_list_run(start, n, rest)
@@ -2978,8 +2988,10 @@ impl<'a> Parser<'a> {
                 && !t.ends_with(['.', ',', ';', ':'])
                 && {
                     let below = self.line(c + 1).trim();
-                    t.len() * 10 <= below.len() * 6
-                        && below.starts_with(|ch: char| ch.is_uppercase())
+                    (t.len() * 10 <= below.len() * 6
+                        && below.starts_with(|ch: char| ch.is_uppercase()))
+                        // A callout's label opens the body as its first line would.
+                        || self.callout_label(below)
                 });
         // Named by an entry of the document's contents.
         let listed = !self.toc_titles.is_empty()
@@ -4719,6 +4731,23 @@ mod tests {
         ] {
             assert!(got.iter().any(|g| g == t), "{t} in {got:?}");
         }
+    }
+
+    /// A title right over a callout's label (`Paragraph Alignment` / `NOTE`, as AsciiDoc
+    /// typesets an admonition that opens a section) is a title; the label is not.
+    #[test]
+    fn a_title_over_a_callout_label_is_a_heading() {
+        let note = "These features are verified by the tests of the package.\n\n\
+                    You can set the alignment of a paragraph with the environments below, \
+                    one for each side of the page.\n";
+        let src = format!(
+            "Text Formatting\nNOTE\n\n{note}\nParagraph Alignment\nNOTE\n\n{note}\n\
+             Cross References\nTip:\n\n{note}"
+        );
+        assert_eq!(
+            titles(&src),
+            ["Text Formatting", "Paragraph Alignment", "Cross References"]
+        );
     }
 
     /// A numbered title the contents list is in sequence even when the titles before it were
