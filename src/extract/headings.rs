@@ -805,10 +805,7 @@ pub fn score(
     // Callouts (`Note`, and `NOTE`, `CAUTION` in capitals as typesetting sets them) head no
     // section; in a man page a `NOTE` section is set left of the body (`marked`). Nor do the
     // label lines of a typeset chapter opener (`CHAPTER` / `ONE` / the title).
-    let label = {
-        let t = title.trim_end_matches(':');
-        cfg.labels.iter().any(|l| t.eq_ignore_ascii_case(l)) || chapter_opener_label(t)
-    };
+    let label = callout_label(title, cfg) || chapter_opener_label(title.trim_end_matches(':'));
     if !marked
         && numbered.is_none()
         && ((!typeset && syntax_like(title) && !entry_name)
@@ -1151,6 +1148,12 @@ fn starts_with_month(t: &str) -> bool {
         ]
         .iter()
         .any(|m| first.eq_ignore_ascii_case(m))
+}
+
+/// A callout's label (`Note`, `NOTE`, `Tip:`; `text.headings.labels`).
+pub fn callout_label(t: &str, cfg: &HeadingConfig) -> bool {
+    let t = t.trim().trim_end_matches(':');
+    cfg.labels.iter().any(|l| t.eq_ignore_ascii_case(l))
 }
 
 /// The last word is one a title does not end with: an article, a preposition, a conjunction

@@ -1737,10 +1737,7 @@ impl<'a> Parser<'a> {
         let third = self.line(c + 2).trim();
         let indent = self.l(c).indent;
         // Two titles the contents list, one over the other, are stacked over any text.
-        let listed = |t: &str| {
-            self.toc_from.is_none() && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k))
-        };
-        if titled(first) && titled(second) && listed(first) && listed(second) {
+        if titled(first) && titled(second) && self.listed(first) && self.listed(second) {
             return true;
         }
         titled(first)
@@ -1757,10 +1754,11 @@ impl<'a> Parser<'a> {
                 || self.line(c + 3).trim().chars().count() >= 40)
     }
 
-    /// A callout's label alone on its line (`NOTE`, `Tip:`; `text.headings.labels`).
-    fn callout_label(&self, t: &str) -> bool {
-        let t = t.trim_end_matches(':');
-        self.cfg.labels.iter().any(|l| t.eq_ignore_ascii_case(l))
+    /// `t` names a title the document's table of contents lists (once the contents are over).
+    fn listed(&self, t: &str) -> bool {
+        !self.toc_titles.is_empty()
+            && self.toc_from.is_none()
+            && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k))
     }
 
     /// Content lines `c` and `c + 1` are adjacent: no blank line, no page break between.
@@ -1946,9 +1944,10 @@ impl<'a> Parser<'a> {
             let listed = heads[k..end]
                 .iter()
                 .filter(|&&h| {
-                    self.blocks[h].heading.as_ref().is_some_and(|i| {
-                        toc_title(&i.title).is_some_and(|t| self.toc_titles.contains(&t))
-                    })
+                    self.blocks[h]
+                        .heading
+                        .as_ref()
+                        .is_some_and(|i| self.listed(&i.title))
                 })
                 .count();
             if (end - k >= 4 || (end - k >= 2 && (k..end).all(indented_body)))
@@ -2228,7 +2227,7 @@ impl<'a> Parser<'a> {
         let stacked_first = n >= 3 && blank_before && self.stacked_titles(start);
         // A title right over a callout's label (`Text formatting` / `NOTE`, as AsciiDoc
         // typesets an admonition that opens a section).
-        let over_callout = n == 2 && blank_before && self.callout_label(second.trim());
+        let over_callout = n == 2 && blank_before && headings::callout_label(second, self.cfg);
         let caps_first = n >= 2
             && is_caps(first)
             && first.trim().chars().count() <= 40
@@ -2991,12 +2990,10 @@ impl<'a> Parser<'a> {
                     (t.len() * 10 <= below.len() * 6
                         && below.starts_with(|ch: char| ch.is_uppercase()))
                         // A callout's label opens the body as its first line would.
-                        || self.callout_label(below)
+                        || headings::callout_label(below, self.cfg)
                 });
         // Named by an entry of the document's contents.
-        let listed = !self.toc_titles.is_empty()
-            && self.toc_from.is_none()
-            && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k));
+        let listed = self.listed(t);
         // `i. Account Setup` under `b) Remote Host Setup`, then `ii. Install the Nagios
         // Plugins`: in plain text, items labelled in lower-case roman numerals from i, the
         // first in the section of a title with a lower-case letter label, are the outline's
