@@ -1840,6 +1840,16 @@ impl<'a> Parser<'a> {
             if start >= end {
                 continue;
             }
+            // A document's title right over `Contents` and its entries (`tex2mn manual` /
+            // `Table of Contents` / `Reading the manual . . . 1`) is a group of its own.
+            if end - start >= 3
+                && !is_contents_title(self.line(start))
+                && is_contents_title(self.line(start + 1))
+            {
+                let mut rest = vec![(start + 1, end)];
+                rest.extend_from_slice(&groups[gi + 1..]);
+                start += self.group(start, start + 1, Some((start + 1, end)), &rest);
+            }
             // `Contents` over the first entries, with no blank line between (`Contents` /
             // `1 License`): the table of contents starts here.
             // An underlined `Contents` heads a section of its own (reStructuredText's hand-made
@@ -2000,15 +2010,18 @@ impl<'a> Parser<'a> {
         });
         // An unnumbered title the contents listed, alone over a paragraph, comes round again:
         // the chapter it names starts here (`Introduction` over its first paragraph).
-        let listed = lines.len() == 1
-            && !entry(lines[0])
+        // So is one right over a line of text (`License` / `Copyright © 2020 …`).
+        let text_line = |l: &str| l.split_whitespace().count() >= 4 && !entry(l);
+        let listed = !entry(lines[0])
             && toc_title(lines[0]).is_some_and(|k| self.toc_titles.contains(&k))
-            && next.is_some_and(|(a, b)| {
-                (a..b).any(|c| {
-                    let l = self.line(c).trim();
-                    l.split_whitespace().count() > 10 && !entry(l)
-                })
-            });
+            && ((lines.len() == 1
+                && next.is_some_and(|(a, b)| {
+                    (a..b).any(|c| {
+                        let l = self.line(c).trim();
+                        l.split_whitespace().count() > 10 && !entry(l)
+                    })
+                }))
+                || (lines.len() >= 2 && text_line(lines[1])));
         // Typeset text: a line that stands out and is no entry starts the document proper;
         // so does an underlined title.
         let standout = !toc_line(lines[0]) && self.hint(start).is_some_and(Hints::stands_out);
@@ -4745,6 +4758,26 @@ mod tests {
             titles(&src),
             ["Text Formatting", "Paragraph Alignment", "Cross References"]
         );
+    }
+
+    /// A document's title right over `Table of Contents` leaves the contents to start there,
+    /// so the titles it lists count where they come round: `Block quotations` over a
+    /// callout's label, and `License` right over a line of text, which ends the contents.
+    #[test]
+    fn contents_under_the_document_title_name_the_titles() {
+        let leaders = " .".repeat(30);
+        let src = format!(
+            "tex2mn manual\nTable of Contents\nLicense{leaders} 1\nBlock quotations{leaders} 2\n\
+             Ordered lists{leaders} 3\n\n\n\
+             License\nCopyright © 2020 Keith Packard, Michael Ward\n\n\
+             This manual is released under the terms of the licence that covers the package.\n\n\
+             Block quotations\nNOTE\n\nThese features are verified by the tests of the package.\n\n\
+             Ordered lists\nNOTE\n\nThese features are verified by the tests of the package.\n"
+        );
+        let got = titles(&src);
+        for t in ["License", "Block quotations", "Ordered lists"] {
+            assert!(got.iter().any(|g| g == t), "{t} in {got:?}");
+        }
     }
 
     /// A numbered title the contents list is in sequence even when the titles before it were
