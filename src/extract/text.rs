@@ -1995,9 +1995,9 @@ impl<'a> Parser<'a> {
         };
         let lines: Vec<&str> = (start..end).map(|c| self.line(c).trim()).collect();
         let entry = |l: &str| toc_line(l) || ends_with_leaders(l) || leaders_only(l);
-        let paragraph = lines
-            .iter()
-            .any(|l| l.split_whitespace().count() > 10 && !entry(l))
+        // A line of a paragraph: more words than an entry holds.
+        let prose_line = |l: &str| l.split_whitespace().count() > 10 && !entry(l);
+        let paragraph = lines.iter().any(|l| prose_line(l))
             || (lines.len() >= 2
                 && lines.iter().filter(|l| l.len() > 50 && !entry(l)).count() >= 2);
         // A chapter's label counts as the bare number the contents gave it (`1 Primitive
@@ -2015,12 +2015,7 @@ impl<'a> Parser<'a> {
         let listed = !entry(lines[0])
             && toc_title(lines[0]).is_some_and(|k| self.toc_titles.contains(&k))
             && ((lines.len() == 1
-                && next.is_some_and(|(a, b)| {
-                    (a..b).any(|c| {
-                        let l = self.line(c).trim();
-                        l.split_whitespace().count() > 10 && !entry(l)
-                    })
-                }))
+                && next.is_some_and(|(a, b)| (a..b).any(|c| prose_line(self.line(c).trim()))))
                 || (lines.len() >= 2 && text_line(lines[1])));
         // Typeset text: a line that stands out and is no entry starts the document proper;
         // so does an underlined title.
