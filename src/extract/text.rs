@@ -1398,24 +1398,12 @@ impl<'a> Parser<'a> {
         for b in &mut self.blocks {
             let nav = b.heading.as_ref().is_some_and(|h| {
                 let t = h.title.trim().trim_end_matches(':').to_lowercase();
-                t.starts_with("list of ")
+                is_contents_title(&t)
+                    || t.starts_with("list of ")
                     || t.starts_with("index of ")
                     || [
-                        // The same in a few other languages.
-                        "sommaire",
-                        "table des matières",
-                        "inhaltsverzeichnis",
                         "índice",
                         "indice",
-                        "obsah",
-                        "spis treści",
-                        "содержание",
-                        "оглавление",
-                        "contents",
-                        "table of contents",
-                        "list of figures",
-                        "list of tables",
-                        "list of listings",
                         "index",
                         // Word's and LibreOffice's default titles of their indexes.
                         "table of figures",
@@ -4673,6 +4661,75 @@ mod tests {
             .into_iter()
             .map(|h| h.1.to_string())
             .collect()
+    }
+
+    /// Typeset text: `(line, size ratio)` per line, blank lines as `("", 0.0)`, a line that
+    /// starts with a form feed opening a page, with the hints a page layout would hand over
+    /// (one line per 14 points, bold where bigger than the body).
+    fn typeset(lines: &[(&str, f32)]) -> TextExtraction {
+        let src: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
+        let mut page = 0;
+        let mut row = 0.0;
+        let hints = Hints {
+            lines: lines
+                .iter()
+                .map(|&(l, size)| {
+                    if l.starts_with('\u{c}') {
+                        page += 1;
+                        row = 0.0;
+                    }
+                    row += 14.0;
+                    let width = 6.0 * l.len() as f32;
+                    (!l.is_empty()).then(|| LineHint {
+                        bbox: [72.0, 60.0 + row, 72.0 + width, 72.0 + row],
+                        page,
+                        typography: headings::Typography {
+                            size_ratio: size,
+                            bold: size > 1.0,
+                            italic: false,
+                        },
+                        size_bin: (size * 10.0) as u16,
+                        ..LineHint::default()
+                    })
+                })
+                .collect(),
+            tables: Vec::new(),
+        };
+        extract_with(
+            Canonical::from_bytes(src.as_bytes()),
+            &TextConfig::default(),
+            Some(&hints),
+        )
+    }
+
+    /// The titles of navigation pages are no section titles, whatever the language: `Content`
+    /// and `Inhalt` over the list of a document's parts as much as `Contents`.
+    #[test]
+    fn navigation_titles_in_type_are_no_headings() {
+        let body = "The program moves each point of the mesh a little closer to where it ends.";
+        for nav in ["Contents", "Content", "Inhalt", "List of Figures"] {
+            let x = typeset(&[
+                ("A Guide to Meshes", 2.0),
+                ("", 0.0),
+                (body, 1.0),
+                (body, 1.0),
+                (&format!("\u{c}{nav}"), 1.6),
+                ("", 0.0),
+                (body, 1.0),
+                (body, 1.0),
+                ("\u{c}1 Introduction", 1.6),
+                ("", 0.0),
+                (body, 1.0),
+                (body, 1.0),
+                ("", 0.0),
+                ("2 Usage", 1.6),
+                ("", 0.0),
+                (body, 1.0),
+                (body, 1.0),
+            ]);
+            let found: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
+            assert_eq!(found, ["1 Introduction", "2 Usage"], "{nav}");
+        }
     }
 
     /// A table of contents under `Content`, or under its title in another language (`Obsah`),
