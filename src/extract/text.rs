@@ -975,6 +975,12 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             // number, `Chapter 9:`, too; leaving such pieces to this rule lost a heading on
             // a held-out set, totals only.)
             let numbered = || headings::numbering(&text[lines[i].start..lines[i].end]).is_some();
+            // Nor is a chapter's title under its label (`Chapter 1` / `Beginner's guide`, the
+            // running titles `Chapter 1. Beginner's guide 7`), as above.
+            let labelled = || {
+                j > 0
+                    && numbering_prefix_only(&text[lines[idx[j - 1]].start..lines[idx[j - 1]].end])
+            };
             // A running title that OCR misread on this page (`Nagios NRPE Documenrarion`
             // where other pages read `Nagios NRPE Documentation`): a key of ten letters or
             // more, one letter in eight changed at most.
@@ -986,7 +992,11 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                     && f.len().abs_diff(key.len()) <= most
                     && strsim::levenshtein(f, &key) <= most
             };
-            if key.len() >= 3 && whole.iter().any(|w| part_of(w) || misread(w)) && !numbered() {
+            if key.len() >= 3
+                && whole.iter().any(|w| part_of(w) || misread(w))
+                && !numbered()
+                && !labelled()
+            {
                 extra.push(i);
             }
         }
@@ -2156,6 +2166,14 @@ impl<'a> Parser<'a> {
                     self.consumed = na + 1;
                     return 1;
                 }
+            }
+        }
+        // A chapter's label right over its title in one group (`Chapter 1` / `Beginner's
+        // guide`): one heading of both lines.
+        if n >= 2 && numbering_prefix_only(first) {
+            let title_follow = if n == 2 { next } else { Some((start + 2, end)) };
+            if self.try_numbered_title(start, start + 1, blank_before, title_follow) {
+                return 2;
             }
         }
         // Set in as far as a code block, a frame or an underline is the program's output
@@ -7097,6 +7115,35 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
         assert!(!x.canonical.contains("Contour Plots"), "{}", x.canonical);
         assert!(!x.canonical.contains("Gri"), "{}", x.canonical);
         assert_eq!(x.furniture_lines, 6);
+    }
+
+    /// A chapter opens under its label (`Chapter 1` / `Beginner's guide`) and the pages after
+    /// it head `Chapter 1. Beginner's guide N`: the opening is the heading those running
+    /// titles repeat, one heading of both lines, and no piece of a running title.
+    #[test]
+    fn a_chapter_title_under_its_label_is_no_piece_of_its_running_title() {
+        let heads: Vec<String> = (0..6)
+            .map(|p| match p {
+                0 => "Contents\n\n1 Beginner's guide 3".to_string(),
+                1 => "Chapter 1\nBeginner's guide".to_string(),
+                _ => format!("Chapter 1. Beginner's guide {}", 3 + p),
+            })
+            .collect();
+        let src = pages(&heads, |a, b| {
+            format!("The {a} problem of the {b} system is solved in this part of the guide.")
+        });
+        let x = run(&src);
+        assert_eq!(x.furniture_lines, 4, "{}", x.canonical);
+        assert!(
+            x.canonical.contains("Chapter 1\nBeginner's guide"),
+            "{}",
+            x.canonical
+        );
+        assert!(
+            headings(&x).contains(&(1, "Chapter 1 Beginner's guide")),
+            "{:?}",
+            headings(&x)
+        );
     }
 
     #[test]
