@@ -217,6 +217,7 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
         p.reference_entries();
         p.layout_boxes();
     } else {
+        p.before_contents();
         p.headings_inside_numbered_sections();
     }
     let mut blocks = p.blocks;
@@ -564,6 +565,11 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                 continue;
             }
             let t = &text[lines[i].start..lines[i].end];
+            // A contents entry with its dot leaders (`2 Usage . . . . 4`) is no running title,
+            // and must not make the title it lists one where that opens its page.
+            if contents_entry(t) {
+                continue;
+            }
             let Some(key) = furniture_key(t) else {
                 continue;
             };
@@ -1076,6 +1082,8 @@ struct Parser<'a> {
     restructured: bool,
     /// Content line after a `Contents` heading while its entries run on.
     toc_from: Option<usize>,
+    /// Where the first table of contents starts (content line).
+    first_contents: Option<usize>,
     toc_numbers: HashSet<(u8, Vec<u32>)>,
     /// The unnumbered titles the table of contents listed, as `toc_title` keys them.
     toc_titles: HashSet<String>,
@@ -1216,6 +1224,7 @@ impl<'a> Parser<'a> {
             numbers_seen: HashSet::new(),
             lookahead_budget: std::cell::Cell::new(1 << 20),
             toc_from: None,
+            first_contents: None,
             toc_numbers: HashSet::new(),
             toc_titles: HashSet::new(),
             toc_entries: HashSet::new(),
@@ -1453,6 +1462,30 @@ impl<'a> Parser<'a> {
         }
         for &i in &heads[..real] {
             if self.l(self.block_lines[i].0).page == 0 {
+                self.blocks[i].kind = BlockType::Prose;
+                self.blocks[i].heading = None;
+            }
+        }
+    }
+
+    /// The pages before a table of contents near a paged document's start (title page,
+    /// copyright, revision history: `COLLABORATORS`, `WRITTEN BY`) hold no sections: their
+    /// headings found by look alone are text, but for named sections (`Abstract`, `Preface`).
+    fn before_contents(&mut self) {
+        let Some(from) = self.first_contents else {
+            return;
+        };
+        let page = self.l(from).page;
+        let last_page = self.content.last().map_or(0, |&c| self.lines[c].page);
+        if page == 0 || page > 5 || page * 3 > last_page {
+            return;
+        }
+        for i in self.heading_blocks() {
+            let c = self.block_lines[i].0;
+            if self.l(c).page < page
+                && !self.opens_named_section(i)
+                && !is_contents_title(self.line(c))
+            {
                 self.blocks[i].kind = BlockType::Prose;
                 self.blocks[i].heading = None;
             }
@@ -2030,6 +2063,7 @@ impl<'a> Parser<'a> {
     /// forgotten.
     fn start_contents(&mut self, from: usize) {
         self.toc_from = Some(from);
+        self.first_contents.get_or_insert(from);
         self.toc_numbers.clear();
         self.toc_titles.clear();
         self.toc_entries.clear();
@@ -4208,6 +4242,13 @@ fn leaders_only(line: &str) -> bool {
         && t.chars().all(|c| matches!(c, '.' | '…' | ' ' | '\u{a0}'))
 }
 
+/// A contents entry set with dot leaders, its page number after them or not (`2 Usage . . .
+/// . 4`, `2.1 Operating system . . . .`).
+fn contents_entry(t: &str) -> bool {
+    ends_with_leaders(t)
+        || (toc_line(t) && (t.contains("..") || t.contains(". .") || t.contains('…')))
+}
+
 /// A title, then dot leaders to the end of the line (`2.1 Operating system . . . . .`): a
 /// contents entry whose page number text extraction put on a line of its own.
 fn ends_with_leaders(line: &str) -> bool {
@@ -4748,6 +4789,50 @@ mod tests {
             let found: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
             assert_eq!(found, ["1 Introduction", "2 Usage"], "{nav}");
         }
+    }
+
+    /// The pages before a table of contents near the start of a paged text (a title page, a
+    /// revision history) hold no sections, but for a named one (`Abstract`); the titles
+    /// after the contents are headings as before.
+    #[test]
+    fn pages_before_the_contents_hold_no_sections() {
+        let body = |w: &str| {
+            format!(
+                "The program moves each {w} of the mesh a little closer to where it ends.\n\
+                 The {w} steps are repeated until the two images meet halfway.\n"
+            )
+        };
+        let mut src = String::from(
+            "Mesh Morphing\n\nDesign of smooth transitions between images\n\n\
+             WRITTEN BY\n\nAnna Berg\n\nREVISION HISTORY\n\nNUMBER DATE\n\n\
+             Abstract\n\n",
+        );
+        src.push_str(&body("point"));
+        src.push_str("\x0cContents\n\n1 Introduction . . . . 3\n2 Usage . . . . 4\n");
+        for (t, w) in [
+            "1 Introduction",
+            "2 Usage",
+            "3 Limits",
+            "4 Tuning",
+            "5 Credits",
+        ]
+        .iter()
+        .zip(WORDS)
+        {
+            src.push_str(&format!("\x0c{t}\n\n{}", body(w)));
+        }
+        assert_eq!(
+            titles(&src),
+            [
+                "Abstract",
+                "Contents",
+                "1 Introduction",
+                "2 Usage",
+                "3 Limits",
+                "4 Tuning",
+                "5 Credits"
+            ]
+        );
     }
 
     /// A table of contents under `Content`, or under its title in another language (`Obsah`),
@@ -7144,6 +7229,26 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
             "{:?}",
             headings(&x)
         );
+    }
+
+    /// A short paged text whose contents page lists `2 Usage . . . . 4` among its first lines,
+    /// and whose page of that chapter opens with `2 Usage` on the same side of the spread:
+    /// two pages of one side are not a running title, for the entry is no running title.
+    #[test]
+    fn a_contents_entry_makes_no_running_title_of_the_title_it_lists() {
+        let mut src = String::from("Contents\n\n1 Introduction . . . . 2\n2 Usage . . . . 3\n");
+        for (t, w) in ["1 Introduction", "2 Usage", "3 Limits", "4 Tuning"]
+            .iter()
+            .zip(WORDS)
+        {
+            src.push_str(&format!(
+                "\x0c{t}\n\nThe program moves each {w} of the mesh a little closer.\n\
+                 The {w} steps are repeated until the two images meet.\n"
+            ));
+        }
+        let x = run(&src);
+        assert_eq!(x.furniture_lines, 0, "{}", x.canonical);
+        assert!(titles(&src).contains(&"2 Usage".to_string()));
     }
 
     #[test]
