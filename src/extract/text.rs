@@ -4234,10 +4234,14 @@ fn entry_case(line: &str) -> Option<bool> {
     Some(!headings::title_case(&long.join(" ")))
 }
 
-/// A line of dot leaders alone (`. . . . .`, `......`, `…`): the middle of a table-of-contents
-/// entry whose title and page number text extraction put on lines of their own.
+/// A line of dot leaders alone (`. . . . .`, `......`, `…`), or with the page number after
+/// them (`. . . . 7`): the middle or the end of a table-of-contents entry whose title text
+/// extraction put on a line of its own.
 fn leaders_only(line: &str) -> bool {
     let t = line.trim();
+    let t = t
+        .trim_end_matches(|c: char| c.is_ascii_digit())
+        .trim_end_matches([' ', '\u{a0}']);
     t.chars().filter(|&c| c == '.' || c == '…').count() >= 3
         && t.chars().all(|c| matches!(c, '.' | '…' | ' ' | '\u{a0}'))
 }
@@ -4831,6 +4835,36 @@ mod tests {
                 "3 Limits",
                 "4 Tuning",
                 "5 Credits"
+            ]
+        );
+    }
+
+    /// A contents entry whose title and leaders the extraction set on lines of their own, the
+    /// page number after the leaders (`1.2.1 Maps as Lists` / `. . . . . 7`): the leaders
+    /// are no paragraph, so the contents run on and the entries under them head nothing.
+    #[test]
+    fn leaders_with_their_page_number_keep_the_contents_going() {
+        let leaders = ". ".repeat(30);
+        let body = "This type needs to go through various hoops to be used by the library.\n\
+                    Its members are kept in a vector that grows as elements are added.\n";
+        let src = format!(
+            "Table of Contents\n\
+             1 Work in progress . . . . . . . 5\n\
+             1.1 The type t_CLOSURE . . . . . . . 5\n\
+             1.1.1 Debugging information in closure\n\n{leaders}6\n\n\
+             1.2 The type t_LIST . . . . . . . 6\n\
+             1.2.1 Maps as Lists\n\n{leaders}7\n\n\
+             1.3 Protection of noninterruptible code . . . . . . . 8\n\n\
+             1 Work in progress\n\n{body}\n\
+             1.1 The type t_CLOSURE\n\n{body}\n\
+             1.2 The type t_LIST\n\n{body}"
+        );
+        assert_eq!(
+            titles(&src),
+            [
+                "1 Work in progress",
+                "1.1 The type t_CLOSURE",
+                "1.2 The type t_LIST"
             ]
         );
     }
