@@ -1346,7 +1346,41 @@ fn sentence_break(t: &str) -> bool {
         let before = &t[..p];
         // "e.g. X", "Fig. 3", "S. Raymond": an abbreviation or initial, not a sentence end.
         let word = before.rsplit(' ').next().unwrap_or("");
-        word.chars().filter(|c| c.is_alphabetic()).count() > 3
+        // A short word that is no abbreviation ends a sentence too (`That's it. You can`).
+        let short_word = matches!(
+            word,
+            "it" | "is"
+                | "us"
+                | "me"
+                | "him"
+                | "her"
+                | "them"
+                | "so"
+                | "too"
+                | "do"
+                | "up"
+                | "on"
+                | "out"
+                | "now"
+                | "yet"
+                | "all"
+                | "not"
+                | "go"
+                | "be"
+                | "see"
+                | "one"
+                | "two"
+                | "new"
+                | "old"
+                | "end"
+                | "off"
+                | "way"
+                | "use"
+                | "run"
+                | "set"
+                | "get"
+        );
+        (word.chars().filter(|c| c.is_alphabetic()).count() > 3 || short_word)
             && !word.contains('.')
             && t[p + 2..]
                 .trim_start()
@@ -1395,6 +1429,27 @@ mod tests {
         assert!(!continues_past_one(Some(&[7, 2, 3]), &[7, 2, 6]));
         assert!(!continues_past_one(Some(&[7, 2]), &[7, 2, 2]));
         assert!(!continues_past_one(None, &[2]));
+    }
+
+    /// A sentence ends at a period after a long word or a short one that is no abbreviation
+    /// (`That's it. You can …`); an initial, `Fig.`, `e.g.` or `et al.` end none.
+    #[test]
+    fn sentences_end_after_short_words_that_abbreviate_nothing() {
+        for t in [
+            "Data control. A module of its own",
+            "That’s it. You can confidently start reading, now!",
+            "Set it up. Then run",
+        ] {
+            assert!(sentence_break(t), "{t}");
+        }
+        for t in [
+            "Results of Fig. 3",
+            "Eric S. Raymond",
+            "Smith et al. Results",
+            "Tools, e.g. Make",
+        ] {
+            assert!(!sentence_break(t), "{t}");
+        }
     }
 
     /// A code in parentheses does not count against a title's capitals; a lower-case line is a
