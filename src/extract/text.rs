@@ -1742,12 +1742,19 @@ impl<'a> Parser<'a> {
                 .any(|k| {
                     // Text: a sentence, or a line of words longer than a title may be (not a
                     // contents entry's leaders, `. . . . 63`).
+                    // A sentence may trail off into an ellipsis after a word (`This format
+                    // can...`, over the list it leads into).
                     let l = self.line(k).trim();
+                    let open = l
+                        .strip_suffix("...")
+                        .or_else(|| l.strip_suffix('…'))
+                        .filter(|r| r.ends_with(char::is_alphabetic));
                     (l.chars().count() > max
                         && l.chars().filter(|ch| ch.is_alphabetic()).count() * 2 > max)
                         || (l.ends_with(['.', '!', '?'])
                             && !l.ends_with("..")
                             && l.split_whitespace().count() >= 4)
+                        || (open.is_some() && l.split_whitespace().count() >= 3)
                 })
     }
 
@@ -6464,9 +6471,13 @@ mod tests {
         for f in &found {
             assert!(outline.contains(&f.as_str()), "{f}: {found:?}");
         }
+        // A title over a lead-in that trails off (`This format can...`) and its bullets alone
+        // heads them as well as one over longer text does.
         for t in [
             "allpoints option",
             "FlySight GPS File (flysight)",
+            "Franson GPSGate Simulation (gpssim)",
+            "Garmin MapSource - gdb (gdb)",
             "wayptspd option",
             "Fugawi (fugawi)",
             "Garmin Logbook XML (glogbook)",
@@ -6474,7 +6485,7 @@ mod tests {
         ] {
             assert!(found.contains(&t.to_string()), "{t}: {found:?}");
         }
-        assert!(found.len() >= 12, "{found:?}");
+        assert!(found.len() >= 14, "{found:?}");
         let spaced = titles(&src.replace(".\n", ".\n\n"));
         assert!(!spaced.iter().any(|t| t.ends_with(" option")), "{spaced:?}");
     }
