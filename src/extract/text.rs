@@ -2832,6 +2832,49 @@ impl<'a> Parser<'a> {
             })
     }
 
+    /// `Section 6. Z-Classes`, where the section itself is numbered `1.6 Z-Classes` within a
+    /// page of it (before or after): the running title of a GAP manual's right-hand pages
+    /// (under the page number), which names the section by its last number alone.
+    fn section_label_running(&self, c: usize, n: &headings::Numbering, t: &str) -> bool {
+        let label = t[..n.prefix_len.min(t.len())].trim_start();
+        if n.kind != NumberKind::Chapter
+            || n.parts.len() != 1
+            || !label
+                .get(..8)
+                .is_some_and(|w| w.eq_ignore_ascii_case("section "))
+        {
+            return false;
+        }
+        let mut title: Vec<&str> = t[n.prefix_len.min(t.len())..].split_whitespace().collect();
+        // The page number after it, where the extraction set both on one line.
+        if title.len() >= 2
+            && title
+                .last()
+                .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
+        {
+            title.pop();
+        }
+        if title.is_empty() {
+            return false;
+        }
+        // The section began on this page or a few before, or begins on the next.
+        let page = self.l(c).page;
+        let near = |d: usize| (page.saturating_sub(4)..=page + 1).contains(&self.l(d).page);
+        let from = c.saturating_sub(400);
+        let to = self.content.len().min(c + 400);
+        (from..to).filter(|&d| d != c && near(d)).any(|d| {
+            let line = self.line(d).trim();
+            headings::numbering(line).is_some_and(|m| {
+                matches!(m.kind, NumberKind::Dotted | NumberKind::Bare)
+                    && m.parts.len() >= 2
+                    && m.parts.last() == n.parts.last()
+                    && line[m.prefix_len.min(line.len())..]
+                        .split_whitespace()
+                        .eq(title.iter().copied())
+            })
+        })
+    }
+
     /// `H` alone on its line, after the sections of appendix G (`G.6`): the next appendix's
     /// letter, its title on the next line (a DocBook manual's appendices as text extraction
     /// gives them). Its parts, when it is.
@@ -3308,6 +3351,12 @@ impl<'a> Parser<'a> {
             if running_caps || self.opens_below(c, &t[..n.prefix_len], &t[n.prefix_len..]) {
                 return false;
             }
+        }
+        if nb
+            .as_ref()
+            .is_some_and(|n| self.hints.is_none() && self.section_label_running(c, n, t))
+        {
+            return false;
         }
         if !adorned_rest && headings::score(&cand, nb.as_ref(), seq, self.cfg) < self.cfg.threshold
         {
@@ -4874,6 +4923,34 @@ mod tests {
                 "1.2 The type t_LIST"
             ]
         );
+    }
+
+    /// A GAP manual's right-hand pages head `Section 5. Q-Classes` under the page number, the
+    /// section itself being `1.5 Q-Classes`: that line names a section opened a page or a few
+    /// before (or on the next), with or without the page number after it; it opens none.
+    /// `Section 2. Results` over its text, with no such section near, is a heading as before.
+    #[test]
+    fn a_section_label_naming_a_numbered_section_is_its_running_title() {
+        let para = |w: &str| {
+            format!(
+                "The {w} classes of the catalog are listed by dimension and by system here.\n\
+                 Each {w} class is given by generators and the size of its group.\n\n"
+            )
+        };
+        let mut src = String::from("1.4 Systems\n\n");
+        src.push_str(&para("alpha"));
+        src.push_str("1.5 Q-Classes\n\n");
+        src.push_str(&para("bravo"));
+        src.push_str("\x0c7\n\nSection 5. Q-Classes\n\n");
+        src.push_str(&para("charlie"));
+        src.push_str("1.6 Z-Classes\n\n");
+        src.push_str(&para("delta"));
+        src.push_str("\x0cSection 6. Z-Classes 9\n\n");
+        src.push_str(&para("echo"));
+        let found = titles(&src);
+        assert_eq!(found, ["1.4 Systems", "1.5 Q-Classes", "1.6 Z-Classes"]);
+        let other = format!("Section 2. Results\n\n{}", para("foxtrot"));
+        assert_eq!(titles(&other), ["Section 2. Results"]);
     }
 
     /// A table of contents under `Content`, or under its title in another language (`Obsah`),
