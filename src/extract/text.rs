@@ -2862,16 +2862,24 @@ impl<'a> Parser<'a> {
         let near = |d: usize| (page.saturating_sub(4)..=page + 1).contains(&self.l(d).page);
         let from = c.saturating_sub(400);
         let to = self.content.len().min(c + 400);
+        // The document's lookahead budget keeps a text of nothing but such lines linear.
+        let budget = self.lookahead_budget.get();
+        if budget < to - from {
+            return false;
+        }
+        self.lookahead_budget.set(budget - (to - from));
+        let last = title[title.len() - 1];
         (from..to).filter(|&d| d != c && near(d)).any(|d| {
             let line = self.line(d).trim();
-            headings::numbering(line).is_some_and(|m| {
-                matches!(m.kind, NumberKind::Dotted | NumberKind::Bare)
-                    && m.parts.len() >= 2
-                    && m.parts.last() == n.parts.last()
-                    && line[m.prefix_len.min(line.len())..]
-                        .split_whitespace()
-                        .eq(title.iter().copied())
-            })
+            line.ends_with(last)
+                && headings::numbering(line).is_some_and(|m| {
+                    matches!(m.kind, NumberKind::Dotted | NumberKind::Bare)
+                        && m.parts.len() >= 2
+                        && m.parts.last() == n.parts.last()
+                        && line[m.prefix_len.min(line.len())..]
+                            .split_whitespace()
+                            .eq(title.iter().copied())
+                })
         })
     }
 
