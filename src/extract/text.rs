@@ -1472,7 +1472,8 @@ impl<'a> Parser<'a> {
     /// copyright, revision history: `COLLABORATORS`, `WRITTEN BY`) hold no sections: their
     /// headings found by look alone are text, but for named sections (`Abstract`, `Preface`).
     fn before_contents(&mut self) {
-        let Some(from) = self.first_contents else {
+        // (A `Contents` line that ends the text starts contents past its last line.)
+        let Some(from) = self.first_contents.filter(|&f| f < self.content.len()) else {
             return;
         };
         let page = self.l(from).page;
@@ -4959,6 +4960,19 @@ mod tests {
         assert_eq!(found, ["1.4 Systems", "1.5 Q-Classes", "1.6 Z-Classes"]);
         let other = format!("Section 2. Results\n\n{}", para("foxtrot"));
         assert_eq!(titles(&other), ["Section 2. Results"]);
+    }
+
+    /// A `Contents` line as the text's last line starts contents with no line in them.
+    #[test]
+    fn a_contents_title_at_the_very_end_is_read() {
+        let src = "Title page\n\nSome text of the first page, long enough to be a paragraph.\n\
+                   \x0cMore text on the second page, long enough to be a paragraph.\n\nContents\n";
+        let x = run(src);
+        assert!(
+            x.canonical.trim_end().ends_with("Contents"),
+            "{}",
+            x.canonical
+        );
     }
 
     /// A table of contents under `Content`, or under its title in another language (`Obsah`),
