@@ -874,6 +874,12 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
     // A title at the top of the first page may read like the running title of the pages after
     // it; there it must repeat on enough of the other pages alone.
     let rest_pages = content_pages - 1.0;
+    // A chapter's title under its label (`Chapter 3` / `Getting started`): the chapter
+    // opening that the running titles repeat, not one of them nor a piece of one. `pos` is
+    // the line's place among its page's lines `idx`.
+    let under_label = |idx: &[usize], pos: usize| {
+        pos > 0 && numbering_prefix_only(&text[lines[idx[pos - 1]].start..lines[idx[pos - 1]].end])
+    };
     let mut out: Vec<usize> = zone_lines
         .into_iter()
         .filter(|(i, zone, key)| {
@@ -919,12 +925,8 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                     idx.len().checked_sub(2).and_then(|j| idx.get(j)),
                 )
             };
-            // A chapter's title under its label (`Chapter 3` / `Getting started`) is the
-            // chapter opening that the running titles repeat, not one of them.
             let pos = idx.iter().position(|x| x == i).unwrap_or(0);
-            if pos > 0
-                && numbering_prefix_only(&text[lines[idx[pos - 1]].start..lines[idx[pos - 1]].end])
-            {
+            if under_label(idx, pos) {
                 return false;
             }
             // The line inside a running title with the same words is the section's heading
@@ -981,12 +983,6 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             // number, `Chapter 9:`, too; leaving such pieces to this rule lost a heading on
             // a held-out set, totals only.)
             let numbered = || headings::numbering(&text[lines[i].start..lines[i].end]).is_some();
-            // Nor is a chapter's title under its label (`Chapter 1` / `Beginner's guide`, the
-            // running titles `Chapter 1. Beginner's guide 7`), as above.
-            let labelled = || {
-                j > 0
-                    && numbering_prefix_only(&text[lines[idx[j - 1]].start..lines[idx[j - 1]].end])
-            };
             // A running title that OCR misread on this page (`Nagios NRPE Documenrarion`
             // where other pages read `Nagios NRPE Documentation`): a key of ten letters or
             // more, one letter in eight changed at most.
@@ -1001,7 +997,7 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
             if key.len() >= 3
                 && whole.iter().any(|w| part_of(w) || misread(w))
                 && !numbered()
-                && !labelled()
+                && !under_label(idx, j)
             {
                 extra.push(i);
             }
@@ -1462,8 +1458,7 @@ impl<'a> Parser<'a> {
         }
         for &i in &heads[..real] {
             if self.l(self.block_lines[i].0).page == 0 {
-                self.blocks[i].kind = BlockType::Prose;
-                self.blocks[i].heading = None;
+                self.unhead(i);
             }
         }
     }
@@ -1487,10 +1482,15 @@ impl<'a> Parser<'a> {
                 && !self.opens_named_section(i)
                 && !is_contents_title(self.line(c))
             {
-                self.blocks[i].kind = BlockType::Prose;
-                self.blocks[i].heading = None;
+                self.unhead(i);
             }
         }
+    }
+
+    /// Block `i`, taken for a heading, is text after all.
+    fn unhead(&mut self, i: usize) {
+        self.blocks[i].kind = BlockType::Prose;
+        self.blocks[i].heading = None;
     }
 
     /// Indices of the heading blocks so far.
@@ -1544,8 +1544,7 @@ impl<'a> Parser<'a> {
                 .as_ref()
                 .is_some_and(|h| person_name(&h.title));
             if (centered || named) && !later.contains(&style(self, i)) {
-                self.blocks[i].kind = BlockType::Prose;
-                self.blocks[i].heading = None;
+                self.unhead(i);
             }
         }
     }
@@ -2018,9 +2017,9 @@ impl<'a> Parser<'a> {
             k = end.max(k + 1);
         }
         // A reference entry's heading stays, its parts' labels around it go.
-        for h in demote.into_iter().filter(|h| !self.entry_heads.contains(h)) {
-            self.blocks[h].kind = BlockType::Prose;
-            self.blocks[h].heading = None;
+        demote.retain(|h| !self.entry_heads.contains(h));
+        for h in demote {
+            self.unhead(h);
         }
     }
 
@@ -2837,13 +2836,7 @@ impl<'a> Parser<'a> {
     /// page of it (before or after): the running title of a GAP manual's right-hand pages
     /// (under the page number), which names the section by its last number alone.
     fn section_label_running(&self, c: usize, n: &headings::Numbering, t: &str) -> bool {
-        let label = t[..n.prefix_len.min(t.len())].trim_start();
-        if n.kind != NumberKind::Chapter
-            || n.parts.len() != 1
-            || !label
-                .get(..8)
-                .is_some_and(|w| w.eq_ignore_ascii_case("section "))
-        {
+        if n.kind != NumberKind::Chapter || n.parts.len() != 1 || !labelled_with(t, "section ") {
             return false;
         }
         let mut title: Vec<&str> = t[n.prefix_len.min(t.len())..].split_whitespace().collect();
@@ -4046,9 +4039,15 @@ fn chapter_word(t: &str) -> bool {
 /// `Part II`: parts number apart from the chapters and sections inside them, so they do not
 /// set the sequence that section numbers continue.
 fn is_part(t: &str) -> bool {
+    labelled_with(t, "part ")
+}
+
+/// Whether `t` starts with the label `word` (with its blank), case aside: `Part II`,
+/// `Section 5.`.
+fn labelled_with(t: &str, word: &str) -> bool {
     t.trim_start()
-        .get(..5)
-        .is_some_and(|p| p.eq_ignore_ascii_case("part "))
+        .get(..word.len())
+        .is_some_and(|p| p.eq_ignore_ascii_case(word))
 }
 
 fn shape(rows: u32, cols: u32, header_rows: u32, grid_kind: &'static str) -> TableShape {
