@@ -157,6 +157,9 @@ const LAST_HEADING_SCAN: usize = 400;
 /// prose whatever they hold, which keeps every rule linear on one-line files.
 const MAX_SHAPE_LINE: usize = 400;
 
+/// The longest line of a title wrapped over two or three lines in plain text.
+const WRAPPED_TITLE_LINE: usize = 48;
+
 pub fn extract(canon: Canonical, cfg: &TextConfig) -> TextExtraction {
     extract_with(canon, cfg, None)
 }
@@ -2203,8 +2206,16 @@ impl<'a> Parser<'a> {
                 } else {
                     Some((na + 1, nb))
                 };
-                if self.try_numbered_title(start, na, blank_before, title_follow) {
+                if self.try_numbered_title(start, na, na + 1, blank_before, title_follow) {
                     self.consumed = na + 1;
+                    return 1;
+                }
+                // A title wrapped to two or three short lines of a group of their own
+                // (`Chapter 5` / `Service functions of the Congruence` / `package`).
+                if self.wrapped_title(start, na, nb)
+                    && self.try_numbered_title(start, na, nb, blank_before, rest.get(1).copied())
+                {
+                    self.consumed = nb;
                     return 1;
                 }
             }
@@ -2213,7 +2224,7 @@ impl<'a> Parser<'a> {
         // guide`): one heading of both lines.
         if n >= 2 && numbering_prefix_only(first) {
             let title_follow = if n == 2 { next } else { Some((start + 2, end)) };
-            if self.try_numbered_title(start, start + 1, blank_before, title_follow) {
+            if self.try_numbered_title(start, start + 1, start + 2, blank_before, title_follow) {
                 return 2;
             }
         }
@@ -2543,6 +2554,7 @@ impl<'a> Parser<'a> {
         &mut self,
         num: usize,
         title: usize,
+        title_end: usize,
         blank_before: bool,
         follow: Option<(usize, usize)>,
     ) -> bool {
@@ -2552,7 +2564,17 @@ impl<'a> Parser<'a> {
         if self.hint(title).is_some_and(|h| h.figure) {
             return false;
         }
-        let t = self.line(title).trim();
+        let wrapped: String;
+        let t = if title_end > title + 1 {
+            wrapped = (title..title_end)
+                .map(|c| self.line(c).trim())
+                .collect::<Vec<_>>()
+                .join(" ");
+            wrapped.as_str()
+        } else {
+            self.line(title).trim()
+        };
+        let title = title_end - 1;
         // A number line above a line that is numbered itself is a page number or a header;
         // dot leaders right under the title make it a table-of-contents entry
         // (`3.3.1` / `HTML output` / `. . . .` / `13`).
@@ -2630,6 +2652,32 @@ impl<'a> Parser<'a> {
         };
         self.push(BlockType::Heading, num, title + 1, Some(info));
         true
+    }
+
+    /// Content lines `[a, b)`, a group of two or three under a chapter's number, are one
+    /// title wrapped in plain text: short lines of words, the first capitalized, none closing
+    /// a clause or a sentence, none a list item. (A figure's labels or a table's cells under a
+    /// number, `4` / `6` / `x`, are no words.)
+    fn wrapped_title(&self, num: usize, a: usize, b: usize) -> bool {
+        let chapter = headings::numbering(&format!("{} Title", self.line(num).trim()))
+            .is_some_and(|nb| nb.parts.len() == 1);
+        chapter
+            && self.hints.is_none()
+            && (2..=3).contains(&(b - a))
+            && self.line(a).trim_start().starts_with(char::is_uppercase)
+            && (a..b).all(|c| {
+                let t = self.line(c).trim();
+                let letters = t
+                    .chars()
+                    .filter(|ch| ch.is_alphabetic() || *ch == ' ')
+                    .count();
+                t.len() <= WRAPPED_TITLE_LINE
+                    && letters * 10 >= t.chars().count() * 9
+                    && t.split_whitespace().any(|w| w.chars().count() >= 3)
+                    && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+                    && headings::numbering(t).is_none()
+                    && list_marker(t).is_none()
+            })
     }
 
     /// Whether a section number alone on a line further on continues `parts` (`11.178` after
@@ -7371,6 +7419,29 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
             headings(&x).contains(&(1, "Chapter 1 Beginner's guide")),
             "{:?}",
             headings(&x)
+        );
+    }
+
+    #[test]
+    fn a_chapter_title_wrapped_under_its_label_is_one_heading() {
+        // A GAP manual's last chapter in pdftotext's order: the label, a blank line, the
+        // title wrapped to two lines, its first section.
+        let body = "The functions of this chapter print what the algorithms do at each step.\n";
+        let chapter = |title: &str| {
+            format!(
+                "Chapter 1\n\nIntroduction\n\n1.1 General aims\n{body}\x0cChapter 2\n\n{title}\n\n2.1 Additional information\n{body}"
+            )
+        };
+        let found = titles(&chapter("Service functions of the Congruence\npackage"));
+        assert!(
+            found.contains(&"Chapter 2 Service functions of the Congruence package".to_string()),
+            "{found:?}"
+        );
+        // Cells or labels under a number are no wrapped title.
+        let found = titles(&chapter("Value 4\nx 7"));
+        assert!(
+            !found.iter().any(|t| t.starts_with("Chapter 2")),
+            "{found:?}"
         );
     }
 
