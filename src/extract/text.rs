@@ -1378,7 +1378,10 @@ impl<'a> Parser<'a> {
     /// (`2.1.2 glp_mincost_lp — …`, then `Description`, `Returns`, then `2.1.3 …`): one level
     /// under it, where the rank of its look alone would set it at the top and the next
     /// numbered heading under it. Before a numbered heading of the first level (`Part Two`
-    /// between chapters 2 and 3) it keeps its rank: no numbered heading goes under it.
+    /// between chapters 2 and 3) it keeps its rank: no numbered heading goes under it. Nor
+    /// does it go inside when the numbered headings on either side lie in two chapters
+    /// (`1.1 More about …`, then `Algorithms for almost crystallographic groups`, then `2.2
+    /// Betti numbers`): it is the title of the second chapter, set apart by its look alone.
     fn headings_inside_numbered_sections(&mut self) {
         let heads = self.heading_blocks();
         let numbered = |p: &Self, i: usize| {
@@ -1386,19 +1389,30 @@ impl<'a> Parser<'a> {
                 .heading
                 .as_ref()
                 .filter(|h| h.source == HeadingSource::Numbering)
-                .map(|h| h.level)
+                .map(|h| {
+                    // (A number of one part at a deeper level counts within its chapter.)
+                    let chapter = headings::numbering(&h.title)
+                        .filter(|n| n.parts.len() >= 2)
+                        .map(|n| n.parts[0]);
+                    (h.level, chapter)
+                })
         };
-        // The depth of the next numbered heading after each heading.
+        // The depth and chapter of the next numbered heading after each heading.
         let mut next = vec![None; heads.len()];
         for k in (0..heads.len().saturating_sub(1)).rev() {
             next[k] = numbered(self, heads[k + 1]).or(next[k + 1]);
         }
-        let mut depth = None;
+        let mut last: Option<(u8, Option<u32>)> = None;
         for (k, &i) in heads.iter().enumerate() {
+            let here = numbered(self, i);
             let h = self.blocks[i].heading.as_mut().unwrap();
-            match (h.source, depth, next[k]) {
-                (HeadingSource::Numbering, ..) => depth = Some(h.level),
-                (HeadingSource::Style, Some(d), Some(n)) if n >= 2 => h.level = (d + 1).min(6),
+            match (h.source, last, next[k]) {
+                (HeadingSource::Numbering, ..) => last = here,
+                (HeadingSource::Style, Some((d, before)), Some((n, after)))
+                    if n >= 2 && !matches!((before, after), (Some(b), Some(a)) if a != b) =>
+                {
+                    h.level = (d + 1).min(6)
+                }
                 _ => {}
             }
         }
@@ -2053,11 +2067,15 @@ impl<'a> Parser<'a> {
         // the chapter it names starts here (`Introduction` over its first paragraph).
         // So is one right over a line of text (`License` / `Copyright © 2020 …`).
         let text_line = |l: &str| l.split_whitespace().count() >= 4 && !entry(l);
+        let over_prose = next.is_some_and(|(a, b)| (a..b).any(|c| prose_line(self.line(c).trim())));
         let listed = !entry(lines[0])
             && toc_title(lines[0]).is_some_and(|k| self.toc_titles.contains(&k))
-            && ((lines.len() == 1
-                && next.is_some_and(|(a, b)| (a..b).any(|c| prose_line(self.line(c).trim()))))
-                || (lines.len() >= 2 && text_line(lines[1])));
+            && ((lines.len() == 1 && over_prose) || (lines.len() >= 2 && text_line(lines[1])));
+        // So is one wrapped to two or three lines (a chapter's title set large).
+        let listed = listed
+            || (over_prose
+                && self.wrapped_title(start, end)
+                && toc_title(&lines.join(" ")).is_some_and(|k| self.toc_titles.contains(&k)));
         // Typeset text: a line that stands out and is no entry starts the document proper;
         // so does an underlined title.
         let standout = !toc_line(lines[0]) && self.hint(start).is_some_and(Hints::stands_out);
@@ -2212,7 +2230,7 @@ impl<'a> Parser<'a> {
                 }
                 // A title wrapped to two or three short lines of a group of their own
                 // (`Chapter 5` / `Service functions of the Congruence` / `package`).
-                if self.wrapped_title(start, na, nb)
+                if self.wrapped_chapter_title(start, na, nb)
                     && self.try_numbered_title(start, na, nb, blank_before, rest.get(1).copied())
                 {
                     self.consumed = nb;
@@ -2226,6 +2244,33 @@ impl<'a> Parser<'a> {
             let title_follow = if n == 2 { next } else { Some((start + 2, end)) };
             if self.try_numbered_title(start, start + 1, start + 2, blank_before, title_follow) {
                 return 2;
+            }
+        }
+        // A title the contents listed, wrapped to two or three lines of a group of its own
+        // over a paragraph (`The Almost` / `Crystallographic` / `Groups Package`: a chapter's
+        // title set large, as pdftotext gives it).
+        if blank_before
+            && self.wrapped_title(start, end)
+            && next
+                .is_some_and(|(a, b)| (a..b).any(|c| self.line(c).split_whitespace().count() > 10))
+        {
+            let joined = (start..end)
+                .map(|c| self.line(c).trim())
+                .collect::<Vec<_>>()
+                .join(" ");
+            if self.listed(&joined) {
+                let style = Style::Plain {
+                    caps: is_caps(&joined),
+                    indent: self.l(start).indent,
+                };
+                let info = HeadingInfo {
+                    level: self.style_level(style),
+                    title: joined.split_whitespace().collect::<Vec<_>>().join(" "),
+                    source: HeadingSource::Style,
+                    anchor: None,
+                };
+                self.push(BlockType::Heading, start, end, Some(info));
+                return n;
             }
         }
         // Set in as far as a code block, a frame or an underline is the program's output
@@ -2654,15 +2699,33 @@ impl<'a> Parser<'a> {
         true
     }
 
+    /// The level of a title found by its style: the order in which the document's styles
+    /// first head a section.
+    fn style_level(&mut self, style: Style) -> u8 {
+        let rank = match self.styles.iter().position(|s| *s == style) {
+            Some(r) => r,
+            None => {
+                self.styles.push(style);
+                self.styles.len() - 1
+            }
+        };
+        (rank + 1).min(6) as u8
+    }
+
     /// Content lines `[a, b)`, a group of two or three under a chapter's number, are one
-    /// title wrapped in plain text: short lines of words, the first capitalized, none closing
-    /// a clause or a sentence, none a list item. (A figure's labels or a table's cells under a
-    /// number, `4` / `6` / `x`, are no words.)
-    fn wrapped_title(&self, num: usize, a: usize, b: usize) -> bool {
-        let chapter = headings::numbering(&format!("{} Title", self.line(num).trim()))
-            .is_some_and(|nb| nb.parts.len() == 1);
-        chapter
-            && self.hints.is_none()
+    /// title wrapped in plain text (see [`Self::wrapped_title`]).
+    fn wrapped_chapter_title(&self, num: usize, a: usize, b: usize) -> bool {
+        headings::numbering(&format!("{} Title", self.line(num).trim()))
+            .is_some_and(|nb| nb.parts.len() == 1)
+            && self.wrapped_title(a, b)
+    }
+
+    /// Content lines `[a, b)`, a group of two or three, may be one title wrapped in plain
+    /// text: short lines of words, the first capitalized, none closing a clause or a
+    /// sentence, none a list item. (A figure's labels or a table's cells, `4` / `6` / `x`,
+    /// are no words.)
+    fn wrapped_title(&self, a: usize, b: usize) -> bool {
+        self.hints.is_none()
             && (2..=3).contains(&(b - a))
             && self.line(a).trim_start().starts_with(char::is_uppercase)
             && (a..b).all(|c| {
@@ -3439,14 +3502,7 @@ impl<'a> Parser<'a> {
                     caps: is_caps(t),
                     indent: line.indent,
                 });
-                let rank = match self.styles.iter().position(|s| *s == style) {
-                    Some(r) => r,
-                    None => {
-                        self.styles.push(style);
-                        self.styles.len() - 1
-                    }
-                };
-                ((rank + 1).min(6) as u8, source)
+                (self.style_level(style), source)
             }
         };
         if let Some(n) = &nb {
@@ -7442,6 +7498,45 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
         assert!(
             !found.iter().any(|t| t.starts_with("Chapter 2")),
             "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_title_the_contents_listed_wrapped_over_lines_heads_its_chapter() {
+        // A GAP manual in pdftotext's order: the contents give each chapter's number and
+        // title on lines of their own; each chapter's page opens with its title set large,
+        // wrapped to lines of a group of their own, over its first paragraph.
+        let body = |w: &str| {
+            format!("A {w} group is called almost crystallographic if it is finitely generated and nilpotent by finite, with no finite normal subgroups.\n")
+        };
+        let [a, b, c, d] = ["first", "second", "third", "fourth"].map(body);
+        let src = format!(
+            "Contents\n\n1\n\nThe Almost Crystallographic Groups Package\n\n3\n\n1.1 More about the groups\n\n3\n\n\
+             2\n\nAlgorithms for almost crystallographic groups\n\n5\n\n2.1 Betti numbers\n\n5\n\n\
+             \x0cThe Almost\nCrystallographic\nGroups Package\n\n{a}\n1.1 More about the groups\n{b}\x0c{b}\n\
+             \x0cAlgorithms for almost\ncrystallographic groups\n\n{c}\n2.1 Betti numbers\n{d}\x0c{d}"
+        );
+        let x = run(&src);
+        let found = headings(&x);
+        // The second chapter's title, between sections of chapters 1 and 2, is beside the
+        // first, not inside section 1.1.
+        for title in [
+            "The Almost Crystallographic Groups Package",
+            "Algorithms for almost crystallographic groups",
+        ] {
+            assert!(found.contains(&(1, title)), "{found:?}");
+        }
+        assert!(found.contains(&(2, "2.1 Betti numbers")), "{found:?}");
+        // Lines the contents did not list stay text.
+        let src = src.replace(
+            "Algorithms for almost\ncrystallographic groups",
+            "Methods for the\nalmost crystallographic\ngroups",
+        );
+        let x = run(&src);
+        assert!(
+            !headings(&x).iter().any(|h| h.1.starts_with("Methods")),
+            "{:?}",
+            headings(&x)
         );
     }
 
