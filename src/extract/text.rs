@@ -3198,8 +3198,12 @@ impl<'a> Parser<'a> {
                 && !t.ends_with(['.', ',', ';', ':'])
                 && {
                     let below = self.line(c + 1).trim();
-                    (t.len() * 10 <= below.len() * 6
-                        && below.starts_with(|ch: char| ch.is_uppercase()))
+                    let capital = below.starts_with(|ch: char| ch.is_uppercase());
+                    (t.len() * 10 <= below.len() * 6 && capital)
+                        // In text that leaves blank lines only over its titles, a whole
+                        // sentence under the line (`bitscategory option` / `Bitmap of
+                        // categories.`).
+                        || (heads_run && capital && below.ends_with('.') && t.len() < below.len())
                         // A callout's label opens the body as its first line would.
                         || headings::callout_label(below, self.cfg)
                 });
@@ -6641,7 +6645,8 @@ mod tests {
     /// Text extracted from a PDF without layout (`pdftotext`, six pages of the GPSBabel
     /// manual's format reference): paragraphs run together and a blank line stands only over
     /// a title, `FlySight GPS File (flysight)` / `This format can...` or `cat option` /
-    /// `Default category on output (1..16).`. Those titles are headings, in lower case too;
+    /// `Default category on output (1..16).`, `bitscategory option` / `Bitmap of categories.`.
+    /// Those titles are headings, in lower case too;
     /// the bullets, lead-ins and commands under them are not. The same lines with a blank
     /// line after every sentence are ordinary paragraphs, where a lower-case line heads none.
     #[test]
@@ -6684,10 +6689,12 @@ mod tests {
             "Fugawi (fugawi)",
             "Garmin Logbook XML (glogbook)",
             "roadbook option",
+            // So does one over a sentence longer than itself by a little.
+            "bitscategory option",
         ] {
             assert!(found.contains(&t.to_string()), "{t}: {found:?}");
         }
-        assert!(found.len() >= 14, "{found:?}");
+        assert!(found.len() >= 15, "{found:?}");
         let spaced = titles(&src.replace(".\n", ".\n\n"));
         assert!(!spaced.iter().any(|t| t.ends_with(" option")), "{spaced:?}");
     }
