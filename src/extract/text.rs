@@ -2063,6 +2063,15 @@ impl<'a> Parser<'a> {
                 && self.toc_numbers.contains(&(0, n.parts.clone()));
             !self.toc_numbers.insert(number_key(&n)) || bare
         });
+        // So does a number alone over its title, when the contents listed both on one line
+        // (`1` / `Overview` after `1 Overview`): the chapter starts here.
+        let again = again
+            || (lines.len() == 1
+                && number_only(lines[0])
+                && next.is_some_and(|(a, _)| {
+                    toc_title(&format!("{} {}", lines[0], self.line(a).trim()))
+                        .is_some_and(|k| self.toc_entries.contains(&k))
+                }));
         // An unnumbered title the contents listed, alone over a paragraph, comes round again:
         // the chapter it names starts here (`Introduction` over its first paragraph).
         // So is one right over a line of text (`License` / `Copyright © 2020 …`).
@@ -7545,6 +7554,28 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
             "{:?}",
             headings(&x)
         );
+    }
+
+    #[test]
+    fn a_number_alone_over_the_title_the_contents_listed_with_it_ends_the_contents() {
+        // A LaTeX report in pdftotext's order: entries with their numbers on one line, page
+        // numbers in a column after them; each chapter opens with its number, a blank line
+        // and its title.
+        let body = |w: &str| {
+            format!("Mongoose is a graph partitioning library that computes {w} edge cuts in graphs quickly and well.\n")
+        };
+        let src = format!(
+            "Contents\n1 Overview\n1.1 Coarsening . . . . . . . 3\n\n3\n3\n\n2 Availability\n2.1 Getting the Code . . . . . 5\n\n5\n5\n\n\
+             1\n\nOverview\n\n{}\n1.1\n\nCoarsening\n\n{}\n2\n\nAvailability\n\n{}\n2.1\n\nGetting the Code\n\n{}",
+            body("small"),
+            body("balanced"),
+            body("fast"),
+            body("good")
+        );
+        let found = titles(&src);
+        for t in ["1 Overview", "1.1 Coarsening", "2 Availability"] {
+            assert!(found.contains(&t.to_string()), "{t}: {found:?}");
+        }
     }
 
     /// A short paged text whose contents page lists `2 Usage . . . . 4` among its first lines,
