@@ -157,6 +157,9 @@ const LAST_HEADING_SCAN: usize = 400;
 /// prose whatever they hold, which keeps every rule linear on one-line files.
 const MAX_SHAPE_LINE: usize = 400;
 
+/// Content lines at the start of a text that may hold its contents, title page and the like.
+const FRONT_LINES: usize = 120;
+
 /// The longest line of a title wrapped over two or three lines in plain text.
 const WRAPPED_TITLE_LINE: usize = 48;
 
@@ -1086,6 +1089,10 @@ struct Parser<'a> {
     toc_numbers: HashSet<(u8, Vec<u32>)>,
     /// The unnumbered titles the table of contents listed, as `toc_title` keys them.
     toc_titles: HashSet<String>,
+    /// The lines of the text's front ([`FRONT_LINES`] content lines), as `toc_title` keys
+    /// them: where OCR put a contents page's titles before its `Contents` title, or left
+    /// that title out, they still name the document's titles.
+    front_titles: HashSet<String>,
     /// The numbered entries the table of contents listed, number and title, as `toc_title`
     /// keys them (`9. sequence map`).
     toc_entries: HashSet<String>,
@@ -1150,6 +1157,14 @@ impl<'a> Parser<'a> {
             }
         }
         repeated.retain(|_, n| *n >= 2);
+        let front_titles = content
+            .iter()
+            .take(FRONT_LINES)
+            .filter_map(|&i| {
+                let t = text[lines[i].start..lines[i].end].trim();
+                (t.len() <= 80).then(|| toc_title(t)).flatten()
+            })
+            .collect();
         // Titles over an underline of their length (`Installation` / `------------`), at the
         // body's margin or left of it (not the column heads of a man page's table).
         let underlined_titles = content
@@ -1202,6 +1217,7 @@ impl<'a> Parser<'a> {
             lines,
             cfg,
             repeated,
+            front_titles,
             underlined_titles,
             blank_led: None,
             restructured: underlined_titles >= 2 && (explicit_markup >= 2 || inline_markup() >= 3),
@@ -2267,7 +2283,14 @@ impl<'a> Parser<'a> {
                 .map(|c| self.line(c).trim())
                 .collect::<Vec<_>>()
                 .join(" ");
-            if self.listed(&joined) {
+            // Or, past the front, when the front has the same words on one line (OCR's
+            // contents, their title read after them: `The automorphism group method`), and
+            // the text does not repeat them on lines of their own (a table's head, `Feature`
+            // / `setting`, wrapped in one place and not in others).
+            let in_front = start >= FRONT_LINES
+                && self.repeated.get(joined.as_str()).is_none_or(|&n| n <= 2)
+                && toc_title(&joined).is_some_and(|k| self.front_titles.contains(&k));
+            if self.listed(&joined) || in_front {
                 let style = Style::Plain {
                     caps: is_caps(&joined),
                     indent: self.l(start).indent,
@@ -7576,6 +7599,30 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
         for t in ["1 Overview", "1.1 Coarsening", "2 Availability"] {
             assert!(found.contains(&t.to_string()), "{t}: {found:?}");
         }
+    }
+
+    #[test]
+    fn a_wrapped_title_the_front_of_the_text_names_heads_its_chapter() {
+        // OCR text of a GAP manual: the contents' titles on the first lines, their `Contents`
+        // title lost; later a chapter's title wrapped over two lines, over its first paragraph.
+        let mut src = String::from("AutPGrp\nA GAP4 Package\n\nIntroduction\n\nThe automorphism group method\nThe underlying function\n\n");
+        for k in 0..FRONT_LINES {
+            src += &format!("Line {k} of the introduction tells how the automorphism group of a finite p-group is computed.\n");
+        }
+        let chapter = "\nThe automorphism\ngroup method\n\nThe package installs a method for AutomorphismGroup of a finite p-group, described in the reference manual.\n";
+        let found = titles(&format!("{src}{chapter}"));
+        assert!(
+            found.contains(&"The automorphism group method".to_string()),
+            "{found:?}"
+        );
+        // The same words on lines of their own again and again are a table's head, wrapped
+        // in one place and not in the others.
+        let table = "\nThe automorphism group method\n\nAutomorphismGroup\n".repeat(3);
+        let found = titles(&format!("{src}{table}{chapter}"));
+        assert!(
+            !found.contains(&"The automorphism group method".to_string()),
+            "{found:?}"
+        );
     }
 
     /// A short paged text whose contents page lists `2 Usage . . . . 4` among its first lines,
