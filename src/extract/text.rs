@@ -3234,8 +3234,17 @@ impl<'a> Parser<'a> {
                     (t.len() * 10 <= below.len() * 6 && capital)
                         // In text that leaves blank lines only over its titles, a whole
                         // sentence under the line (`bitscategory option` / `Bitmap of
-                        // categories.`).
-                        || (heads_run && capital && below.ends_with('.') && t.len() < below.len())
+                        // categories.`), or a lead-in that trails off into an ellipsis
+                        // (`Garmin POI database (garmin_poi)` / `This format can...`).
+                        || (heads_run
+                            && capital
+                            && ((below.ends_with('.')
+                                && !below.ends_with("..")
+                                && t.len() < below.len())
+                                || below.strip_suffix("...").is_some_and(|r| {
+                                    r.ends_with(char::is_alphabetic)
+                                        && r.split_whitespace().count() >= 3
+                                })))
                         // A callout's label opens the body as its first line would.
                         || headings::callout_label(below, self.cfg)
                 });
@@ -6727,6 +6736,12 @@ mod tests {
             assert!(found.contains(&t.to_string()), "{t}: {found:?}");
         }
         assert!(found.len() >= 15, "{found:?}");
+        // A title in sentence case over its lead-in heads it as well.
+        let sentence = titles(&src.replace("Fugawi (fugawi)", "Fugawi waypoint file (fugawi)"));
+        assert!(
+            sentence.contains(&"Fugawi waypoint file (fugawi)".to_string()),
+            "{sentence:?}"
+        );
         let spaced = titles(&src.replace(".\n", ".\n\n"));
         assert!(!spaced.iter().any(|t| t.ends_with(" option")), "{spaced:?}");
     }
