@@ -157,6 +157,15 @@ const LAST_HEADING_SCAN: usize = 400;
 /// prose whatever they hold, which keeps every rule linear on one-line files.
 const MAX_SHAPE_LINE: usize = 400;
 
+/// A sentence of three words or more that trails off into an ellipsis after a word
+/// (`This format can...`): a lead-in to the list under it.
+fn ellipsis_lead_in(l: &str) -> bool {
+    l.strip_suffix("...")
+        .or_else(|| l.strip_suffix('…'))
+        .is_some_and(|r| r.ends_with(char::is_alphabetic))
+        && l.split_whitespace().count() >= 3
+}
+
 /// Content lines at the start of a text that may hold its contents, title page and the like.
 const FRONT_LINES: usize = 120;
 
@@ -1778,16 +1787,12 @@ impl<'a> Parser<'a> {
                     // A sentence may trail off into an ellipsis after a word (`This format
                     // can...`, over the list it leads into).
                     let l = self.line(k).trim();
-                    let open = l
-                        .strip_suffix("...")
-                        .or_else(|| l.strip_suffix('…'))
-                        .filter(|r| r.ends_with(char::is_alphabetic));
                     (l.chars().count() > max
                         && l.chars().filter(|ch| ch.is_alphabetic()).count() * 2 > max)
                         || (l.ends_with(['.', '!', '?'])
                             && !l.ends_with("..")
                             && l.split_whitespace().count() >= 4)
-                        || (open.is_some() && l.split_whitespace().count() >= 3)
+                        || ellipsis_lead_in(l)
                 })
     }
 
@@ -2279,10 +2284,7 @@ impl<'a> Parser<'a> {
             && next
                 .is_some_and(|(a, b)| (a..b).any(|c| self.line(c).split_whitespace().count() > 10))
         {
-            let joined = (start..end)
-                .map(|c| self.line(c).trim())
-                .collect::<Vec<_>>()
-                .join(" ");
+            let joined = self.joined(start, end);
             // Or, past the front, when the front has the same words on one line (OCR's
             // contents, their title read after them: `The automorphism group method`), and
             // the text does not repeat them on lines of their own (a table's head, `Feature`
@@ -2643,10 +2645,7 @@ impl<'a> Parser<'a> {
         }
         let wrapped: String;
         let t = if title_end > title + 1 {
-            wrapped = (title..title_end)
-                .map(|c| self.line(c).trim())
-                .collect::<Vec<_>>()
-                .join(" ");
+            wrapped = self.joined(title, title_end);
             wrapped.as_str()
         } else {
             self.line(title).trim()
@@ -2729,6 +2728,14 @@ impl<'a> Parser<'a> {
         };
         self.push(BlockType::Heading, num, title + 1, Some(info));
         true
+    }
+
+    /// Content lines `[a, b)`, trimmed, joined by spaces: a title wrapped over them.
+    fn joined(&self, a: usize, b: usize) -> String {
+        (a..b)
+            .map(|c| self.line(c).trim())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// The level of a title found by its style: the order in which the document's styles
@@ -3241,10 +3248,7 @@ impl<'a> Parser<'a> {
                             && ((below.ends_with('.')
                                 && !below.ends_with("..")
                                 && t.len() < below.len())
-                                || below.strip_suffix("...").is_some_and(|r| {
-                                    r.ends_with(char::is_alphabetic)
-                                        && r.split_whitespace().count() >= 3
-                                })))
+                                || ellipsis_lead_in(below)))
                         // A callout's label opens the body as its first line would.
                         || headings::callout_label(below, self.cfg)
                 });
