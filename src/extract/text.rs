@@ -1409,30 +1409,33 @@ impl<'a> Parser<'a> {
     /// Betti numbers`): it is the title of the second chapter, set apart by its look alone.
     fn headings_inside_numbered_sections(&mut self) {
         let heads = self.heading_blocks();
-        let numbered = |p: &Self, i: usize| {
-            p.blocks[i]
-                .heading
-                .as_ref()
-                .filter(|h| h.source == HeadingSource::Numbering)
-                .map(|h| {
-                    // (A number of one part at a deeper level counts within its chapter.)
-                    let chapter = headings::numbering(&h.title)
-                        .filter(|n| n.parts.len() >= 2)
-                        .map(|n| n.parts[0]);
-                    (h.level, chapter)
-                })
-        };
+        // Each numbered heading's depth and chapter (a number of one part at a deeper level
+        // counts within its chapter).
+        let numbered: Vec<Option<(u8, Option<u32>)>> = heads
+            .iter()
+            .map(|&i| {
+                self.blocks[i]
+                    .heading
+                    .as_ref()
+                    .filter(|h| h.source == HeadingSource::Numbering)
+                    .map(|h| {
+                        let chapter = headings::numbering(&h.title)
+                            .filter(|n| n.parts.len() >= 2)
+                            .map(|n| n.parts[0]);
+                        (h.level, chapter)
+                    })
+            })
+            .collect();
         // The depth and chapter of the next numbered heading after each heading.
         let mut next = vec![None; heads.len()];
         for k in (0..heads.len().saturating_sub(1)).rev() {
-            next[k] = numbered(self, heads[k + 1]).or(next[k + 1]);
+            next[k] = numbered[k + 1].or(next[k + 1]);
         }
         let mut last: Option<(u8, Option<u32>)> = None;
         for (k, &i) in heads.iter().enumerate() {
-            let here = numbered(self, i);
             let h = self.blocks[i].heading.as_mut().unwrap();
             match (h.source, last, next[k]) {
-                (HeadingSource::Numbering, ..) => last = here,
+                (HeadingSource::Numbering, ..) => last = numbered[k],
                 (HeadingSource::Style, Some((d, before)), Some((n, after)))
                     if n >= 2 && !matches!((before, after), (Some(b), Some(a)) if a != b) =>
                 {
@@ -2105,7 +2108,8 @@ impl<'a> Parser<'a> {
         let listed = listed
             || (over_prose
                 && self.wrapped_title(start, end)
-                && toc_title(&lines.join(" ")).is_some_and(|k| self.toc_titles.contains(&k)));
+                && toc_title(&self.joined(start, end))
+                    .is_some_and(|k| self.toc_titles.contains(&k)));
         // Typeset text: a line that stands out and is no entry starts the document proper;
         // so does an underlined title.
         let standout = !toc_line(lines[0]) && self.hint(start).is_some_and(Hints::stands_out);
