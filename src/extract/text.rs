@@ -1123,6 +1123,12 @@ struct Parser<'a> {
     numbered_sizes: Vec<f32>,
     /// Every type size a numbered heading had so far, at any depth.
     numbered_types: Vec<f32>,
+    /// The length, in characters, a line of the text's paragraphs runs to: four fifths of
+    /// the length a quarter of its content lines reach or pass.
+    full_line: usize,
+    /// Whether the lines of [`Parser::lone_over_paragraph`] are written in sentence case more
+    /// often than in title case, twice at least (counted once).
+    lone_sentence_case: std::cell::OnceCell<bool>,
 }
 
 impl<'a> Parser<'a> {
@@ -1219,7 +1225,25 @@ impl<'a> Parser<'a> {
                 None => {}
             }
         }
+        // Lengths of content lines, 512 characters and more counted together.
+        let mut lengths = [0usize; 513];
+        for &i in &content {
+            let n = text[lines[i].start..lines[i].end].trim().chars().take(512).count();
+            lengths[n] += 1;
+        }
+        let mut seen = 0;
+        let quarter = lengths
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|&(_, &k)| {
+                seen += k;
+                seen * 4 >= content.len()
+            })
+            .map_or(0, |(n, _)| n);
         let mut p = Parser {
+            full_line: quarter * 4 / 5,
+            lone_sentence_case: std::cell::OnceCell::new(),
             numbered_case,
             text,
             hints: None,
@@ -1854,6 +1878,55 @@ impl<'a> Parser<'a> {
                 .line(c - 1)
                 .trim_end()
                 .ends_with(['.', '!', '?', ':', ')'])
+    }
+
+    /// Content line `c` stands alone between blank lines, short and open (no closing
+    /// punctuation), over a paragraph of three lines or more whose first line starts with a
+    /// capital and runs to the text's full line, two thirds longer than `c` at least. In plain
+    /// text at the margin, not reStructuredText (whose titles are adorned).
+    fn lone_over_paragraph(&self, c: usize) -> bool {
+        let blank_after = |k: usize| {
+            self.lines[self.content[k] + 1..self.content[k + 1]]
+                .iter()
+                .any(|l| l.blank)
+        };
+        let n = self.content.len();
+        if self.restructured
+            || self.base_indent != 0
+            || (c > 0 && !blank_after(c - 1))
+            || c + 1 >= n
+            || !blank_after(c)
+        {
+            return false;
+        }
+        let t = self.line(c).trim();
+        let below = self.line(c + 1).trim();
+        let para = (c + 1..n.min(c + 4))
+            .take_while(|&k| k == c + 1 || !blank_after(k - 1))
+            .count();
+        para >= 3
+            && !t.ends_with(['.', ',', ';', ':'])
+            && t.len() * 10 <= below.len() * 6
+            && below.chars().count() >= self.full_line
+            && below.starts_with(char::is_uppercase)
+    }
+
+    /// The text's [`Parser::lone_over_paragraph`] lines are written in sentence case more
+    /// often than in title case, twice at least: that is how its titles are written.
+    fn lone_in_sentence_case(&self) -> bool {
+        *self.lone_sentence_case.get_or_init(|| {
+            let (mut sentence, mut title) = (0, 0);
+            for c in 0..self.content.len() {
+                if self.lone_over_paragraph(c) {
+                    match entry_case(self.line(c)) {
+                        Some(true) => sentence += 1,
+                        Some(false) => title += 1,
+                        None => {}
+                    }
+                }
+            }
+            sentence >= 2 && sentence > title
+        })
     }
 
     /// A page ends between content lines `c - 1` and `c`: a form feed or removed furniture.
@@ -3256,6 +3329,10 @@ impl<'a> Parser<'a> {
                         // A callout's label opens the body as its first line would.
                         || headings::callout_label(below, self.cfg)
                 });
+        // A short line alone over a paragraph, in text whose lines so set are titles in
+        // sentence case (OCR text that sets every paragraph apart: `Adding additional Type 1
+        // fonts`).
+        let lone_over_paragraph = self.lone_over_paragraph(c) && self.lone_in_sentence_case();
         // Named by an entry of the document's contents.
         let listed = self.listed(t);
         // `i. Account Setup` under `b) Remote Host Setup`, then `ii. Install the Nagios
@@ -3312,7 +3389,8 @@ impl<'a> Parser<'a> {
                 .saturating_sub(u32::from(self.toc_lines.contains(t))),
             typography: self.hint(c).map(|h| h.typography),
             sentence_style: self.hints.is_none()
-                && ((self.toc_case.0 >= 3 && self.toc_case.0 > 2 * self.toc_case.1)
+                && (lone_over_paragraph
+                    || (self.toc_case.0 >= 3 && self.toc_case.0 > 2 * self.toc_case.1)
                     || (self.numbered_case.0 > 2 * self.numbered_case.1
                         && (nb.is_some() || c == 0 || self.after_sentence(c)))),
             listed,
@@ -7561,6 +7639,66 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
             !found.iter().any(|t| t.starts_with("Chapter 2")),
             "{found:?}"
         );
+    }
+
+    #[test]
+    fn short_lines_alone_over_paragraphs_in_sentence_case_are_titles() {
+        // OCR text that sets every paragraph apart with blank lines: its titles are short
+        // lines alone in sentence case, each over a paragraph of full lines.
+        let para = |w: &str| {
+            format!(
+                "The {w} step reads the metrics of the font from its files and writes them to\n\
+                 the configuration, so that the formatter can measure every glyph it sets in\n\
+                 the pages of the document.\n"
+            )
+        };
+        let doc = |[a, b, c]: [&str; 3]| {
+            format!(
+                "{a}\n\n{}\n{b}\n\n{}\n{c}\n\n{}\nSee the list of fonts below.\n\nTimes\n\nCourier\n",
+                para("first"),
+                para("second"),
+                para("third")
+            )
+        };
+        let sentence_case = [
+            "Adding additional fonts",
+            "Generating a metrics file",
+            "Registering the fonts",
+        ];
+        let found = titles(&doc(sentence_case));
+        for t in sentence_case {
+            assert!(found.contains(&t.to_string()), "{t}: {found:?}");
+        }
+        // Where the text's lines so set are written in title case, one in sentence case is
+        // no title.
+        let found = titles(&doc([
+            "Adding Additional Fonts",
+            "Generating a metrics file",
+            "Registering Fonts Within Formatters",
+        ]));
+        assert!(
+            !found.contains(&"Generating a metrics file".to_string()),
+            "{found:?}"
+        );
+        // Nor is a short line over a paragraph of two lines, or over lines short of the
+        // text's full line.
+        let two = "The step reads the metrics of the font from its files and writes them to\n\
+                   the configuration of the formatter.\n";
+        let short = "The step reads the metrics of the font from\nits files and writes them to the formatter's\nconfiguration, line by line.\n";
+        for body in [two, short] {
+            let src = format!(
+                "{}\nGenerating a metrics file\n\n{body}\nRegistering additional fonts\n\n{}\nChecking installed fonts\n\n{}",
+                para("first"),
+                para("second"),
+                para("third")
+            );
+            let found = titles(&src);
+            assert!(
+                found.contains(&"Checking installed fonts".to_string())
+                    && !found.contains(&"Generating a metrics file".to_string()),
+                "{found:?}"
+            );
+        }
     }
 
     #[test]
