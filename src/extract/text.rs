@@ -1228,7 +1228,11 @@ impl<'a> Parser<'a> {
         // Lengths of content lines, 512 characters and more counted together.
         let mut lengths = [0usize; 513];
         for &i in &content {
-            let n = text[lines[i].start..lines[i].end].trim().chars().take(512).count();
+            let n = text[lines[i].start..lines[i].end]
+                .trim()
+                .chars()
+                .take(512)
+                .count();
             lengths[n] += 1;
         }
         let mut seen = 0;
@@ -3498,6 +3502,27 @@ impl<'a> Parser<'a> {
             && self.base_indent > 0
             && line.indent >= self.base_indent
             && self.under_credits()
+        {
+            return false;
+        }
+        // A list number set deeper than the last heading's title, right over the next number
+        // (`1. Select options as above` / `2. From the Sorting tab, …` under `Secondary level
+        // grouping`, indented with its text), numbers the steps of a list in that section,
+        // not sections.
+        if mark.is_none()
+            && self.hints.is_none()
+            && nb
+                .as_ref()
+                .is_some_and(|n| n.parts.len() == 1 && matches!(n.kind, NumberKind::Dotted))
+            && self
+                .last_heading()
+                .is_some_and(|k| self.l(self.block_lines[k].0).indent + 2 < line.indent)
+            && follow.is_some_and(|(a, _)| {
+                headings::numbering(self.line(a).trim()).is_some_and(|m| {
+                    m.kind == NumberKind::Dotted
+                        && nb.as_ref().is_some_and(|n| m.parts == [n.parts[0] + 1])
+                })
+            })
         {
             return false;
         }
@@ -7637,6 +7662,46 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
         let found = titles(&chapter("Value 4\nx 7"));
         assert!(
             !found.iter().any(|t| t.starts_with("Chapter 2")),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn list_numbers_set_deeper_than_their_title_number_steps() {
+        // A guide's sections, titles at the margin and text indented under them, with steps
+        // numbered at the text's margin, one blank line apart.
+        let guide = |margin: &str, next: &str| {
+            format!(
+                "Reports\n\nThe reports of the program show the state of your accounts at a glance, with\n\
+                 totals for each period and each account.\n\n\
+                 Secondary level grouping\n       The following will modify the report to use a secondary grouping strategy. The\n       \
+                 first grouping will group transactions from the same accounts.\n\n\
+                 {margin}1. Select options as above\n\n{margin}{next}\n\n\
+                 Filtering accounts\n       Accounts and transactions can be filtered for reporting according to the full name\n       \
+                 of the account.\n"
+            )
+        };
+        let step = "2. From the Sorting tab, set the subtotal to monthly";
+        let found = titles(&guide("       ", step));
+        assert_eq!(
+            found,
+            ["Reports", "Secondary level grouping", "Filtering accounts"],
+            "{found:?}"
+        );
+        // At the titles' margin, numbered lines are sections.
+        let found = titles(&guide("", step));
+        assert!(
+            found.contains(&"1. Select options as above".to_string()),
+            "{found:?}"
+        );
+        // So is a number set deeper over text rather than over the next number (a centered
+        // section title).
+        let text =
+            "The options of the report are those of the section above, and the totals\n       \
+                    come out for each month of the period.";
+        let found = titles(&guide("       ", text));
+        assert!(
+            found.contains(&"1. Select options as above".to_string()),
             "{found:?}"
         );
     }
