@@ -478,7 +478,11 @@ pub fn title_shape(text: &str, max_words: usize, max_chars: usize) -> bool {
     }
     let (chars, punct) = chars_and_punct(t);
     let words = t.split_whitespace().count();
-    chars <= max_chars && words <= max_words && !t.ends_with(SENTENCE_END) && punct * 4 <= chars
+    // A sentence may close inside quotation marks (`“FASL” is short for “FASt Loading.”`).
+    let closed = t
+        .trim_end_matches(['"', '”', '’', '»'])
+        .ends_with(SENTENCE_END);
+    chars <= max_chars && words <= max_words && !closed && punct * 4 <= chars
 }
 
 /// Punctuation that ends or breaks a sentence, not a title: the full-width forms close
@@ -1741,6 +1745,9 @@ mod tests {
         assert!(noise_word("8WOVrQQBpx1") && noise_word("ACPQEqN91EHxbvFFo21tt"));
         assert!(title_shape("Getting Started", 12, 80));
         assert!(!title_shape("Ends with a comma,", 12, 80));
+        // A sentence that closes inside quotation marks, a footnote's.
+        assert!(!title_shape("“FASL” is short for “FASt Loading.”", 12, 80));
+        assert!(title_shape("The “Quick” Start", 12, 80));
     }
 
     /// A section name heads a section however often the document has it (`Examples` in each
