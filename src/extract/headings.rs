@@ -773,7 +773,7 @@ pub fn score(
     // A row of figures (`SOLID 1.0 0.0 0.0`, `INLA MCMC 231.3 1.10 1.44`: a table's or an
     // input file's line whose column gaps OCR closed) or an index entry with its page
     // (`NrPrimitiveGroups, 5`) is data, not a title.
-    if !c.underlined && (figures_row(title) || index_entry(title)) {
+    if !c.underlined && (figures_row(title) || index_entry(title) || code_points(title)) {
         return 0.0;
     }
     // A function's signature and the letter of its kind after it (`IsSpaceGroup( S ) P`,
@@ -1046,6 +1046,16 @@ fn noise_word(w: &str) -> bool {
 }
 
 /// Two numbers or more, and more numbers than words (`0.3 0.3 1.0 0`, `Emu 92.50 3.1%`).
+/// Unicode code points alone (`U+25CA, U+25CC`: the characters a font's chart shows under a
+/// block's name).
+fn code_points(t: &str) -> bool {
+    t.split_whitespace().all(|w| {
+        w.trim_end_matches([',', ';'])
+            .strip_prefix("U+")
+            .is_some_and(|h| (4..=6).contains(&h.len()) && h.chars().all(|c| c.is_ascii_hexdigit()))
+    })
+}
+
 pub(crate) fn figures_row(t: &str) -> bool {
     let figure = |w: &str| {
         let w = w.strip_prefix(['-', '+']).unwrap_or(w);
@@ -1748,6 +1758,9 @@ mod tests {
         // A sentence that closes inside quotation marks, a footnote's.
         assert!(!title_shape("“FASL” is short for “FASt Loading.”", 12, 80));
         assert!(title_shape("The “Quick” Start", 12, 80));
+        // Code points under a block's name in a font's chart are data.
+        assert!(pass(&standalone("Geometric Shapes")));
+        assert!(!pass(&standalone("U+25CA, U+25CC")));
     }
 
     /// A section name heads a section however often the document has it (`Examples` in each
