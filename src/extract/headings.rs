@@ -1193,9 +1193,28 @@ fn open_call(t: &str) -> bool {
 /// Command syntax, fields and identifiers, not titles: `Q [exit-code]`, `HOME <dir>`,
 /// `Types: deb`, a single token
 /// such as `ForwardX11`, `SuppressQuiet`, `GREP_COLORS`, `O0,addr2`.
+/// An SQL statement: its verb first, in capitals, with the keyword that names its table
+/// (`SELECT State, Murder FROM USArrests WHERE Rape > 30`, `INSERT INTO t VALUES (1)`).
+fn sql_statement(t: &str) -> bool {
+    let mut words = t.split_whitespace();
+    let verb = words.next().unwrap_or("");
+    let table_word = match verb {
+        "SELECT" | "DELETE" => "FROM",
+        "INSERT" => "INTO",
+        "UPDATE" => "SET",
+        "CREATE" | "DROP" | "ALTER" => "TABLE",
+        _ => return false,
+    };
+    words.any(|w| w == table_word)
+}
+
 fn syntax_like(t: &str) -> bool {
     // Brackets, or a call left open (`int Carea::compute_areas (`, its arguments below).
     if t.contains(['[', '<', '{', '=', '|']) || open_call(t) {
+        return true;
+    }
+    // A query (`SELECT sex, COUNT(*) FROM student GROUP BY sex`).
+    if sql_statement(t) {
         return true;
     }
     // A field and its value: `Types: deb`, `Default: none`, `INFO: Seed: 1523017872`.
@@ -1758,6 +1777,12 @@ mod tests {
         // A sentence that closes inside quotation marks, a footnote's.
         assert!(!title_shape("“FASL” is short for “FASt Loading.”", 12, 80));
         assert!(title_shape("The “Quick” Start", 12, 80));
+        // A query is code, not a title.
+        assert!(!pass(&standalone(
+            "SELECT sch, AVG(sestat) FROM student GROUP BY sch LIMIT 10"
+        )));
+        assert!(!pass(&standalone("SELECT sex FROM student GROUP BY sex")));
+        assert!(pass(&standalone("SELECT Statements From Scratch")));
         // Code points under a block's name in a font's chart are data.
         assert!(pass(&standalone("Geometric Shapes")));
         assert!(!pass(&standalone("U+25CA, U+25CC")));
