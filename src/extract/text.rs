@@ -1884,29 +1884,24 @@ impl<'a> Parser<'a> {
                 .ends_with(['.', '!', '?', ':', ')'])
     }
 
-    /// Content line `c` stands alone between blank lines, short and open (no closing
+    /// Content line `c` stands alone in its group, short and open (no closing
     /// punctuation), over a paragraph of three lines or more whose first line starts with a
     /// capital and runs to the text's full line, two thirds longer than `c` at least. In plain
     /// text at the margin, not reStructuredText (whose titles are adorned).
     fn lone_over_paragraph(&self, c: usize) -> bool {
-        let blank_after = |k: usize| {
-            self.lines[self.content[k] + 1..self.content[k + 1]]
-                .iter()
-                .any(|l| l.blank)
-        };
         let n = self.content.len();
         if self.restructured
             || self.base_indent != 0
-            || (c > 0 && !blank_after(c - 1))
+            || (c > 0 && self.adjacent(c - 1))
             || c + 1 >= n
-            || !blank_after(c)
+            || self.adjacent(c)
         {
             return false;
         }
         let t = self.line(c).trim();
         let below = self.line(c + 1).trim();
         let para = (c + 1..n.min(c + 4))
-            .take_while(|&k| k == c + 1 || !blank_after(k - 1))
+            .take_while(|&k| k == c + 1 || self.adjacent(k - 1))
             .count();
         para >= 3
             && !t.ends_with(['.', ',', ';', ':'])
