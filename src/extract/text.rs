@@ -1123,9 +1123,8 @@ struct Parser<'a> {
     numbered_sizes: Vec<f32>,
     /// Every type size a numbered heading had so far, at any depth.
     numbered_types: Vec<f32>,
-    /// The length, in characters, a line of the text's paragraphs runs to: four fifths of
-    /// the length a quarter of its content lines reach or pass.
-    full_line: usize,
+    /// See [`Parser::full_line`] (counted once).
+    full_line: std::cell::OnceCell<usize>,
     /// Whether the lines of [`Parser::lone_over_paragraph`] are written in sentence case more
     /// often than in title case, twice at least (counted once).
     lone_sentence_case: std::cell::OnceCell<bool>,
@@ -1225,28 +1224,8 @@ impl<'a> Parser<'a> {
                 None => {}
             }
         }
-        // Lengths of content lines, 512 characters and more counted together.
-        let mut lengths = [0usize; 513];
-        for &i in &content {
-            let n = text[lines[i].start..lines[i].end]
-                .trim()
-                .chars()
-                .take(512)
-                .count();
-            lengths[n] += 1;
-        }
-        let mut seen = 0;
-        let quarter = lengths
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|&(_, &k)| {
-                seen += k;
-                seen * 4 >= content.len()
-            })
-            .map_or(0, |(n, _)| n);
         let mut p = Parser {
-            full_line: quarter * 4 / 5,
+            full_line: std::cell::OnceCell::new(),
             lone_sentence_case: std::cell::OnceCell::new(),
             numbered_case,
             text,
@@ -1906,8 +1885,31 @@ impl<'a> Parser<'a> {
         para >= 3
             && !t.ends_with(['.', ',', ';', ':'])
             && t.len() * 10 <= below.len() * 6
-            && below.chars().count() >= self.full_line
+            && below.chars().count() >= self.full_line()
             && below.starts_with(char::is_uppercase)
+    }
+
+    /// The length, in characters, a line of the text's paragraphs runs to: four fifths of
+    /// the length a quarter of its content lines reach or pass.
+    fn full_line(&self) -> usize {
+        *self.full_line.get_or_init(|| {
+            // Lengths of content lines, 512 characters and more counted together.
+            let mut lengths = [0usize; 513];
+            for c in 0..self.content.len() {
+                lengths[self.line(c).trim().chars().take(512).count()] += 1;
+            }
+            let mut seen = 0;
+            let quarter = lengths
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|&(_, &k)| {
+                    seen += k;
+                    seen * 4 >= self.content.len()
+                })
+                .map_or(0, |(n, _)| n);
+            quarter * 4 / 5
+        })
     }
 
     /// The text's [`Parser::lone_over_paragraph`] lines are written in sentence case more
@@ -3331,7 +3333,8 @@ impl<'a> Parser<'a> {
         // A short line alone over a paragraph, in text whose lines so set are titles in
         // sentence case (OCR text that sets every paragraph apart: `Adding additional Type 1
         // fonts`).
-        let lone_over_paragraph = self.lone_over_paragraph(c) && self.lone_in_sentence_case();
+        let lone_over_paragraph =
+            self.hints.is_none() && self.lone_over_paragraph(c) && self.lone_in_sentence_case();
         // Named by an entry of the document's contents.
         let listed = self.listed(t);
         // `i. Account Setup` under `b) Remote Host Setup`, then `ii. Install the Nagios
@@ -3504,22 +3507,20 @@ impl<'a> Parser<'a> {
         // (`1. Select options as above` / `2. From the Sorting tab, …` under `Secondary level
         // grouping`, indented with its text), numbers the steps of a list in that section,
         // not sections.
-        if mark.is_none()
-            && self.hints.is_none()
-            && nb
-                .as_ref()
-                .is_some_and(|n| n.parts.len() == 1 && matches!(n.kind, NumberKind::Dotted))
-            && self
+        let step = nb
+            .as_ref()
+            .filter(|n| n.parts.len() == 1 && n.kind == NumberKind::Dotted);
+        if let Some(n) = step.filter(|_| mark.is_none() && self.hints.is_none()) {
+            let deeper = self
                 .last_heading()
-                .is_some_and(|k| self.l(self.block_lines[k].0).indent + 2 < line.indent)
-            && follow.is_some_and(|(a, _)| {
-                headings::numbering(self.line(a).trim()).is_some_and(|m| {
-                    m.kind == NumberKind::Dotted
-                        && nb.as_ref().is_some_and(|n| m.parts == [n.parts[0] + 1])
-                })
-            })
-        {
-            return false;
+                .is_some_and(|k| self.l(self.block_lines[k].0).indent + 2 < line.indent);
+            let next_step = follow.is_some_and(|(a, _)| {
+                headings::numbering(self.line(a).trim())
+                    .is_some_and(|m| m.kind == NumberKind::Dotted && m.parts == [n.parts[0] + 1])
+            });
+            if deeper && next_step {
+                return false;
+            }
         }
         // In plain text, what OCR read of a figure or a table is no title over its text:
         // - a line of no word over lines of no word, a figure's labels or a table's cells
