@@ -552,6 +552,30 @@ fn man_title_lines(text: &str, lines: &[Line]) -> Vec<usize> {
     out
 }
 
+/// Keys of a line's first and last two and three words (letters only, lower case, ten
+/// letters or more), for a line longer than them: where a running title's fixed part is.
+fn end_keys(t: &str) -> Vec<String> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let letters = |ws: &[&str]| -> String {
+        ws.iter()
+            .flat_map(|w| w.chars())
+            .filter(|c| c.is_alphabetic())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let n = words.len();
+    (2..=3)
+        .filter(|&k| n > k)
+        .flat_map(|k| {
+            [
+                format!("<{k}{}", letters(&words[..k])),
+                format!(">{k}{}", letters(&words[n - k..])),
+            ]
+        })
+        .filter(|key| key.chars().count() >= 12)
+        .collect()
+}
+
 /// Indices of the lines that are page furniture.
 fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<usize> {
     // Non-blank lines per page, but specks: OCR reads the marks in a page's margin (`1>`,
@@ -895,6 +919,41 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
     let under_label = |idx: &[usize], pos: usize| {
         pos > 0 && numbering_prefix_only(&text[lines[idx[pos - 1]].start..lines[idx[pos - 1]].end])
     };
+    // A running title whose one part changes with the chapter and whose other part names the
+    // book, which OCR reads as one line (`2.3. ubuntu-dev-tool: Werkzeuge … Ubuntu Packaging
+    // Guide`): the page's top line, whose last or first two or three words (ten letters or
+    // more) open or end the top line of enough pages.
+    // Lines that are running titles whole do not count: a chapter's title at a page's top
+    // may start with the words of a running title that never changes (`Nagios NRPE
+    // Installation` under `Nagios NRPE Documentation`).
+    let mut ends: HashMap<String, (u32, u32, u32, u32)> = HashMap::new();
+    for (p, idx) in per_page.iter().enumerate() {
+        let Some(&i) = idx.first() else { continue };
+        let t = &text[lines[i].start..lines[i].end];
+        if furniture_key(t)
+            .and_then(|k| counts.get(&(true, k)))
+            .is_some_and(is_furniture)
+        {
+            continue;
+        }
+        for key in end_keys(&text[lines[i].start..lines[i].end]) {
+            let e = ends.entry(key).or_insert((0, 0, 0, u32::MAX));
+            if e.3 != p as u32 {
+                e.3 = p as u32;
+                e.0 += 1;
+                if p % 2 == 0 {
+                    e.1 += 1;
+                } else {
+                    e.2 += 1;
+                }
+            }
+        }
+    }
+    let shared_end = |i: usize| {
+        end_keys(&text[lines[i].start..lines[i].end])
+            .iter()
+            .any(|k| ends.get(k).is_some_and(|c| c.0 >= 3 && is_furniture(c)))
+    };
     let mut out: Vec<usize> = zone_lines
         .into_iter()
         .filter(|(i, zone, key)| {
@@ -958,7 +1017,9 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                 || (!opening(*zone, *i)
                     && !numbered_opening(*zone, *i)
                     && !under_itself
-                    && (is_furniture(c) || (edge && (local(*zone, *i) || edge_only(key)))))
+                    && (is_furniture(c)
+                        || (edge && (local(*zone, *i) || edge_only(key)))
+                        || (*zone && outer == Some(i) && shared_end(*i))))
         })
         .map(|(i, _, _)| i)
         .collect();
@@ -7608,6 +7669,39 @@ What users say, with :meth:`links <Foo.bar>` and :class:`Baz`.\n\n`Stripe <https
         assert!(!x.canonical.contains("Contour Plots"), "{}", x.canonical);
         assert!(!x.canonical.contains("Gri"), "{}", x.canonical);
         assert_eq!(x.furniture_lines, 6);
+    }
+
+    /// OCR reads a right page's running title, the section's on the left and the book's on
+    /// the right, as one line (`2.3. Chroots benutzen Ubuntu Packaging Guide`): the book's
+    /// words end the top line of every right page, and the line is furniture however its
+    /// section changes; the section's own heading on its page stays one.
+    #[test]
+    fn a_running_title_that_ends_in_the_books_name_is_furniture() {
+        let sections = ["Setting up sbuild", "Chroots benutzen", "KDE Paketierung"];
+        let heads: Vec<String> = (0..6)
+            .map(|p| match p % 2 {
+                0 => "Ubuntu Packaging Guide Kapitel 2. Wissensdatenbank".to_string(),
+                _ => format!(
+                    "2.{}. {} Ubuntu Packaging Guide",
+                    p / 2 + 3,
+                    sections[p / 2]
+                ),
+            })
+            .collect();
+        let mut src = pages(&heads, |a, b| {
+            format!("The {a} package of the {b} release is built in a clean chroot here.")
+        });
+        src.push_str("2.4 Chroots benutzen\n\nA chroot keeps the build apart from the system.\n");
+        let x = run(&src);
+        // The first page keeps its top line, as a document's title may open it.
+        assert_eq!(x.furniture_lines, 5, "{}", x.canonical);
+        assert!(!x.canonical.contains("sbuild"), "{}", x.canonical);
+        assert!(!x.canonical.contains("Paketierung"), "{}", x.canonical);
+        assert!(
+            headings(&x).iter().any(|h| h.1 == "2.4 Chroots benutzen"),
+            "{:?}",
+            headings(&x)
+        );
     }
 
     /// A chapter opens under its label (`Chapter 1` / `Beginner's guide`) and the pages after
