@@ -80,17 +80,23 @@ fn first_sentence(canonical: &str, begin: usize, end: usize) -> Option<(usize, u
     Some((begin + start, begin + start + sentence.len()))
 }
 
+/// The first non-blank line that is not a code fence; a block of fences alone (an empty code
+/// block) anchors on its first fence, as a section with a body always has an anchor.
 fn first_line(canonical: &str, begin: usize, end: usize) -> Option<(usize, usize)> {
     let mut pos = begin;
+    let mut fence = None;
     for line in canonical[begin..end].split('\n') {
         let lead = line.len() - line.trim_start().len();
         let t = line.trim();
-        if !t.is_empty() && !t.starts_with("```") && !t.starts_with("~~~") {
-            return Some((pos + lead, pos + lead + t.len()));
+        let span = (pos + lead, pos + lead + t.len());
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = fence.or(Some(span));
+        } else if !t.is_empty() {
+            return Some(span);
         }
         pos += line.len() + 1;
     }
-    None
+    fence
 }
 
 #[cfg(test)]
@@ -134,6 +140,9 @@ mod tests {
             anchor_text("| a | b |\n|---|---|\n| 1 | 2 |\n").as_deref(),
             Some("| a | b |")
         );
+        // An empty code block, all of a section's body, anchors on its fence.
+        assert_eq!(anchor_text("```\n").as_deref(), Some("```"));
+        assert_eq!(anchor_text("~~~\n~~~\n").as_deref(), Some("~~~"));
     }
 
     #[test]
