@@ -1760,3 +1760,97 @@ fn characters_without_a_unicode_mapping_are_counted() {
         clean.flags
     );
 }
+
+/// Advance widths of Helvetica (per 1000 units of the size) for the letters these tests set.
+fn helvetica_width(text: &str, size: f32) -> f32 {
+    let units: u32 = text
+        .chars()
+        .map(|c| match c {
+            'i' | 'j' | 'l' => 222,
+            ' ' | 'f' | 't' | '.' | ',' | 'I' => 278,
+            'r' | '-' => 333,
+            'c' | 'k' | 's' | 'v' | 'x' | 'y' | 'z' | 'J' => 500,
+            'w' => 722,
+            'm' | 'M' => 833,
+            'W' => 944,
+            'F' | 'T' | 'Z' => 611,
+            'L' | '0'..='9' => 556,
+            'A' | 'B' | 'E' | 'K' | 'P' | 'S' | 'V' | 'X' | 'Y' => 667,
+            'C' | 'D' | 'H' | 'N' | 'R' | 'U' => 722,
+            'G' | 'O' | 'Q' => 778,
+            _ => 556,
+        })
+        .sum();
+    units as f32 * size / 1000.0
+}
+
+/// A paper that sets its titles in the body type and centres them, with its paragraphs flush
+/// left and no space between a title and its text (as Turabian and SBL papers do): a centred
+/// title in capitals, and after it centred titles in title case, are headings. A footnote's
+/// mark after the last full stop of a page does not carry its paragraph on over the title
+/// that opens the next.
+#[test]
+fn centred_titles_in_body_type_are_headings() {
+    let body = [
+        "Keep two blank lines between the text of the preceding section and a heading,",
+        "whatever its level; the heading itself is centred on the line and set in the",
+        "same type as the text, so only its place on the line sets it apart here.",
+    ];
+    let size = 12.0;
+    let right = 72.0
+        + body
+            .iter()
+            .map(|l| helvetica_width(l, size))
+            .fold(0.0, f32::max);
+    // A page of lines 24 pt apart, each flush left or centred on the column; a line's `^4`
+    // is a footnote's mark, raised and smaller.
+    let page = |lines: &[(&str, bool)]| {
+        let mut content = String::new();
+        for (k, &(text, centred)) in lines.iter().enumerate() {
+            let y = 720.0 - 24.0 * k as f32;
+            let (text, mark) = text.split_once('^').unwrap_or((text, ""));
+            let w = helvetica_width(text, size);
+            let x = if centred {
+                (72.0 + right - w) / 2.0
+            } else {
+                72.0
+            };
+            content.push_str(&format!(
+                "BT /F0 {size} Tf 1 0 0 1 {x} {y} Tm ({text}) Tj ET\n"
+            ));
+            if !mark.is_empty() {
+                let (x, y) = (x + w, y + 5.0);
+                content.push_str(&format!("BT /F0 7 Tf 1 0 0 1 {x} {y} Tm ({mark}) Tj ET\n"));
+            }
+        }
+        content
+    };
+    let with_body = |title: &'static str| {
+        std::iter::once((title, true)).chain(body.iter().map(|&l| (l, false)))
+    };
+    let mut first: Vec<(&str, bool)> = with_body("PRIMARY HEADING")
+        .chain(with_body("Second Level Subheading"))
+        .collect();
+    first.push((
+        "The text then cites a commentary and two other publications.^4",
+        false,
+    ));
+    let mut page1 = page(&first);
+    page1.push_str(
+        "BT /F0 9 Tf 1 0 0 1 72 80 Tm (4. David Noel Freedman, Pottery, Poetry, and Prophecy.) Tj ET\n",
+    );
+    let second: Vec<(&str, bool)> = with_body("THIRD HEADING")
+        .chain(with_body("Fourth Subheading In Title Case"))
+        .collect();
+    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[page1, page(&second)]);
+    assert_headings(
+        &pdf_titles(&pdf),
+        &[
+            "PRIMARY HEADING",
+            "Second Level Subheading",
+            "THIRD HEADING",
+            "Fourth Subheading In Title Case",
+        ],
+        &[],
+    );
+}

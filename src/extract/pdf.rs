@@ -3911,7 +3911,14 @@ fn table_row(l: &VLine) -> String {
 
 /// Whether line `l` ends a sentence or a lead-in (`.`, `!`, `?`, `:`).
 fn closes_sentence(l: &VLine) -> bool {
-    l.text.trim_end().ends_with(['.', '!', '?', ':'])
+    let t = l.text.trim_end();
+    // A footnote's mark set after the full stop (`publications.4`) does not reopen it.
+    let t = l
+        .markers
+        .iter()
+        .find_map(|m| t.strip_suffix(m.as_str()))
+        .unwrap_or(t);
+    t.trim_end().ends_with(['.', '!', '?', ':'])
 }
 
 /// Whether `t` leaves a quotation or bracket open: more opening marks than closing ones.

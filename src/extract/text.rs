@@ -1134,6 +1134,9 @@ struct Parser<'a> {
     entry_heads: HashSet<usize>,
     /// How many `Name` lines over a name and purpose the document has (counted once).
     name_entries: std::cell::OnceCell<usize>,
+    /// A line centred in capitals at body size was taken for a title (`PRIMARY HEADING`):
+    /// the document sets titles in its body type, and centres them.
+    centred_caps: std::cell::Cell<bool>,
     /// Section numbers already given to a heading: a second `3.2` is a running title or a
     /// cross-reference, not a new section.
     numbers_seen: HashSet<(u8, Vec<u32>)>,
@@ -1313,6 +1316,7 @@ impl<'a> Parser<'a> {
             function_heads: HashSet::new(),
             entry_heads: HashSet::new(),
             name_entries: std::cell::OnceCell::new(),
+            centred_caps: std::cell::Cell::new(false),
             numbers_seen: HashSet::new(),
             lookahead_budget: std::cell::Cell::new(1 << 20),
             toc_from: None,
@@ -1453,10 +1457,20 @@ impl<'a> Parser<'a> {
         if nb.is_none() && !worded && !spaced_caps {
             return false;
         }
+        let centred = h.centered && t.split_whitespace().count() <= 10;
+        // A centered line in capitals at body size (`PRIMARY HEADING` in styles that set
+        // headings in the body font), and after one, a centred line in title case
+        // (`Second-Level Subheading`).
+        if !Hints::stands_out(h) && centred && is_caps(t) {
+            self.centred_caps.set(true);
+        }
         Hints::stands_out(h)
-            // A centered line in capitals at body size (`PRIMARY HEADING` in styles that set
-            // headings in the body font).
-            || (h.centered && is_caps(t) && t.split_whitespace().count() <= 10)
+            || (centred
+                && (is_caps(t)
+                    || (self.centred_caps.get()
+                        && h.typography.size_ratio >= 0.95
+                        && t.starts_with(char::is_uppercase)
+                        && headings::title_case(t))))
             || nb.is_some_and(|n| {
                 seq && (n.parts.len() >= 2
                     || matches!(
