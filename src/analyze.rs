@@ -306,11 +306,15 @@ pub fn analyze_with(
         .iter()
         .map(|c| match &x.map {
             Some(m) => (m.to_src(c.off_begin), m.to_src(c.off_end)),
-            // Built canonical text: the chunk's blocks' elements in the file.
-            None => (
-                blocks[c.first_block].src_begin.unwrap_or(0),
-                blocks[c.last_block].src_end.unwrap_or(0),
-            ),
+            // Built canonical text: the span of the chunk's blocks' elements in the file,
+            // which need not come in the file's order (a `<title>` after the body's first
+            // elements still heads the page).
+            None => {
+                let parts = blocks.get(c.first_block..=c.last_block).unwrap_or(&[]);
+                let begin = parts.iter().filter_map(|b| b.src_begin).min();
+                let end = parts.iter().filter_map(|b| b.src_end).max();
+                (begin.unwrap_or(0), end.or(begin).unwrap_or(0))
+            }
         })
         .collect();
     Ok(Analysis {
@@ -716,6 +720,31 @@ mod tests {
         let mut m = meta(path);
         m.bytes = bytes.len() as u64;
         rows_for(&m, bytes, &cfg, &an)
+    }
+
+    /// A page's `<title>` heads its text wherever the file puts it: a chunk's span in the
+    /// file still covers every element of its blocks, and never ends before it begins.
+    #[test]
+    fn chunk_spans_in_the_file_cover_their_blocks_wherever_the_title_is() {
+        let cfg = Config::default();
+        for page in [
+            "<body><p>Intro text.</p><title>Late title</title><p>More body text.</p></body>",
+            "><div><t><title>S",
+            "<p>Some body text here.</p><title>Title</title>",
+        ] {
+            let a = analyze_bytes("late.html", page.as_bytes(), &cfg).unwrap();
+            assert!(a.blocks[0].heading.is_some(), "{page}");
+            for (c, &(begin, end)) in a.chunks.iter().zip(&a.chunk_src) {
+                assert!(begin <= end, "{page}: {begin}..{end}");
+                for b in &a.blocks[c.first_block..=c.last_block] {
+                    let (bb, be) = (b.src_begin.unwrap(), b.src_end.unwrap());
+                    assert!(
+                        begin <= bb && be <= end,
+                        "{page}: {bb}..{be} outside {begin}..{end}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -1370,7 +1370,7 @@ fn prepend_title(x: &mut Extracted, title: &str, src_begin: usize, src_end: usiz
     for b in &mut x.blocks {
         b.off_begin += shift;
         b.off_end += shift;
-        if let Some(t) = b.attrs_mut().caption_for.as_mut() {
+        if let Some(t) = b.attrs.as_mut().and_then(|a| a.caption_for.as_mut()) {
             *t += 1;
         }
     }
