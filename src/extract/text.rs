@@ -576,6 +576,19 @@ fn end_keys(t: &str) -> Vec<String> {
         .collect()
 }
 
+/// Counts page `p` once in a key's (pages, odd pages, even pages, last page counted).
+fn count_page(e: &mut (u32, u32, u32, u32), p: usize) {
+    if e.3 != p as u32 {
+        e.3 = p as u32;
+        e.0 += 1;
+        if p.is_multiple_of(2) {
+            e.1 += 1;
+        } else {
+            e.2 += 1;
+        }
+    }
+}
+
 /// Indices of the lines that are page furniture.
 fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<usize> {
     // Non-blank lines per page, but specks: OCR reads the marks in a page's margin (`1>`,
@@ -616,18 +629,12 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
                 if (zone && !top) || (!zone && !bottom) {
                     continue;
                 }
-                let e = counts
-                    .entry((zone, key.clone()))
-                    .or_insert((0, 0, 0, u32::MAX));
-                if e.3 != p as u32 {
-                    e.3 = p as u32;
-                    e.0 += 1;
-                    if p % 2 == 0 {
-                        e.1 += 1;
-                    } else {
-                        e.2 += 1;
-                    }
-                }
+                count_page(
+                    counts
+                        .entry((zone, key.clone()))
+                        .or_insert((0, 0, 0, u32::MAX)),
+                    p,
+                );
                 zone_lines.push((i, zone, key.clone()));
             }
         }
@@ -936,17 +943,8 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
         {
             continue;
         }
-        for key in end_keys(&text[lines[i].start..lines[i].end]) {
-            let e = ends.entry(key).or_insert((0, 0, 0, u32::MAX));
-            if e.3 != p as u32 {
-                e.3 = p as u32;
-                e.0 += 1;
-                if p % 2 == 0 {
-                    e.1 += 1;
-                } else {
-                    e.2 += 1;
-                }
-            }
+        for key in end_keys(t) {
+            count_page(ends.entry(key).or_insert((0, 0, 0, u32::MAX)), p);
         }
     }
     let shared_end = |i: usize| {
