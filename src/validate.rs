@@ -206,25 +206,7 @@ pub fn validate(index: &Path) -> Result<Report> {
                 seen.insert(sec.id.as_str()),
                 || format!("{doc}: {} repeats", sec.id),
             );
-            let page_section = sec
-                .id
-                .strip_prefix('p')
-                .is_some_and(|n| n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()));
-            let shape_ok = if sec.id == "0" {
-                sec.depth == 0 && sec.parent.is_none()
-            } else if page_section {
-                sec.depth == 1 && sec.parent.is_none()
-            } else {
-                let parts: Vec<&str> = sec.id.split('.').collect();
-                parts.len() as u32 == sec.depth
-                    && parts.iter().all(|p| p.parse::<u32>().is_ok_and(|n| n > 0))
-                    && sec.parent.as_deref()
-                        == (parts.len() > 1).then(|| sec.id.rsplit_once('.').unwrap().0)
-                    && sec
-                        .parent
-                        .as_ref()
-                        .is_none_or(|p| seen.contains(p.as_str()))
-            };
+            let shape_ok = section_path_ok(&sec.id, sec.depth, sec.parent.as_deref(), &seen);
             c.check("section paths are well formed", shape_ok, || {
                 format!(
                     "{doc}: section {} depth {} parent {:?}",
@@ -474,4 +456,24 @@ pub fn validate(index: &Path) -> Result<Report> {
         ok: checks.iter().all(|c| c.failures == 0),
         checks,
     })
+}
+
+/// A section's id, depth and parent agree: `0` at depth 0, a page section `pNNN` at depth 1,
+/// else a dotted path of numbers from 1 as deep as its depth whose parent is the path less its
+/// last number, seen before it (`seen`).
+pub fn section_path_ok(id: &str, depth: u32, parent: Option<&str>, seen: &HashSet<&str>) -> bool {
+    let page_section = id
+        .strip_prefix('p')
+        .is_some_and(|n| n.len() >= 3 && n.bytes().all(|b| b.is_ascii_digit()));
+    if id == "0" {
+        depth == 0 && parent.is_none()
+    } else if page_section {
+        depth == 1 && parent.is_none()
+    } else {
+        let parts: Vec<&str> = id.split('.').collect();
+        parts.len() as u32 == depth
+            && parts.iter().all(|p| p.parse::<u32>().is_ok_and(|n| n > 0))
+            && parent == id.rsplit_once('.').map(|(p, _)| p)
+            && parent.is_none_or(|p| seen.contains(p))
+    }
 }
