@@ -857,6 +857,12 @@ fn bad_pdfs_get_specific_reasons() {
         a.flags
     );
     assert!(a.canonical.matches('a').count() <= 1_000);
+    // Text set by matrices no page shows, trillions of points wide or infinitely: read in
+    // the memory of any page, where the column finder took that width as an array's length.
+    for name in ["huge-text-matrix.pdf", "infinite-text-width.pdf"] {
+        let a = run(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!a.blocks.is_empty(), "{name}");
+    }
 }
 
 /// A 10,000-page PDF, written on the fly: every page read, or as many as `pdf.max_pages`.

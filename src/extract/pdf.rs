@@ -1582,6 +1582,9 @@ fn layout_page(mut frags: Vec<Frag>, height: f32) -> Page {
     }
 }
 
+/// The largest side of a page in PDF units: 14,400, 200 inches (ISO 32000, Annex C).
+const MAX_PAGE_SIDE: f32 = 14_400.0;
+
 /// Whitespace valleys on x that separate columns: a run at least 6 pt wide in the middle 60 %
 /// of the text width that almost no narrow fragment (under 55 % of the width) crosses, with a
 /// column of text on each side: at least five fragments and a fifth of the narrow ones, a
@@ -1600,7 +1603,10 @@ fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
     let l = frags.iter().map(|f| f.x0).fold(f32::INFINITY, f32::min);
     let r = frags.iter().map(|f| f.x1).fold(f32::NEG_INFINITY, f32::max);
     let w = r - l;
-    if w < 150.0 || frags.len() < 8 {
+    // Text wider than the largest page a PDF may have (200 inches) is set by a matrix no page
+    // shows (a font size of 1e30): there are no columns to find, and the cover below would
+    // take its width in memory.
+    if !(150.0..=MAX_PAGE_SIDE).contains(&w) || frags.len() < 8 {
         return Vec::new();
     }
     let narrow: Vec<&Frag> = frags.iter().filter(|f| f.x1 - f.x0 < w * 0.55).collect();
@@ -1620,7 +1626,7 @@ fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
     for f in narrow.iter().filter(|f| !title(f)) {
         let a = ((f.x0 - l).floor().max(0.0)) as usize;
         let b = ((f.x1 - l).ceil() as usize).min(n);
-        for c in &mut cover[a..b] {
+        for c in cover.get_mut(a..b).unwrap_or_default() {
             *c += 1;
         }
     }
