@@ -929,10 +929,9 @@ fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig) -> Vec<us
     // A running title whose one part changes with the chapter and whose other part names the
     // book, which OCR reads as one line (`2.3. ubuntu-dev-tool: Werkzeuge … Ubuntu Packaging
     // Guide`): the page's top line, whose last or first two or three words (ten letters or
-    // more) open or end the top line of enough pages.
-    // Lines that are running titles whole do not count: a chapter's title at a page's top
-    // may start with the words of a running title that never changes (`Nagios NRPE
-    // Installation` under `Nagios NRPE Documentation`).
+    // more) open or end the top line of enough pages. Lines that are running titles whole
+    // do not count: a chapter's title at a page's top may start with the words of a running
+    // title that never changes (`Nagios NRPE Installation` under `Nagios NRPE Documentation`).
     let mut ends: HashMap<String, (u32, u32, u32, u32)> = HashMap::new();
     for (p, idx) in per_page.iter().enumerate() {
         let Some(&i) = idx.first() else { continue };
@@ -1132,8 +1131,8 @@ struct Parser<'a> {
     entry_heads: HashSet<usize>,
     /// How many `Name` lines over a name and purpose the document has (counted once).
     name_entries: std::cell::OnceCell<usize>,
-    /// A line centred in capitals at body size was taken for a title (`PRIMARY HEADING`):
-    /// the document sets titles in its body type, and centres them.
+    /// A line centred in capitals at body size passed the layout test for a title (`PRIMARY
+    /// HEADING`): the document sets titles in its body type, and centres them.
     centred_caps: std::cell::Cell<bool>,
     /// Section numbers already given to a heading: a second `3.2` is a running title or a
     /// cross-reference, not a new section.
