@@ -48,6 +48,24 @@ macro_rules! ensure {
     };
 }
 
+/// Footnote definitions and captions join the section of what they annotate wherever they
+/// are written: their ids are not compared in reading order.
+fn joins(kind: BlockType) -> bool {
+    matches!(kind, BlockType::Footnote | BlockType::Caption)
+}
+
+/// A section's ids sort in reading order: `id` after the last one seen in `section`.
+fn in_reading_order<'a>(
+    last: &mut HashMap<usize, &'a str>,
+    section: usize,
+    id: &'a str,
+) -> Result<(), String> {
+    if let Some(prev) = last.insert(section, id) {
+        ensure!(prev < id, "ids out of reading order: {prev} then {id}");
+    }
+    Ok(())
+}
+
 pub fn check(r: &DocRows, data: &[u8]) -> Result<(), String> {
     if r.document.status != "ok" {
         ensure!(
@@ -77,7 +95,7 @@ pub fn check(r: &DocRows, data: &[u8]) -> Result<(), String> {
 
     // blocks
     let mut block_ids = HashSet::new();
-    let mut last_in_section: HashMap<u32, &str> = HashMap::new();
+    let mut last_in_section: HashMap<usize, &str> = HashMap::new();
     for (k, (row, b)) in r.blocks.iter().zip(&r.extracted).enumerate() {
         ensure!(row.seq as usize == k, "block {k}: seq {}", row.seq);
         ensure!(
@@ -131,15 +149,8 @@ pub fn check(r: &DocRows, data: &[u8]) -> Result<(), String> {
             "block id {} repeats",
             row.block_id
         );
-        let joins = matches!(b.kind, BlockType::Footnote | BlockType::Caption);
-        if !joins {
-            if let Some(prev) = last_in_section.insert(row.section, &row.block_id) {
-                ensure!(
-                    prev < row.block_id.as_str(),
-                    "block ids out of reading order: {prev} then {}",
-                    row.block_id
-                );
-            }
+        if !joins(b.kind) {
+            in_reading_order(&mut last_in_section, row.section as usize, &row.block_id)?;
         }
         if let Some(t) = b.attrs().caption_for {
             ensure!(
@@ -320,18 +331,8 @@ pub fn check(r: &DocRows, data: &[u8]) -> Result<(), String> {
             !(ch.tokens == 0 && !t.is_empty()),
             "chunk {k}: 0 tokens for non-empty text"
         );
-        let joins = matches!(
-            r.extracted[f].kind,
-            BlockType::Footnote | BlockType::Caption
-        );
-        if !joins {
-            if let Some(prev) = last_chunk.insert(ch.section, &c.chunk_id) {
-                ensure!(
-                    prev < c.chunk_id.as_str(),
-                    "chunk ids out of reading order: {prev} then {}",
-                    c.chunk_id
-                );
-            }
+        if !joins(r.extracted[f].kind) {
+            in_reading_order(&mut last_chunk, ch.section, &c.chunk_id)?;
         }
         if r.extracted[f].src_begin.is_some() {
             ensure!(
@@ -340,14 +341,16 @@ pub fn check(r: &DocRows, data: &[u8]) -> Result<(), String> {
                 c.src,
                 data.len()
             );
-            for b in &r.extracted[f..=l] {
-                if let (Some(sb), Some(se)) = (b.src_begin, b.src_end) {
-                    ensure!(
-                        c.src.0 <= sb && se <= c.src.1,
-                        "chunk {k}: src {:?} leaves out its block's {sb}..{se}",
-                        c.src
-                    );
-                }
+            // Inside the span of its blocks' elements (a chunk may hold part of a block).
+            let parts = &r.extracted[f..=l];
+            let lo = parts.iter().filter_map(|b| b.src_begin).min();
+            let hi = parts.iter().filter_map(|b| b.src_end).max();
+            if let (Some(lo), Some(hi)) = (lo, hi) {
+                ensure!(
+                    lo <= c.src.0 && c.src.1 <= hi,
+                    "chunk {k}: src {:?} outside its blocks' {lo}..{hi}",
+                    c.src
+                );
             }
         }
     }
