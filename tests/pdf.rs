@@ -1041,6 +1041,49 @@ fn pdf_of_objects(objs: &[String]) -> Vec<u8> {
     out
 }
 
+/// A page tree whose counts a damaged byte changed (the root's `/Count 3` read as `/Count 0`,
+/// as a word, or as more pages than the file has objects; every node of a deeper tree at 0)
+/// still finds its pages: they are counted from the tree's `/Kids`, and the file is flagged
+/// as repaired. A tree without pages is still a PDF with no pages (`zero-pages.pdf` above).
+#[test]
+fn page_trees_with_wrong_counts_are_counted_again() {
+    let cfg = Config::default();
+    let words = [
+        ["First page words"],
+        ["Second page words"],
+        ["Third page words"],
+    ];
+    let pages: Vec<(i32, bool, &[&str])> = words.iter().map(|w| (0, false, &w[..])).collect();
+    let good = pdf_of_pages(&pages);
+    let whole = analyze_bytes("good.pdf", &good, &cfg).unwrap();
+    assert_eq!(whole.text.pages, Some(3));
+    assert!(!whole.flags.iter().any(|f| f == "pdf_repaired"));
+    let text = String::from_utf8_lossy(&good).into_owned();
+    let at = text.find("/Count 3").unwrap();
+    for count in ["/Count 0", "/Count X", "/Count 99999"] {
+        let mut bytes = good[..at].to_vec();
+        bytes.extend_from_slice(count.as_bytes());
+        bytes.extend_from_slice(&good[at + "/Count 3".len()..]);
+        let a = analyze_bytes("damaged.pdf", &bytes, &cfg)
+            .unwrap_or_else(|e| panic!("{count}: {}", e.0));
+        assert_eq!(a.text.pages, Some(3), "{count}");
+        assert_eq!(a.canonical, whole.canonical, "{count}");
+        assert!(a.flags.iter().any(|f| f == "pdf_repaired"), "{count}");
+    }
+    // Root → a node → the three pages, both nodes counting none.
+    let mut objs: Vec<String> = String::from_utf8_lossy(&good)
+        .split(" 0 obj\n")
+        .skip(1)
+        .map(|o| o[..o.find("\nendobj").unwrap()].to_string())
+        .collect();
+    let kids = objs[1].replace("/Count 3", "/Count 0");
+    objs[1] = format!("<< /Type /Pages /Count 0 /Kids [{} 0 R] >>", objs.len() + 1);
+    objs.push(kids);
+    let a = analyze_bytes("nested.pdf", &pdf_of_objects(&objs), &cfg).unwrap();
+    assert_eq!(a.text.pages, Some(3));
+    assert_eq!(a.canonical, whole.canonical);
+}
+
 /// A page turned by its `/Rotate` against its text (a portrait page given `/Rotate 90` or
 /// `270`), and a page whose text is drawn running up it (a sideways table), are read turned
 /// upright: the same text as the page set plainly. A page whose `/Rotate` sets its sideways

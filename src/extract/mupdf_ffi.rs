@@ -580,6 +580,88 @@ impl<'a> Doc<'a> {
         call!(mupdf_document_page_count(self.ctx, self.doc))
     }
 
+    /// Counts the pages of a PDF whose page tree says it has none, or a count it cannot have,
+    /// by walking its `/Kids`, and writes the count of every node of the tree into the open
+    /// document (in memory), so that pages are found by number. A flipped byte is enough to
+    /// turn the root's `/Count 4` into `/Count 0`, and MuPDF trusts the root's count. `None`
+    /// when the document is not a PDF or its tree has no pages either; a node seen twice (a
+    /// cycle) or a tree deeper than 64 levels stops the walk, and what was counted stands.
+    pub fn recount_pages(&self) -> Option<i32> {
+        // Names are small integers cast to pointers (MuPDF's `PDF_NAME`).
+        let name = |n: u32| n as usize as *mut sys::pdf_obj;
+        let (kids_key, count_key, type_key) = (
+            name(sys::PDF_ENUM_NAME_Kids),
+            name(sys::PDF_ENUM_NAME_Count),
+            name(sys::PDF_ENUM_NAME_Type),
+        );
+        let (pages_name, media_box) = (
+            name(sys::PDF_ENUM_NAME_Pages),
+            name(sys::PDF_ENUM_NAME_MediaBox),
+        );
+        // SAFETY: reads fields of live objects of `ctx` and throws nothing.
+        let pdf = unsafe { sys::pdf_document_from_fz_document(self.ctx, self.doc) };
+        if pdf.is_null() {
+            return None;
+        }
+        let get =
+            |obj, key| call!(mupdf_pdf_dict_get(self.ctx, obj, key)).unwrap_or(ptr::null_mut());
+        let trailer = call!(mupdf_pdf_trailer(self.ctx, pdf)).ok()?;
+        let root = get(get(trailer, name(sys::PDF_ENUM_NAME_Root)), pages_name);
+        if root.is_null() {
+            return None;
+        }
+        // SAFETY: no throw; reads the document's size.
+        let limit = unsafe { sys::pdf_xref_len(self.ctx, pdf) }.max(0) as usize;
+        let mut seen = std::collections::HashSet::new();
+        // Pages below `node`, MuPDF's way of telling a node of the tree from a page: by its
+        // `/Type`, or without one by `/Kids` and no `/MediaBox`.
+        fn walk(
+            d: &Doc<'_>,
+            node: *mut sys::pdf_obj,
+            depth: usize,
+            seen: &mut std::collections::HashSet<i32>,
+            keys: [*mut sys::pdf_obj; 5],
+            limit: usize,
+        ) -> i32 {
+            let [kids_key, count_key, type_key, pages_name, media_box] = keys;
+            let get =
+                |obj, key| call!(mupdf_pdf_dict_get(d.ctx, obj, key)).unwrap_or(ptr::null_mut());
+            // SAFETY: none of these throws (a reference that does not resolve reads as null).
+            let (num, ty) = unsafe { (sys::pdf_to_num(d.ctx, node), get(node, type_key)) };
+            let is_tree = if ty.is_null() {
+                !get(node, kids_key).is_null() && get(node, media_box).is_null()
+            } else {
+                // SAFETY: as above.
+                unsafe { sys::pdf_name_eq(d.ctx, ty, pages_name) != 0 }
+            };
+            if !is_tree {
+                return 1;
+            }
+            if depth > 64 || (num > 0 && !seen.insert(num)) || seen.len() > limit {
+                return 0;
+            }
+            let kids = get(node, kids_key);
+            let n = call!(mupdf_pdf_array_len(d.ctx, kids)).unwrap_or(0);
+            let mut total = 0i32;
+            for i in 0..n {
+                if let Ok(kid) = call!(mupdf_pdf_array_get(d.ctx, kids, i)) {
+                    if !kid.is_null() {
+                        total = total.saturating_add(walk(d, kid, depth + 1, seen, keys, limit));
+                    }
+                }
+            }
+            if let Ok(count) = call!(mupdf_pdf_new_int(d.ctx, total)) {
+                let _ = call!(mupdf_pdf_dict_put(d.ctx, node, count_key, count));
+                // SAFETY: the dictionary holds its own reference.
+                unsafe { sys::pdf_drop_obj(d.ctx, count) };
+            }
+            total
+        }
+        let keys = [kids_key, count_key, type_key, pages_name, media_box];
+        let n = walk(self, root, 0, &mut seen, keys, limit);
+        (n > 0).then_some(n)
+    }
+
     /// Page `index`: its bounds, its structured text, and the boxes of its images and
     /// drawings (see [`TextPage::graphics`]). Drawings are collected lazily (at the end of the
     /// text run they appear in), so that rules and marks drawn inside a line do not cut it.

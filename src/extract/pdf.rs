@@ -242,6 +242,8 @@ mod read {
     pub struct Opened<'a> {
         pub doc: Doc<'a>,
         pub pages: u32,
+        /// The page tree's counts were wrong and were counted again.
+        pub recounted: bool,
     }
 
     pub fn open(bytes: &[u8]) -> Result<Opened<'_>, String> {
@@ -263,12 +265,22 @@ mod read {
                 return Err("encrypted PDF: a user password is needed to read it".into());
             }
         }
-        let n = doc
-            .page_count()
-            .map_err(|e| format!("unreadable PDF: page tree: {e}"))?;
+        // A root that counts no pages, or more than the file has objects, is damage when its
+        // `/Kids` hold pages: they are counted, and the file is flagged as repaired.
+        let (n, recounted) = match doc.page_count() {
+            Ok(n) if n > 0 => (n, false),
+            counted => match doc.recount_pages() {
+                Some(n) => (n, true),
+                None => (
+                    counted.map_err(|e| format!("unreadable PDF: page tree: {e}"))?,
+                    false,
+                ),
+            },
+        };
         Ok(Opened {
             doc,
             pages: n.max(0) as u32,
+            recounted,
         })
     }
 
@@ -714,7 +726,7 @@ pub fn extract(
     if chars_cut {
         flags.push("pdf_chars_cut".into());
     }
-    let repaired = opened.doc.repaired();
+    let repaired = opened.doc.repaired() || opened.recounted;
     if repaired {
         flags.push("pdf_repaired".into());
     }
