@@ -1,0 +1,283 @@
+//! Page furniture of a PDF: running heads and feet, page numbers, repeated lines in the
+//! edge bands of the pages.
+
+use super::*;
+
+/// Key of a line for running-furniture detection (`text::furniture_key`); a line of rules or
+/// ornaments without letters or digits counts with the bare page numbers in a PDF.
+pub(super) fn furniture_key(s: &str) -> String {
+    text::furniture_key(s).unwrap_or_else(|| "#".into())
+}
+
+/// Page `pi` is one of three or more pages of `with` in a row, each at most two pages after
+/// the one before (a chapter's running head, on every page of the chapter or every other).
+pub(super) fn local_run(with: &[u32], pi: u32) -> bool {
+    let mut pages = with.to_vec();
+    pages.sort_unstable();
+    pages.dedup();
+    let Some(at) = pages.iter().position(|&q| q == pi) else {
+        return false;
+    };
+    let mut lo = at;
+    while lo > 0 && pages[lo] - pages[lo - 1] <= 2 {
+        lo -= 1;
+    }
+    let mut hi = at;
+    while hi + 1 < pages.len() && pages[hi + 1] - pages[hi] <= 2 {
+        hi += 1;
+    }
+    hi - lo + 1 >= 3
+}
+
+/// The running-furniture key of `s` has words (three letters or more), not only a number or
+/// symbols.
+pub(super) fn worded_key(s: &str) -> bool {
+    text::furniture_key(s).is_some_and(|k| k.chars().filter(|c| c.is_alphabetic()).count() >= 3)
+}
+
+/// A number at the start or the end of a line (the page number of a running head).
+pub(super) fn edge_number(s: &str) -> Option<i64> {
+    let t = s.trim();
+    let head: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let tail: String = {
+        let mut v: Vec<char> = t.chars().rev().take_while(|c| c.is_ascii_digit()).collect();
+        v.reverse();
+        v.into_iter().collect()
+    };
+    let pick = if !tail.is_empty() && tail.len() <= 5 {
+        tail
+    } else {
+        head
+    };
+    if pick.is_empty() || pick.len() > 5 {
+        return None;
+    }
+    pick.parse().ok()
+}
+
+pub(super) fn bare_number(s: &str) -> bool {
+    let t = s
+        .trim()
+        .trim_matches(|c: char| matches!(c, '-' | '–' | '—' | '[' | ']' | '(' | ')' | ' ' | '|'));
+    let t = t
+        .strip_prefix("Page ")
+        .or_else(|| t.strip_prefix("page "))
+        .unwrap_or(t);
+    !t.is_empty()
+        && t.len() <= 8
+        && (t.bytes().all(|b| b.is_ascii_digit())
+            || t.bytes()
+                .all(|b| matches!(b, b'i' | b'v' | b'x' | b'l' | b'c')))
+}
+
+/// Marks running headers, footers and page numbers; returns how many lines.
+pub(super) fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
+    let n = pages.len();
+    // A line is at an edge when it lies in the top or bottom band, or is the first or last
+    // line of the page standing apart from the rest in the outer fifth of the page.
+    let edge_of = |p: &Page| -> Vec<Option<bool>> {
+        let band = p.height * cfg.edge_band;
+        let top = p.lines.iter().map(|l| l.y0).fold(f32::INFINITY, f32::min);
+        let bottom = p
+            .lines
+            .iter()
+            .map(|l| l.y1)
+            .fold(f32::NEG_INFINITY, f32::max);
+        p.lines
+            .iter()
+            .map(|l| {
+                let apart = |above: bool| {
+                    p.lines.iter().all(|o| {
+                        std::ptr::eq(o, l)
+                            || if above {
+                                o.y0 >= l.y1 + l.size * 1.2
+                            } else {
+                                o.y1 <= l.y0 - l.size * 1.2
+                            }
+                    })
+                };
+                if l.y1 <= band || (l.y0 <= top + 0.5 && l.y1 <= p.height * 0.2 && apart(true)) {
+                    Some(true)
+                } else if l.y0 >= p.height - band
+                    || (l.y1 >= bottom - 0.5 && l.y0 >= p.height * 0.8 && apart(false))
+                {
+                    Some(false)
+                } else {
+                    None
+                }
+            })
+            .collect()
+    };
+    let edges: Vec<Vec<Option<bool>>> = pages.iter().map(edge_of).collect();
+    // The body size (the size most characters have): a page number is set no larger than the
+    // text, where a chapter title that opens each page of a short document is not.
+    let body = {
+        let mut hist: HashMap<u32, u64> = HashMap::new();
+        for l in pages.iter().flat_map(|p| &p.lines) {
+            *hist.entry((l.size * 10.0).round() as u32).or_default() += u64::from(l.chars);
+        }
+        hist.into_iter()
+            .max_by_key(|&(s, w)| (w, std::cmp::Reverse(s)))
+            .map_or(f32::INFINITY, |(s, _)| s as f32 / 10.0)
+    };
+    // (top?, key, y bucket) → pages.
+    let mut seen: HashMap<(bool, String, i32), Vec<u32>> = HashMap::new();
+    let mut offsets: HashMap<(bool, i64), u32> = HashMap::new();
+    let mut numbered_band_pages = 0u32;
+    // A running head that names the section each page is in (`1.1 Introduction` over one
+    // page, `1.2 Debugger` over the next ten) repeats no text, but its place and type: the
+    // first line of most pages, in the top band, at one height, set smaller than the text.
+    // (A page's first line of body text is set in the body size.) Pages by (height, size).
+    let mut head_slots: HashMap<(i32, u32), usize> = HashMap::new();
+    let slot_of = |l: &VLine| ((l.y0 / 6.0).round() as i32, (l.size * 2.0).round() as u32);
+    let small_head = |l: &VLine, edge: Option<bool>| edge == Some(true) && l.size < body * 0.95;
+    // The height of each page's first line, and of its last line's foot.
+    let tops: Vec<f32> = pages
+        .iter()
+        .map(|p| p.lines.iter().map(|l| l.y0).fold(f32::INFINITY, f32::min))
+        .collect();
+    let bottoms: Vec<f32> = pages
+        .iter()
+        .map(|p| {
+            p.lines
+                .iter()
+                .map(|l| l.y1)
+                .fold(f32::NEG_INFINITY, f32::max)
+        })
+        .collect();
+    for (pi, p) in pages.iter().enumerate() {
+        let mut numbered = false;
+        let first = p
+            .lines
+            .iter()
+            .zip(&edges[pi])
+            .find(|(l, _)| l.y0 <= tops[pi]);
+        if let Some((l, _)) = first.filter(|(l, &edge)| small_head(l, edge)) {
+            *head_slots.entry(slot_of(l)).or_default() += 1;
+        }
+        for (l, edge) in p.lines.iter().zip(&edges[pi]) {
+            let Some(top) = *edge else { continue };
+            let y = if top { l.y0 } else { p.height - l.y1 };
+            // The line, and each of its cells when it has several: a running footer set apart
+            // from its page number is one line on most pages and two on some (`DICOM
+            // Conformance Statement`, `Page 12`), and each part repeats either way.
+            // Only cells with words count so: a listing's line number and brace (`258`, `{`)
+            // are no running title however many pages end with some.
+            let cells = l
+                .cells
+                .iter()
+                .map(|c| c.2.as_str())
+                .filter(|c| l.cells.len() >= 2 && worded_key(c));
+            for text in std::iter::once(l.text.as_str()).chain(cells) {
+                let e = seen
+                    .entry((top, furniture_key(text), (y / 6.0).round() as i32))
+                    .or_default();
+                if e.last() != Some(&(pi as u32)) {
+                    e.push(pi as u32);
+                }
+            }
+            if let Some(num) = edge_number(&l.text).filter(|_| l.size <= body * 1.15) {
+                *offsets.entry((top, num - pi as i64)).or_default() += 1;
+                numbered = true;
+            }
+        }
+        numbered_band_pages += u32::from(numbered);
+    }
+    let need = ((n as f64) * cfg.furniture_min_share).ceil().max(2.0) as usize;
+    let best_offset: Vec<(bool, i64)> = offsets
+        .iter()
+        .filter(|(_, &c)| n >= 3 && c >= 3 && c * 2 >= numbered_band_pages)
+        .map(|(k, _)| *k)
+        .collect();
+    let mut count = 0;
+    for (pi, p) in pages.iter_mut().enumerate() {
+        let height = p.height;
+        for (l, edge) in p.lines.iter_mut().zip(&edges[pi]) {
+            if n >= 3
+                && l.y0 <= tops[pi]
+                && small_head(l, *edge)
+                && head_slots.get(&slot_of(l)).is_some_and(|&k| k >= need)
+            {
+                l.furniture = true;
+                count += 1;
+                continue;
+            }
+            let Some(top) = *edge else { continue };
+            let y = if top { l.y0 } else { height - l.y1 };
+            let b = (y / 6.0).round() as i32;
+            // The pages where `text` stands at this edge, at about this height.
+            let pages_with = |text: &str| -> Vec<u32> {
+                let key = furniture_key(text);
+                (b - 1..=b + 1)
+                    .filter_map(|bb| seen.get(&(top, key.clone(), bb)))
+                    .flatten()
+                    .copied()
+                    .collect()
+            };
+            // `with` holds enough pages for a running line of the whole document.
+            let repeats_on = |with: &[u32]| {
+                // Books alternate running heads: count each parity of pages apart too.
+                let parity = pi as u32 % 2;
+                let same_parity = with.iter().filter(|&&q| q % 2 == parity).count();
+                let parity_pages = (n as u32 + 1 - parity) / 2;
+                n >= 3
+                    && (with.len() >= need
+                        || (n >= 4
+                            && same_parity >= 2
+                            && same_parity as f64
+                                >= f64::from(parity_pages) * cfg.furniture_min_share))
+            };
+            let line_pages = pages_with(&l.text);
+            // A line of one cell also in a run of pages: a chapter's own running head. (Rows
+            // of cells at a page's edge on pages in a row are a long table's header, repeated.)
+            let chapter_head = l.cells.len() <= 1
+                && l.size <= body * 1.2
+                && worded_key(&l.text)
+                && local_run(&line_pages, pi as u32);
+            let cells_repeat = || {
+                let worded: Vec<bool> = l.cells.iter().map(|c| worded_key(&c.2)).collect();
+                worded.contains(&true)
+                    && l.cells.iter().zip(&worded).all(|(c, &w)| {
+                        if w {
+                            repeats_on(&pages_with(&c.2))
+                        } else {
+                            bare_number(&c.2)
+                        }
+                    })
+            };
+            // A running head of two or three cells, the page's first line (its last at the
+            // foot), where one cell names the document on most pages and another the section
+            // the page is in (`1.2. Die Programme einrichten | Ubuntu Packaging Guide`): no
+            // bigger than the text, as a slide's title beside a name on every slide is.
+            let outermost = if top {
+                l.y0 <= tops[pi] + 0.5
+            } else {
+                l.y1 >= bottoms[pi] - 0.5
+            };
+            let split_head = || {
+                (2..=3).contains(&l.cells.len())
+                    && outermost
+                    && l.size <= body * 1.2
+                    && l.cells.iter().any(|c| {
+                        // A title of words, not a value a table's column repeats (`Yes`).
+                        c.2.split_whitespace().count() >= 2
+                            && worded_key(&c.2)
+                            && repeats_on(&pages_with(&c.2))
+                    })
+            };
+            let repeats = chapter_head
+                || repeats_on(&line_pages)
+                || (l.cells.len() >= 2 && cells_repeat())
+                || split_head();
+            let numbered = edge_number(&l.text)
+                .is_some_and(|num| best_offset.contains(&(top, num - pi as i64)))
+                && l.text.len() <= 120
+                && l.size <= body * 1.15;
+            if repeats || numbered || (bare_number(&l.text) && n >= 2) {
+                l.furniture = true;
+                count += 1;
+            }
+        }
+    }
+    count
+}

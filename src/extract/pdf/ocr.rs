@@ -1,0 +1,315 @@
+//! Pages that are pictures: finding them, and reading them with the configured OCR command
+//! (its TSV or plain output turned into fragments).
+
+use super::*;
+
+/// A PDF with no text layer, read by `pdf.ocr_command`: each page rendered and read by the
+/// command (see [`ocr_page`]), but for the `bad` ones MuPDF rejected; pages joined with form feeds and read as OCR text is (page
+/// furniture, hyphenation, headings). Flagged `ocr`. When the command prints tesseract's TSV,
+/// each block gets the box of its lines on its page.
+#[cfg(feature = "pdf")]
+pub(super) fn ocr(
+    doc: &crate::extract::mupdf_ffi::Doc<'_>,
+    pages: u32,
+    bad: &[u32],
+    cfg: &PdfConfig,
+    text_cfg: &TextConfig,
+    started: Instant,
+) -> Result<PdfExtraction, String> {
+    let mut out = String::new();
+    let mut flags = vec!["ocr".to_string()];
+    let mut boxes = Vec::new();
+    for i in 0..pages {
+        if cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds {
+            flags.push(format!("pdf_time_cut:{i}/{pages}"));
+            break;
+        }
+        if i > 0 {
+            out.push('\x0c');
+        }
+        // A page MuPDF rejected (counted in `pdf_bad_pages`) stays empty.
+        if bad.contains(&i) {
+            continue;
+        }
+        let (printed, dpi) = ocr_page(doc, i, cfg)?;
+        match tsv_lines(&printed, dpi) {
+            Some(lines) => {
+                let mut last = None;
+                for l in lines {
+                    if last.is_some_and(|k| k != l.paragraph) {
+                        out.push('\n');
+                    }
+                    last = Some(l.paragraph);
+                    let start = out.len();
+                    out.push_str(&l.text);
+                    boxes.push(LineBox {
+                        start,
+                        end: out.len(),
+                        page: i + 1,
+                        bbox: l.bbox,
+                    });
+                    out.push('\n');
+                }
+            }
+            None => out.push_str(&printed.replace('\x0c', "")),
+        }
+    }
+    let mut x = from_text(&out, None, text_cfg, pages, &boxes);
+    for b in &mut x.blocks {
+        // Form feeds number the pages of a longer scan; a one-page scan has none.
+        b.page.get_or_insert(1);
+    }
+    x.flags = flags;
+    Ok(x)
+}
+
+/// Pixels of a page image handed to the OCR command at most (a US Letter page at 600 dpi has
+/// 34 million): a larger page is rendered at a lower resolution.
+pub(super) const OCR_MAX_PIXELS: f32 = 64e6;
+
+/// Runs `pdf.ocr_command` on page `index` rendered in grey at `ocr_dpi` (lower for a page too
+/// large for [`OCR_MAX_PIXELS`]; written as a PGM image to the temporary folder, its path in
+/// place of `{image}`) and returns what the command printed and the resolution used.
+#[cfg(feature = "pdf")]
+pub(super) fn ocr_page(
+    doc: &crate::extract::mupdf_ffi::Doc<'_>,
+    index: u32,
+    cfg: &PdfConfig,
+) -> Result<(String, f32), String> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static SEQ: AtomicU64 = AtomicU64::new(0);
+    let (w, h, px, dpi) = doc.render_gray(index as i32, cfg.ocr_dpi as f32, OCR_MAX_PIXELS)?;
+    let image = std::env::temp_dir().join(format!(
+        "docsweep-ocr-{}-{}.pgm",
+        std::process::id(),
+        SEQ.fetch_add(1, Ordering::Relaxed)
+    ));
+    let mut pgm = format!("P5\n{w} {h}\n255\n").into_bytes();
+    pgm.extend_from_slice(&px);
+    let ran = std::fs::write(&image, &pgm)
+        .map_err(|e| format!("OCR: cannot write a page image in {}: {e}", image.display()))
+        .and_then(|()| {
+            let path = image.to_string_lossy();
+            let args: Vec<String> = cfg
+                .ocr_command
+                .iter()
+                .map(|a| a.replace("{image}", &path))
+                .collect();
+            let mut command = std::process::Command::new(&args[0]);
+            // Documents are read side by side on every core already: tesseract's own
+            // OpenMP threads only contend with them (a page took 4.8 s of wall time with
+            // them and 0.8 s without, here). A limit set by the user stands.
+            if std::env::var_os("OMP_THREAD_LIMIT").is_none() {
+                command.env("OMP_THREAD_LIMIT", "1");
+            }
+            command
+                .args(&args[1..])
+                .stdin(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .output()
+                .map_err(|e| format!("OCR: cannot run {}: {e}", args[0]))
+        });
+    let _ = std::fs::remove_file(&image);
+    let ran = ran?;
+    if !ran.status.success() {
+        return Err(format!(
+            "OCR: {} failed on page {} ({})",
+            cfg.ocr_command[0],
+            index + 1,
+            ran.status
+        ));
+    }
+    Ok((String::from_utf8_lossy(&ran.stdout).into_owned(), dpi))
+}
+
+/// A page with fewer characters of text than this may be a scan (a page number stamped on a
+/// scanned image).
+pub(super) const SCAN_MAX_CHARS: u32 = 32;
+
+/// Whether a page is a picture: fewer than [`SCAN_MAX_CHARS`] characters of text, and images
+/// over at least 30 % of it (a scan, a scan with a stamp, a full-page picture; not a blank
+/// page or a chapter's title page). The images' boxes overlapping count twice.
+pub(super) fn picture_page(p: &read::PageText) -> bool {
+    let page = p.width * p.height;
+    let images: f32 = p
+        .graphics
+        .iter()
+        .filter(|g| g.1 == crate::extract::mupdf_ffi::Graphic::Image)
+        .map(|(b, _)| {
+            let w = b[2].min(p.width) - b[0].max(0.0);
+            let h = b[3].min(p.height) - b[1].max(0.0);
+            if w > 0.0 && h > 0.0 {
+                w * h
+            } else {
+                0.0
+            }
+        })
+        .sum();
+    p.frags.iter().map(|f| f.chars).sum::<u32>() < SCAN_MAX_CHARS
+        && page > 0.0
+        && images >= page * 0.3
+}
+
+/// Reads the image pages (`scans`: indexes into `pages` and their own text) of a PDF that has
+/// a text layer elsewhere with `pdf.ocr_command`, when it prints tesseract's TSV: the lines it
+/// read, at the places it read them, join the page's own text, but for those that lie on that
+/// text (a stamp is read from the text layer, exactly). Returns how many pages were read; a
+/// command that prints plain text cannot place its lines on the page, and its pages stay as
+/// they were. Once the document's `max_seconds` are spent, or the command failed, the pages
+/// left are not read; the failure is returned to be the document's reason.
+#[cfg(feature = "pdf")]
+pub(super) fn ocr_scanned_pages(
+    doc: &crate::extract::mupdf_ffi::Doc<'_>,
+    pages: &mut [Page],
+    scans: &[(usize, Vec<Frag>)],
+    cfg: &PdfConfig,
+    started: Instant,
+) -> (usize, Option<String>) {
+    let (_, body) = size_clusters(pages);
+    let mut read = Vec::new();
+    let mut failed = None;
+    for (i, own) in scans {
+        let i = *i;
+        // Out of time (`max_seconds`): the pages left are counted as scans not read.
+        if cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds {
+            break;
+        }
+        // The text pages stand without the pictures: a command that fails leaves the pages
+        // from there on unread, and says why.
+        let (printed, dpi) = match ocr_page(doc, i as u32, cfg) {
+            Ok(p) => p,
+            Err(e) => {
+                failed = Some(e);
+                break;
+            }
+        };
+        match tsv_lines(&printed, dpi) {
+            Some(lines) => read.push((i, own, lines)),
+            // Plain text: no page of this command's output can be placed; the rest are not
+            // read for nothing.
+            None => break,
+        }
+    }
+    // OCR gives no font size: a line's is taken from its box's height, scaled so that the
+    // median line is set at the body size of the text pages, and a line within a fifth of
+    // that is body text.
+    let mut heights: Vec<f32> = read
+        .iter()
+        .flat_map(|(_, _, ls)| ls.iter().map(|l| l.bbox[3] - l.bbox[1]))
+        .filter(|h| *h > 0.0)
+        .collect();
+    heights.sort_by(f32::total_cmp);
+    let median = heights.get(heights.len() / 2).copied().unwrap_or(body);
+    for (i, own, lines) in &read {
+        let mut frags: Vec<Frag> = (*own).clone();
+        frags.extend(lines.iter().filter(|l| !on_text(&l.bbox, own)).map(|l| {
+            let [_, y0, _, y1] = l.bbox;
+            let ratio = (y1 - y0) / median.max(0.1);
+            let size = if (0.8..=1.25).contains(&ratio) {
+                body
+            } else {
+                body * ratio
+            };
+            Frag::plain(l.bbox, y1 - (y1 - y0) * 0.2, size, l.text.clone())
+        }));
+        pages[*i] = layout_page(frags, pages[*i].height);
+    }
+    (read.len(), failed)
+}
+
+/// Whether half of box `b` or more lies on the fragments `own` (a page's own text, which do not
+/// overlap one another): an OCR line read off text the page has already, such as a stamp set
+/// as two fragments.
+pub(super) fn on_text(b: &[f32; 4], own: &[Frag]) -> bool {
+    let covered: f32 = own
+        .iter()
+        .map(|f| {
+            let w = b[2].min(f.x1) - b[0].max(f.x0);
+            let h = b[3].min(f.y1) - b[1].max(f.y0);
+            if w > 0.0 && h > 0.0 {
+                w * h
+            } else {
+                0.0
+            }
+        })
+        .sum();
+    covered > 0.0 && covered * 2.0 >= (b[2] - b[0]) * (b[3] - b[1])
+}
+
+/// One line of text read by OCR, from tesseract's TSV output.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct OcrLine {
+    /// Block and paragraph numbers: lines of one paragraph share them.
+    pub(super) paragraph: (u32, u32),
+    /// The words, one space apart.
+    pub(super) text: String,
+    /// `[x0, y0, x1, y1]` in points from the page's top left corner.
+    pub(super) bbox: [f32; 4],
+}
+
+/// The header line of tesseract's TSV output (`tesseract IMAGE stdout tsv`).
+pub(super) const TSV_HEADER: &str =
+    "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext";
+
+/// The lines of a page printed as tesseract's TSV (one row per word, with its block,
+/// paragraph and line numbers and its box in pixels of an image of `dpi`), in the order
+/// printed; None when `out` is not TSV. Rows that do not parse are skipped.
+pub(super) fn tsv_lines(out: &str, dpi: f32) -> Option<Vec<OcrLine>> {
+    let mut rows = out.lines();
+    if rows.next()?.trim_end() != TSV_HEADER {
+        return None;
+    }
+    let pt = 72.0 / dpi;
+    let mut lines: Vec<OcrLine> = Vec::new();
+    let mut last_key = None;
+    for row in rows {
+        let f: Vec<&str> = row.splitn(12, '\t').collect();
+        if f.len() < 12 || f[0] != "5" {
+            continue;
+        }
+        // Words as printed, control characters (a form feed, a carriage return from another
+        // program) made spaces: the text's lines and pages are docsweep's own.
+        let cleaned: String;
+        let word = if f[11].chars().any(char::is_control) {
+            cleaned = f[11].replace(char::is_control, " ");
+            cleaned.trim()
+        } else {
+            f[11].trim()
+        };
+        let num = |k: usize| f[k].trim().parse::<u32>().ok();
+        let (Some(block), Some(par), Some(line), Some(x), Some(y), Some(w), Some(h)) =
+            (num(2), num(3), num(4), num(6), num(7), num(8), num(9))
+        else {
+            continue;
+        };
+        if word.is_empty() {
+            continue;
+        }
+        let b = [
+            x as f32 * pt,
+            y as f32 * pt,
+            (x as f32 + w as f32) * pt,
+            (y as f32 + h as f32) * pt,
+        ];
+        let key = (block, par, line);
+        match lines.last_mut() {
+            Some(l) if last_key == Some(key) => {
+                l.text.push(' ');
+                l.text.push_str(word);
+                l.bbox = [
+                    l.bbox[0].min(b[0]),
+                    l.bbox[1].min(b[1]),
+                    l.bbox[2].max(b[2]),
+                    l.bbox[3].max(b[3]),
+                ];
+            }
+            _ => lines.push(OcrLine {
+                paragraph: (block, par),
+                text: word.to_string(),
+                bbox: b,
+            }),
+        }
+        last_key = Some(key);
+    }
+    Some(lines)
+}

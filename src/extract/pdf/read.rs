@@ -1,0 +1,295 @@
+//! MuPDF → fragments, with one MuPDF context per thread (see `mupdf_ffi`), so documents
+//! run in parallel on the worker pool.
+
+use super::{
+    compose_accent, font_class, is_mark_symbol, mostly, push_char, Drawn, FontClass, Frag,
+};
+use crate::config::PdfConfig;
+use crate::extract::mupdf_ffi::{Char, Doc, Graphic, TextPage};
+use std::collections::HashMap;
+
+fn class_of(tp: &TextPage<'_>, ch: &Char<'_>, cache: &mut HashMap<usize, FontClass>) -> FontClass {
+    *cache
+        .entry(ch.font_id())
+        .or_insert_with(|| match tp.font(ch) {
+            Some(f) => font_class(&f.name, f.bold, f.mono, f.italic),
+            None => FontClass::default(),
+        })
+}
+
+pub struct Opened<'a> {
+    pub doc: Doc<'a>,
+    pub pages: u32,
+    /// The page tree's counts were wrong and were counted again.
+    pub recounted: bool,
+}
+
+pub fn open(bytes: &[u8]) -> Result<Opened<'_>, String> {
+    // `%PDF-1.7`, possibly after some junk (readers accept it within the first KiB).
+    let head = &bytes[..bytes.len().min(1024)];
+    if !head
+        .windows(6)
+        .any(|w| w.starts_with(b"%PDF-") && w[5].is_ascii_digit())
+    {
+        return Err("not a PDF: no %PDF header in the first 1 KiB".into());
+    }
+    let doc = Doc::open(bytes).map_err(|e| format!("unreadable PDF: {e}"))?;
+    if doc
+        .needs_password()
+        .map_err(|e| format!("unreadable PDF: {e}"))?
+    {
+        let ok = doc.authenticate(c"").unwrap_or(false);
+        if !ok {
+            return Err("encrypted PDF: a user password is needed to read it".into());
+        }
+    }
+    // A root that counts no pages, or more than the file has objects, is damage when its
+    // `/Kids` hold pages: they are counted, and the file is flagged as repaired.
+    let (n, recounted) = match doc.page_count() {
+        Ok(n) if n > 0 => (n, false),
+        counted => match doc.recount_pages() {
+            Some(n) => (n, true),
+            None => (
+                counted.map_err(|e| format!("unreadable PDF: page tree: {e}"))?,
+                false,
+            ),
+        },
+    };
+    Ok(Opened {
+        doc,
+        pages: n.max(0) as u32,
+        recounted,
+    })
+}
+
+/// What a page holds: its text as fragments, its size, whether `max_page_chars` cut it,
+/// and its images and drawings (see [`super::figures`]); all in points from the top left.
+pub struct PageText {
+    pub frags: Vec<Frag>,
+    pub width: f32,
+    pub height: f32,
+    pub cut: bool,
+    pub graphics: Vec<([f32; 4], Graphic)>,
+    /// The boxes of the page's links.
+    pub links: Vec<[f32; 4]>,
+}
+
+/// Page `index` of `doc` read as a [`PageText`].
+pub fn page(
+    doc: &Doc<'_>,
+    index: u32,
+    cfg: &PdfConfig,
+    fonts: &mut HashMap<usize, FontClass>,
+) -> Result<PageText, String> {
+    let tp = doc
+        .text_page(index as i32)
+        .map_err(|e| format!("page {}: {e}", index + 1))?;
+    let [bx0, by0, bx1, by1] = tp.bounds;
+    let (ox, oy) = (bx0, by0);
+    let mut frags = Vec::new();
+    let mut kept = 0usize;
+    let mut cut = false;
+    let lines = tp.lines();
+    let mut drawn = Drawn::default();
+    'blocks: for l in &lines {
+        let mut cur: Option<Frag> = None;
+        // Sizes of the fragment's characters: size, characters, characters not in a
+        // monospaced font.
+        let mut sizes: Vec<(f32, u32, u32)> = Vec::new();
+        let mut bold_n = 0u32;
+        let mut mono_n = 0u32;
+        let mut italic_n = 0u32;
+        let mut last_x1 = f32::NEG_INFINITY;
+        let mut last_mark_at: Option<usize> = None;
+        // The character last pushed into the fragment and its extent, for accents.
+        let mut prev: Option<(char, f32, f32)> = None;
+        let mut first_origin: Option<(f32, f32)> = None;
+        let mut last_origin = (0.0f32, 0.0f32);
+        let finish = |f: Option<Frag>,
+                      sizes: &mut Vec<(f32, u32, u32)>,
+                      (bold_n, mono_n, italic_n): (&mut u32, &mut u32, &mut u32),
+                      out: &mut Vec<Frag>| {
+            if let Some(mut f) = f {
+                let t = f.text.trim();
+                if !t.is_empty() {
+                    f.text = t.to_string();
+                    // The size of the text, not of the code inside it (a sentence with
+                    // a function name in smaller monospace), unless it is code.
+                    let code = mostly(*mono_n, f.chars);
+                    let count = |s: &(f32, u32, u32)| if code { s.1 } else { s.2 };
+                    f.size = sizes
+                        .iter()
+                        .max_by(|a, b| count(a).cmp(&count(b)).then(b.0.total_cmp(&a.0)))
+                        .map_or(f.size, |s| s.0);
+                    f.bold_chars = *bold_n;
+                    f.mono_chars = *mono_n;
+                    f.italic_chars = *italic_n;
+                    out.push(f);
+                }
+            }
+            sizes.clear();
+            *bold_n = 0;
+            *mono_n = 0;
+            *italic_n = 0;
+        };
+        for ch in l {
+            let Some(c) = ch.char() else { continue };
+            let q = ch.quad();
+            let xs = [q[0].0, q[1].0, q[2].0, q[3].0];
+            let ys = [q[0].1, q[1].1, q[2].1, q[3].1];
+            let x0 = xs.iter().copied().fold(f32::INFINITY, f32::min) - ox;
+            let x1 = xs.iter().copied().fold(f32::NEG_INFINITY, f32::max) - ox;
+            let y0 = ys.iter().copied().fold(f32::INFINITY, f32::min) - oy;
+            let y1 = ys.iter().copied().fold(f32::NEG_INFINITY, f32::max) - oy;
+            if !(x0.is_finite() && x1.is_finite() && y0.is_finite() && y1.is_finite()) {
+                continue;
+            }
+            let o = ch.origin();
+            let origin = (o.0 - ox, o.1 - oy);
+            first_origin.get_or_insert(origin);
+            last_origin = origin;
+            let size = ch.size().abs().max(0.1);
+            let space = c.is_whitespace();
+            // A glyph drawn again where it already stands (a shadow, an outline, bold made
+            // by drawing twice) is read once: `1. INTRODUCTION`, not
+            // `1. INTRODUCTION1. INTRODUCTION` or `UUSESSES`.
+            if !space && drawn.again(c, x0, origin.1, size) {
+                continue;
+            }
+            // A wide gap: a new fragment (a table cell, a column of its own).
+            if !space && cur.is_some() && x0 - last_x1 > size * 0.9 {
+                finish(
+                    cur.take(),
+                    &mut sizes,
+                    (&mut bold_n, &mut mono_n, &mut italic_n),
+                    &mut frags,
+                );
+            }
+            if space && cur.is_none() {
+                continue;
+            }
+            if cur.is_none() {
+                prev = None;
+            }
+            let f = cur.get_or_insert_with(|| Frag {
+                x0,
+                y0,
+                x1,
+                y1,
+                base: origin.1,
+                size,
+                text: String::new(),
+                chars: 0,
+                bold_chars: 0,
+                mono_chars: 0,
+                italic_chars: 0,
+                marks: Vec::new(),
+                bold_lead: 0,
+                lead_open: true,
+                figure: false,
+                colored_chars: 0,
+            });
+            // A raised small digit or symbol after normal text: a footnote mark.
+            let raised = f.chars > 0
+                && size < f.size * 0.85
+                && origin.1 < f.base - f.size * 0.2
+                && (c.is_ascii_digit() || is_mark_symbol(c));
+            if raised {
+                match (f.marks.last_mut(), last_mark_at) {
+                    (Some(m), Some(at)) if at + 1 == f.chars as usize => m.push(c),
+                    _ => f.marks.push(c.to_string()),
+                }
+                last_mark_at = Some(f.chars as usize + 1);
+            }
+            if !space && kept >= cfg.max_page_chars {
+                cut = true;
+                finish(
+                    cur.take(),
+                    &mut sizes,
+                    (&mut bold_n, &mut mono_n, &mut italic_n),
+                    &mut frags,
+                );
+                break 'blocks;
+            }
+            // An accent set over or under the letter beside it (TeX's `\"u` in an OT1
+            // font draws `¨` then `u`): one letter, `ü`.
+            let composed = compose_accent(prev, (c, x0, x1));
+            match composed {
+                Some((k, mark)) => {
+                    f.text.pop();
+                    f.text.push(k);
+                    f.text.extend(mark);
+                    prev = None;
+                }
+                None => {
+                    push_char(&mut f.text, c);
+                    prev = (!space).then_some((c, x0, x1));
+                }
+            }
+            if !space {
+                f.x0 = f.x0.min(x0);
+                f.x1 = f.x1.max(x1);
+                f.y0 = f.y0.min(y0);
+                f.y1 = f.y1.max(y1);
+                last_x1 = x1;
+            }
+            if !space && composed.is_none() {
+                kept += 1;
+                f.chars += 1;
+                let class = class_of(&tp, ch, fonts);
+                let r = (size * 10.0).round() / 10.0;
+                let text = u32::from(!class.mono);
+                match sizes.iter_mut().find(|s| s.0 == r) {
+                    Some(s) => {
+                        s.1 += 1;
+                        s.2 += text;
+                    }
+                    None => sizes.push((r, 1, text)),
+                }
+                let flag_bold = ch.bold_flag();
+                let bold = class.bold || flag_bold;
+                if f.lead_open {
+                    if bold {
+                        f.bold_lead = f.text.len();
+                    } else {
+                        f.lead_open = false;
+                    }
+                }
+                let [_, r, g, b] = ch.argb().to_be_bytes();
+                f.colored_chars += u32::from(r.max(g).max(b) > 0x50);
+                bold_n += u32::from(bold);
+                mono_n += u32::from(class.mono);
+                italic_n += u32::from(class.italic);
+            }
+        }
+        // Vertical text (a margin stamp, a rotated table head): left out.
+        if let Some(fo) = first_origin {
+            let (dx, dy) = (last_origin.0 - fo.0, last_origin.1 - fo.1);
+            if dy.abs() > dx.abs() && dy.abs() > 1.0 {
+                cur = None;
+            }
+        }
+        finish(
+            cur.take(),
+            &mut sizes,
+            (&mut bold_n, &mut mono_n, &mut italic_n),
+            &mut frags,
+        );
+    }
+    // Boxes from the page's origin, as the fragments'.
+    let shift = |b: [f32; 4]| [b[0] - ox, b[1] - oy, b[2] - ox, b[3] - oy];
+    let graphics = tp
+        .graphics()
+        .into_iter()
+        .map(|(b, kind)| (shift(b), kind))
+        .collect();
+    let links = tp.links.iter().map(|&b| shift(b)).collect();
+    Ok(PageText {
+        frags,
+        width: bx1 - bx0,
+        height: by1 - by0,
+        cut,
+        graphics,
+        links,
+    })
+}

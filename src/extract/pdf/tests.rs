@@ -1,0 +1,2700 @@
+use super::*;
+use crate::model::HeadingInfo;
+
+/// OCR'd text with boxes: a paragraph that goes on over the page takes the box of its own
+/// lines on its first page, not that of the footer removed from between them.
+#[test]
+fn an_ocr_paragraph_box_leaves_out_the_furniture_between_its_lines() {
+    let mut out = String::new();
+    let mut boxes = Vec::new();
+    let mut line = |out: &mut String, page: u32, y: f32, t: &str| {
+        let start = out.len();
+        out.push_str(t);
+        boxes.push(LineBox {
+            start,
+            end: out.len(),
+            page,
+            bbox: [72.0, y, 500.0, y + 10.0],
+        });
+        out.push('\n');
+    };
+    for page in 1..=4u32 {
+        if page > 1 {
+            out.push('\x0c');
+        }
+        let words = ["north", "south", "east", "west"][page as usize - 1];
+        let body = [
+            format!("the report on the {words} region goes on with the measured figures and"),
+            format!("the notes that explain the {words} figures, one after another, until"),
+            format!("the paragraph on the {words} region reaches the foot of the page and"),
+        ];
+        for (k, t) in body.iter().enumerate() {
+            line(&mut out, page, 100.0 + 12.0 * k as f32, t);
+        }
+        line(&mut out, page, 750.0, &format!("Page {page} of 4"));
+    }
+    let x = from_text(&out, None, &TextConfig::default(), 4, &boxes);
+    assert!(x.furniture_lines >= 4, "{}", x.furniture_lines);
+    assert!(!x.canonical.contains("Page 1 of 4"));
+    let first = x
+        .blocks
+        .iter()
+        .find(|b| x.canonical[b.off_begin..b.off_end].starts_with("the report"))
+        .unwrap();
+    let bb = first.attrs().bbox.unwrap();
+    assert_eq!(bb[1], 100.0);
+    assert!(bb[3] < 750.0, "{bb:?}");
+}
+
+/// A page image for OCR keeps to its pixel budget: a page too large for it is rendered
+/// at a lower resolution, and that resolution is what its boxes are scaled by.
+#[cfg(feature = "pdf")]
+#[test]
+fn page_images_for_ocr_keep_to_their_pixel_budget() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdf");
+    let bytes = std::fs::read(root.join("bad/scanned-no-text.pdf")).unwrap();
+    let opened = read::open(&bytes).unwrap();
+    let (w, h, px, dpi) = opened.doc.render_gray(0, 100.0, 64e6).unwrap();
+    assert_eq!(dpi, 100.0);
+    assert_eq!(px.len(), w * h);
+    let (w2, h2, _, low) = opened.doc.render_gray(0, 100.0, 100_000.0).unwrap();
+    assert!(low < 100.0);
+    assert!((w2 * h2) as f32 <= 100_000.0 * 1.02, "{w2} x {h2}");
+    assert!(w2 * 2 < w && h2 * 2 < h);
+}
+
+/// Tesseract's TSV: words grouped into lines by (block, paragraph, line), their boxes
+/// joined and turned from pixels of a 144 dpi image into points; rows of other levels,
+/// empty words and rows that do not parse are skipped; control characters in a word
+/// become spaces; plain text is not TSV.
+#[test]
+fn tesseract_tsv_becomes_placed_lines() {
+    let tsv = format!(
+        "{TSV_HEADER}\n\
+         1\t1\t0\t0\t0\t0\t0\t0\t1190\t1684\t-1\t\n\
+         4\t1\t1\t1\t1\t0\t100\t200\t400\t30\t-1\t\n\
+         5\t1\t1\t1\t1\t1\t100\t200\t40\t30\t96.5\t1\n\
+         5\t1\t1\t1\t1\t2\t160\t202\t340\t28\t95.1\tIntroduction\n\
+         5\t1\t1\t1\t1\t3\t520\t200\t10\t30\t95.0\t \n\
+         5\t1\t1\t2\t1\t1\t100\t260\t300\t24\t91.0\tThe\n\
+         5\t1\t1\t2\t2\t1\t100\t290\t200\t24\t90.0\tengine\n\
+         5\t1\tx\t2\t2\t2\t100\t290\t200\t24\t90.0\tbroken\n\
+         5\t1\t2\t1\t1\t1\t100\t400\t100\t24\t90.0\tnext\treads\n\
+         5\t1\t3\t1\t1\t1\t4294967295\t0\t10\t10\t90.0\tfar\n"
+    );
+    let lines = tsv_lines(&tsv, 144.0).unwrap();
+    let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        ["1 Introduction", "The", "engine", "next reads", "far"]
+    );
+    // A box at the far end of the numbers does not wrap round to the page's left.
+    assert!(lines[4].bbox[2] >= lines[4].bbox[0]);
+    assert_eq!(lines[0].bbox, [50.0, 100.0, 250.0, 115.0]);
+    let paragraphs: Vec<(u32, u32)> = lines.iter().map(|l| l.paragraph).collect();
+    assert_eq!(paragraphs, [(1, 1), (1, 2), (1, 2), (2, 1), (3, 1)]);
+    assert!(tsv_lines("1 Introduction\n\nThe engine reads.\n", 144.0).is_none());
+    assert_eq!(tsv_lines(TSV_HEADER, 144.0), Some(Vec::new()));
+}
+
+/// Every fixture: one hint per line of the layout text, so that hints never slide onto
+/// the wrong line (empty pages, blank lines, page breaks).
+#[cfg(feature = "pdf")]
+#[test]
+fn hints_stay_aligned_with_lines() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdf");
+    let mut seen = 0;
+    for dir in ["real", "generated", "office", "bad", "scans"] {
+        let mut files: Vec<_> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "pdf"))
+            .collect();
+        files.sort();
+        for f in files {
+            let bytes = std::fs::read(&f).unwrap();
+            let Ok(opened) = read::open(&bytes) else {
+                continue;
+            };
+            let cfg = PdfConfig::default();
+            let mut fonts = HashMap::new();
+            let mut pages: Vec<Page> = (0..opened.pages)
+                .filter_map(|i| read::page(&opened.doc, i, &cfg, &mut fonts).ok())
+                .map(|mut p| {
+                    underlines(&mut p);
+                    figures(&mut p);
+                    layout_page(p.frags, p.height)
+                })
+                .collect();
+            let (out, hints, _) = layout_text(&mut pages, &cfg);
+            assert_eq!(
+                out.matches('\n').count(),
+                hints.lines.len(),
+                "{}",
+                f.display()
+            );
+            for (line, h) in out.split('\n').zip(&hints.lines) {
+                let blank = line.trim_matches(['\u{c}', ' ']).is_empty();
+                assert_eq!(blank, h.is_none(), "{}: {line:?}", f.display());
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 12, "{seen} fixtures read");
+}
+
+#[test]
+fn empty_pages_keep_hints_aligned() {
+    let page = |texts: &[&str]| {
+        let frags = texts
+            .iter()
+            .enumerate()
+            .map(|(k, t)| frag(72.0, 100.0 + 40.0 * k as f32, 540.0, t))
+            .collect();
+        layout_page(frags, 792.0)
+    };
+    let mut pages = vec![
+        page(&["First page text."]),
+        page(&[]),
+        page(&[]),
+        page(&["Third page text.", "Another paragraph."]),
+    ];
+    let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+    assert_eq!(out.matches('\n').count(), hints.lines.len(), "{out:?}");
+    let x = text::extract_with(
+        Canonical::from_bytes(out.as_bytes()),
+        &TextConfig::default(),
+        Some(&hints),
+    );
+    let pages: Vec<Option<u32>> = x.blocks.iter().map(|b| b.page).collect();
+    assert_eq!(pages, [Some(1), Some(4), Some(4)]);
+    assert!(x.blocks.iter().all(|b| b.attrs().bbox.is_some()));
+}
+
+/// The headings plain-text rules find in the layout of `pages`.
+fn layout_headings(mut pages: Vec<Page>) -> Vec<HeadingInfo> {
+    let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+    let x = text::extract_with(
+        Canonical::from_bytes(out.as_bytes()),
+        &TextConfig::default(),
+        Some(&hints),
+    );
+    x.blocks
+        .into_iter()
+        .filter_map(|b| b.heading.map(|h| *h))
+        .collect()
+}
+
+/// One page of lines 40 pt apart: text, font size, and whether it is set in bold.
+fn typeset_page(lines: &[(&str, f32, bool)]) -> Page {
+    let frags = lines
+        .iter()
+        .enumerate()
+        .map(|(i, &(text, size, bold))| {
+            let mut f = frag(72.0, 60.0 + 40.0 * i as f32, 540.0, text);
+            f.size = size;
+            if bold {
+                f.bold_chars = text.len() as u32;
+            }
+            f
+        })
+        .collect();
+    layout_page(frags, 792.0)
+}
+
+fn titles(headings: &[HeadingInfo]) -> Vec<&str> {
+    headings.iter().map(|h| h.title.as_str()).collect()
+}
+
+/// A display formula set large (`S δ`) is no heading; a title set large is, and so are
+/// capitals spaced out (`I N D E X`).
+#[test]
+fn formula_lines_in_large_type_are_no_headings() {
+    let page = typeset_page(&[
+        ("Results", 14.0, false),
+        (
+            "The model below has a fixed part and a random part for each group.",
+            10.0,
+            false,
+        ),
+        ("S δ", 14.0, false),
+        (
+            "Where the random part is drawn for every group of the data set.",
+            10.0,
+            false,
+        ),
+        ("I N D E X", 14.0, false),
+        (
+            "Every term used in the text is listed here with its pages.",
+            10.0,
+            false,
+        ),
+    ]);
+    assert_eq!(
+        titles(&layout_headings(vec![page])),
+        ["Results", "I N D E X"]
+    );
+}
+
+/// Section numbers whose digits the font maps to no character (`\u{FFFD}.\u{FFFD}Script
+/// tags`: old-style figures of a subset font without a `ToUnicode` entry) leave their
+/// titles headings; a run of such glyphs over body text is none.
+#[test]
+fn titles_after_unmapped_section_numbers_are_headings() {
+    let body = "The tags tell the font which script and language the text is written in.";
+    let page = typeset_page(&[
+        ("\u{FFFD}The OpenType layout", 17.0, true),
+        (body, 10.0, false),
+        ("\u{FFFD}.\u{FFFD}Script tags", 15.0, true),
+        (body, 10.0, false),
+        ("\u{FFFD}.\u{FFFD} \u{FFFD}", 15.0, true),
+        (body, 10.0, false),
+    ]);
+    assert_eq!(
+        titles(&layout_headings(vec![page])),
+        [
+            "\u{FFFD}The OpenType layout",
+            "\u{FFFD}.\u{FFFD}Script tags"
+        ]
+    );
+}
+
+/// Titles rendered from HTML or a word processor: the document's title stays a heading,
+/// a name in lower case set large and bold is one (`clear (t)`), so are a function's
+/// signature (`reduce (t, f [, state = next(t)])`), an FAQ's long
+/// question or a statement closed by a period, a label in lower case before a title
+/// (`a) Purpose`) and a name with digits (`X86`); a lower-case line in body type is not.
+#[test]
+fn titles_from_html_and_word_processors() {
+    // Each title over a paragraph of three lines (four titles in a row over a line or
+    // two each are a list of terms).
+    let body = "Every function below takes a table and returns a new one, as shown here.";
+    let mut lines = Vec::new();
+    for (title, size) in [
+        ("Moses Reference", 20.0),
+        ("clear (t)", 14.0),
+        ("reduce (t, f [, state = next(t)])", 14.0),
+        (
+            "What should I do if I use Rc, Cell, RefCell or other non-Send-and-Sync types?",
+            14.0,
+        ),
+        ("a) Purpose", 12.0),
+        ("I want canonical base64 encoding/decoding.", 14.0),
+        ("X86", 12.0),
+        ("returns the table", 10.0),
+    ] {
+        lines.push((title, size, size > 10.0));
+        lines.extend([(body, 10.0, false); 3]);
+    }
+    let page = typeset_page(&lines);
+    assert_eq!(
+        titles(&layout_headings(vec![page])),
+        [
+            "Moses Reference",
+            "clear (t)",
+            "reduce (t, f [, state = next(t)])",
+            "What should I do if I use Rc, Cell, RefCell or other non-Send-and-Sync types?",
+            "a) Purpose",
+            "I want canonical base64 encoding/decoding.",
+            "X86"
+        ]
+    );
+}
+
+/// A numbered title that wraps under its text (a hanging indent) is one heading.
+#[test]
+fn a_wrapped_title_hanging_under_its_number_is_one_heading() {
+    let line = |x0: f32, y: f32, x1: f32, text: &str, size: f32, bold: bool| {
+        let mut f = frag(x0, y, x1, text);
+        f.size = size;
+        if bold {
+            f.bold_chars = text.len() as u32;
+        }
+        f
+    };
+    let body = "Use try(), which returns an object of class try-error instead of an error.";
+    let page = layout_page(
+        vec![
+            // The first line ends short of the column's right edge, and the second
+            // hangs under the title's text: a new paragraph's indent, in prose.
+            line(
+                72.0,
+                100.0,
+                420.0,
+                "7.32 How can I capture or ignore errors in a long",
+                13.0,
+                true,
+            ),
+            line(105.0, 116.0, 190.0, "simulation?", 13.0, true),
+            line(72.0, 140.0, 500.0, body, 10.0, false),
+            line(72.0, 152.0, 500.0, body, 10.0, false),
+        ],
+        792.0,
+    );
+    assert_eq!(
+        titles(&layout_headings(vec![page])),
+        ["7.32 How can I capture or ignore errors in a long simulation?"]
+    );
+}
+
+/// A sentence with a name in smaller monospace has the type of its text: its lines stay
+/// one paragraph. A line of code with its line number is code.
+#[test]
+fn inline_code_does_not_set_the_type_of_a_line() {
+    let mut prose = frag(72.0, 100.0, 200.0, "The compat flavor returns a");
+    prose.size = 12.0;
+    let mut code = frag(
+        205.0,
+        100.0,
+        500.0,
+        "simdutf8::compat::Utf8Error::valid_up_to()",
+    );
+    code.size = 11.0;
+    code.mono_chars = code.chars;
+    let lines = join_lines(&[prose, code], &[0, 1], (0, 0));
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0].size, 12.0);
+    assert!(!lines[0].mono);
+
+    let mut number = frag(72.0, 100.0, 85.0, "500");
+    number.size = 14.0;
+    let mut code = frag(90.0, 100.0, 500.0, "{ % end{} part of the listing");
+    code.mono_chars = code.chars;
+    let lines = join_lines(&[number, code], &[0, 1], (0, 0));
+    assert_eq!(lines[0].size, 10.0);
+    assert!(lines[0].mono);
+}
+
+/// A label of the template in bold body type, repeated under every entry of a reference
+/// (`Parameters` five times), heads no section; the same label once does. (Set larger, a
+/// repeated title stands: a manual of man pages repeats `SYNOPSIS` and so does its outline.)
+#[test]
+fn labels_repeated_under_every_entry_are_no_sections() {
+    // As a generated reference sets it: the label, then one line on the argument.
+    let body = "The function takes a table and returns a new one, as the example shows.";
+    let arg = "active if true, activate component recursion, deactivate otherwise";
+    let mut lines = vec![("Reference", 16.0, true)];
+    lines.extend([(body, 10.0, false); 3]);
+    let entry = [
+        ("Parameters", 10.0, true),
+        (arg, 10.0, false),
+        (body, 10.0, false),
+        (body, 10.0, false),
+    ];
+    lines.extend(entry);
+    assert_eq!(
+        titles(&layout_headings(vec![typeset_page(&lines)])),
+        ["Reference", "Parameters"]
+    );
+    for _ in 0..4 {
+        lines.extend(entry);
+    }
+    assert_eq!(
+        titles(&layout_headings(vec![typeset_page(&lines)])),
+        ["Reference"]
+    );
+}
+
+/// The indexes word processors make under their default titles are navigation, not
+/// sections: `Index of Tables`, `Table of Figures`, `Alphabetical Index`.
+#[test]
+fn word_processor_indexes_are_no_sections() {
+    let body = "The plugin maps every blade of the chassis to a resource of its own, as below.";
+    let mut lines = Vec::new();
+    for title in [
+        "Overview",
+        "Index of Tables",
+        "Table of Figures",
+        "Alphabetical Index",
+        "Design",
+    ] {
+        lines.push((title, 14.0, true));
+        lines.extend([(body, 10.0, false); 3]);
+    }
+    assert_eq!(
+        titles(&layout_headings(vec![typeset_page(&lines)])),
+        ["Overview", "Design"]
+    );
+}
+
+/// A paper's first page: the title stays a heading; its authors and date, centered in a
+/// type no later heading has, do not; the sections after them do.
+#[test]
+fn authors_under_the_title_are_no_headings() {
+    let centered = |y: f32, text: &str, size: f32, bold: bool| {
+        let w = text.len() as f32 * size * 0.5;
+        let mut f = frag(306.0 - w / 2.0, y, 306.0 + w / 2.0, text);
+        f.size = size;
+        if bold {
+            f.bold_chars = f.chars;
+        }
+        f
+    };
+    let body = "The model has a fixed part and a random part for each group of the data set, and";
+    let mut first = vec![
+        centered(80.0, "An Introduction to Mixed Models", 20.0, true),
+        centered(120.0, "Henrik Singmann", 12.0, false),
+        centered(140.0, "University of Zurich", 10.0, false),
+        centered(170.0, "David Kellen", 12.0, false),
+        centered(190.0, "Syracuse University", 10.0, false),
+    ];
+    let mut second = Vec::new();
+    for (page, title) in [
+        (&mut first, "Fixed Effects"),
+        (&mut second, "Random Effects"),
+    ] {
+        let y = if page.is_empty() { 80.0 } else { 230.0 };
+        let mut h = frag(72.0, y, 200.0, title);
+        h.size = 14.0;
+        h.bold_chars = h.chars;
+        page.push(h);
+        for k in 0..8 {
+            page.push(frag(72.0, y + 30.0 + 12.0 * k as f32, 540.0, body));
+        }
+    }
+    let pages = vec![layout_page(first, 792.0), layout_page(second, 792.0)];
+    assert_eq!(
+        titles(&layout_headings(pages)),
+        [
+            "An Introduction to Mixed Models",
+            "Fixed Effects",
+            "Random Effects"
+        ]
+    );
+}
+
+/// A line of body text right under a title whose glyph boxes reach deep below it is no
+/// subscript of the title: `Name` / `def-constant — Binds a symbol to a constant.` in a
+/// DocBook reference page. A short raised or lowered piece still joins its line.
+#[test]
+fn body_text_under_a_deep_title_is_a_line_of_its_own() {
+    let mut title = frag(72.0, 86.8, 119.0, "Name");
+    (title.size, title.y0, title.y1) = (17.28, 68.3, 92.1);
+    let mut body = frag(
+        120.0,
+        101.1,
+        302.0,
+        "def-constant — Binds a symbol to a constant.",
+    );
+    (body.y0, body.y1) = (90.5, 103.9);
+    let lines = join_lines(&[title.clone(), body.clone()], &[0, 1], (0, 0));
+    assert_eq!(lines.len(), 2);
+    // Higher up, inside the reach of the pass that joins small type sorted apart.
+    (body.y0, body.y1, body.base) = (88.0, 101.4, 98.6);
+    assert_eq!(join_lines(&[title.clone(), body], &[0, 1], (0, 0)).len(), 2);
+    let mut sub = frag(120.0, 95.0, 130.0, "i+1");
+    (sub.size, sub.y0, sub.y1) = (10.0, 88.0, 97.0);
+    assert_eq!(join_lines(&[title, sub], &[0, 1], (0, 0)).len(), 1);
+}
+
+/// List markers set apart from their items (`•`, `1.`, `a)`, a symbol font's bullet)
+/// make no table column.
+#[test]
+fn markers_apart_from_their_items_are_a_list() {
+    for m in ["•", "\u{f0b7}", "–", "1.", "12.", "a)", "(iv)"] {
+        assert!(marker_cell(m), "{m}");
+    }
+    for m in ["Name", "x", "2024", "1.2.3 Scope", "+", "/", "%"] {
+        assert!(!marker_cell(m), "{m}");
+    }
+    let item = |y: f32, text: &str| vec![frag(72.0, y, 77.0, "•"), frag(90.0, y, 400.0, text)];
+    let mut frags = Vec::new();
+    for (k, t) in [
+        "Written in pure Rust",
+        "No dependencies",
+        "No-std support",
+        "Fast",
+    ]
+    .iter()
+    .enumerate()
+    {
+        frags.extend(item(100.0 + 14.0 * k as f32, t));
+    }
+    let (text, hints, _) = layout_text(&mut [layout_page(frags, 792.0)], &PdfConfig::default());
+    assert!(hints.tables.is_empty(), "{text}");
+    assert!(text.contains("• Written in pure Rust"), "{text}");
+}
+
+/// Accents that fonts draw apart from their letters compose with them when they stand
+/// over (or under) them, and only then.
+#[test]
+fn accents_drawn_apart_compose_with_their_letters() {
+    let c = |p: (char, f32, f32), n: (char, f32, f32)| {
+        compose_accent(Some(p), n).map(|(k, m)| String::from_iter(std::iter::once(k).chain(m)))
+    };
+    assert_eq!(
+        c(('\u{B4}', 10.0, 14.0), ('e', 10.0, 15.0)),
+        Some("é".into())
+    );
+    assert_eq!(
+        c(('\u{A8}', 30.5, 34.5), ('u', 30.0, 35.5)),
+        Some("ü".into())
+    );
+    assert_eq!(
+        c(('\u{A8}', 30.5, 34.5), ('U', 30.0, 37.5)),
+        Some("Ü".into())
+    );
+    assert_eq!(
+        c(('c', 10.0, 15.0), ('\u{B8}', 11.0, 14.0)),
+        Some("ç".into())
+    );
+    assert_eq!(
+        c(('\u{B4}', 10.0, 13.0), ('ı', 10.0, 13.0)),
+        Some("í".into())
+    );
+    assert_eq!(
+        c(('\u{2C7}', 10.0, 15.0), ('z', 10.0, 15.0)),
+        Some("ž".into())
+    );
+    assert_eq!(
+        c(('\u{2C6}', 10.0, 14.0), ('k', 9.0, 15.0)),
+        Some("k\u{302}".into())
+    );
+    // Apart: an accent before the next letter, a circumflex or tilde in code or text.
+    assert_eq!(c(('\u{B4}', 10.0, 14.0), ('e', 16.0, 21.0)), None);
+    assert_eq!(c(('^', 10.0, 15.0), ('b', 15.0, 20.0)), None);
+    assert_eq!(c(('~', 10.0, 16.0), ('/', 16.0, 19.0)), None);
+    // No accent, or no letter.
+    assert_eq!(c(('a', 10.0, 15.0), ('b', 11.0, 16.0)), None);
+    assert_eq!(c(('\u{FB01}', 10.0, 18.0), ('\u{B8}', 12.0, 15.0)), None);
+    assert_eq!(c(('\u{B4}', 10.0, 14.0), ('1', 10.0, 15.0)), None);
+    assert_eq!(compose_accent(None, ('e', 10.0, 15.0)), None);
+}
+
+/// A glyph drawn twice where it stands (a shadow, bold made by drawing twice) is read
+/// once; the same letter a glyph further on, or another letter there, is not a copy.
+#[test]
+fn a_glyph_drawn_twice_is_read_once() {
+    let mut d = Drawn::default();
+    assert!(!d.again('U', 100.0, 200.0, 12.0));
+    assert!(d.again('U', 100.6, 200.4, 12.0));
+    assert!(!d.again('U', 108.0, 200.0, 12.0));
+    assert!(!d.again('S', 100.0, 200.0, 12.0));
+    assert!(!d.again('U', 100.0, 214.0, 12.0));
+    // Large type: the nearness grows with the size.
+    assert!(!d.again('N', 50.0, 60.0, 40.0));
+    assert!(d.again('N', 56.0, 61.0, 40.0));
+    // Sizes whose nearness is a power of two, a shadow right of and below the glyph, or
+    // left of and above it.
+    for size in [10.0, 20.0, 40.0, 12.0] {
+        for (dx, dy) in [(0.6, 0.6), (-0.6, -0.6), (0.6, -0.6)] {
+            for k in 0..40 {
+                let x = 200.0 + k as f32 * 0.37;
+                let mut d = Drawn::default();
+                assert!(!d.again('Q', x, 300.0, size));
+                assert!(
+                    d.again('Q', x + dx, 300.0 + dy, size),
+                    "{size} {x} {dx} {dy}"
+                );
+            }
+        }
+    }
+    // Two glyphs in one cell are both kept: the shadow of the second `l` is found.
+    let mut d = Drawn::default();
+    assert!(!d.again('l', 100.0, 50.0, 12.0));
+    assert!(!d.again('l', 103.3, 50.0, 12.0));
+    assert!(d.again('l', 103.5, 50.2, 12.0));
+    // Far off the page: never a copy, and no overflow.
+    assert!(!d.again('x', 1.0e30, -1.0e30, 12.0));
+    assert!(!d.again('x', 1.0e30, -1.0e30, 12.0));
+    // Across the edges of the cells positions are kept in.
+    assert!(!d.again('E', 7.9, 11.9, 12.0));
+    assert!(d.again('E', 8.1, 12.1, 12.0));
+    assert!(!d.again('F', 8.1, 12.1, 12.0));
+    assert!(d.again('F', 7.9, 11.9, 12.0));
+    // Tiny type: a letter 1 pt on is the next glyph.
+    assert!(!d.again('l', 10.0, 10.0, 4.0));
+    assert!(!d.again('l', 11.0, 10.0, 4.0));
+}
+
+#[test]
+fn numbered_items_in_body_type_are_not_the_next_chapter() {
+    let body = "There are a number of issues to consider when writing out the data.";
+    let page = typeset_page(&[
+        ("1 Introduction", 17.0, true),
+        (body, 10.0, false),
+        ("1.2 Export to text files", 12.0, true),
+        (body, 10.0, false),
+        ("1. Precision", 10.0, true),
+        (body, 10.0, false),
+        ("2. Header line", 10.0, true),
+        (body, 10.0, false),
+        ("3. Separator", 10.0, true),
+        (body, 10.0, false),
+        ("2 Spreadsheet-like data", 17.0, true),
+        (body, 10.0, false),
+    ]);
+    assert_eq!(
+        titles(&layout_headings(vec![page])),
+        [
+            "1 Introduction",
+            "1.2 Export to text files",
+            "2 Spreadsheet-like data"
+        ]
+    );
+}
+
+/// Bold lines at body size with their text indented under them are the terms of a
+/// description list where the page's text stands at their margin; in a document that
+/// sets all its text right of its titles they are headings.
+#[test]
+fn terms_over_indented_text_are_no_headings() {
+    let prose = "The window lists every debugged process with the fields below, one row for each.";
+    let term = |y: f32, t: &str| {
+        let mut f = frag(72.0, y, 72.0 + 6.0 * t.len() as f32, t);
+        f.bold_chars = f.chars;
+        f
+    };
+    let page = |text_x: f32| {
+        let mut frags = vec![
+            frag(text_x, 80.0, 540.0, prose),
+            frag(text_x, 92.0, 540.0, prose),
+        ];
+        let mut y = 120.0;
+        for t in ["Status", "Information", "Initial Call"] {
+            frags.push(term(y, t));
+            for k in 0..3 {
+                frags.push(frag(96.0, y + 20.0 + 12.0 * k as f32, 540.0, prose));
+            }
+            y += 80.0;
+        }
+        frags.push(frag(text_x, y, 540.0, prose));
+        layout_page(frags, 792.0)
+    };
+    assert!(titles(&layout_headings(vec![page(72.0)])).is_empty());
+    assert_eq!(
+        titles(&layout_headings(vec![page(96.0)])),
+        ["Status", "Information", "Initial Call"]
+    );
+}
+
+#[test]
+fn chapter_titles_alone_on_their_pages_are_headings() {
+    let big = |text: &str, y: f32| {
+        let mut f = frag(72.0, y, 400.0, text);
+        f.size = 17.0;
+        f.bold_chars = text.len() as u32;
+        f
+    };
+    let mut first = vec![big("1 Arrays", 80.0)];
+    for k in 0..6 {
+        first.push(frag(
+            72.0,
+            130.0 + k as f32 * 12.0,
+            540.0,
+            "Matrix integrate (const ColumnVector &tout, const ColumnVector &tcrit)",
+        ));
+    }
+    let mut pages = vec![layout_page(first, 792.0)];
+    for title in ["2 Error Handling", "3 Installation", "4 Bugs"] {
+        pages.push(layout_page(vec![big(title, 80.0)], 792.0));
+    }
+    pages.push(layout_page(
+        vec![
+            big("Concept Index", 80.0),
+            frag(72.0, 130.0, 300.0, "arrays . . . . . . . . 13"),
+            frag(72.0, 142.0, 300.0, "bugs . . . . . . . . 49"),
+        ],
+        792.0,
+    ));
+    let headings = layout_headings(pages);
+    assert_eq!(
+        titles(&headings),
+        [
+            "1 Arrays",
+            "2 Error Handling",
+            "3 Installation",
+            "4 Bugs",
+            "Concept Index"
+        ]
+    );
+}
+
+/// Appendices as LaTeX classes number them, a letter without a dot (`A Research
+/// Methods`), in the chapters' type: numbered headings after the numbered chapters. The
+/// same shape in bold body type is a title that starts with an article.
+#[test]
+fn appendix_letters_in_chapter_type_are_numbering() {
+    let body = "The study followed the protocol that the previous section describes.";
+    let page = typeset_page(&[
+        ("1 Introduction", 17.0, true),
+        (body, 10.0, false),
+        ("1.1 Scope", 12.0, true),
+        (body, 10.0, false),
+        ("A Game Turn", 10.0, true),
+        (body, 10.0, false),
+        ("A Research Methods", 17.0, true),
+        (body, 10.0, false),
+        ("A.1 Part One", 12.0, true),
+        (body, 10.0, false),
+        ("B Online Resources", 17.0, true),
+        (body, 10.0, false),
+    ]);
+    let headings = layout_headings(vec![page]);
+    let numbered: Vec<(u8, &str)> = headings
+        .iter()
+        .filter(|h| h.source == crate::model::HeadingSource::Numbering)
+        .map(|h| (h.level, h.title.as_str()))
+        .collect();
+    assert_eq!(
+        numbered,
+        [
+            (1, "1 Introduction"),
+            (2, "1.1 Scope"),
+            (1, "A Research Methods"),
+            (2, "A.1 Part One"),
+            (1, "B Online Resources"),
+        ]
+    );
+}
+
+#[test]
+fn font_names_give_weight_and_family() {
+    assert!(font_class("ABCDEF+CMBX12", false, false, false).bold);
+    assert!(!font_class("ABCDEF+CMR10", false, false, false).bold);
+    assert!(font_class("XYZ+CMTT10", false, false, false).mono);
+    assert!(font_class("NimbusMonoPS-Regular", false, false, false).mono);
+    assert!(font_class("Courier-Bold", false, false, false).bold);
+    assert!(font_class("LMRoman10-Bold", false, false, false).bold);
+    assert!(font_class("Helvetica-Semibold", false, false, false).bold);
+    assert!(!font_class("Helvetica", false, false, false).mono);
+    assert!(!font_class("Times-Roman", false, false, false).bold);
+}
+
+#[test]
+fn ligatures_and_soft_hyphens() {
+    let mut s = String::new();
+    for c in "e\u{FB03}cient co\u{00AD}operate".chars() {
+        push_char(&mut s, c);
+    }
+    assert_eq!(s, "efficient cooperate");
+}
+
+/// A US Letter page of `frags` and `graphics`, without links, as read from a PDF.
+#[cfg(feature = "pdf")]
+fn letter_page(
+    frags: Vec<Frag>,
+    graphics: Vec<([f32; 4], crate::extract::mupdf_ffi::Graphic)>,
+) -> read::PageText {
+    read::PageText {
+        frags,
+        width: 612.0,
+        height: 792.0,
+        cut: false,
+        graphics,
+        links: Vec::new(),
+    }
+}
+
+fn frag(x0: f32, y: f32, x1: f32, text: &str) -> Frag {
+    Frag::plain([x0, y - 8.0, x1, y + 2.0], y, 10.0, text.into())
+}
+
+/// Figure regions on a page of body text: a chart (a curve, its frame, tick labels and a
+/// legend) becomes one figure fragment holding its labels; a shaded box behind code, a
+/// rounded frame round a paragraph, a table's ruled cells and a rule under a title stay
+/// text.
+#[cfg(feature = "pdf")]
+#[test]
+fn figures_are_drawings_with_their_labels_not_framed_text() {
+    use crate::extract::mupdf_ffi::Graphic;
+    let body = |y: f32| {
+        frag(
+            72.0,
+            y,
+            520.0,
+            "Body text of the page, a long line of prose in the body size.",
+        )
+    };
+    let mut frags: Vec<Frag> = (0..10).map(|k| body(80.0 + 12.0 * k as f32)).collect();
+    // A chart: its curve, its frame, five tick labels and a legend.
+    let chart = [150.0, 220.0, 450.0, 380.0];
+    for (k, t) in ["0", "10", "20", "30", "40"].iter().enumerate() {
+        frags.push(frag(140.0, 230.0 + 35.0 * k as f32, 148.0, t));
+    }
+    frags.push(frag(380.0, 240.0, 440.0, "measured"));
+    // Shaded code: two lines on a filled rectangle.
+    let code = [72.0, 420.0, 520.0, 450.0];
+    frags.push(frag(80.0, 432.0, 200.0, "let x = 1;"));
+    frags.push(frag(80.0, 444.0, 200.0, "let y = x;"));
+    // A paragraph in a rounded frame (a path, not a rectangle).
+    let framed = [72.0, 470.0, 520.0, 520.0];
+    frags.push(frag(80.0, 485.0, 300.0, "Note: framed."));
+    frags.push(frag(80.0, 500.0, 300.0, "Still framed."));
+    // Table cells ruled as rectangles, a rule under a title.
+    let mut graphics = vec![
+        (chart, Graphic::Rectangle),
+        ([160.0, 230.0, 440.0, 370.0], Graphic::Path),
+        (code, Graphic::Rectangle),
+        (framed, Graphic::Path),
+        ([72.0, 70.0, 520.0, 70.5], Graphic::Rectangle),
+    ];
+    for row in 0..3 {
+        for col in 0..3 {
+            let (x, y) = (100.0 + 100.0 * col as f32, 560.0 + 20.0 * row as f32);
+            graphics.push(([x, y, x + 100.0, y + 20.0], Graphic::Rectangle));
+            frags.push(frag(x + 5.0, y + 14.0, x + 60.0, "cell"));
+        }
+    }
+    let n = frags.len();
+    let mut p = letter_page(frags, graphics);
+    figures(&mut p);
+    let figs: Vec<&Frag> = p.frags.iter().filter(|f| f.figure).collect();
+    assert_eq!(figs.len(), 1, "{figs:?}");
+    assert_eq!([figs[0].x0, figs[0].y0, figs[0].x1, figs[0].y1], chart);
+    // The labels inside the frame went into the figure; those left of it stayed.
+    assert_eq!(figs[0].text, "measured");
+    assert_eq!(p.frags.len(), n);
+    // A page without drawings keeps its text as it is.
+    let mut plain = letter_page(vec![body(100.0)], Vec::new());
+    figures(&mut plain);
+    assert!(!plain.frags[0].figure);
+}
+
+/// Words with a rule right under them, as wide as they are, count as bold (a word
+/// processor's underlined title); a link's underline, coloured words, a table's rules and
+/// a rule under a whole band do not.
+#[cfg(feature = "pdf")]
+#[test]
+fn underlined_words_count_as_bold() {
+    use crate::extract::mupdf_ffi::Graphic;
+    // `frag` sets a 10 pt fragment on baseline `y`: its underline lies 1.5 pt below.
+    let rule = |x0: f32, y: f32, x1: f32| ([x0, y + 1.0, x1, y + 2.0], Graphic::Rectangle);
+    let frags = vec![
+        frag(72.0, 100.0, 140.0, "Summary"),
+        frag(72.0, 200.0, 250.0, "See the project page"),
+        frag(72.0, 300.0, 180.0, "Blue words"),
+        frag(72.0, 400.0, 160.0, "Name"),
+        frag(72.0, 420.0, 160.0, "Value"),
+        frag(72.0, 500.0, 140.0, "Overview"),
+        frag(72.0, 600.0, 140.0, "Plain"),
+    ];
+    let graphics = vec![
+        rule(72.0, 100.0, 141.0),
+        rule(72.0, 200.0, 250.0),
+        rule(72.0, 300.0, 180.0),
+        // A table's rows: rules with the same ends.
+        rule(70.0, 400.0, 162.0),
+        rule(70.0, 420.0, 162.0),
+        // A rule under a band across the page.
+        rule(72.0, 500.0, 540.0),
+    ];
+    let mut p = read::PageText {
+        links: vec![[70.0, 190.0, 252.0, 203.0]],
+        ..letter_page(frags, graphics)
+    };
+    p.frags[2].colored_chars = p.frags[2].chars;
+    underlines(&mut p);
+    let bold: Vec<&str> = p
+        .frags
+        .iter()
+        .filter(|f| f.bold_chars == f.chars)
+        .map(|f| f.text.as_str())
+        .collect();
+    assert_eq!(bold, ["Summary"]);
+}
+
+/// An OCR line lies on the page's own text when its fragments together cover half of it:
+/// a stamp the text layer sets as two fragments is not read twice.
+#[test]
+fn an_ocr_line_over_text_split_in_two_fragments_lies_on_it() {
+    let line = [100.0, 50.0, 300.0, 62.0];
+    let halves = [
+        frag(100.0, 60.0, 190.0, "File"),
+        frag(200.0, 60.0, 300.0, "2024/123"),
+    ];
+    assert!(on_text(&line, &halves));
+    assert!(!on_text(&line, &halves[..1]));
+    assert!(!on_text(&line, &[frag(100.0, 200.0, 300.0, "elsewhere")]));
+}
+
+/// Each figure rule alone, on a page of body text: one drawing per case, and whether it
+/// becomes a figure.
+#[cfg(feature = "pdf")]
+#[test]
+fn each_figure_rule_on_its_own() {
+    use crate::extract::mupdf_ffi::Graphic;
+    let body: Vec<Frag> = (0..10)
+        .map(|k| {
+            frag(
+                72.0,
+                80.0 + 12.0 * k as f32,
+                520.0,
+                "Body text of the page, a long line of prose in the body size.",
+            )
+        })
+        .collect();
+    let path = |b: [f32; 4]| (b, Graphic::Path);
+    let rect = |b: [f32; 4]| (b, Graphic::Rectangle);
+    let image = |b: [f32; 4]| (b, Graphic::Image);
+    let label = |x: f32, y: f32, t: &str| frag(x, y, x + 6.0 * t.len() as f32, t);
+    // Boxes 25 × 35 pt, 5 pt apart: each smaller than a drawing, together one.
+    let boxes = |n: usize| {
+        (0..n)
+            .map(|k| {
+                let x = 150.0 + 30.0 * k as f32;
+                rect([x, 250.0, x + 25.0, 285.0])
+            })
+            .collect::<Vec<_>>()
+    };
+    let area = [150.0, 250.0, 450.0, 400.0];
+    let mono = {
+        let mut f = label(200.0, 300.0, "x = f(y)");
+        f.mono_chars = f.chars;
+        f
+    };
+    let big = Frag {
+        size: 14.0,
+        ..label(200.0, 300.0, "Axis")
+    };
+    let diagram: Vec<Frag> = ["Application", "Session Queue", "Plugin", "Event Log"]
+        .iter()
+        .enumerate()
+        .map(|(k, t)| Frag {
+            size: 12.0,
+            ..label(200.0 + 40.0 * k as f32, 300.0 + 25.0 * k as f32, t)
+        })
+        .collect();
+    // A table ruled as rectangles round its cells, with a small picture in one of them.
+    let mut table = Vec::new();
+    let mut cells = Vec::new();
+    for row in 0..3 {
+        for col in 0..3 {
+            let (x, y) = (150.0 + 100.0 * col as f32, 250.0 + 40.0 * row as f32);
+            table.push(rect([x, y, x + 100.0, y + 40.0]));
+            // (Set at no shared left edge: not flush text.)
+            cells.push(label(x + 4.0 + 7.0 * row as f32, y + 12.0, "cell words"));
+        }
+    }
+    table.push(image([360.0, 262.0, 380.0, 282.0]));
+    let flush: Vec<Frag> = (0..4)
+        .map(|k| label(250.0, 300.0 + 14.0 * k as f32, "words set on lines"))
+        .collect();
+    type Drawing = Vec<([f32; 4], Graphic)>;
+    let cases: Vec<(&str, Drawing, Vec<Frag>, bool)> = vec![
+        (
+            "a curve with a label",
+            vec![path(area)],
+            vec![label(200.0, 300.0, "rate")],
+            true,
+        ),
+        ("a picture", vec![image(area)], vec![], true),
+        (
+            "a picture too small",
+            vec![image([150.0, 250.0, 180.0, 270.0])],
+            vec![],
+            false,
+        ),
+        (
+            "three small boxes side by side (a diagram)",
+            boxes(3),
+            vec![],
+            true,
+        ),
+        ("two small boxes", boxes(2), vec![], false),
+        ("one large empty box", vec![rect(area)], vec![], true),
+        (
+            "a rule",
+            vec![rect([72.0, 250.0, 520.0, 251.0])],
+            vec![],
+            false,
+        ),
+        (
+            "the page's background",
+            vec![rect([0.0, 0.0, 612.0, 792.0])],
+            vec![],
+            false,
+        ),
+        (
+            "a sentence inside a curve's box",
+            vec![path(area)],
+            vec![label(
+                160.0,
+                300.0,
+                "A sentence of prose set inside the drawing's box, long.",
+            )],
+            false,
+        ),
+        (
+            "a label larger than the body",
+            vec![path(area)],
+            vec![big],
+            false,
+        ),
+        (
+            "four labels a little larger than the body (a diagram's boxes)",
+            vec![path(area)],
+            diagram.clone(),
+            true,
+        ),
+        (
+            "one label a little larger than the body",
+            vec![path(area)],
+            diagram[..1].to_vec(),
+            false,
+        ),
+        ("monospaced text", vec![path(area)], vec![mono], false),
+        (
+            "text over a quarter of the box",
+            vec![path(area)],
+            vec![Frag::plain(
+                [155.0, 255.0, 445.0, 300.0],
+                300.0,
+                10.0,
+                "Title".into(),
+            )],
+            false,
+        ),
+        (
+            "lines flush at one left edge, away from the corner",
+            vec![path(area)],
+            flush,
+            false,
+        ),
+        (
+            "a ruled table with a small picture in a cell",
+            table,
+            cells,
+            false,
+        ),
+    ];
+    for (what, graphics, labels, figure) in cases {
+        let mut p = letter_page(body.iter().cloned().chain(labels).collect(), graphics);
+        figures(&mut p);
+        let found = p.frags.iter().filter(|f| f.figure).count();
+        assert_eq!(found, usize::from(figure), "{what}");
+    }
+}
+
+/// A chapter opening set as GAPDoc sets it: the title right-aligned on three lines and the
+/// chapter number as one glyph nine times the body size at the left, on the baseline of
+/// the title's last line (geometry read off a real manual's page).
+#[test]
+fn a_display_chapter_number_leads_its_wrapped_title() {
+    let big = |x0: f32, y0: f32, x1: f32, y1: f32, base: f32, size: f32, text: &str| Frag {
+        y0,
+        y1,
+        base,
+        size,
+        bold_chars: text.len() as u32,
+        ..frag(x0, base, x1, text)
+    };
+    let mut frags = vec![
+        big(340.1, 71.8, 538.2, 105.5, 97.7, 35.9, "The Almost"),
+        big(254.9, 115.6, 538.3, 149.3, 141.5, 35.9, "Crystallographic"),
+        big(64.8, 116.3, 118.0, 206.1, 185.4, 95.6, "1"),
+        big(256.1, 159.5, 538.2, 193.1, 185.4, 35.9, "Groups Package"),
+    ];
+    for k in 0..12 {
+        let y = 245.0 + k as f32 * 12.0;
+        frags.push(frag(
+            72.0,
+            y,
+            538.0,
+            "a line of the chapter's first paragraph",
+        ));
+    }
+    let mut pages = vec![layout_page(frags, 792.0)];
+    let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+    let first = out.lines().next().unwrap();
+    assert_eq!(first, "1 The Almost Crystallographic Groups Package");
+    // The line carries the title's type, not the glyph's.
+    let h = hints.lines[0].as_ref().unwrap();
+    assert!((h.typography.size_ratio - 3.59).abs() < 0.01, "{h:?}");
+    assert_eq!(out.matches("Crystallographic").count(), 1);
+}
+
+#[test]
+fn two_columns_read_left_then_right() {
+    let mut frags = vec![frag(72.0, 60.0, 540.0, "A Title Across Both Columns")];
+    for k in 0..20 {
+        let y = 100.0 + k as f32 * 12.0;
+        frags.push(frag(
+            72.0,
+            y,
+            295.0,
+            &format!("left {k} of a column of running text"),
+        ));
+        frags.push(frag(
+            317.0,
+            y,
+            540.0,
+            &format!("right {k} of a column of running text"),
+        ));
+    }
+    let p = layout_page(frags, 792.0);
+    let texts: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(texts[0], "A Title Across Both Columns");
+    assert_eq!(texts[1], "left 0 of a column of running text");
+    assert_eq!(texts[20], "left 19 of a column of running text");
+    assert_eq!(texts[21], "right 0 of a column of running text");
+    assert_eq!(texts.len(), 41);
+}
+
+/// A title block of short lines centred over two columns (title, subtitle, author, date)
+/// leaves the gutter open, and a column's line that overruns the gutter by a word, beside
+/// the other column's lines, stays in its column: the page still reads left column, then
+/// right.
+#[test]
+fn a_title_block_and_an_overfull_line_keep_two_columns() {
+    let mut frags: Vec<Frag> = ["The Tutorial", "A short guide", "An Author", "May 2022"]
+        .iter()
+        .enumerate()
+        .map(|(k, t)| frag(256.0, 40.0 + k as f32 * 14.0, 356.0, t))
+        .collect();
+    for k in 0..20 {
+        let y = 100.0 + k as f32 * 12.0;
+        // The left column's line 10 runs 3 pt past the gutter; the right column's lines
+        // 9 to 11 are indented beside it.
+        let (x1, x0) = match k {
+            10 => (320.0, 332.0),
+            9 | 11 => (295.0, 332.0),
+            _ => (295.0, 317.0),
+        };
+        frags.push(frag(
+            72.0,
+            y,
+            x1,
+            &format!("left {k} of a column of running text"),
+        ));
+        frags.push(frag(
+            x0,
+            y,
+            540.0,
+            &format!("right {k} of a column of running text"),
+        ));
+    }
+    let p = layout_page(frags, 792.0);
+    let texts: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+    let mut want = vec!["The Tutorial", "A short guide", "An Author", "May 2022"];
+    let left: Vec<String> = (0..20)
+        .map(|k| format!("left {k} of a column of running text"))
+        .collect();
+    let right: Vec<String> = (0..20)
+        .map(|k| format!("right {k} of a column of running text"))
+        .collect();
+    want.extend(left.iter().map(String::as_str));
+    want.extend(right.iter().map(String::as_str));
+    assert_eq!(texts, want);
+}
+
+/// A column that holds a chart or a table (short labels on their own baselines) beside a
+/// column of prose is still a column: the page reads down the left column, labels and
+/// all, then down the right, and no line joins a label to the prose beside it.
+#[test]
+fn a_chart_in_one_column_beside_prose_keeps_two_columns() {
+    let mut frags = Vec::new();
+    for k in 0..24 {
+        let y = 100.0 + k as f32 * 12.0;
+        frags.push(frag(
+            317.0,
+            y,
+            540.0,
+            &format!("right {k} of a column of running text"),
+        ));
+    }
+    // The chart's labels: a grid of short cells on baselines 7 pt off the prose's.
+    let mut labels = Vec::new();
+    for row in 0..8 {
+        for c in 0..4 {
+            let x = 80.0 + c as f32 * 50.0 + (row % 2) as f32 * 10.0;
+            let t = format!("{}{}", (b'A' + c as u8) as char, row);
+            frags.push(frag(x, 107.0 + row as f32 * 36.0, x + 14.0, &t));
+            labels.push(t);
+        }
+    }
+    let p = layout_page(frags, 792.0);
+    let texts: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+    let first_prose = texts.iter().position(|t| t.starts_with("right")).unwrap();
+    for l in &labels {
+        let at = texts.iter().position(|t| t.split(' ').any(|w| w == l));
+        assert!(at.is_some_and(|i| i < first_prose), "{l} in {texts:?}");
+    }
+    assert!(texts[first_prose..].iter().all(|t| t.starts_with("right")));
+}
+
+/// A table of names, each on the baseline of its description's first line, is no column
+/// beside a column of prose however full the descriptions are: each name stays on the
+/// row of its description.
+#[test]
+fn names_beside_their_descriptions_stay_rows() {
+    let mut frags = Vec::new();
+    for k in 0..8 {
+        let y = 100.0 + k as f32 * 40.0;
+        frags.push(frag(
+            80.0,
+            y,
+            80.0 + 10.0 * (3 + k % 4) as f32,
+            &format!("name{k}"),
+        ));
+        for j in 0..3 {
+            frags.push(frag(
+                317.0,
+                y + j as f32 * 12.0,
+                540.0,
+                &format!("description {k} line {j} of wrapped text"),
+            ));
+        }
+    }
+    let p = layout_page(frags, 792.0);
+    let texts: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+    for k in 0..8 {
+        let row = format!("name{k} description {k} line 0");
+        assert!(
+            texts.iter().any(|t| t.starts_with(&row)),
+            "{row} in {texts:?}"
+        );
+    }
+}
+
+/// A column of code is no column of prose: a grammar's names on the left, each beside its
+/// definition set in monospace on the right (a little off its baseline), reads as rows,
+/// each name before its definition.
+#[test]
+fn names_beside_code_stay_rows() {
+    let mut frags = Vec::new();
+    for k in 0..8 {
+        let y = 100.0 + k as f32 * 40.0;
+        frags.push(frag(80.0, y + 3.0, 150.0, &format!("Name{k} ::=")));
+        for j in 0..3 {
+            let mut f = frag(
+                317.0,
+                y + j as f32 * 12.0,
+                540.0,
+                &format!("def{k}_{j} \"(\" Union | Atom \":\" Type \")\" | Other"),
+            );
+            f.mono_chars = f.chars;
+            frags.push(f);
+        }
+    }
+    let p = layout_page(frags, 792.0);
+    let texts: Vec<&str> = p.lines.iter().map(|l| l.text.as_str()).collect();
+    for k in 0..8 {
+        let name = texts.iter().position(|t| t.contains(&format!("Name{k} ")));
+        let def = texts.iter().position(|t| t.contains(&format!("def{k}_0 ")));
+        let next = texts.iter().position(|t| t.contains(&format!("def{k}_2 ")));
+        assert!(
+            name.is_some_and(|n| def.is_some_and(|d| n <= d) && next.is_some_and(|x| n <= x)),
+            "Name{k} in {texts:?}"
+        );
+        if k > 0 {
+            let prev = texts
+                .iter()
+                .position(|t| t.contains(&format!("def{}_2 ", k - 1)));
+            assert!(name > prev, "Name{k} after def{} in {texts:?}", k - 1);
+        }
+    }
+}
+
+/// Two columns of short items whose lines pair one to one on the same baselines (names
+/// and versions, names and licences) are a table's columns, not columns of text, however
+/// full they are: the page is one flow, each line a row of two cells.
+#[test]
+fn a_grid_of_short_items_is_a_table_not_two_columns() {
+    let mut frags = vec![frag(
+        72.0,
+        60.0,
+        540.0,
+        "Dependencies used by the crate and the licences they are under",
+    )];
+    for k in 0..20 {
+        let y = 100.0 + k as f32 * 14.0;
+        frags.push(frag(
+            72.0,
+            y,
+            200.0 + (k % 3) as f32 * 10.0,
+            &format!("crate_{k} 0.{k}.1"),
+        ));
+        frags.push(frag(
+            270.0,
+            y,
+            460.0 + (k % 4) as f32 * 20.0,
+            "Apache-2.0 OR MIT",
+        ));
+    }
+    let narrow: Vec<&Frag> = frags[1..].iter().collect();
+    assert!(table_grid(&narrow, 72.0, (230.0, 270.0), 540.0));
+    let p = layout_page(frags, 792.0);
+    assert!(p.lines.iter().all(|l| l.flow == (0, 0)));
+    assert_eq!(p.lines.len(), 21);
+    assert_eq!(table_row(&p.lines[3]), "crate_2 0.2.1 | Apache-2.0 OR MIT");
+}
+
+/// A table row's cells at height `y`: `(x0, x1, text)` each.
+type Row<'a> = (f32, &'a [(f32, f32, &'a str)]);
+type OwnedRow = (f32, Vec<(f32, f32, &'static str)>);
+
+/// A page of prose over a table.
+fn table_page(rows: &[Row]) -> (Page, Vec<TableShape>) {
+    ruled_table_page(rows, &[])
+}
+
+/// A page of prose over a table, with rules drawn across the page at heights `rules`.
+fn ruled_table_page(rows: &[Row], rules: &[f32]) -> (Page, Vec<TableShape>) {
+    let mut tables = Vec::new();
+    let mut p = tables_on_page(rows, rules, 40.0, &mut tables);
+    p.lines.retain(|l| l.table.is_some());
+    (p, tables)
+}
+
+/// The table lines of `p`, each as its row's text.
+fn table_rows(p: &Page) -> Vec<String> {
+    p.lines
+        .iter()
+        .filter(|l| l.table.is_some())
+        .map(table_row)
+        .collect()
+}
+
+/// A page of prose (from height `prose`: over the table at 200, or under it) and a table,
+/// its tables found (added to `tables`).
+fn tables_on_page(rows: &[Row], rules: &[f32], prose: f32, tables: &mut Vec<TableShape>) -> Page {
+    let mut frags: Vec<Frag> = (0..10)
+        .map(|k| {
+            frag(
+                72.0,
+                prose + k as f32 * 12.0,
+                450.0,
+                "a full line of prose text over the table below",
+            )
+        })
+        .collect();
+    for (y, cells) in rows {
+        for &(x0, x1, t) in cells.iter() {
+            // `**` before a cell's text sets it in bold.
+            let (t, bold) = t.strip_prefix("**").map_or((t, false), |t| (t, true));
+            let mut f = frag(x0, 200.0 + y, x1, t);
+            if bold {
+                f.bold_chars = f.chars;
+            }
+            frags.push(f);
+        }
+    }
+    let mut p = layout_page(frags, 792.0);
+    p.rules = rules
+        .iter()
+        .map(|y| [70.0, 200.0 + y, 545.0, 200.5 + y])
+        .collect();
+    find_tables(&mut p, tables);
+    p
+}
+
+/// The end of a row that a page break cut, under the header repeated at the top of the
+/// next page, joins the row it ends; a row that leaves the first column empty under a
+/// one-word cell (`armel | wheezy` under `Debian | i386/amd64`) does not, nor do the rows
+/// after it.
+#[test]
+fn a_row_cut_by_a_page_break_joins_again() {
+    let header: Row = (
+        0.0,
+        &[
+            (72.0, 110.0, "Name"),
+            (200.0, 240.0, "Default"),
+            (300.0, 450.0, "Description of the setting"),
+        ],
+    );
+    let first: [Row; 4] = [
+        header,
+        (
+            14.0,
+            &[
+                (72.0, 100.0, "opt_1"),
+                (200.0, 212.0, "7"),
+                (300.0, 400.0, "First one."),
+            ],
+        ),
+        (
+            28.0,
+            &[
+                (72.0, 100.0, "opt_2"),
+                (200.0, 212.0, "14"),
+                (300.0, 448.0, "Another description that"),
+            ],
+        ),
+        (40.0, &[(300.0, 449.0, "wraps onto a line and")]),
+    ];
+    let next: [Row; 4] = [
+        header,
+        (18.0, &[(300.0, 420.0, "goes on to the next page.")]),
+        (
+            32.0,
+            &[
+                (72.0, 100.0, "opt_3"),
+                (200.0, 212.0, "21"),
+                (300.0, 340.0, "Third."),
+            ],
+        ),
+        (
+            46.0,
+            &[
+                (72.0, 100.0, "opt_4"),
+                (200.0, 212.0, "28"),
+                (300.0, 340.0, "Fourth."),
+            ],
+        ),
+    ];
+    let mut tables = Vec::new();
+    let mut pages = [
+        tables_on_page(&first, &[], 40.0, &mut tables),
+        tables_on_page(&next, &[], 400.0, &mut tables),
+    ];
+    join_rows_across_pages(&mut pages, &mut tables);
+    assert_eq!(
+        table_rows(&pages[0])[2],
+        "opt_2 | 14 | Another description that wraps onto a line and goes on to the next page."
+    );
+    assert_eq!(table_rows(&pages[1]).len(), 3);
+    assert_eq!(tables[1].rows, 3);
+
+    // Under a one-word cell the line is a row of its own.
+    let first: [Row; 4] = [
+        (
+            0.0,
+            &[
+                (72.0, 110.0, "OS"),
+                (200.0, 240.0, "CPU"),
+                (300.0, 450.0, "Versions of it"),
+            ],
+        ),
+        (
+            14.0,
+            &[
+                (72.0, 110.0, "Ubuntu"),
+                (200.0, 240.0, "amd64"),
+                (300.0, 400.0, "lucid"),
+            ],
+        ),
+        (
+            28.0,
+            &[
+                (72.0, 110.0, "Debian"),
+                (200.0, 240.0, "i386/amd64"),
+                (300.0, 448.0, "squeeze and wheezy and"),
+            ],
+        ),
+        (
+            42.0,
+            &[
+                (72.0, 110.0, "Fedora"),
+                (200.0, 240.0, "x86"),
+                (300.0, 400.0, "many"),
+            ],
+        ),
+    ];
+    let next: [Row; 4] = [
+        first[0],
+        (18.0, &[(200.0, 230.0, "armel"), (300.0, 340.0, "wheezy")]),
+        (32.0, &[(200.0, 230.0, "mips"), (300.0, 340.0, "jessie")]),
+        (
+            46.0,
+            &[
+                (72.0, 110.0, "Arch"),
+                (200.0, 212.0, "x86"),
+                (300.0, 340.0, "rolling"),
+            ],
+        ),
+    ];
+    let mut tables = Vec::new();
+    let mut pages = [
+        tables_on_page(&first, &[], 40.0, &mut tables),
+        tables_on_page(&next, &[], 400.0, &mut tables),
+    ];
+    join_rows_across_pages(&mut pages, &mut tables);
+    assert_eq!(table_rows(&pages[0])[3], "Fedora | x86 | many");
+    assert_eq!(table_rows(&pages[1]).len(), 4);
+}
+
+/// Bulleted items right under a table, their bullets set apart by a tab, are a list after
+/// it, not rows of it; numbered rows (`1. | Ada`) stay rows.
+#[test]
+fn a_bulleted_list_under_a_table_is_no_part_of_it() {
+    let (p, tables) = table_page(&[
+        (0.0, &[(72.0, 110.0, "No."), (200.0, 240.0, "Name")]),
+        (14.0, &[(72.0, 82.0, "1."), (200.0, 240.0, "Ada")]),
+        (28.0, &[(72.0, 82.0, "2."), (200.0, 240.0, "Grace")]),
+        (
+            42.0,
+            &[(72.0, 78.0, "•"), (90.0, 250.0, "First task of the list")],
+        ),
+        (56.0, &[(72.0, 78.0, "•"), (90.0, 200.0, "Second task")]),
+    ]);
+    assert_eq!(row_texts(&p), ["No. | Name", "1. | Ada", "2. | Grace"]);
+    assert_eq!((tables.len(), tables[0].rows), (1, 3));
+}
+
+/// A rule under a table's first row, and under no other, marks it the header (a word
+/// processor's table, booktabs' `\midrule`); a rule under every row says nothing.
+#[test]
+fn a_rule_under_the_first_row_makes_it_the_header() {
+    let rows: [Row; 4] = [
+        (0.0, &[(72.0, 110.0, "Name"), (200.0, 240.0, "Place")]),
+        (14.0, &[(72.0, 110.0, "Ada"), (200.0, 240.0, "London")]),
+        (28.0, &[(72.0, 110.0, "Grace"), (200.0, 240.0, "Arlington")]),
+        (42.0, &[(72.0, 110.0, "Edsger"), (200.0, 240.0, "Nuenen")]),
+    ];
+    let header = |rules: &[f32]| ruled_table_page(&rows, rules).1[0].header_rows;
+    assert_eq!(header(&[]), 0);
+    assert_eq!(header(&[-10.0, 6.0, 48.0]), 1);
+    assert_eq!(header(&[6.0, 20.0, 34.0]), 0);
+    // A short rule under one cell is no border of the table.
+    let (p, _) = ruled_table_page(&rows, &[]);
+    let lines: Vec<&VLine> = p.lines.iter().collect();
+    assert!(ruled_header(&lines, &[[72.0, 206.0, 240.0, 206.5]]));
+    assert!(!ruled_header(&lines, &[[72.0, 206.0, 100.0, 206.5]]));
+}
+
+fn row_texts(p: &Page) -> Vec<String> {
+    p.lines
+        .iter()
+        .map(|l| {
+            if l.cells.len() >= 2 {
+                table_row(l)
+            } else {
+                l.text.clone()
+            }
+        })
+        .collect()
+}
+
+/// A cell that wraps goes on in its column on the lines under its row's first line; they
+/// join the row, so that a row is one line of cells. A row that leaves the first column
+/// empty under a one-word cell, and a label centred across the table, stay rows; a first
+/// cell that wraps joins its row when a column the row filled stays empty.
+#[test]
+fn wrapped_cells_join_their_row() {
+    let (p, tables) = table_page(&[
+        (
+            0.0,
+            &[
+                (72.0, 110.0, "Option"),
+                (200.0, 240.0, "Default"),
+                (300.0, 360.0, "Description"),
+            ],
+        ),
+        (
+            12.0,
+            &[
+                (72.0, 130.0, "max_tokens"),
+                (200.0, 215.0, "512"),
+                (300.0, 450.0, "The largest number of tokens a"),
+            ],
+        ),
+        (24.0, &[(300.0, 445.0, "chunk may hold before it is")]),
+        (36.0, &[(300.0, 320.0, "cut.")]),
+        (
+            48.0,
+            &[
+                (72.0, 110.0, "overlap"),
+                (200.0, 212.0, "64"),
+                (300.0, 440.0, "Tokens shared by two windows"),
+                (460.0, 540.0, "See chunking"),
+            ],
+        ),
+        (
+            60.0,
+            &[(300.0, 380.0, "of one section."), (460.0, 500.0, "below.")],
+        ),
+        (
+            72.0,
+            &[
+                (72.0, 110.0, "threads"),
+                (200.0, 215.0, "all"),
+                (300.0, 440.0, "Worker threads of the pool"),
+            ],
+        ),
+        (
+            84.0,
+            &[
+                (200.0, 230.0, "cores"),
+                (300.0, 440.0, "Shared by both runs of a"),
+            ],
+        ),
+        (96.0, &[(350.0, 400.0, "General")]),
+        (
+            108.0,
+            &[
+                (72.0, 110.0, "Polaric Energy"),
+                (200.0, 206.0, "6"),
+                (300.0, 440.0, "Produces a stream of"),
+            ],
+        ),
+        (
+            120.0,
+            &[
+                (72.0, 100.0, "Cannon"),
+                (300.0, 400.0, "polaric projectiles."),
+            ],
+        ),
+    ]);
+    assert_eq!(
+        row_texts(&p),
+        [
+            "Option | Default | Description",
+            "max_tokens | 512 | The largest number of tokens a chunk may hold before it is cut.",
+            "overlap | 64 | Tokens shared by two windows of one section. | See chunking below.",
+            "threads | all | Worker threads of the pool",
+            "cores | Shared by both runs of a",
+            "General",
+            // The first cell wraps too, the second column left empty under its `6`.
+            "Polaric Energy Cannon | 6 | Produces a stream of polaric projectiles.",
+        ]
+    );
+    assert_eq!(
+        (tables.len(), tables[0].rows, tables[0].header_rows),
+        (1, 7, 1)
+    );
+    // A joined row covers its lines.
+    assert!(p.lines[1].y1 > 200.0 + 36.0);
+}
+
+/// A header cell wrapped onto two lines, its top line alone over the header's other cells
+/// (`CPU Target` over `Feature`, LibreOffice setting the header at the bottom of its
+/// cells): the top reaches further right than any other cell of its column, short of the
+/// next, and joins the header.
+#[test]
+fn a_header_top_of_words_wider_than_its_column_joins_the_header() {
+    let mut tables = Vec::new();
+    let p = tables_on_page(
+        &[
+            (0.0, &[(166.0, 222.0, "CPU Target")]),
+            (
+                12.0,
+                &[
+                    (72.0, 134.0, "Architecture"),
+                    (166.0, 204.0, "Feature"),
+                    (260.0, 290.0, "Notes"),
+                ],
+            ),
+            (
+                30.0,
+                &[
+                    (72.0, 130.0, "x86/x86_64"),
+                    (166.0, 186.0, "f16c"),
+                    (260.0, 520.0, "This supports conversion to f16 only"),
+                ],
+            ),
+            (
+                48.0,
+                &[
+                    (72.0, 110.0, "aarch64"),
+                    (166.0, 190.0, "fp16"),
+                    (260.0, 480.0, "This supports all operations on f16"),
+                ],
+            ),
+            (
+                66.0,
+                &[
+                    (72.0, 130.0, "loongarch64"),
+                    (166.0, 182.0, "lsx"),
+                    (260.0, 500.0, "Nightly only: conversion to f16"),
+                ],
+            ),
+        ],
+        &[],
+        600.0,
+        &mut tables,
+    );
+    let rows = table_rows(&p);
+    assert_eq!(rows[0], "Architecture | CPU Target Feature | Notes");
+    assert_eq!((rows.len(), tables[0].header_rows), (4, 1));
+}
+
+/// A header set at the bottom of its cells whose first cell is a word broken at the
+/// column's edge (`Benchmar` over `k`): the top reaches further than the column's other
+/// cells and still joins the header.
+#[test]
+fn a_header_top_broken_at_its_column_edge_joins_the_header() {
+    let mut tables = Vec::new();
+    let p = tables_on_page(
+        &[
+            (0.0, &[(72.0, 134.4, "Benchmar")]),
+            (
+                12.0,
+                &[
+                    (72.0, 79.4, "k"),
+                    (166.0, 204.0, "Lower"),
+                    (238.0, 292.0, "Estimate"),
+                ],
+            ),
+            (
+                30.0,
+                &[
+                    (72.0, 114.0, "qrcode"),
+                    (154.0, 217.0, "1.1646 ms"),
+                    (233.0, 296.0, "1.1717 ms"),
+                ],
+            ),
+            (
+                48.0,
+                &[
+                    (72.0, 110.0, "fast_qr"),
+                    (154.0, 217.0, "113.58 µs"),
+                    (233.0, 296.0, "113.95 µs"),
+                ],
+            ),
+            (
+                66.0,
+                &[
+                    (72.0, 105.0, "other"),
+                    (154.0, 217.0, "4.8396 ms"),
+                    (233.0, 296.0, "4.8459 ms"),
+                ],
+            ),
+        ],
+        &[],
+        400.0,
+        &mut tables,
+    );
+    let rows = table_rows(&p);
+    assert_eq!(rows[0], "Benchmar k | Lower | Estimate");
+    assert_eq!((rows.len(), tables[0].header_rows), (4, 1));
+    assert!(!p.lines.iter().any(|l| l.text == "Benchmar"));
+}
+
+/// A word a column broke inside a line of several joins the next line with no space when
+/// the page writes the whole word elsewhere, unless the first part is a word of its own
+/// there too (`with` / `in`, where the page writes `within`).
+#[test]
+fn a_word_broken_inside_a_line_joins_when_the_page_writes_it_whole() {
+    let mut tables = Vec::new();
+    let p = tables_on_page(
+        &[
+            (0.0, &[(72.0, 120.0, "Trait"), (200.0, 250.0, "Notes")]),
+            (
+                18.0,
+                &[
+                    (72.0, 120.0, "Show"),
+                    (200.0, 330.0, "Implements std::fmt::Displ"),
+                ],
+            ),
+            (30.0, &[(200.0, 260.0, "ay for output")]),
+            (
+                48.0,
+                &[
+                    (72.0, 120.0, "Print"),
+                    (200.0, 320.0, "Uses std::fmt::Display too"),
+                ],
+            ),
+            (
+                66.0,
+                &[(72.0, 120.0, "Scope"), (200.0, 330.0, "Appears with")],
+            ),
+            (78.0, &[(200.0, 250.0, "in a unit")]),
+            (
+                96.0,
+                &[
+                    (72.0, 120.0, "Kept"),
+                    (200.0, 310.0, "Lives within a crate with care"),
+                ],
+            ),
+        ],
+        &[],
+        400.0,
+        &mut tables,
+    );
+    let rows = table_rows(&p);
+    assert_eq!(
+        rows,
+        [
+            "Trait | Notes",
+            "Show | Implements std::fmt::Display for output",
+            "Print | Uses std::fmt::Display too",
+            "Scope | Appears with in a unit",
+            "Kept | Lives within a crate with care",
+        ]
+    );
+}
+
+/// Where a cell's lines were cut with no space between them: after a slash inside a token
+/// or an opening bracket, before the bracket or quote that closes one left open.
+#[test]
+fn cell_lines_cut_at_a_slash_or_bracket_join_without_a_space() {
+    for (before, after) in [
+        ("https://github.com/rust-lang/", "cargo"),
+        ("https://", "github.com/cargo-bins/"),
+        ("[", "Parser::padded_by]"),
+        ("MovingPtr<", "'a, T>"),
+        ("Some({FOLDERID_Public}", ")"),
+        ("Vec<Vec<T>", ">,"),
+        ("\"lowercase\", \"UPPERCASE", "\","),
+    ] {
+        assert!(cut_without_space(before, after), "{before} / {after}");
+    }
+    for (before, after) in [
+        ("Accepted /", "headers"),
+        ("if a <", "b then"),
+        ("Some(XDG_DESKTOP_DIR)", "or None"),
+        ("a > b", "> c"),
+        ("\"UPPERCASE\"", "\"lower\""),
+        ("path/", " next"),
+        ("plain words", "and more"),
+    ] {
+        assert!(!cut_without_space(before, after), "{before} / {after}");
+    }
+}
+
+/// Words a narrow column broke at its edge join the next line of their cell with no space
+/// (see `broken_words`); one word that fills the column shows no broken word.
+#[test]
+fn words_a_narrow_column_broke_at_its_edge_are_joined_without_a_space() {
+    let row = |y: f32, first: (f32, &'static str), rest: [&'static str; 2]| {
+        (
+            y,
+            vec![
+                (72.0, first.0, first.1),
+                (146.0, 180.0, rest[0]),
+                (220.0, 250.0, rest[1]),
+            ],
+        )
+    };
+    let piece = |y: f32, x1: f32, t: &'static str| (y, vec![(72.0, x1, t)]);
+    let layout = |rows: Vec<OwnedRow>| {
+        let rows: Vec<Row> = rows
+            .iter()
+            .map(|(y, cells)| (*y, cells.as_slice()))
+            .collect();
+        let mut tables = Vec::new();
+        let p = tables_on_page(&rows, &[], 400.0, &mut tables);
+        table_rows(&p)
+    };
+    // LibreOffice breaks `insert_ahash_highbits` where it reaches the column's edge:
+    // `insert_a` / `hash_hig` / `hbits`.
+    let broken = vec![
+        row(0.0, (105.0, "name"), ["ns/iter", "diff"]),
+        row(18.0, (120.6, "insert_a"), ["18,865", "-57%"]),
+        piece(30.0, 126.1, "hash_hig"),
+        piece(42.0, 100.0, "hbits"),
+        row(60.0, (120.6, "lookup_a"), ["32,351", "-85%"]),
+        piece(72.0, 125.8, "hash_ser"),
+        piece(84.0, 87.0, "ial"),
+        row(102.0, (100.0, "total"), ["51,216", "-71%"]),
+    ];
+    assert_eq!(
+        layout(broken),
+        [
+            "name | ns/iter | diff",
+            "insert_ahash_highbits | 18,865 | -57%",
+            "lookup_ahash_serial | 32,351 | -85%",
+            "total | 51,216 | -71%",
+        ]
+    );
+    // One word that fills the column is a word wrapped in the ordinary way: the column
+    // shows no broken word.
+    let wrapped = vec![
+        row(0.0, (105.0, "name"), ["ns/iter", "diff"]),
+        row(18.0, (126.1, "encoded"), ["18,865", "-57%"]),
+        piece(30.0, 90.0, "and"),
+        row(48.0, (110.0, "lookup"), ["32,351", "-85%"]),
+        piece(60.0, 95.0, "table"),
+        row(78.0, (100.0, "total"), ["51,216", "-71%"]),
+    ];
+    assert_eq!(
+        layout(wrapped),
+        [
+            "name | ns/iter | diff",
+            "encoded and | 18,865 | -57%",
+            "lookup table | 32,351 | -85%",
+            "total | 51,216 | -71%",
+        ]
+    );
+}
+
+/// Rows set apart by cell padding (18 pt) further than a cell's lines (12 pt): a line at
+/// the tight step goes on with its row even under one-word pieces (`signature` /
+/// `verification`), and a first cell that wraps onto a line of its own joins its row
+/// (`changed / changed: /` / `changed(...):`). An ellipsis in a cell is no dot leader. A
+/// bold numbered title set further below the last row than the rows are apart is no row.
+#[test]
+fn a_padded_table_joins_one_word_pieces_and_a_first_cell_alone() {
+    let mut tables = Vec::new();
+    let p = tables_on_page(
+        &[
+            (
+                0.0,
+                &[
+                    (72.0, 140.0, "Benchmark"),
+                    (200.0, 240.0, "u64"),
+                    (300.0, 360.0, "simd"),
+                ],
+            ),
+            (
+                18.0,
+                &[
+                    (72.0, 129.0, "signature"),
+                    (200.0, 250.0, "40.144 µs"),
+                    (300.0, 360.0, "25.963 µs -"),
+                ],
+            ),
+            (
+                30.0,
+                &[(72.0, 140.0, "verification"), (300.0, 345.0, "35.603%")],
+            ),
+            (
+                48.0,
+                &[
+                    (72.0, 190.0, "changed / changed: /"),
+                    (200.0, 212.0, "12"),
+                    (300.0, 345.0, "Changed"),
+                ],
+            ),
+            (60.0, &[(72.0, 150.0, "changed(...):")]),
+            (
+                78.0,
+                &[
+                    (72.0, 150.0, "feat: / feat(...):"),
+                    (200.0, 206.0, "7"),
+                    (300.0, 345.0, "Added"),
+                ],
+            ),
+            (
+                110.0,
+                &[
+                    (72.0, 100.0, "**3.3.1"),
+                    (130.0, 300.0, "**Associated Activity"),
+                ],
+            ),
+        ],
+        &[],
+        400.0,
+        &mut tables,
+    );
+    let rows = table_rows(&p);
+    assert_eq!(
+        rows,
+        [
+            "Benchmark | u64 | simd",
+            "signature verification | 40.144 µs | 25.963 µs -35.603%",
+            "changed / changed: / changed(...): | 12 | Changed",
+            "feat: / feat(...): | 7 | Added",
+        ]
+    );
+    assert_eq!((tables.len(), tables[0].rows), (1, 4));
+    let title = p
+        .lines
+        .iter()
+        .find(|l| l.text.starts_with("3.3.1"))
+        .unwrap();
+    assert!(title.bold && title.table.is_none());
+}
+
+/// A header whose every cell wraps, in a table that sets its rows apart (18 pt) further
+/// than a cell's lines (12 pt), is one row: its second line fills every column, but it is
+/// set at the tight step under full pieces.
+#[test]
+fn a_header_wrapped_in_every_column_is_one_row() {
+    let (p, tables) = table_page(&[
+        (
+            0.0,
+            &[
+                (72.0, 120.0, "Function"),
+                (200.0, 250.0, "Value on"),
+                (300.0, 350.0, "Value on"),
+            ],
+        ),
+        (
+            12.0,
+            &[
+                (72.0, 100.0, "name"),
+                (200.0, 260.0, "Linux/Redox"),
+                (300.0, 340.0, "macOS"),
+            ],
+        ),
+        (
+            30.0,
+            &[
+                (72.0, 118.0, "home_dir"),
+                (200.0, 262.0, "Some($HOME)"),
+                (300.0, 352.0, "Some($HOME)"),
+            ],
+        ),
+        (
+            48.0,
+            &[
+                (72.0, 119.0, "cache_dir"),
+                (200.0, 255.0, "Some($XDG)"),
+                (300.0, 350.0, "Some(~/Lib)"),
+            ],
+        ),
+        (
+            66.0,
+            &[
+                (72.0, 120.0, "config_dir"),
+                (200.0, 255.0, "Some($XDG)"),
+                (300.0, 350.0, "Some(~/Lib)"),
+            ],
+        ),
+    ]);
+    assert_eq!(
+        row_texts(&p),
+        [
+            "Function name | Value on Linux/Redox | Value on macOS",
+            "home_dir | Some($HOME) | Some($HOME)",
+            "cache_dir | Some($XDG) | Some(~/Lib)",
+            "config_dir | Some($XDG) | Some(~/Lib)",
+        ]
+    );
+    assert_eq!(tables[0].rows, 4);
+}
+
+/// A header set at the bottom of its cells whose top line holds two cells (`Default |
+/// Extra` over `Feature | Description | Enabled | Dependencies`) is one row.
+#[test]
+fn a_header_top_of_two_cells_joins_the_header() {
+    let (p, tables) = table_page(&[
+        (0.0, &[(300.0, 340.0, "Default"), (400.0, 440.0, "Extra")]),
+        (
+            12.0,
+            &[
+                (72.0, 110.0, "Feature"),
+                (150.0, 220.0, "Description"),
+                (300.0, 345.0, "Enabled"),
+                (400.0, 470.0, "Dependencies"),
+            ],
+        ),
+        (
+            30.0,
+            &[
+                (72.0, 100.0, "zlib"),
+                (150.0, 230.0, "Use the zlib"),
+                (300.0, 315.0, "yes"),
+                (400.0, 420.0, "zlib"),
+            ],
+        ),
+        (
+            48.0,
+            &[
+                (72.0, 100.0, "rust"),
+                (150.0, 225.0, "Use miniz"),
+                (300.0, 312.0, "no"),
+                (400.0, 430.0, "miniz"),
+            ],
+        ),
+    ]);
+    assert_eq!(
+        row_texts(&p),
+        [
+            "Feature | Description | Default Enabled | Extra Dependencies",
+            "zlib | Use the zlib | yes | zlib",
+            "rust | Use miniz | no | miniz",
+        ]
+    );
+    assert_eq!(tables[0].rows, 3);
+}
+
+/// The top of a header over a right-aligned column of numbers (`Compute` over `Time`,
+/// both set at the column's right edge) joins the header.
+#[test]
+fn a_header_top_over_a_column_of_numbers_joins_the_header() {
+    let (p, tables) = table_page(&[
+        (0.0, &[(303.0, 358.0, "Compute")]),
+        (
+            14.0,
+            &[
+                (72.0, 140.0, "Precompute"),
+                (195.0, 259.0, "Load Time"),
+                (328.0, 358.0, "Time"),
+                (378.0, 457.0, "Memory Size"),
+            ],
+        ),
+        (
+            32.0,
+            &[
+                (152.0, 160.0, "0"),
+                (220.0, 259.0, "1.69 s"),
+                (303.0, 358.0, "311.15 ms"),
+                (420.0, 457.0, "0 KiB"),
+            ],
+        ),
+        (
+            50.0,
+            &[
+                (152.0, 160.0, "1"),
+                (220.0, 259.0, "1.70 s"),
+                (303.0, 358.0, "891.29 ms"),
+                (410.0, 457.0, "768 KiB"),
+            ],
+        ),
+    ]);
+    assert_eq!(
+        row_texts(&p),
+        [
+            "Precompute | Load Time | Compute Time | Memory Size",
+            "0 | 1.69 s | 311.15 ms | 0 KiB",
+            "1 | 1.70 s | 891.29 ms | 768 KiB",
+        ]
+    );
+    assert_eq!(tables[0].rows, 3);
+}
+
+/// The end of a row cut by a page break that is all the next page holds of its table (too
+/// little for a table of its own) joins its row all the same; the prose under it stays.
+#[test]
+fn a_row_end_alone_on_the_next_page_joins_its_row() {
+    let first: [Row; 4] = [
+        (
+            0.0,
+            &[
+                (72.0, 110.0, "Name"),
+                (200.0, 240.0, "Default"),
+                (300.0, 450.0, "Description of the setting"),
+            ],
+        ),
+        (
+            14.0,
+            &[
+                (72.0, 100.0, "opt_1"),
+                (200.0, 212.0, "7"),
+                (300.0, 400.0, "First one."),
+            ],
+        ),
+        (
+            28.0,
+            &[
+                (72.0, 100.0, "opt_2"),
+                (200.0, 212.0, "14"),
+                (300.0, 448.0, "Another description that"),
+            ],
+        ),
+        (40.0, &[(300.0, 449.0, "wraps onto a line and")]),
+    ];
+    let tail: [Row; 1] = [(0.0, &[(300.0, 420.0, "goes on to the next page.")])];
+    let mut tables = Vec::new();
+    let mut pages = [
+        tables_on_page(&first, &[], 40.0, &mut tables),
+        tables_on_page(&tail, &[], 400.0, &mut tables),
+    ];
+    assert_eq!(tables.len(), 1);
+    join_rows_across_pages(&mut pages, &mut tables);
+    let row = pages[0].lines.iter().filter(|l| l.table.is_some()).nth(2);
+    assert_eq!(
+        row.map(table_row).as_deref(),
+        Some(
+            "opt_2 | 14 | Another description that wraps onto a line and goes on to the next page."
+        )
+    );
+    assert_eq!(pages[1].lines.len(), 10);
+    assert!(pages[1]
+        .lines
+        .iter()
+        .all(|l| l.text.starts_with("a full line")));
+}
+
+/// A note set tight under a table's last row, at the first column's left edge (`Source:
+/// IMF`), is no part of that row's first cell: no row follows it.
+#[test]
+fn a_note_under_a_table_is_no_part_of_its_last_row() {
+    let mut tables = Vec::new();
+    let p = tables_on_page(
+        &[
+            (
+                0.0,
+                &[
+                    (72.0, 150.0, "Country"),
+                    (200.0, 230.0, "GDP"),
+                    (300.0, 330.0, "Pop"),
+                ],
+            ),
+            (
+                12.0,
+                &[
+                    (72.0, 150.0, "United Kingdom"),
+                    (200.0, 220.0, "3.1"),
+                    (300.0, 315.0, "67"),
+                ],
+            ),
+            (
+                24.0,
+                &[
+                    (72.0, 145.0, "United States"),
+                    (200.0, 222.0, "25.4"),
+                    (300.0, 320.0, "333"),
+                ],
+            ),
+            (36.0, &[(72.0, 130.0, "Source: IMF")]),
+        ],
+        &[],
+        400.0,
+        &mut tables,
+    );
+    let rows = table_rows(&p);
+    assert_eq!(rows[2], "United States | 25.4 | 333");
+    assert_eq!(tables[0].rows, 3);
+    assert!(p
+        .lines
+        .iter()
+        .any(|l| l.text == "Source: IMF" && l.table.is_none()));
+}
+
+/// Dot leaders are a run of dots (four or more, or three before a page number), not an
+/// ellipsis inside a cell.
+#[test]
+fn dot_leaders_are_runs_of_dots_not_an_ellipsis() {
+    for t in [
+        "Introduction . . . . . . 3",
+        "Index ........ 12",
+        "Preface...iv",
+        "Notes …… 7",
+    ] {
+        assert!(leaders(t), "{t}");
+    }
+    for t in [
+        "feat: / feat(...): Added",
+        "docs:, test:, perf:, build:, … are fine",
+        "and so on...",
+        "Version 1.2.3",
+        "Digits 0...9",
+    ] {
+        assert!(!leaders(t), "{t}");
+    }
+}
+
+/// The end of a row cut by a page break, at the top of the next page under the header
+/// repeated there, is set further below it than a cell's lines are: it does not join
+/// the header. A cell's line that starts with closing punctuation joins without a space.
+#[test]
+fn a_row_end_under_a_repeated_header_is_no_part_of_it() {
+    let (p, tables) = table_page(&[
+        (
+            0.0,
+            &[
+                (72.0, 110.0, "Name"),
+                (200.0, 240.0, "Default"),
+                (300.0, 450.0, "Description of the option"),
+            ],
+        ),
+        (18.0, &[(300.0, 400.0, "and the rest of it.")]),
+        (
+            30.0,
+            &[
+                (72.0, 100.0, "opt_2"),
+                (200.0, 212.0, "14"),
+                (300.0, 430.0, "Another description here"),
+            ],
+        ),
+        (42.0, &[(300.0, 420.0, "that wraps onto a line.")]),
+        (
+            54.0,
+            &[
+                (72.0, 100.0, "opt_3"),
+                (200.0, 212.0, "21"),
+                (300.0, 430.0, "Reads the type async_graphql"),
+            ],
+        ),
+        (66.0, &[(300.0, 380.0, "::TypeName.")]),
+    ]);
+    assert_eq!(
+        row_texts(&p),
+        [
+            "Name | Default | Description of the option",
+            "and the rest of it.",
+            "opt_2 | 14 | Another description here that wraps onto a line.",
+            // Broken where no space was: joined without one.
+            "opt_3 | 21 | Reads the type async_graphql::TypeName.",
+        ]
+    );
+    assert_eq!(tables[0].rows, 4);
+}
+
+#[test]
+fn one_column_with_table_cells_is_one_column() {
+    let mut frags = Vec::new();
+    for k in 0..10 {
+        frags.push(frag(
+            72.0,
+            100.0 + k as f32 * 12.0,
+            540.0,
+            "a full line of prose text",
+        ));
+    }
+    for k in 0..4 {
+        let y = 240.0 + k as f32 * 12.0;
+        frags.push(frag(72.0, y, 120.0, "cell"));
+        frags.push(frag(300.0, y, 340.0, "42"));
+    }
+    let p = layout_page(frags, 792.0);
+    assert!(p.lines.iter().all(|l| l.flow == (0, 0)));
+    let rows: Vec<&VLine> = p.lines.iter().filter(|l| l.cells.len() == 2).collect();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0].text, "cell 42");
+    assert_eq!(table_row(rows[0]), "cell | 42");
+}
+
+/// A two-column table whose descriptions wrap, on a page of wider prose: its columns fill
+/// their width as text columns do, but its last column stops short of the margin that the
+/// prose reaches. It is one flow, and a table of rows, not two columns of text.
+#[test]
+fn a_two_column_table_under_wider_prose_is_no_pair_of_columns() {
+    let mut frags: Vec<Frag> = (0..10)
+        .map(|k| {
+            frag(
+                72.0,
+                100.0 + k as f32 * 12.0,
+                520.0,
+                "a full line of prose text that runs to the margin",
+            )
+        })
+        .collect();
+    let names = [
+        "any",
+        "struct_any",
+        "struct_named",
+        "struct_unit",
+        "enum_any",
+        "enum_tuple",
+    ];
+    let mut y = 240.0;
+    for (k, name) in names.iter().enumerate() {
+        frags.push(frag(72.0, y, 110.0 + 5.0 * k as f32, name));
+        frags.push(frag(200.0, y, 400.0, "Accept the shape of input named"));
+        frags.push(frag(200.0, y + 12.0, 290.0, "in the left cell"));
+        y += 30.0;
+    }
+    assert_eq!(gutters(&frags, &lone_rows(&frags)), []);
+    let mut p = layout_page(frags, 792.0);
+    let mut tables = Vec::new();
+    find_tables(&mut p, &mut tables);
+    assert_eq!((tables.len(), tables[0].rows, tables[0].cols), (1, 6, 2));
+    let rows = table_rows(&p);
+    assert_eq!(
+        rows[1],
+        "struct_any | Accept the shape of input named in the left cell"
+    );
+}
+
+#[test]
+fn outline_scores_count_subsections_below_the_outline_apart() {
+    let e = |title: &str, depth: u32, page: u32| OutlineEntry {
+        title: title.into(),
+        depth,
+        page: Some(page),
+    };
+    let truth = [
+        e("Tasks", 1, 1),
+        e("Running tasks", 2, 1),
+        e("Milestones", 2, 3),
+    ];
+    let found = [
+        e("1 Tasks", 1, 1),
+        e("1.1 Running tasks", 2, 1),
+        e("1.1.1 RunTask", 3, 2),
+        e("1.1.2 WaitTask", 3, 2),
+        e("1.2 Milestones", 2, 3),
+        e("Public Attributes", 1, 3),
+    ];
+    let s = score_outline(&truth, &found);
+    assert_eq!((s.matched, s.found, s.below_outline), (3, 6, 2));
+    // Under a heading the outline does go below, a deeper number is just unmatched.
+    let truth = [e("Tasks", 1, 1), e("Running tasks", 2, 1)];
+    let found = [
+        e("1 Tasks", 1, 1),
+        e("1.1 Running tasks", 2, 1),
+        e("1.2 Other", 2, 2),
+    ];
+    assert_eq!(score_outline(&truth, &found).below_outline, 0);
+    // Outlines that drop the blank after the number still match; other titles do not.
+    let truth = [e("1.Overview", 1, 1), e("1.1Sample Production", 2, 1)];
+    let found = [
+        e("1. Overview", 1, 1),
+        e("1.1 Sample Production", 2, 1),
+        e("1.2 Sample Parsing", 2, 2),
+    ];
+    assert_eq!(score_outline(&truth, &found).matched, 2);
+    assert!(!titles_alike("1.1Sample Production", "1.2 Sample Parsing"));
+    assert!(titles_alike("A References", "Appendix A References"));
+    assert!(titles_alike("Chapter 3 Tools", "3 Tools"));
+    assert!(!titles_alike("A References", "Appendix B References"));
+    assert!(titles_alike("Příloha", "A Příloha"));
+    assert!(!titles_alike("Příloha", "Seznam Příloha"));
+    // An outline without the section number, its accents or a blank: the same title.
+    assert!(titles_alike(
+        "Odlisnosti od CMfontu",
+        "2.1 Odlišnosti od CM fontů"
+    ));
+    assert!(!titles_alike(
+        "Odlisnosti od CMfontu",
+        "2.1 Rozdíly od CM fontů"
+    ));
+    // `ß` spelt `ss`, as outlines of German documents often write it.
+    assert!(titles_alike("Optische Grossen", "Optische Größen"));
+    assert!(titles_alike(
+        "Warum der grosse Aufwand?",
+        "Warum der große Aufwand?"
+    ));
+    assert!(!titles_alike("Optische Grossen", "Optische Maße"));
+    // A function by name and arity, as Erlang manuals outline their entries, for its
+    // head on the page: arguments counted outside brackets.
+    for (entry, head) in [
+        ("open/1", "open([Host]) -> {ok, Handle} | {error, Reason}"),
+        ("open/2", "open([Host], [Option]) -> {ok, Handle}"),
+        ("start/0", "start()"),
+        ("'and'/1", "'and'([Filter]) -> filter()"),
+        ("init/1", "Module:init(Args) -> Result"),
+    ] {
+        assert!(titles_alike(entry, head), "{entry} {head}");
+    }
+    assert!(!titles_alike("open/2", "open([Host]) -> ok"));
+    assert!(!titles_alike("close/1", "open(Host) -> ok"));
+    assert!(!titles_alike("and/or", "and(A, B)"));
+    // Contents and index pages: their titles and the index's letters are navigation.
+    let truth = [
+        e("Contents", 1, 2),
+        e("Introduction", 1, 3),
+        e("Index", 1, 9),
+        e("A", 2, 9),
+        e("B", 2, 9),
+        e("Credits", 1, 10),
+        e("C", 2, 10),
+    ];
+    let found = [
+        e("1 Introduction", 1, 3),
+        e("Index", 1, 9),
+        e("Credits", 1, 10),
+        e("C", 2, 10),
+    ];
+    let s = score_outline(&truth, &found);
+    assert_eq!((s.matched, s.navigation, s.navigation_matched), (4, 4, 1));
+    assert_eq!(s.recall_without_navigation(), 1.0);
+    let truth = [
+        e("Usage", 1, 1),
+        e("代码索引", 1, 9),
+        e("Symbols", 2, 9),
+        e("A", 2, 9),
+        e("C", 2, 10),
+        e("Examples", 1, 11),
+        e("A", 2, 11),
+        e("B", 2, 11),
+    ];
+    let s = score_outline(&truth, &[e("Usage", 1, 1)]);
+    assert_eq!(s.navigation, 3);
+}
+
+#[test]
+fn running_heads_and_page_numbers_are_furniture() {
+    let mut pages = Vec::new();
+    for i in 0..6 {
+        let mut frags = vec![
+            frag(
+                72.0,
+                40.0,
+                300.0,
+                if i % 2 == 0 {
+                    "CHAPTER 1. INTRODUCTION"
+                } else {
+                    "1.2. SCOPE"
+                },
+            ),
+            frag(520.0, 40.0, 540.0, &format!("{}", i + 3)),
+            frag(
+                72.0,
+                120.0,
+                540.0,
+                &format!("Body text on page {i} that is different."),
+            ),
+            frag(250.0, 760.0, 350.0, &format!("Page {} of 6", i + 1)),
+        ];
+        frags.push(frag(72.0, 132.0, 540.0, "more body"));
+        pages.push(layout_page(frags, 792.0));
+    }
+    let n = mark_furniture(&mut pages, &PdfConfig::default());
+    assert_furniture(&pages, |t| !t.contains("ody"));
+    assert!(n >= 12);
+}
+
+/// Two lines of body text that differ from page to page (`i`).
+fn body_frags(i: usize) -> Vec<Frag> {
+    vec![
+        frag(
+            72.0,
+            120.0,
+            540.0,
+            &format!("Body text on page {i}, not the same."),
+        ),
+        frag(72.0, 132.0, 540.0, "more body"),
+    ]
+}
+
+/// Every line of `pages` is furniture exactly when `furniture(its text)`.
+fn assert_furniture(pages: &[Page], furniture: impl Fn(&str) -> bool) {
+    for p in pages {
+        for l in &p.lines {
+            assert_eq!(l.furniture, furniture(&l.text), "{}", l.text);
+        }
+    }
+}
+
+/// A running footer set on the line of its page number is one line of two cells on most
+/// pages; where the page number is missing it is a line alone, and still furniture.
+#[test]
+fn a_running_footer_without_its_page_number_is_furniture() {
+    let mut pages = Vec::new();
+    for i in 0..10 {
+        let mut frags = body_frags(i);
+        frags.push(frag(72.0, 760.0, 250.0, "DICOM Conformance Statement"));
+        if i < 8 {
+            frags.push(frag(480.0, 760.0, 540.0, &format!("Page {}", i + 1)));
+        }
+        pages.push(layout_page(frags, 792.0));
+    }
+    assert_eq!(
+        pages[0].lines.iter().filter(|l| l.cells.len() == 2).count(),
+        1
+    );
+    mark_furniture(&mut pages, &PdfConfig::default());
+    assert_furniture(&pages, |t| !t.contains("ody"));
+}
+
+/// A chapter's running head repeats on the pages of its chapter only (five and seven of
+/// twelve pages here, under the share a document-wide head needs): it is furniture on
+/// every one of them. A long table's header row, at the top of three pages in a row, is
+/// not.
+#[test]
+fn a_chapters_running_head_is_furniture() {
+    let mut pages = Vec::new();
+    for i in 0..12 {
+        let head = if i < 5 {
+            "Chapter 1: Arrays"
+        } else {
+            "Chapter 2: Vectors"
+        };
+        let mut frags = body_frags(i);
+        frags.push(frag(72.0, 30.0, 250.0, head));
+        if (8..11).contains(&i) {
+            frags.push(frag(72.0, 60.0, 150.0, "Function"));
+            frags.push(frag(300.0, 60.0, 400.0, "Support status"));
+        }
+        pages.push(layout_page(frags, 792.0));
+    }
+    mark_furniture(&mut pages, &PdfConfig::default());
+    assert_furniture(&pages, |t| t.starts_with("Chapter"));
+}
+
+/// A running head that names each page's section (`1.1 Introduction` on one page, `1.2
+/// Debugger` on the next: the Erlang/OTP manuals) repeats no text, only its place and its
+/// type, smaller than the text: furniture. The same lines in the body size are the
+/// pages' first lines of text.
+#[test]
+fn running_heads_that_name_each_pages_section_are_furniture() {
+    let sections = [
+        "1.1 Introduction",
+        "1.2 Getting Started",
+        "1.3 Breakpoints",
+        "1.4 Stack Trace",
+        "1.5 Monitor Window",
+        "2 Reference Manual",
+        "2.1 Exports",
+    ];
+    for (size, furniture) in [(8.0, true), (10.0, false)] {
+        let mut pages = vec![layout_page(body_frags(0), 792.0)];
+        for (i, s) in sections.iter().enumerate() {
+            let mut frags = body_frags(i + 1);
+            let mut head = frag(400.0, 30.0, 540.0, s);
+            head.size = size;
+            frags.push(head);
+            pages.push(layout_page(frags, 792.0));
+        }
+        mark_furniture(&mut pages, &PdfConfig::default());
+        assert_furniture(&pages, |t| furniture && sections.contains(&t));
+    }
+}
+
+/// A book's running heads set in two cells: the section the page is in beside the
+/// document's title on odd pages, the title beside the chapter on even ones. Only the
+/// title repeats on enough pages, yet each whole line is furniture. The same lines set
+/// large, a slide's title beside a name on every slide, are not.
+#[test]
+fn running_heads_of_a_section_beside_the_title_are_furniture() {
+    let sections = [
+        "1.1 Einführung",
+        "1.2 Die Programme einrichten",
+        "1.3 Einen Bug beheben",
+        "1.4 Neue Software",
+        "1.5 Security Updates",
+        "1.6 Patches für Pakete",
+    ];
+    for (size, furniture) in [(10.0, true), (20.0, false)] {
+        let mut pages = Vec::new();
+        for i in 0..12 {
+            let mut frags = body_frags(i);
+            frags.push(frag(
+                72.0,
+                144.0,
+                540.0,
+                "and a third line of the body text",
+            ));
+            let chapter = if i < 6 {
+                "Kapitel 1. Artikel"
+            } else {
+                "Kapitel 2. Wissensdatenbank"
+            };
+            let (left, right) = if i % 2 == 0 {
+                ("Ubuntu Packaging Guide", chapter)
+            } else {
+                (sections[i / 2], "Ubuntu Packaging Guide")
+            };
+            for mut f in [
+                frag(72.0, 30.0, 250.0, left),
+                frag(400.0, 30.0, 540.0, right),
+            ] {
+                f.size = size;
+                frags.push(f);
+            }
+            pages.push(layout_page(frags, 792.0));
+        }
+        assert!(pages.iter().all(|p| p.lines[0].cells.len() == 2));
+        mark_furniture(&mut pages, &PdfConfig::default());
+        assert_furniture(&pages, |t| furniture && t.contains("Ubuntu"));
+    }
+}
+
+/// Slides that keep one title over three pages in a row (`Results`, set large at the top)
+/// are sections, not a chapter's running head.
+#[test]
+fn a_slide_title_over_pages_in_a_row_is_no_running_head() {
+    let mut pages = Vec::new();
+    for i in 0..8 {
+        let mut frags = body_frags(i);
+        let mut title = frag(
+            72.0,
+            30.0,
+            250.0,
+            if (2..5).contains(&i) {
+                "Results"
+            } else {
+                "Method"
+            },
+        );
+        title.size = 20.0;
+        if i == 0 || (2..5).contains(&i) {
+            frags.push(title);
+        }
+        pages.push(layout_page(frags, 792.0));
+    }
+    mark_furniture(&mut pages, &PdfConfig::default());
+    assert_furniture(&pages, |_| false);
+}
+
+/// A short document whose chapters each open a page, numbered like the pages: the titles
+/// are set larger than the text, so they are not page numbers; a body-size number line in
+/// the same place is.
+#[test]
+fn chapter_titles_numbered_like_their_pages_are_not_furniture() {
+    let titles = ["1 Overview", "2 Installation", "3 Tutorial", "4 Citations"];
+    for (size, furniture) in [(14.3, false), (10.0, true)] {
+        let mut pages = Vec::new();
+        for (i, t) in titles.iter().enumerate() {
+            let mut title = frag(72.0, 40.0, 300.0, t);
+            title.size = size;
+            let mut frags = vec![title];
+            for k in 0..8 {
+                let y = 100.0 + 14.0 * k as f32;
+                frags.push(frag(72.0, y, 540.0, &format!("Body line {k} of page {i}.")));
+            }
+            pages.push(layout_page(frags, 792.0));
+        }
+        mark_furniture(&mut pages, &PdfConfig::default());
+        for p in &pages {
+            let l = &p.lines[0];
+            assert_eq!(l.furniture, furniture, "{} at {size} pt", l.text);
+        }
+    }
+}

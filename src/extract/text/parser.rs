@@ -1,0 +1,3112 @@
+//! The block parser: lines (furniture already removed) into typed blocks and scored heading
+//! candidates.
+
+use super::*;
+
+impl<'a> Parser<'a> {
+    pub(super) fn new(text: &'a str, lines: &'a [Line], cfg: &'a HeadingConfig) -> Self {
+        let content: Vec<usize> = (0..lines.len())
+            .filter(|&i| !lines[i].blank && !lines[i].removed)
+            .collect();
+        // Body indentation: the smallest indent of at least 2 % of the continuation lines (headings sit
+        // left of it in man pages and RFCs; option descriptions sit right of it), else the
+        // most common one.
+        let mut hist: HashMap<usize, usize> = HashMap::new();
+        // Continuation lines only: headings are one-line groups or first lines.
+        for w in content.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            if lines[a].page == lines[b].page && lines[a + 1..b].iter().all(|l| l.removed) {
+                *hist.entry(lines[b].indent.min(40)).or_default() += 1;
+            }
+        }
+        if hist.is_empty() {
+            for &i in &content {
+                *hist.entry(lines[i].indent.min(40)).or_default() += 1;
+            }
+        }
+        let mut levels: Vec<(usize, usize)> = hist.into_iter().collect();
+        levels.sort_unstable();
+        let total: usize = levels.iter().map(|l| l.1).sum();
+        let base_indent = levels
+            .iter()
+            .find(|&&(_, n)| n * 50 >= total && n >= 3)
+            .or_else(|| {
+                levels
+                    .iter()
+                    .max_by_key(|&&(i, n)| (n, std::cmp::Reverse(i)))
+            })
+            .map_or(0, |l| l.0);
+        let mut repeated: HashMap<&str, u32> = HashMap::new();
+        for &i in &content {
+            let t = text[lines[i].start..lines[i].end].trim();
+            if t.len() <= 80 {
+                *repeated.entry(t).or_default() += 1;
+            }
+        }
+        repeated.retain(|_, n| *n >= 2);
+        let front_titles = content
+            .iter()
+            .take(FRONT_LINES)
+            .filter_map(|&i| {
+                let t = text[lines[i].start..lines[i].end].trim();
+                (t.len() <= 80).then(|| toc_title(t)).flatten()
+            })
+            .collect();
+        // Titles over an underline of their length (`Installation` / `------------`), at the
+        // body's margin or left of it (not the column heads of a man page's table).
+        let underlined_titles = content
+            .windows(2)
+            .filter(|w| {
+                let (a, b) = (&lines[w[0]], &lines[w[1]]);
+                let title = &text[a.start..a.end];
+                a.indent <= base_indent
+                    && rule_char(title).is_none()
+                    && title.chars().any(char::is_alphanumeric)
+                    && underline_of(title, &text[b.start..b.end]).is_some()
+            })
+            .count();
+        let explicit_markup = content
+            .iter()
+            .filter(|&&i| {
+                lines[i].indent == 0 && rest_explicit_markup(&text[lines[i].start..lines[i].end])
+            })
+            .take(2)
+            .count();
+        // Or its inline markup: roles (`:meth:`__div__``) and named links (`` `Stripe
+        // <https://stripe.com>`_ ``), which nothing else writes.
+        let inline_markup = || {
+            content
+                .iter()
+                .filter(|&&i| rest_inline_markup(&text[lines[i].start..lines[i].end]))
+                .take(3)
+                .count()
+        };
+        // Section numbers of two parts or more over titles in sentence case (`5.2. Using the
+        // output module`), and in title case.
+        let mut numbered_case = (0, 0);
+        for &i in &content {
+            let t = text[lines[i].start..lines[i].end].trim();
+            let Some(n) = headings::numbering(t).filter(|n| {
+                n.parts.len() >= 2 && matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+            }) else {
+                continue;
+            };
+            match entry_case(&t[n.prefix_len..]) {
+                Some(true) => numbered_case.0 += 1,
+                Some(false) => numbered_case.1 += 1,
+                None => {}
+            }
+        }
+        let mut p = Parser {
+            full_line: std::cell::OnceCell::new(),
+            lone_sentence_case: std::cell::OnceCell::new(),
+            numbered_case,
+            text,
+            hints: None,
+            lines,
+            cfg,
+            repeated,
+            front_titles,
+            underlined_titles,
+            blank_led: None,
+            restructured: underlined_titles >= 2 && (explicit_markup >= 2 || inline_markup() >= 3),
+            content,
+            base_indent,
+            blocks: Vec::new(),
+            block_lines: Vec::new(),
+            styles: Vec::new(),
+            last_number: None,
+            chapter_label: None,
+            whole_numbers: false,
+            completed: Default::default(),
+            roman_label: None,
+            consumed: 0,
+            outdented: HashSet::new(),
+            function_heads: HashSet::new(),
+            entry_heads: HashSet::new(),
+            name_entries: std::cell::OnceCell::new(),
+            centred_caps: std::cell::Cell::new(false),
+            numbers_seen: HashSet::new(),
+            lookahead_budget: std::cell::Cell::new(1 << 20),
+            toc_from: None,
+            first_contents: None,
+            toc_numbers: HashSet::new(),
+            toc_titles: HashSet::new(),
+            toc_entries: HashSet::new(),
+            toc_lines: HashSet::new(),
+            toc_case: (0, 0),
+            under_roman: false,
+            numbered_sizes: Vec::new(),
+            numbered_types: Vec::new(),
+            page_tops: {
+                let mut tops = HashSet::new();
+                let mut page = 0;
+                for (i, l) in lines.iter().enumerate() {
+                    if !l.blank && l.page > page {
+                        page = l.page;
+                        tops.insert(i);
+                    }
+                }
+                tops
+            },
+        };
+        p.blank_led = p.blank_led();
+        p
+    }
+
+    /// Whether the document leaves a blank line only over its titles: of the runs of three
+    /// lines or more that follow a blank line, at least 60 % (and 8) start with a short line
+    /// that closes no sentence, at the margin of the line under it (`FlySight GPS File
+    /// (flysight)` / `This format can...`). Text extracted from a PDF without layout runs its
+    /// paragraphs together and keeps the space above its titles so. Returns the longest such
+    /// title line: 60 % of the length that four lines in five stay under.
+    pub(super) fn blank_led(&self) -> Option<usize> {
+        let len = |c: usize| self.line(c).trim().chars().count();
+        let mut lens: Vec<usize> = (0..self.content.len()).map(len).collect();
+        if lens.len() < 30 {
+            return None;
+        }
+        let at = lens.len() * 4 / 5;
+        let max = *lens.select_nth_unstable(at).1 * 6 / 10;
+        let (mut runs, mut led) = (0usize, 0usize);
+        let mut k = 0;
+        while k < self.content.len() {
+            let mut e = k + 1;
+            while e < self.content.len() && self.adjacent(e - 1) {
+                e += 1;
+            }
+            // After a blank line on the same page (not a page break).
+            let (a, b) = (self.content[k], self.content.get(k + 1).copied());
+            let after_blank = k > 0 && {
+                let p = self.content[k - 1];
+                self.lines[p].page == self.lines[a].page
+                    && self.lines[p + 1..a].iter().any(|l| l.blank && !l.removed)
+            };
+            if let (true, true, Some(b)) = (after_blank, e - k >= 3, b) {
+                runs += 1;
+                let t = self.line(k).trim();
+                if len(k) <= max
+                    && self.lines[a].indent == self.lines[b].indent
+                    && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+                {
+                    led += 1;
+                }
+            }
+            k = e;
+        }
+        (led >= 8 && led * 10 >= runs * 6).then_some(max)
+    }
+
+    pub(super) fn line(&self, c: usize) -> &'a str {
+        let l = &self.lines[self.content[c]];
+        &self.text[l.start..l.end]
+    }
+
+    pub(super) fn l(&self, c: usize) -> &'a Line {
+        &self.lines[self.content[c]]
+    }
+
+    /// The layout hint of content line `c`, when the format gave hints.
+    pub(super) fn hint(&self, c: usize) -> Option<&'a LineHint> {
+        self.hints?.lines.get(self.content[c])?.as_ref()
+    }
+
+    /// With layout hints, a heading must stand out by its typography; without, anything may.
+    pub(super) fn typography_allows(&self, c: usize) -> bool {
+        self.hints.is_none() || self.hint(c).is_some_and(Hints::stands_out)
+    }
+
+    /// Layout rules for a heading line: it stands out by its typography, or it carries a
+    /// section number that continues the sequence (not `1.` alone, which starts lists); it is
+    /// no table row (three or more cells, or two without a number), and no lead-in sentence
+    /// (`The following command:`) or exclamation.
+    pub(super) fn layout_heading_ok(
+        &self,
+        c: usize,
+        t: &str,
+        nb: Option<&headings::Numbering>,
+        seq: bool,
+    ) -> bool {
+        let Some(h) = self.hint(c) else { return false };
+        if h.mono || h.cells >= 3 || (h.cells == 2 && nb.is_none()) {
+            return false;
+        }
+        if nb.is_none() && t.ends_with([':', '!']) {
+            return false;
+        }
+        // A line set apart only by italics, right under or over a figure or a table, is its
+        // caption (a word processor's caption style with no `Figure 3` label: `Screen shot
+        // of JavaMorph` under a screenshot), not a section's title.
+        let ty = h.typography;
+        let italic_only = ty.italic && !ty.bold && ty.size_ratio < 1.1;
+        let graphic = |k: Option<usize>| {
+            k.filter(|&k| k < self.content.len())
+                .and_then(|k| self.hint(k))
+                .is_some_and(|n| n.figure || n.table.is_some())
+        };
+        if italic_only && nb.is_none() && (graphic(c.checked_sub(1)) || graphic(Some(c + 1))) {
+            return false;
+        }
+        // A display formula's line (`S δ`, `x1 + x2`): letters only one at a time, in a
+        // script with case. A title has a word, letters of a script without case (`序`), or capitals
+        // spaced out (`I N D E X`).
+        let letters: Vec<&str> = t
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| !w.is_empty())
+            .collect();
+        // A capital with digits is a word too (`X86`, `ARM64`); `x2` in a formula is not.
+        let worded = letters.iter().any(|w| {
+            w.chars().count() >= 2 || w.chars().any(|c| !c.is_uppercase() && !c.is_lowercase())
+        }) || t.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            let mut cs = w.chars();
+            cs.next().is_some_and(char::is_uppercase) && cs.any(|c| c.is_ascii_digit())
+        });
+        let spaced_caps =
+            letters.len() >= 3 && letters.iter().all(|w| w.chars().all(char::is_uppercase));
+        if nb.is_none() && !worded && !spaced_caps {
+            return false;
+        }
+        let centred = h.centered && t.split_whitespace().count() <= 10;
+        // A centered line in capitals at body size (`PRIMARY HEADING` in styles that set
+        // headings in the body font), and after one, a centred line in title case
+        // (`Second-Level Subheading`).
+        if !Hints::stands_out(h) && centred && is_caps(t) {
+            self.centred_caps.set(true);
+        }
+        Hints::stands_out(h)
+            || (centred
+                && (is_caps(t)
+                    || (self.centred_caps.get()
+                        && h.typography.size_ratio >= 0.95
+                        && t.starts_with(char::is_uppercase)
+                        && headings::title_case(t))))
+            || nb.is_some_and(|n| {
+                seq && (n.parts.len() >= 2
+                    || matches!(
+                        n.kind,
+                        NumberKind::Bare | NumberKind::Chapter | NumberKind::Appendix
+                    ))
+            })
+    }
+
+    /// A heading known by its look alone (no number, no underline) between two numbered
+    /// headings, the second a subsection, lies inside the section of the first
+    /// (`2.1.2 glp_mincost_lp — …`, then `Description`, `Returns`, then `2.1.3 …`): one level
+    /// under it, where the rank of its look alone would set it at the top and the next
+    /// numbered heading under it. Before a numbered heading of the first level (`Part Two`
+    /// between chapters 2 and 3) it keeps its rank: no numbered heading goes under it. Nor
+    /// does it go inside when the numbered headings on either side lie in two chapters
+    /// (`1.1 More about …`, then `Algorithms for almost crystallographic groups`, then `2.2
+    /// Betti numbers`): it is the title of the second chapter, set apart by its look alone.
+    pub(super) fn headings_inside_numbered_sections(&mut self) {
+        let heads = self.heading_blocks();
+        // Each numbered heading's depth and chapter (a number of one part at a deeper level
+        // counts within its chapter).
+        let numbered: Vec<Option<(u8, Option<u32>)>> = heads
+            .iter()
+            .map(|&i| {
+                self.blocks[i]
+                    .heading
+                    .as_ref()
+                    .filter(|h| h.source == HeadingSource::Numbering)
+                    .map(|h| {
+                        let chapter = headings::numbering(&h.title)
+                            .filter(|n| n.parts.len() >= 2)
+                            .map(|n| n.parts[0]);
+                        (h.level, chapter)
+                    })
+            })
+            .collect();
+        // The depth and chapter of the next numbered heading after each heading.
+        let mut next = vec![None; heads.len()];
+        for k in (0..heads.len().saturating_sub(1)).rev() {
+            next[k] = numbered[k + 1].or(next[k + 1]);
+        }
+        let mut last: Option<(u8, Option<u32>)> = None;
+        for (k, &i) in heads.iter().enumerate() {
+            let h = self.blocks[i].heading.as_mut().unwrap();
+            match (h.source, last, next[k]) {
+                (HeadingSource::Numbering, ..) => last = numbered[k],
+                (HeadingSource::Style, Some((d, before)), Some((n, after)))
+                    if n >= 2 && !matches!((before, after), (Some(b), Some(a)) if a != b) =>
+                {
+                    h.level = (d + 1).min(6)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Heading levels from typography (layout hints only): a style (size cluster, bold) that
+    /// numbered headings use takes their most common depth; another style goes one level
+    /// under the bigger style its headings most often follow (the nearest heading before each
+    /// in a bigger style), at 1 when none is bigger, and beside it when all of them follow
+    /// that style's last heading and have headings under them in turn (parts set smaller
+    /// after a manual's first sections).
+    pub(super) fn levels_from_typography(&mut self) {
+        // Contents, lists of figures and tables, and the index: navigation pages, not
+        // sections of the document (their own titles included).
+        for b in &mut self.blocks {
+            let nav = b.heading.as_ref().is_some_and(|h| {
+                let t = h.title.trim().trim_end_matches(':').to_lowercase();
+                is_contents_title(&t)
+                    || t.starts_with("list of ")
+                    || t.starts_with("index of ")
+                    || [
+                        "índice",
+                        "indice",
+                        "index",
+                        // Word's and LibreOffice's default titles of their indexes.
+                        "table of figures",
+                        "alphabetical index",
+                        "illustration index",
+                        "table of objects",
+                    ]
+                    .contains(&t.as_str())
+            });
+            if nav {
+                b.kind = BlockType::Prose;
+                b.heading = None;
+            }
+        }
+        self.front_matter();
+        self.levels_by_style();
+    }
+
+    /// Title, authors, affiliations and dates above the first section of a typeset document:
+    /// headings on the first page before the first numbered heading or known section name
+    /// (`Abstract`, `Introduction`, `Contents`), when that comes on the first two pages or the
+    /// first page holds too few lines to be more than a title page.
+    pub(super) fn front_matter(&mut self) {
+        self.title_block();
+        let heads = self.heading_blocks();
+        let Some(real) = heads.iter().position(|&i| self.opens_named_section(i)) else {
+            return;
+        };
+        let title_page = self
+            .content
+            .iter()
+            .filter(|&&i| self.lines[i].page == 0)
+            .count()
+            < 25;
+        if self.l(self.block_lines[heads[real]].0).page > 1 && !title_page {
+            return;
+        }
+        for &i in &heads[..real] {
+            if self.l(self.block_lines[i].0).page == 0 {
+                self.unhead(i);
+            }
+        }
+    }
+
+    /// The pages before a table of contents near a paged document's start (title page,
+    /// copyright, revision history: `COLLABORATORS`, `WRITTEN BY`) hold no sections: their
+    /// headings found by look alone are text, but for named sections (`Abstract`, `Preface`).
+    pub(super) fn before_contents(&mut self) {
+        // (A `Contents` line that ends the text starts contents past its last line.)
+        let Some(from) = self.first_contents.filter(|&f| f < self.content.len()) else {
+            return;
+        };
+        let page = self.l(from).page;
+        let last_page = self.content.last().map_or(0, |&c| self.lines[c].page);
+        if page == 0 || page > 5 || page * 3 > last_page {
+            return;
+        }
+        for i in self.heading_blocks() {
+            let c = self.block_lines[i].0;
+            if self.l(c).page < page
+                && !self.opens_named_section(i)
+                && !is_contents_title(self.line(c))
+            {
+                self.unhead(i);
+            }
+        }
+    }
+
+    /// Block `i`, taken for a heading, is text after all.
+    pub(super) fn unhead(&mut self, i: usize) {
+        self.blocks[i].kind = BlockType::Prose;
+        self.blocks[i].heading = None;
+    }
+
+    /// Indices of the heading blocks so far.
+    pub(super) fn heading_blocks(&self) -> Vec<usize> {
+        (0..self.blocks.len())
+            .filter(|&i| self.blocks[i].kind == BlockType::Heading)
+            .collect()
+    }
+
+    /// Heading block `i` opens a section of the document proper: numbered, or one of the
+    /// section names (`Abstract`, `Introduction`).
+    pub(super) fn opens_named_section(&self, i: usize) -> bool {
+        self.blocks[i].heading.as_ref().is_some_and(|h| {
+            h.source == HeadingSource::Numbering
+                || self
+                    .cfg
+                    .section_names
+                    .iter()
+                    .any(|n| h.title.trim_end_matches(':').eq_ignore_ascii_case(n))
+        })
+    }
+
+    /// The lines under a document's title on its first page, before its first numbered or
+    /// named section (`Abstract`, `Introduction`), that are set centered, or are a person's
+    /// name, in a type no heading after the first page has: its authors, their affiliations, a
+    /// date, a version. They name the document, they open no section. The title itself is left
+    /// to [`Self::front_matter`].
+    pub(super) fn title_block(&mut self) {
+        let heads = self.heading_blocks();
+        let page = |p: &Self, i: usize| p.l(p.block_lines[i].0).page;
+        let style = |p: &Self, i: usize| {
+            p.hint(p.block_lines[i].0)
+                .map(|h| (h.size_bin, h.typography.bold))
+        };
+        let later: Vec<_> = heads
+            .iter()
+            .filter(|&&i| page(self, i) > 0)
+            .map(|&i| style(self, i))
+            .collect();
+        // A one-page document: no later type to tell sections from the title's lines by.
+        if later.is_empty() {
+            return;
+        }
+        for &i in heads.iter().skip(1) {
+            if page(self, i) > 0 || self.opens_named_section(i) {
+                break;
+            }
+            let centered = self.hint(self.block_lines[i].0).is_some_and(|h| h.centered);
+            let named = self.blocks[i]
+                .heading
+                .as_ref()
+                .is_some_and(|h| person_name(&h.title));
+            if (centered || named) && !later.contains(&style(self, i)) {
+                self.unhead(i);
+            }
+        }
+    }
+
+    pub(super) fn levels_by_style(&mut self) {
+        // Bigger first; at one size bold first, then centered; italic and upright at one size
+        // and weight in the order the document first uses them (a parent's style comes before
+        // its children's: LibreOffice sets its second level in bold italic over a bold third,
+        // LaTeX classes set a bold upright section over a bold italic paragraph).
+        let style = |p: &Self, i: usize| -> Option<(u16, bool, bool, bool)> {
+            let (a, e) = p.block_lines[i];
+            // A reference entry's heading is set as its `Name` label, over the body type.
+            let h = if p.entry_heads.contains(&i) {
+                p.hint(a)?
+            } else {
+                p.hint(e - 1).or_else(|| p.hint(a))?
+            };
+            Some((
+                h.size_bin,
+                h.typography.bold,
+                h.centered,
+                !h.typography.italic,
+            ))
+        };
+        let heads = self.heading_blocks();
+        type Style = (u16, bool, bool, bool);
+        let sts: Vec<Option<Style>> = heads.iter().map(|&i| style(self, i)).collect();
+        let mut depths: HashMap<Style, HashMap<u8, u32>> = HashMap::new();
+        let mut styles: Vec<Style> = Vec::new();
+        for (&i, &st) in heads.iter().zip(&sts) {
+            let Some(st) = st else { continue };
+            if !styles.contains(&st) {
+                styles.push(st);
+            }
+            let h = self.blocks[i].heading.as_ref().unwrap();
+            if h.source == HeadingSource::Numbering {
+                *depths.entry(st).or_default().entry(h.level).or_default() += 1;
+            }
+        }
+        // Stable: `styles` is in order of first use.
+        styles.sort_by_key(|s| std::cmp::Reverse((s.0, s.1, s.2)));
+        let rank: HashMap<Style, usize> = styles.iter().enumerate().map(|(k, s)| (*s, k)).collect();
+        // Each heading's parent: the nearest heading before it in a bigger style (a stack of
+        // headings in ever smaller styles).
+        let mut parents: HashMap<Style, Vec<Option<usize>>> = HashMap::new();
+        let mut last: HashMap<Style, usize> = HashMap::new();
+        let mut stack: Vec<usize> = Vec::new();
+        for (k, st) in sts.iter().enumerate() {
+            let Some(st) = st else { continue };
+            while stack
+                .last()
+                .is_some_and(|&t| rank[&sts[t].unwrap()] >= rank[st])
+            {
+                stack.pop();
+            }
+            parents.entry(*st).or_default().push(stack.last().copied());
+            stack.push(k);
+            last.insert(*st, k);
+        }
+        // Styles some heading of which is a parent.
+        let parents_of: std::collections::HashSet<Style> = parents
+            .values()
+            .flatten()
+            .flatten()
+            .map(|&h| sts[h].unwrap())
+            .collect();
+        // The document's title: the first heading, alone in its style (its style's last).
+        let title = sts
+            .first()
+            .copied()
+            .flatten()
+            .filter(|s| last[s] == 0)
+            .map(|_| 0usize);
+        let mut level_of: HashMap<Style, u8> = HashMap::new();
+        for st in &styles {
+            let level = match depths.get(st) {
+                Some(d) => {
+                    *d.iter()
+                        .max_by_key(|&(l, n)| (*n, std::cmp::Reverse(*l)))
+                        .unwrap()
+                        .0
+                }
+                None => {
+                    // Under the style most of its headings fall under; beside it when they
+                    // all come after that style's last heading and head sections of their
+                    // own (a word processor's parts set smaller after a few bigger sections),
+                    // unless that heading is the title or its style is numbered.
+                    let ps = &parents[st];
+                    let mut by_style: HashMap<Style, usize> = HashMap::new();
+                    for p in ps.iter().flatten() {
+                        *by_style.entry(sts[*p].unwrap()).or_default() += 1;
+                    }
+                    match by_style
+                        .iter()
+                        .max_by_key(|&(s, n)| (*n, std::cmp::Reverse(rank[s])))
+                        .map(|(s, _)| *s)
+                    {
+                        None => 1,
+                        Some(p) => {
+                            let pl = level_of[&p];
+                            let beside = !depths.contains_key(&p)
+                                && parents_of.contains(st)
+                                && ps
+                                    .iter()
+                                    .flatten()
+                                    .filter(|&&h| sts[h] == Some(p))
+                                    .all(|&h| h == last[&p] && Some(h) != title);
+                            if beside {
+                                pl
+                            } else {
+                                (pl + 1).min(6)
+                            }
+                        }
+                    }
+                }
+            };
+            level_of.insert(*st, level);
+        }
+        for (&i, st) in heads.iter().zip(&sts) {
+            let Some(st) = st else { continue };
+            let h = self.blocks[i].heading.as_mut().unwrap();
+            if h.source != HeadingSource::Numbering {
+                h.level = level_of[st];
+            }
+        }
+        // The document's title (the first heading, alone in the biggest style) stays a
+        // heading: the section it opens holds the document, as a Markdown file's `# Title`
+        // does, and outlines that list the title find it (unless it is a paper's front
+        // matter, see `front_matter`).
+    }
+
+    /// The headings of a reference entry's parts (`Syntax`, `Description`, set as its
+    /// `Name` is) go one level under the entry's heading (see `reference_entry`), until a
+    /// heading above it.
+    pub(super) fn reference_entries(&mut self) {
+        let mut level = None;
+        for (i, b) in self.blocks.iter_mut().enumerate() {
+            let Some(h) = b.heading.as_mut() else {
+                continue;
+            };
+            if self.entry_heads.contains(&i) {
+                level = Some(h.level);
+            } else if let Some(l) = level {
+                if h.level < l {
+                    level = None;
+                } else if h.level == l {
+                    h.level = (l + 1).min(6);
+                }
+            }
+        }
+    }
+
+    /// Page boxes of blocks (layout hints only): the union of their lines' boxes on the page
+    /// the block starts on.
+    pub(super) fn layout_boxes(&mut self) {
+        for i in 0..self.blocks.len() {
+            let (a, e) = self.block_lines[i];
+            let page = self.hint(a).map(|h| h.page);
+            let mut bb: Option<[f32; 4]> = None;
+            for c in a..e {
+                if let Some(h) = self.hint(c).filter(|h| Some(h.page) == page) {
+                    let r = h.bbox;
+                    bb = Some(match bb {
+                        None => r,
+                        Some(b) => [
+                            b[0].min(r[0]),
+                            b[1].min(r[1]),
+                            b[2].max(r[2]),
+                            b[3].max(r[3]),
+                        ],
+                    });
+                }
+            }
+            self.blocks[i].attrs_mut().bbox = bb;
+        }
+    }
+
+    /// In a document that leaves blank lines only over its titles, content line `c` is short,
+    /// closes no sentence and heads text at its own margin: one of the next three lines is a
+    /// sentence or runs longer than a title may, in words (a run of short lines is a table or a
+    /// list: `Unary Operators` / `Explanation` / `unary minus`).
+    pub(super) fn heads_run(&self, c: usize) -> bool {
+        let Some(max) = self.blank_led else {
+            return false;
+        };
+        let t = self.line(c).trim();
+        let indent = self.l(c).indent;
+        t.chars().count() <= max
+            && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+            && c + 1 < self.content.len()
+            && self.adjacent(c)
+            && self.l(c + 1).indent == indent
+            && (c + 1..self.content.len().min(c + 4))
+                .take_while(|&k| k == c + 1 || self.adjacent(k - 1))
+                .any(|k| {
+                    // Text: a sentence, or a line of words longer than a title may be (not a
+                    // contents entry's leaders, `. . . . 63`).
+                    // A sentence may trail off into an ellipsis after a word (`This format
+                    // can...`, over the list it leads into).
+                    let l = self.line(k).trim();
+                    (l.chars().count() > max
+                        && l.chars().filter(|ch| ch.is_alphabetic()).count() * 2 > max)
+                        || (l.ends_with(['.', '!', '?'])
+                            && !l.ends_with("..")
+                            && l.split_whitespace().count() >= 4)
+                        || ellipsis_lead_in(l)
+                })
+    }
+
+    /// Content line `c` is a title right over its first subsection's title, over the text
+    /// (`Build changes and issues` / `Strict compilation flags` / `Most of the modules…`):
+    /// text extracted from a PDF drops the space between two titles.
+    pub(super) fn stacked_titles(&self, c: usize) -> bool {
+        if c + 2 >= self.content.len() || !self.adjacent(c) || !self.adjacent(c + 1) {
+            return false;
+        }
+        let titled = |t: &str| {
+            t.chars().count() <= 60
+                && t.split_whitespace().count() <= 8
+                && t.starts_with(char::is_uppercase)
+                && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+        };
+        let (first, second) = (self.line(c).trim(), self.line(c + 1).trim());
+        let third = self.line(c + 2).trim();
+        let indent = self.l(c).indent;
+        // Two titles the contents list, one over the other, are stacked over any text.
+        if titled(first) && titled(second) && self.listed(first) && self.listed(second) {
+            return true;
+        }
+        titled(first)
+            && titled(second)
+            && third.chars().count() >= 50
+            && third.chars().count() * 2 >= 3 * first.chars().count().max(second.chars().count())
+            && third.starts_with(char::is_uppercase)
+            && self.l(c + 1).indent == indent
+            && self.l(c + 2).indent == indent
+            // The text goes on as text, not as one more short line (`C - CPU` / `D - Disk` /
+            // `E - Environmental data (fan, power, temp), via ipmitool` / `F - NFS Data`).
+            && (c + 3 >= self.content.len()
+                || !self.adjacent(c + 2)
+                || self.line(c + 3).trim().chars().count() >= 40)
+    }
+
+    /// `t` names a title the document's table of contents lists (once the contents are over).
+    pub(super) fn listed(&self, t: &str) -> bool {
+        !self.toc_titles.is_empty()
+            && self.toc_from.is_none()
+            && toc_title(t).is_some_and(|k| self.toc_titles.contains(&k))
+    }
+
+    /// Content lines `c` and `c + 1` are adjacent: no blank line, no page break between.
+    pub(super) fn adjacent(&self, c: usize) -> bool {
+        let (a, b) = (self.content[c], self.content[c + 1]);
+        self.lines[a].page == self.lines[b].page && self.lines[a + 1..b].iter().all(|l| l.removed)
+    }
+
+    /// Content line `c` starts a page or follows a sentence's end (`stops.`, `(… at
+    /// present.)`), not the middle of a sentence that OCR cut into paragraphs.
+    pub(super) fn after_sentence(&self, c: usize) -> bool {
+        self.page_break_before(c)
+            || self
+                .line(c - 1)
+                .trim_end()
+                .ends_with(['.', '!', '?', ':', ')'])
+    }
+
+    /// Content line `c` stands alone in its group, short and open (no closing
+    /// punctuation), over a paragraph of three lines or more whose first line starts with a
+    /// capital and runs to the text's full line, two thirds longer than `c` at least. In plain
+    /// text at the margin, not reStructuredText (whose titles are adorned).
+    pub(super) fn lone_over_paragraph(&self, c: usize) -> bool {
+        let n = self.content.len();
+        if self.restructured
+            || self.base_indent != 0
+            || (c > 0 && self.adjacent(c - 1))
+            || c + 1 >= n
+            || self.adjacent(c)
+        {
+            return false;
+        }
+        let t = self.line(c).trim();
+        let below = self.line(c + 1).trim();
+        let para = (c + 1..n.min(c + 4))
+            .take_while(|&k| k == c + 1 || self.adjacent(k - 1))
+            .count();
+        para >= 3
+            && !t.ends_with(['.', ',', ';', ':'])
+            && t.len() * 10 <= below.len() * 6
+            && below.chars().count() >= self.full_line()
+            && below.starts_with(char::is_uppercase)
+    }
+
+    /// The length, in characters, a line of the text's paragraphs runs to: four fifths of
+    /// the length a quarter of its content lines reach or pass.
+    pub(super) fn full_line(&self) -> usize {
+        *self.full_line.get_or_init(|| {
+            // Lengths of content lines, 512 characters and more counted together.
+            let mut lengths = [0usize; 513];
+            for c in 0..self.content.len() {
+                lengths[self.line(c).trim().chars().take(512).count()] += 1;
+            }
+            let mut seen = 0;
+            let quarter = lengths
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|&(_, &k)| {
+                    seen += k;
+                    seen * 4 >= self.content.len()
+                })
+                .map_or(0, |(n, _)| n);
+            quarter * 4 / 5
+        })
+    }
+
+    /// The text's [`Parser::lone_over_paragraph`] lines are written in sentence case more
+    /// often than in title case, twice at least: that is how its titles are written.
+    pub(super) fn lone_in_sentence_case(&self) -> bool {
+        *self.lone_sentence_case.get_or_init(|| {
+            let (mut sentence, mut title) = (0, 0);
+            for c in 0..self.content.len() {
+                if self.lone_over_paragraph(c) {
+                    match entry_case(self.line(c)) {
+                        Some(true) => sentence += 1,
+                        Some(false) => title += 1,
+                        None => {}
+                    }
+                }
+            }
+            sentence >= 2 && sentence > title
+        })
+    }
+
+    /// A page ends between content lines `c - 1` and `c`: a form feed or removed furniture.
+    pub(super) fn page_break_before(&self, c: usize) -> bool {
+        let (a, b) = (self.content[c - 1], self.content[c]);
+        self.lines[a].page != self.lines[b].page || self.lines[a + 1..b].iter().any(|l| l.removed)
+    }
+
+    /// Groups: maximal runs of adjacent content lines, as `[first, end)` into `content`.
+    /// In reStructuredText, a title may follow an indented block with no blank line between
+    /// (the last line of a `.. code::` block, then `Raising exceptions` over its tildes):
+    /// docutils ends the block at the margin and reads the title. The group splits there.
+    pub(super) fn groups(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for c in 0..self.content.len() {
+            if c > start && self.restructured && self.title_after_indented_block(c) {
+                out.push((start, c));
+                start = c;
+            }
+            if c + 1 == self.content.len() || !self.adjacent(c) {
+                out.push((start, c + 1));
+                start = c + 1;
+            }
+        }
+        out
+    }
+
+    /// Whether content line `c`, at the margin under an indented line of its group, starts an
+    /// adorned title: title and underline, or overline, title and the same rule.
+    pub(super) fn title_after_indented_block(&self, c: usize) -> bool {
+        let n = self.content.len();
+        if c + 1 >= n || self.l(c).indent != 0 || self.l(c - 1).indent == 0 || !self.adjacent(c) {
+            return false;
+        }
+        let (first, second) = (self.line(c), self.line(c + 1));
+        if rule_char(first).is_none() {
+            return underline_of(first, second).is_some();
+        }
+        rule_char(second).is_none()
+            && c + 2 < n
+            && self.adjacent(c + 1)
+            && rule_char(self.line(c + 2)) == rule_char(first)
+    }
+
+    pub(super) fn run(&mut self) {
+        let groups = self.groups();
+        // A `Contents` title taken for page furniture (it heads every page of the contents)
+        // still starts the table of contents.
+        let first_title = self
+            .lines
+            .iter()
+            .position(|l| is_contents_title(&self.text[l.start..l.end]));
+        if let Some(i) = first_title {
+            if !self.content.contains(&i) {
+                self.toc_from = Some(self.content.partition_point(|&c| c < i));
+            }
+        }
+        for gi in 0..groups.len() {
+            let (mut start, end) = groups[gi];
+            // A number line before may have taken this group's first line as its title.
+            start = start.max(self.consumed);
+            if start >= end {
+                continue;
+            }
+            // A document's title right over `Contents` and its entries (`tex2mn manual` /
+            // `Table of Contents` / `Reading the manual . . . 1`) is a group of its own.
+            if end - start >= 3
+                && !is_contents_title(self.line(start))
+                && is_contents_title(self.line(start + 1))
+            {
+                let mut rest = vec![(start + 1, end)];
+                rest.extend_from_slice(&groups[gi + 1..]);
+                start += self.group(start, start + 1, Some((start + 1, end)), &rest);
+            }
+            // `Contents` over the first entries, with no blank line between (`Contents` /
+            // `1 License`): the table of contents starts here.
+            // An underlined `Contents` heads a section of its own (reStructuredText's hand-made
+            // contents list): the entries start under its underline.
+            if end - start >= 2 && is_contents_title(self.line(start)) {
+                let underlined = underline_of(self.line(start), self.line(start + 1)).is_some();
+                self.start_contents(if underlined { start + 2 } else { start });
+            }
+            let figure = self.hint(start).is_some_and(|h| h.figure);
+            let next = groups.get(gi + 1).copied();
+            if !figure && (self.is_toc(start, end) || self.in_toc_region(start, end, next)) {
+                self.push_toc(start, end);
+                continue;
+            }
+            // A `Contents` line starts the table of contents whatever block it becomes (in text
+            // extracted from a PDF it often stands alone, in capitals, on the title pages).
+            if end - start == 1 && is_contents_title(self.line(start)) {
+                self.start_contents(end);
+            }
+            // A group may be consumed in parts: a heading, then the rest of its lines.
+            while start < end {
+                start += self.group(start, end, groups.get(gi + 1).copied(), &groups[gi + 1..]);
+            }
+        }
+        self.demote_term_runs();
+    }
+
+    /// Four or more headings in a row found by style alone, of one style, each over at most
+    /// two lines of body: the terms of a definition list (`SWIGPYTHON` / one line on it), not
+    /// sections; with a layout, two or more whose text is indented under them, however long.
+    /// They become prose, but for one set bigger than the run's median where the layout gives
+    /// sizes (a chapter's title over its first entry's terms).
+    pub(super) fn demote_term_runs(&mut self) {
+        let heads = self.heading_blocks();
+        let body_lines = |k: usize| -> usize {
+            let end = heads.get(k + 1).copied().unwrap_or(self.blocks.len());
+            (heads[k] + 1..end)
+                .map(|b| self.block_lines[b].1 - self.block_lines[b].0)
+                .sum()
+        };
+        let style_of = |h: usize| {
+            let b = &self.blocks[h];
+            b.heading
+                .as_ref()
+                .filter(|i| {
+                    i.source == HeadingSource::Style
+                        && !self.outdented.contains(&h)
+                        && !self.function_heads.contains(&h)
+                        && !self.entry_heads.contains(&h)
+                })
+                .map(|i| i.level)
+        };
+        // With a layout, a term of a description list: a heading found by its type (bold or
+        // italic) at body size whose text is indented under it, by a line's height or more, where the page's text stands
+        // at the term's margin elsewhere (`Status` over `The current status, one of the
+        // following:`; `Revision 3, released on Aug 15, 2016` over its changes). A document
+        // that sets all its text right of its titles has no text at their margin.
+        let indented_body = |k: usize| -> bool {
+            let h = heads[k];
+            let end = heads.get(k + 1).copied().unwrap_or(self.blocks.len());
+            let c0 = self.block_lines[h].0;
+            let Some(t) = self.hint(c0) else {
+                return false;
+            };
+            let (x, em) = (t.bbox[0], t.bbox[3] - t.bbox[1]);
+            t.typography.size_ratio < 1.1
+                && h + 1 < end
+                && {
+                    let (a, b) = self.block_lines[h + 1];
+                    (a..b).all(|c| self.hint(c).is_some_and(|n| n.bbox[0] >= x + em))
+                }
+                && (c0.saturating_sub(80)..(c0 + 80).min(self.content.len())).any(|c| {
+                    c != c0
+                        && self.hint(c).is_some_and(|n| {
+                            n.page == t.page
+                                && !Hints::stands_out(n)
+                                && !n.mono
+                                && (n.bbox[0] - x).abs() < 2.0
+                        })
+                })
+        };
+        let mut demote = Vec::new();
+        let mut k = 0;
+        while k < heads.len() {
+            let Some(level) = style_of(heads[k]) else {
+                k += 1;
+                continue;
+            };
+            let mut end = k;
+            // A reference entry's heading among its parts' labels leaves the run whole.
+            while end < heads.len()
+                && (self.entry_heads.contains(&heads[end])
+                    || (style_of(heads[end]) == Some(level)
+                        && (body_lines(end) <= 2 || indented_body(end))))
+            {
+                end += 1;
+            }
+            // Four short ones in a row are terms; so are two whose text is indented under
+            // them, however long it runs. Titles the contents list, half of them or more, are
+            // sections however short (`Protocol` / `Requests` / `Events` / `Errors`, each
+            // over a line).
+            let listed = heads[k..end]
+                .iter()
+                .filter(|&&h| {
+                    self.blocks[h]
+                        .heading
+                        .as_ref()
+                        .is_some_and(|i| self.listed(&i.title))
+                })
+                .count();
+            if (end - k >= 4 || (end - k >= 2 && (k..end).all(indented_body)))
+                && listed * 2 < end - k
+            {
+                // With a layout, the terms share one type: a chapter's title set bigger
+                // among them (`Primitive Types` over a reference entry's `Name`, `Syntax`)
+                // stays a heading.
+                let size = |h: usize| {
+                    self.hint(self.block_lines[h].0)
+                        .map_or(0.0, |t| t.typography.size_ratio)
+                };
+                let run = &heads[k..end];
+                let mut sizes: Vec<f32> = run.iter().map(|&h| size(h)).collect();
+                sizes.sort_by(f32::total_cmp);
+                let median = sizes[sizes.len() / 2];
+                demote.extend(run.iter().copied().filter(|&h| size(h) <= median * 1.15));
+            }
+            k = end.max(k + 1);
+        }
+        // A reference entry's heading stays, its parts' labels around it go.
+        demote.retain(|h| !self.entry_heads.contains(h));
+        for h in demote {
+            self.unhead(h);
+        }
+    }
+
+    /// After a `Contents` heading, text extracted from a PDF may spread each entry over lines of
+    /// its own (`2.1` / `Default Runtime Environment` / `. . . .` / `1`). Until a paragraph
+    /// comes, or a section number comes round again (the first real heading), or
+    /// `TOC_MAX_LINES` lines have passed, groups belong to the table of contents.
+    pub(super) fn in_toc_region(
+        &mut self,
+        start: usize,
+        end: usize,
+        next: Option<(usize, usize)>,
+    ) -> bool {
+        let Some(from) = self.toc_from.filter(|&f| start >= f) else {
+            return false;
+        };
+        let lines: Vec<&str> = (start..end).map(|c| self.line(c).trim()).collect();
+        let entry = |l: &str| toc_line(l) || ends_with_leaders(l) || leaders_only(l);
+        // A line of a paragraph: more words than an entry holds.
+        let prose_line = |l: &str| l.split_whitespace().count() > 10 && !entry(l);
+        let paragraph = lines.iter().any(|l| prose_line(l))
+            || (lines.len() >= 2
+                && lines.iter().filter(|l| l.len() > 50 && !entry(l)).count() >= 2);
+        // A chapter's label counts as the bare number the contents gave it (`1 Primitive
+        // Permutation Groups` there, `Chapter 1` / `Primitive Permutation Groups` here).
+        let again = headings::numbering(lines[0]).is_some_and(|n| {
+            let bare = n.kind == NumberKind::Chapter
+                && chapter_word(lines[0])
+                && self.toc_numbers.contains(&(0, n.parts.clone()));
+            !self.toc_numbers.insert(number_key(&n)) || bare
+        });
+        // So does a number alone over its title, when the contents listed both on one line
+        // (`1` / `Overview` after `1 Overview`): the chapter starts here.
+        let again = again
+            || (lines.len() == 1
+                && number_only(lines[0])
+                && next.is_some_and(|(a, _)| {
+                    toc_title(&format!("{} {}", lines[0], self.line(a).trim()))
+                        .is_some_and(|k| self.toc_entries.contains(&k))
+                }));
+        // An unnumbered title the contents listed, alone over a paragraph, comes round again:
+        // the chapter it names starts here (`Introduction` over its first paragraph).
+        // So is one right over a line of text (`License` / `Copyright © 2020 …`).
+        let text_line = |l: &str| l.split_whitespace().count() >= 4 && !entry(l);
+        let over_prose = next.is_some_and(|(a, b)| (a..b).any(|c| prose_line(self.line(c).trim())));
+        let listed = !entry(lines[0])
+            && toc_title(lines[0]).is_some_and(|k| self.toc_titles.contains(&k))
+            && ((lines.len() == 1 && over_prose) || (lines.len() >= 2 && text_line(lines[1])));
+        // So is one wrapped to two or three lines (a chapter's title set large).
+        let listed = listed
+            || (over_prose
+                && self.wrapped_title(start, end)
+                && toc_title(&self.joined(start, end))
+                    .is_some_and(|k| self.toc_titles.contains(&k)));
+        // Typeset text: a line that stands out and is no entry starts the document proper;
+        // so does an underlined title.
+        let standout = !toc_line(lines[0]) && self.hint(start).is_some_and(Hints::stands_out);
+        let underlined = lines.len() >= 2 && underline_of(lines[0], lines[1]).is_some();
+        if paragraph || again || listed || standout || underlined || start > from + TOC_MAX_LINES {
+            self.toc_from = None;
+            return false;
+        }
+        true
+    }
+
+    /// A table of contents starts at content line `from`: what an earlier one listed is
+    /// forgotten.
+    pub(super) fn start_contents(&mut self, from: usize) {
+        self.toc_from = Some(from);
+        self.first_contents.get_or_insert(from);
+        self.toc_numbers.clear();
+        self.toc_titles.clear();
+        self.toc_entries.clear();
+        self.toc_lines.clear();
+        self.toc_case = (0, 0);
+    }
+
+    /// A table-of-contents group: a list, joined to the list right before it.
+    pub(super) fn push_toc(&mut self, start: usize, end: usize) {
+        if self.toc_from.is_some() {
+            // Entries seen here: the same number later is the real heading.
+            for c in start..end {
+                if let Some(sentence) = entry_case(self.line(c)) {
+                    if sentence {
+                        self.toc_case.0 += 1;
+                    } else {
+                        self.toc_case.1 += 1;
+                    }
+                }
+                if let Some(n) = headings::numbering(self.line(c)) {
+                    self.toc_numbers.insert(number_key(&n));
+                    self.toc_entries.extend(toc_title(self.line(c)));
+                } else if let Some(k) = toc_title(self.line(c)) {
+                    self.toc_titles.insert(k);
+                    self.toc_lines.insert(self.line(c).trim().to_string());
+                }
+            }
+        }
+        let joined = self
+            .blocks
+            .last()
+            .is_some_and(|b| b.kind == BlockType::List)
+            && self
+                .block_lines
+                .last()
+                .is_some_and(|r| self.toc_from.is_some() && r.1 <= start);
+        if joined {
+            self.extend_last(end);
+        } else {
+            self.push(BlockType::List, start, end, None);
+        }
+    }
+
+    /// Table-of-contents group: most lines end in a page number after dot leaders or a gap.
+    pub(super) fn is_toc(&self, a: usize, b: usize) -> bool {
+        let n = (a..b).filter(|&c| toc_line(self.line(c))).count();
+        n >= 2 && n * 2 >= b - a
+    }
+
+    /// Handles the start of group `[start, end)`; returns how many lines it used.
+    pub(super) fn group(
+        &mut self,
+        start: usize,
+        end: usize,
+        next: Option<(usize, usize)>,
+        rest: &[(usize, usize)],
+    ) -> usize {
+        let n = end - start;
+        let first = self.line(start);
+        if self.hint(start).is_some_and(|h| h.figure) {
+            self.push(BlockType::Figure, start, start + 1, None);
+            return 1;
+        }
+        // A blank line, the start of a page, or a heading right above.
+        let blank_before = start == 0
+            || !self.adjacent(start - 1)
+            || (self
+                .blocks
+                .last()
+                .is_some_and(|b| b.kind == BlockType::Heading)
+                && self.block_lines.last().is_some_and(|r| r.1 == start));
+        // Overline + title + underline, or title + underline (same indentation).
+        if n >= 3 {
+            if let (Some(o), Some(u)) =
+                (rule_char(self.line(start)), rule_char(self.line(start + 2)))
+            {
+                if o == u
+                    && self.try_heading(
+                        start + 1,
+                        blank_before,
+                        Some(Style::Underline(u, true)),
+                        next,
+                    )
+                {
+                    return 3;
+                }
+            }
+        }
+        if n >= 2 {
+            let under = underline_of(first, self.line(start + 1)).or_else(|| {
+                self.restructured
+                    .then(|| rest_short_underline(first, self.line(start + 1)))
+                    .flatten()
+            });
+            if let Some(u) = under {
+                if self.l(start).indent.abs_diff(self.l(start + 1).indent) <= 1
+                    && self.try_heading(start, blank_before, Some(Style::Underline(u, false)), next)
+                {
+                    return 2;
+                }
+            }
+        }
+        // A reference entry's `Name` over its name and purpose, in one group or two.
+        let purpose = if n == 1 {
+            next
+        } else {
+            Some((start + 1, start + 2))
+        };
+        if self.reference_entry(start, purpose) {
+            return self.consumed.saturating_sub(start).clamp(1, n);
+        }
+        // An entry's `Name` label may close the group of the text above it (`None.` / `Name`).
+        if n >= 2 && self.names_entry(end - 1, next).is_some() {
+            return self.body(start, end - 1);
+        }
+        // A reference entry's function heads over their `Types:` or their text.
+        if blank_before && self.hints.is_some() {
+            let k = self.function_heads(start, end, next);
+            if k > 0 {
+                return k;
+            }
+        }
+        let follow = if n == 1 { next } else { Some((start + 1, end)) };
+        // A section number alone on its line, its title on the next non-blank line (text
+        // extracted from PDFs): `1.1` / `Linear programming problem`, `Chapter 1` / `Intro`.
+        if n == 1 && (number_only(first) || self.next_appendix_letter(first).is_some()) {
+            if let Some((na, nb)) = next {
+                let title_follow = if nb - na == 1 {
+                    rest.get(1).copied()
+                } else {
+                    Some((na + 1, nb))
+                };
+                if self.try_numbered_title(start, na, na + 1, blank_before, title_follow) {
+                    self.consumed = na + 1;
+                    return 1;
+                }
+                // A title wrapped to two or three short lines of a group of their own
+                // (`Chapter 5` / `Service functions of the Congruence` / `package`).
+                if self.wrapped_chapter_title(start, na, nb)
+                    && self.try_numbered_title(start, na, nb, blank_before, rest.get(1).copied())
+                {
+                    self.consumed = nb;
+                    return 1;
+                }
+            }
+        }
+        // A chapter's label right over its title in one group (`Chapter 1` / `Beginner's
+        // guide`): one heading of both lines.
+        if n >= 2 && numbering_prefix_only(first) {
+            let title_follow = if n == 2 { next } else { Some((start + 2, end)) };
+            if self.try_numbered_title(start, start + 1, start + 2, blank_before, title_follow) {
+                return 2;
+            }
+        }
+        // A title the contents listed, wrapped to two or three lines of a group of its own
+        // over a paragraph (`The Almost` / `Crystallographic` / `Groups Package`: a chapter's
+        // title set large, as pdftotext gives it).
+        if blank_before
+            && self.wrapped_title(start, end)
+            && next
+                .is_some_and(|(a, b)| (a..b).any(|c| self.line(c).split_whitespace().count() > 10))
+        {
+            let joined = self.joined(start, end);
+            // Or, past the front, when the front has the same words on one line (OCR's
+            // contents, their title read after them: `The automorphism group method`), and
+            // the text does not repeat them on lines of their own (a table's head, `Feature`
+            // / `setting`, wrapped in one place and not in others).
+            let in_front = start >= FRONT_LINES
+                && self.repeated.get(joined.as_str()).is_none_or(|&n| n <= 2)
+                && toc_title(&joined).is_some_and(|k| self.front_titles.contains(&k));
+            if self.listed(&joined) || in_front {
+                let style = Style::Plain {
+                    caps: is_caps(&joined),
+                    indent: self.l(start).indent,
+                };
+                let info = HeadingInfo {
+                    level: self.style_level(style),
+                    title: joined.split_whitespace().collect::<Vec<_>>().join(" "),
+                    source: HeadingSource::Style,
+                    anchor: None,
+                };
+                self.push(BlockType::Heading, start, end, Some(info));
+                return n;
+            }
+        }
+        // Set in as far as a code block, a frame or an underline is the program's output
+        // (`===== FAILURES =====`), not a title.
+        let code_deep = self.l(start).indent >= self.base_indent + 4;
+        if let Some(c) = framed(first).filter(|_| !code_deep) {
+            if self.try_heading(start, blank_before, Some(Style::Framed(c)), follow) {
+                return 1;
+            }
+        }
+        // A one-line group, or the first line of a group when it stands out from the lines
+        // after it: set left of them, numbered, or in capitals above flush text.
+        let outdented_first = n >= 2
+            && self.l(start).indent < self.base_indent.max(1)
+            && self.l(start + 1).indent > self.l(start).indent;
+        let second = if n >= 2 { self.line(start + 1) } else { "" };
+        let continues_sentence = second.trim_start().starts_with(|c: char| c.is_lowercase());
+        let short = first.trim().len() * 10 <= second.trim().len() * 7;
+        let first_in_sequence = n >= 2 && self.numbered_in_sequence(start);
+        // A chapter number next in sequence over a first line that starts a sentence.
+        let chapter_next =
+            n >= 2 && blank_before && !continues_sentence && self.chapter_in_sequence(start);
+        // A chapter's label and title (`Chapter 1. Introduction`) over anything.
+        let labelled = headings::numbering(first).is_some_and(|nb| {
+            matches!(nb.kind, NumberKind::Chapter | NumberKind::Appendix)
+                && nb.prefix_len < first.trim().len()
+                && !is_part(first)
+        });
+        // A subsection that continues the numbering, over its first line of text (`5.4
+        // Conversion Functions` / `float mpfr_get_flt (…)`, `9.2.2 amdemod` / `m = amdemod (s,
+        // fc, fs)`), as inside a group.
+        // (Or over the bullets of a list whose items the extraction set apart.)
+        let numbered_first = first_in_sequence
+            || chapter_next
+            || (n >= 2
+                && headings::numbering(first)
+                    .is_some_and(|nb| !matches!(nb.kind, NumberKind::Letter | NumberKind::Roman))
+                && (short || labelled || lone_bullet(second) || {
+                    // A title right above its first subsection ("2 Structure" / "2.1 Syntax").
+                    let here = headings::numbering(first).map(|nb| nb.parts);
+                    let below = headings::numbering(second).map(|nb| nb.parts);
+                    matches!((here, below), (Some(h), Some(b))
+                        if b.len() > h.len() && headings::continues(Some(&h), &b))
+                }));
+        // A roman chapter number next in sequence over its first section (`XI. Tools` /
+        // `1. Ligation` / the text): text from a PDF drops the space between the two titles.
+        let roman_over_first = n >= 2
+            && self.hints.is_none()
+            && headings::numbering(first).is_some_and(|nb| {
+                nb.kind == NumberKind::Roman
+                    && nb.parts.len() == 1
+                    && self.roman_label.is_some_and(|r| r + 1 == nb.parts[0])
+            })
+            && headings::numbering(second).is_some_and(|nb| {
+                nb.parts == [1] && matches!(nb.kind, NumberKind::Dotted | NumberKind::Bare)
+            });
+        let short_first = n >= 2
+            && short
+            && !first.trim_end().ends_with(['.', ',', ';', ':'])
+            && second.trim_start().starts_with(|c: char| c.is_uppercase())
+            && self.l(start + 1).indent <= self.l(start).indent;
+        // Where blank lines stand only over titles, the group's first line may be one over a
+        // shorter line (`FlySight GPS File (flysight)` / `This format can...`).
+        let led_first = n >= 2 && blank_before && self.heads_run(start);
+        let stacked_first = n >= 3 && blank_before && self.stacked_titles(start);
+        // A title right over a callout's label (`Text formatting` / `NOTE`, as AsciiDoc
+        // typesets an admonition that opens a section).
+        let over_callout = n == 2 && blank_before && headings::callout_label(second, self.cfg);
+        let caps_first = n >= 2
+            && is_caps(first)
+            && first.trim().chars().count() <= 40
+            && self.l(start + 1).indent <= self.l(start).indent;
+        // A chapter's label and title wrapped over the lines of a group of its own
+        // (`Chapter 2. Peer-to-Peer` / `Communication by Means of` / `Selections`): one
+        // heading of them all. The title must read as cut off: a line before the last ends in
+        // a word that needs the next (`of`, `and`) or a hyphen; `Chapter 3. Configuration` /
+        // `General Options` are a chapter and its first section.
+        let cut_off = |c: usize| {
+            let t = self.line(c).trim_end();
+            t.ends_with('-') || headings::ends_with_function_word(t)
+        };
+        if labelled
+            && (2..=3).contains(&n)
+            && (start..end - 1).any(cut_off)
+            && self.hints.is_none()
+            && (start + 1..end).all(|c| {
+                let t = self.line(c).trim();
+                t.split_whitespace().count() <= 6
+                    && t.chars().count() <= 40
+                    && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+                    && !list_marker_start(t)
+                    && headings::numbering(t).is_none()
+                    && self.l(c).indent.abs_diff(self.l(start).indent) <= 2
+            })
+            && self.try_heading(start, blank_before, None, next)
+        {
+            self.extend_last(end);
+            let rest: Vec<&str> = (start + 1..end)
+                .flat_map(|c| self.line(c).split_whitespace())
+                .collect();
+            if let Some(h) = self.blocks.last_mut().and_then(|b| b.heading.as_mut()) {
+                h.title = format!("{} {}", h.title, rest.join(" "));
+            }
+            return n;
+        }
+        if (n == 1
+            || outdented_first
+            || caps_first
+            || short_first
+            || led_first
+            || stacked_first
+            || over_callout
+            || roman_over_first
+            || (numbered_first && (!continues_sentence || first_in_sequence)))
+            && !self.numbered_list_run(start, n, rest)
+            && !self.continues_list(start)
+            && self.try_heading(start, blank_before, None, follow)
+        {
+            return 1;
+        }
+        // A numbered title too long for its line, its last words on the next, alone over a
+        // blank line (`2.1.2 glp_read_mincost — read minimum cost flow problem data in DIMACS`
+        // / `format`): one heading of both lines.
+        if n == 2
+            && self.wrapped_numbered_title(start)
+            && self.try_heading(start, blank_before, None, next)
+        {
+            self.extend_last(start + 2);
+            let rest = self
+                .line(start + 1)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            if let Some(h) = self.blocks.last_mut().and_then(|b| b.heading.as_mut()) {
+                h.title = format!("{} {rest}", h.title);
+            }
+            return 2;
+        }
+        // A numbered heading inside the group (text extracted from PDFs without blank lines
+        // around headings): the lines before it are body, it starts over.
+        if let Some(m) = (start + 1..end)
+            .find(|&c| self.numbered_in_sequence(c) || (c + 1 == end && self.number_in_sequence(c)))
+        {
+            return self.body(start, m);
+        }
+        self.body(start, end)
+    }
+
+    /// Content line `c` is a long numbered title that continues the numbering of the headings
+    /// so far, and the line under it, the last of its group, a few words that end it (see
+    /// `group`): not a paragraph's first lines.
+    pub(super) fn wrapped_numbered_title(&self, c: usize) -> bool {
+        if self.hints.is_some()
+            || c + 1 >= self.content.len()
+            || !self.adjacent(c)
+            || (c + 2 < self.content.len() && self.adjacent(c + 1))
+        {
+            return false;
+        }
+        let t = self.line(c).trim();
+        let rest = self.line(c + 1).trim();
+        let Some(n) = headings::numbering(t).or_else(|| headings::numbering_lower(t)) else {
+            return false;
+        };
+        matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+            && n.parts.len() >= 2
+            && headings::continues(self.last_number.as_deref(), &n.parts)
+            && t.chars().count() >= 50
+            && t.chars().count() <= self.cfg.max_chars
+            && !t.ends_with(['.', ',', ';', ':'])
+            && self.l(c + 1).indent == self.l(c).indent
+            && {
+                // A first line of 65 characters or more may leave more on the next (`2.1.6
+                // glp_mincost_relax4 — solve minimum cost flow problem with relaxation` /
+                // `method of Bertsekas and Tseng (RELAX-IV)`).
+                let (words, len) = (rest.split_whitespace().count(), rest.chars().count());
+                let first = t.chars().count();
+                (words <= 4 && len * 10 <= first * 4)
+                    || (first >= 65 && words <= 7 && len * 10 <= first * 6)
+            }
+            && !rest.ends_with(['.', ',', ';', ':', '!', '?'])
+    }
+
+    /// Content line `c` is a section number alone that continues the numbering of the
+    /// headings so far (`H.1.3` as the last line of a paragraph, its title after the blank
+    /// line below; a version `7.88.0.` ending a sentence in a text without numbered headings
+    /// is not one). One number may have been missed in between (`7.2.5` after `7.2.3`): one
+    /// title that fails its own test must not take the sections after it down with it.
+    pub(super) fn number_in_sequence(&self, c: usize) -> bool {
+        let t = self.line(c).trim();
+        self.last_number.is_some()
+            && number_only(t)
+            && headings::numbering(&format!("{t} Title")).is_some_and(|nb| {
+                nb.parts.len() >= 2
+                    && (headings::continues(self.last_number.as_deref(), &nb.parts)
+                        || headings::continues_past_one(self.last_number.as_deref(), &nb.parts))
+            })
+    }
+
+    /// Content line `c` is a subsection title that continues the numbering of the headings so
+    /// far (`2.1 ASN.1 syntax` after `2 ASN.1 structure handling`, `9.1.9 2012` after `9.1.8
+    /// 2011`); `2. Header line` in the middle of a paragraph is a list item, so one-part
+    /// numbers never count here.
+    pub(super) fn numbered_in_sequence(&self, c: usize) -> bool {
+        let t = self.line(c).trim();
+        if t.len() > 80 || !t.starts_with(|ch: char| ch.is_ascii_digit()) {
+            return false;
+        }
+        // A markup element's name is a title too (`5.7.1.1 <config>`), and so is a function's
+        // (`9.2.2 amdemod` over its calls, in a reference ordered by name).
+        let named = |t: &str| element_name(t) || identifier_name(t);
+        let element = || headings::numbering_lower(t).filter(|nb| named(&t[nb.prefix_len..]));
+        headings::numbering(t).or_else(element).is_some_and(|nb| {
+            matches!(nb.kind, NumberKind::Dotted | NumberKind::Bare)
+                && nb.parts.len() >= 2
+                && headings::continues(self.last_number.as_deref(), &nb.parts)
+                && (named(&t[nb.prefix_len..])
+                    || headings::year_span(&t[nb.prefix_len..])
+                    || (t[nb.prefix_len..].starts_with(|ch: char| ch.is_uppercase())
+                        && headings::title_shape(
+                            &t[nb.prefix_len..],
+                            self.cfg.max_words,
+                            self.cfg.max_chars,
+                        )))
+        })
+    }
+
+    /// A chapter number next after the last heading's (`3. Detail tree` … `4. Special menus`),
+    /// its title set as one: the title of a section whose text starts with a short line (a
+    /// table's first cell, `Displayed are` over bullets). The items of a numbered list whose
+    /// numbers happen to continue a title's are left to `numbered_list_run` and
+    /// `continues_list`.
+    pub(super) fn chapter_in_sequence(&self, c: usize) -> bool {
+        let t = self.line(c).trim();
+        let Some(nb) = headings::numbering(t) else {
+            return false;
+        };
+        let title = &t[nb.prefix_len..];
+        // Under a chapter label, `4.` is section 4 of that chapter (see `in_chapter`).
+        let single = nb.parts.len() == 1;
+        let nb = self.in_chapter(nb);
+        matches!(nb.kind, NumberKind::Dotted | NumberKind::Bare)
+            && single
+            && self
+                .last_number
+                .as_deref()
+                .is_some_and(|l| l.len() == nb.parts.len())
+            && headings::continues(self.last_number.as_deref(), &nb.parts)
+            && title.starts_with(|ch: char| ch.is_uppercase())
+            && !title.trim_end().ends_with(['.', ',', ';', ':'])
+            && headings::title_shape(title, self.cfg.max_words, self.cfg.max_chars)
+    }
+
+    /// Three or more one-line groups in a row, numbered at the same depth in sequence: a
+    /// numbered list written with blank lines between items, not headings.
+    pub(super) fn numbered_list_run(
+        &self,
+        start: usize,
+        n: usize,
+        rest: &[(usize, usize)],
+    ) -> bool {
+        let Some(first) = headings::numbering(self.line(start)) else {
+            return false;
+        };
+        // Three lines in a row of one group, numbered in sequence at one depth (a man page's
+        // `1   Version 2 of the Single Unix Specification` / `2   The Open Group …`).
+        if n >= 3 {
+            let mut prev = first.parts;
+            return (start + 1..start + 3).all(|c| {
+                headings::numbering(self.line(c)).is_some_and(|nb| {
+                    let ok =
+                        nb.parts.len() == prev.len() && headings::continues(Some(&prev), &nb.parts);
+                    prev = nb.parts;
+                    ok
+                })
+            });
+        }
+        if n != 1 {
+            return false;
+        }
+        // Chapter titles set large, one to a page (`13 Error Handling`, `14 Installation`,
+        // `15 Bugs` on pages of their own), are not a list.
+        if self
+            .hint(start)
+            .is_some_and(|h| h.typography.size_ratio >= 1.15)
+        {
+            return false;
+        }
+        let mut prev = first.parts;
+        let mut run = 1;
+        for &(a, b) in rest.iter().take(2) {
+            if b - a != 1 || self.page_break_before(a) {
+                break;
+            }
+            match headings::numbering(self.line(a)) {
+                Some(nb)
+                    if nb.parts.len() == prev.len()
+                        && headings::continues(Some(&prev), &nb.parts) =>
+                {
+                    prev = nb.parts;
+                    run += 1;
+                }
+                _ => break,
+            }
+        }
+        run >= 3
+    }
+
+    /// The line numbers the next item of the list block right before it (`3.` after `1.`,
+    /// `2.` with blank lines between).
+    pub(super) fn continues_list(&self, start: usize) -> bool {
+        let (Some(prev), Some(&(pa, pe))) = (self.blocks.last(), self.block_lines.last()) else {
+            return false;
+        };
+        if prev.kind != BlockType::List || pe != start {
+            return false;
+        }
+        let Some(nb) = headings::numbering(self.line(start)) else {
+            return false;
+        };
+        (pa..pe)
+            .rev()
+            .find_map(|c| headings::numbering(self.line(c)))
+            .is_some_and(|p| {
+                p.parts.len() == nb.parts.len() && headings::continues(Some(&p.parts), &nb.parts)
+            })
+    }
+
+    /// Number line `num` + title line `title` as one numbered heading.
+    pub(super) fn try_numbered_title(
+        &mut self,
+        num: usize,
+        title: usize,
+        title_end: usize,
+        blank_before: bool,
+        follow: Option<(usize, usize)>,
+    ) -> bool {
+        // No number completed for a line tried before stands for this one.
+        *self.completed.borrow_mut() = None;
+        // A figure is never a title.
+        if self.hint(title).is_some_and(|h| h.figure) {
+            return false;
+        }
+        let wrapped: String;
+        let t = if title_end > title + 1 {
+            wrapped = self.joined(title, title_end);
+            wrapped.as_str()
+        } else {
+            self.line(title).trim()
+        };
+        let title = title_end - 1;
+        // A number line above a line that is numbered itself is a page number or a header;
+        // dot leaders right under the title make it a table-of-contents entry
+        // (`3.3.1` / `HTML output` / `. . . .` / `13`).
+        if t.len() > MAX_SHAPE_LINE
+            || numbering_prefix_only(t)
+            || headings::numbering(t).is_some()
+            || !self.typography_allows(title)
+            || ends_with_leaders(t)
+            || follow.is_some_and(|(a, _)| leaders_only(self.line(a)))
+        {
+            return false;
+        }
+        // A line that runs on in lower case right under it is a cell or a fragment, not a
+        // title (`4.8.9` / `Column 2` / `left aligned`, a table that text extraction put
+        // between a section number and its title).
+        if self.hints.is_none()
+            && title + 1 < self.content.len()
+            && self.adjacent(title)
+            && self
+                .line(title + 1)
+                .trim_start()
+                .starts_with(|c: char| c.is_lowercase())
+        {
+            return false;
+        }
+        let joined = format!("{} {}", self.line(num).trim(), t);
+        // A lower-case name after a number alone: a section's (`11.177` / `gdcmTagToVR.h`) when
+        // the number has two parts or the type sets it apart; under a one-part number in
+        // plain text it is a table's cells taken apart (`0` / `ddd` / `Lat/Lon hddd.ddddd`).
+        let Some(nb) = headings::numbering(&joined)
+            .or_else(|| {
+                headings::numbering_lower(&joined)
+                    .filter(|n| n.parts.len() >= 2 || self.hints.is_some())
+            })
+            .or_else(|| {
+                self.next_appendix_letter(self.line(num))
+                    .map(|parts| headings::Numbering {
+                        parts,
+                        kind: NumberKind::Appendix,
+                        prefix_len: joined.len() - t.len(),
+                        lower_title: false,
+                    })
+            })
+        else {
+            return false;
+        };
+        // A number alone over its title is set apart enough that one section missed before it
+        // (`7.2.5` / `Linking rules` after `7.2.3`) does not break the sequence.
+        let seq = headings::continues(self.last_number.as_deref(), &nb.parts)
+            || headings::continues_past_one(self.last_number.as_deref(), &nb.parts)
+            || (self.last_number.is_none() && self.continued_later(title + 1, &nb.parts));
+        let cand = Candidate {
+            text: &joined,
+            blank_before,
+            blank_after: title + 1 >= self.content.len() || !self.adjacent(title),
+            body_follows: follow.is_some_and(|(a, b)| {
+                b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
+            }),
+            numbering_started: self.last_number.is_some(),
+            last_number_parts: self.last_number.as_ref().map_or(0, Vec::len),
+            typography: self.hint(title).map(|h| h.typography),
+            ..Default::default()
+        };
+        if self.number_repeats(&nb, self.line(num))
+            || headings::score(&cand, Some(&nb), seq, self.cfg) < self.cfg.threshold
+        {
+            return false;
+        }
+        self.take_number(&nb, self.line(num), title);
+        let info = HeadingInfo {
+            level: nb.depth(),
+            title: joined.split_whitespace().collect::<Vec<_>>().join(" "),
+            source: HeadingSource::Numbering,
+            anchor: None,
+        };
+        self.push(BlockType::Heading, num, title + 1, Some(info));
+        true
+    }
+
+    /// Content lines `[a, b)`, trimmed, joined by spaces: a title wrapped over them.
+    pub(super) fn joined(&self, a: usize, b: usize) -> String {
+        (a..b)
+            .map(|c| self.line(c).trim())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The level of a title found by its style: the order in which the document's styles
+    /// first head a section.
+    pub(super) fn style_level(&mut self, style: Style) -> u8 {
+        let rank = match self.styles.iter().position(|s| *s == style) {
+            Some(r) => r,
+            None => {
+                self.styles.push(style);
+                self.styles.len() - 1
+            }
+        };
+        (rank + 1).min(6) as u8
+    }
+
+    /// Content lines `[a, b)`, a group of two or three under a chapter's number, are one
+    /// title wrapped in plain text (see [`Self::wrapped_title`]).
+    pub(super) fn wrapped_chapter_title(&self, num: usize, a: usize, b: usize) -> bool {
+        headings::numbering(&format!("{} Title", self.line(num).trim()))
+            .is_some_and(|nb| nb.parts.len() == 1)
+            && self.wrapped_title(a, b)
+    }
+
+    /// Content lines `[a, b)`, a group of two or three, may be one title wrapped in plain
+    /// text: short lines of words, the first capitalized, none closing a clause or a
+    /// sentence, none a list item. (A figure's labels or a table's cells, `4` / `6` / `x`,
+    /// are no words.)
+    pub(super) fn wrapped_title(&self, a: usize, b: usize) -> bool {
+        self.hints.is_none()
+            && (2..=3).contains(&(b - a))
+            && self.line(a).trim_start().starts_with(char::is_uppercase)
+            && (a..b).all(|c| {
+                let t = self.line(c).trim();
+                let letters = t
+                    .chars()
+                    .filter(|ch| ch.is_alphabetic() || *ch == ' ')
+                    .count();
+                t.len() <= WRAPPED_TITLE_LINE
+                    && letters * 10 >= t.chars().count() * 9
+                    && t.split_whitespace().any(|w| w.chars().count() >= 3)
+                    && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+                    && headings::numbering(t).is_none()
+                    && list_marker(t).is_none()
+            })
+    }
+
+    /// Whether a section number alone on a line further on continues `parts` (`11.178` after
+    /// `11.177`): a text cut out of a longer document starts in the middle of its numbering,
+    /// and a number with a lower-case title (`11.177` / `gdcmTagToVR.h File Reference`) is
+    /// taken as a heading only in sequence.
+    pub(super) fn continued_later(&self, from: usize, parts: &[u32]) -> bool {
+        self.continued_ahead(from, parts, |c| {
+            let t = self.line(c).trim();
+            number_only(t).then(|| format!("{t} Title"))
+        })
+    }
+
+    /// Whether a numbered line further on, after text of its own and a blank line, continues
+    /// `parts` (`9.7.3 (#\)/1 - constraint NOT` after `9.7.2 fd_reified_in/4`): the same as
+    /// [`Self::continued_later`] for a number and its title on one line. Lines in a row
+    /// (`192.168.1.1 alpha` / `192.168.1.2 beta`) are a list, not sections.
+    pub(super) fn continued_later_inline(&self, from: usize, parts: &[u32]) -> bool {
+        // The line right after the heading is its body, never the next heading.
+        self.continued_ahead(from, parts, |c| {
+            let t = self.line(c).trim();
+            (c > from && t.len() <= MAX_SHAPE_LINE && !self.adjacent(c - 1)).then(|| t.to_string())
+        })
+    }
+
+    /// Whether one of the 600 content lines from `from` on, as `numbered_text` gives it (a
+    /// numbered title, or nothing), continues the two-part-or-deeper number `parts`. The
+    /// lookahead of a document is bounded in all: a text of nothing but numbers stays linear.
+    pub(super) fn continued_ahead(
+        &self,
+        from: usize,
+        parts: &[u32],
+        numbered_text: impl Fn(usize) -> Option<String>,
+    ) -> bool {
+        let to = self.content.len().min(from + 600);
+        let budget = self.lookahead_budget.get();
+        if parts.len() < 2 || from >= to || budget < to - from {
+            return false;
+        }
+        self.lookahead_budget.set(budget - (to - from));
+        (from..to).any(|c| {
+            numbered_text(c).is_some_and(|t| {
+                headings::numbering(&t)
+                    .or_else(|| headings::numbering_lower(&t))
+                    .is_some_and(|nb| {
+                        nb.parts.len() >= 2 && headings::continues(Some(parts), &nb.parts)
+                    })
+            })
+        })
+    }
+
+    /// A section number counted within its chapter (`1.` and `1.1.` under `Chapter 2.
+    /// Installation`) as the full number it stands for (`2.1`, `2.1.1`) when that reading
+    /// continues the numbering: always for a single number (the chapters have labels), for
+    /// one of more parts only when it does not continue as it stands.
+    pub(super) fn in_chapter(&self, mut n: headings::Numbering) -> headings::Numbering {
+        *self.completed.borrow_mut() = None;
+        // (Plain text only: in typeset text nothing was found this way on the development
+        // sets, and one more spurious heading on a held-out one, totals only.)
+        let (Some(ch), Some(last), false, None) = (
+            self.chapter_label,
+            self.last_number.as_deref(),
+            self.whole_numbers,
+            self.hints,
+        ) else {
+            return n;
+        };
+        let fits = |p: &[u32]| {
+            headings::continues(Some(last), p) || headings::continues_past_one(Some(last), p)
+        };
+        if matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+            && n.parts.len() < 6
+            && n.parts[0] >= 1
+            && (n.parts.len() == 1 || !fits(&n.parts))
+        {
+            let full: Vec<u32> = std::iter::once(ch).chain(n.parts.iter().copied()).collect();
+            if fits(&full) {
+                n.parts = full;
+                *self.completed.borrow_mut() = Some(n.parts.clone());
+            }
+        }
+        n
+    }
+
+    /// Number `n` of the heading `line` (its title on content line `c`) is taken: it is seen,
+    /// and unless a letter, a roman numeral (but a part's, below) or a part, it is the last
+    /// number, and the type size of line `c` is that of its depth (a new chapter forgets the
+    /// sizes below it).
+    pub(super) fn take_number(&mut self, n: &headings::Numbering, line: &str, c: usize) {
+        self.numbers_seen.insert(number_key(n));
+        let completed = self.completed.borrow_mut().take();
+        // Roman part numbers over sections numbered from 1 in each (`II. DNA` / `1. Open
+        // and display DNA`), in plain text: the part's number leads its sections' numbers.
+        // Only in roman order, and not a letter after the one before it (`C.` after `B.`).
+        let t = line.trim_start().as_bytes();
+        let letter_before = t.len() >= 2
+            && t[0].is_ascii_uppercase()
+            && t[1] == b'.'
+            && t[0] > b'A'
+            && self
+                .numbers_seen
+                .contains(&(3, vec![u32::from(t[0] - b'A')]));
+        if n.kind == NumberKind::Roman
+            && n.parts.len() == 1
+            && self.hints.is_none()
+            && !self.whole_numbers
+            && n.parts[0] == self.roman_label.map_or(1, |r| r + 1)
+            && !letter_before
+        {
+            self.roman_label = Some(n.parts[0]);
+            self.chapter_label = Some(n.parts[0]);
+            self.last_number = Some(n.parts.clone());
+            return;
+        }
+        if matches!(n.kind, NumberKind::Letter | NumberKind::Roman) || is_part(line) {
+            return;
+        }
+        self.last_number = Some(n.parts.clone());
+        // (An appendix's letter counts as a number, `A` as 1: its sections would read as
+        // chapter 1's.)
+        if n.kind == NumberKind::Chapter && n.parts.len() == 1 && !is_part(line) {
+            self.chapter_label = Some(n.parts[0]);
+        } else if n.kind == NumberKind::Appendix {
+            self.chapter_label = None;
+        } else if n.parts.len() >= 2
+            && n.parts.first() == self.chapter_label.as_ref()
+            && completed.as_ref() != Some(&n.parts)
+        {
+            self.whole_numbers = true;
+        }
+        if let Some(h) = self.hint(c) {
+            let d = n.parts.len() - 1;
+            self.numbered_sizes.truncate(d + 1);
+            self.numbered_sizes.resize(d + 1, 0.0);
+            self.numbered_sizes[d] = h.typography.size_ratio;
+            if !self.numbered_types.contains(&h.typography.size_ratio) {
+                self.numbered_types.push(h.typography.size_ratio);
+            }
+        }
+    }
+
+    /// `A Research Methods`, `B Online Resources`: an appendix's letter and title, as LaTeX
+    /// classes set them, without the word and without a dot. Taken only from typeset text,
+    /// after numbered sections, in the type of the numbered chapters, and for the next
+    /// appendix letter (`A` first): `A Tale of Two Cities` in plain text stays a title
+    /// without a number.
+    pub(super) fn appendix_letter(&self, c: usize, t: &str) -> Option<headings::Numbering> {
+        let b = t.as_bytes();
+        if b.len() < 4 || !b[0].is_ascii_uppercase() || b[1] != b' ' || self.last_number.is_none() {
+            return None;
+        }
+        // Set as the numbered chapters are (`A Game Turn` in body-size bold is a title
+        // that starts with an article).
+        let h = self.hint(c).filter(|h| Hints::stands_out(h))?;
+        let chapter_size = *self.numbered_sizes.first()?;
+        if (h.typography.size_ratio - chapter_size).abs() > chapter_size * 0.05 {
+            return None;
+        }
+        let title = t[2..].trim_start();
+        if !title.starts_with(|ch: char| ch.is_uppercase()) {
+            return None;
+        }
+        let next = 1 + self
+            .numbers_seen
+            .iter()
+            .filter(|k| k.0 == 2 && k.1.len() == 1)
+            .map(|k| k.1[0])
+            .max()
+            .unwrap_or(0);
+        (u32::from(b[0] - b'A') + 1 == next).then(|| headings::Numbering {
+            parts: vec![next],
+            kind: NumberKind::Appendix,
+            prefix_len: t.len() - title.len(),
+            lower_title: false,
+        })
+    }
+
+    /// The numbered title `number` `title` of content line `c` opens a section again further
+    /// down its page or on the next one: on one line, or its number alone above the title.
+    pub(super) fn opens_below(&self, c: usize, number: &str, title: &str) -> bool {
+        let number = number.trim();
+        fn words(s: &str) -> Vec<&str> {
+            s.split_whitespace().collect()
+        }
+        let title = words(title);
+        if number.is_empty() || title.is_empty() {
+            return false;
+        }
+        let page = self.lines[self.content[c]].page;
+        let end = self.content.len().min(c + 400);
+        (c + 1..end)
+            .take_while(|&d| self.lines[self.content[d]].page <= page + 1)
+            .any(|d| {
+                let t = self.line(d).trim();
+                match t.strip_prefix(number) {
+                    Some(rest) if rest.starts_with(char::is_whitespace) => words(rest) == title,
+                    Some("") => d + 1 < end && words(self.line(d + 1)) == title,
+                    _ => false,
+                }
+            })
+    }
+
+    /// `Section 6. Z-Classes`, where the section itself is numbered `1.6 Z-Classes` within a
+    /// page of it (before or after): the running title of a GAP manual's right-hand pages
+    /// (under the page number), which names the section by its last number alone.
+    pub(super) fn section_label_running(&self, c: usize, n: &headings::Numbering, t: &str) -> bool {
+        if n.kind != NumberKind::Chapter || n.parts.len() != 1 || !labelled_with(t, "section ") {
+            return false;
+        }
+        let mut title: Vec<&str> = t[n.prefix_len.min(t.len())..].split_whitespace().collect();
+        // The page number after it, where the extraction set both on one line.
+        if title.len() >= 2
+            && title
+                .last()
+                .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
+        {
+            title.pop();
+        }
+        if title.is_empty() {
+            return false;
+        }
+        // The section began on this page or a few before, or begins on the next.
+        let page = self.l(c).page;
+        let near = |d: usize| (page.saturating_sub(4)..=page + 1).contains(&self.l(d).page);
+        let from = c.saturating_sub(400);
+        let to = self.content.len().min(c + 400);
+        // The document's lookahead budget keeps a text of nothing but such lines linear.
+        let budget = self.lookahead_budget.get();
+        if budget < to - from {
+            return false;
+        }
+        self.lookahead_budget.set(budget - (to - from));
+        let last = title[title.len() - 1];
+        (from..to).filter(|&d| d != c && near(d)).any(|d| {
+            let line = self.line(d).trim();
+            line.ends_with(last)
+                && headings::numbering(line).is_some_and(|m| {
+                    matches!(m.kind, NumberKind::Dotted | NumberKind::Bare)
+                        && m.parts.len() >= 2
+                        && m.parts.last() == n.parts.last()
+                        && line[m.prefix_len.min(line.len())..]
+                            .split_whitespace()
+                            .eq(title.iter().copied())
+                })
+        })
+    }
+
+    /// `H` alone on its line, after the sections of appendix G (`G.6`): the next appendix's
+    /// letter, its title on the next line (a DocBook manual's appendices as text extraction
+    /// gives them). Its parts, when it is.
+    pub(super) fn next_appendix_letter(&self, line: &str) -> Option<Vec<u32>> {
+        let b = line.trim().as_bytes();
+        if b.len() != 1 || !b[0].is_ascii_uppercase() {
+            return None;
+        }
+        let last = self
+            .numbers_seen
+            .iter()
+            .filter(|k| k.0 == 2)
+            .filter_map(|k| k.1.first().copied())
+            .max()?;
+        (u32::from(b[0] - b'A') + 1 == last + 1).then(|| vec![last + 1])
+    }
+
+    pub(super) fn number_seen(&self, n: &headings::Numbering) -> bool {
+        self.numbers_seen.contains(&number_key(n))
+    }
+
+    /// `n`, numbering `line`, came before, or it is `Chapter 8` inside the numbering of
+    /// chapter 8 (its running title: `8 Real-world examples`, `8.1 Box plots`, then `Chapter
+    /// 8: Real-world examples` over a later page). Parts count apart (`Part 2` after `2.1`),
+    /// and a `Chapter 1` after `2.2` starts a second document.
+    pub(super) fn number_repeats(&self, n: &headings::Numbering, line: &str) -> bool {
+        self.number_seen(n)
+            || (n.kind == NumberKind::Chapter
+                && !is_part(line)
+                && self
+                    .last_number
+                    .as_ref()
+                    .is_some_and(|l| l.first() == n.parts.first()))
+    }
+
+    /// The block of the last heading, looked for among the last [`LAST_HEADING_SCAN`] blocks
+    /// only: asked for line after line, an unbounded scan is quadratic on a long text without
+    /// headings.
+    pub(super) fn last_heading(&self) -> Option<usize> {
+        let from = self.blocks.len().saturating_sub(LAST_HEADING_SCAN);
+        (from..self.blocks.len())
+            .rev()
+            .find(|&k| self.blocks[k].heading.is_some())
+    }
+
+    /// The last heading is a credits section set left of the body (`AUTHOR`, `COPYRIGHT AND
+    /// LICENSE`).
+    pub(super) fn under_credits(&self) -> bool {
+        let Some(h) = self.last_heading() else {
+            return false;
+        };
+        let title = self.blocks[h]
+            .heading
+            .as_ref()
+            .map_or("", |i| i.title.as_str());
+        self.outdented.contains(&h)
+            && title.split_whitespace().all(|w| {
+                matches!(
+                    w.to_lowercase().as_str(),
+                    "author" | "authors" | "copyright" | "license" | "licence" | "and" | "&"
+                )
+            })
+    }
+
+    /// Content line `c` is indented to the text column of the nearest line above it that is
+    /// set further left, and that line opens a list item (`- `, `* `, `1. `).
+    pub(super) fn continues_item(&self, c: usize) -> bool {
+        let indent = self.l(c).indent;
+        let Some(p) = (c.saturating_sub(40)..c)
+            .rev()
+            .find(|&p| self.l(p).indent < indent)
+        else {
+            return false;
+        };
+        let above = self.line(p).trim_start();
+        if list_marker(above).is_none() {
+            return false;
+        }
+        let marker = above.find(' ').unwrap_or(above.len());
+        let text = above[marker..].trim_start();
+        self.l(p).indent + above.len() - text.len() == indent
+    }
+
+    /// Scores content line `c` as a heading; pushes it and returns true when it is one.
+    pub(super) fn try_heading(
+        &mut self,
+        c: usize,
+        blank_before: bool,
+        mark: Option<Style>,
+        follow: Option<(usize, usize)>,
+    ) -> bool {
+        let raw = self.line(c);
+        if raw.len() > MAX_SHAPE_LINE {
+            return false;
+        }
+        let t = raw.trim();
+        // Whether the first section number of the text starts here, in the middle of its
+        // numbering: the lookahead runs once for the line, however often it is asked.
+        let first_mid = std::cell::OnceCell::new();
+        let starts_mid = |parts: &[u32]| {
+            *first_mid.get_or_init(|| {
+                self.last_number.is_none()
+                    && self.numbers_seen.is_empty()
+                    && self.continued_later_inline(c + 1, parts)
+            })
+        };
+        let nb = headings::numbering(t)
+            .or_else(|| {
+                // A lower-case title after a section number: typeset, or with a number of two
+                // parts or more once numbered headings have begun (`4.1.3.1 compute_areas()`
+                // after `4.1.3 Member Functions`; a host line `192.168.1.1 xyzzy` in a
+                // document without numbered headings is no section). The scorer takes it only
+                // when it continues the numbering.
+                // A text cut out of a longer one may start in the middle of such numbering
+                // (`9.7.2 fd_reified_in/4`): the number taken next must continue it.
+                headings::numbering_lower(t).filter(|n| {
+                    self.hints.is_some()
+                        || (n.parts.len() >= 2 && self.last_number.is_some())
+                        || (n.parts.len() >= 2 && starts_mid(&n.parts))
+                })
+            })
+            .or_else(|| self.appendix_letter(c, t))
+            .map(|n| self.in_chapter(n));
+        let title = &t[nb.as_ref().map_or(0, |n| n.prefix_len)..];
+        // In reStructuredText an adornment at the margin makes a title, whatever its words
+        // (`Why not...?`, `kexec`, `QA`) and their spacing (a changelog's `2007/02/04      Version
+        // 0.2.3`).
+        let adorned_rest = self.restructured
+            && self.l(c).indent == 0
+            && matches!(mark, Some(Style::Underline(..)));
+        // Columns, table-of-contents entries and running lines have wide internal gaps; an
+        // entry's leaders may stand on a line of their own under it (`HTML output` / `. . .`).
+        if (title.contains("   ") && !adorned_rest)
+            || toc_line(raw)
+            || ends_with_leaders(raw)
+            || follow.is_some_and(|(a, _)| leaders_only(self.line(a)))
+            || (mark.is_none() && rule_char(raw).is_some())
+        {
+            return false;
+        }
+        let line = self.l(c);
+        let blank_after = c + 1 >= self.content.len() || !self.adjacent(c);
+        // A long line whose sentence goes on in lower case on the next line is wrapped prose
+        // (a numbered list item, a hanging paragraph).
+        if !blank_after
+            && t.chars().count() >= 40
+            && self
+                .line(c + 1)
+                .trim_start()
+                .starts_with(|ch: char| ch.is_lowercase())
+            && !self.numbered_in_sequence(c)
+            && !self.wrapped_numbered_title(c)
+        {
+            return false;
+        }
+        let body_follows = follow.is_some_and(|(a, b)| {
+            b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
+        });
+        let follow_indent = follow.map(|(a, _)| self.l(a).indent);
+        // A title over a reference entry, both at the page's left edge, the entry's text
+        // indented under them: a Sphinx reference as `pdftotext -layout` gives it (`The Row
+        // class` / blank / `class tables.tableextension.Row` / its description indented). The
+        // entry's first line or two are at the edge, on the title's page, and read as code
+        // (a figure's title over the next heading does not); then its text goes deeper.
+        let over_entry = blank_after
+            && line.indent == 0
+            && follow.is_some_and(|(a, b)| {
+                let end = if b - a <= 2 && b < self.content.len() {
+                    b + 1
+                } else {
+                    b.min(a + 3)
+                };
+                self.l(a).indent == 0
+                    && self.l(a).page == line.page
+                    && !self.page_break_before(a)
+                    && signature_like(self.line(a).trim())
+                    && (a + 1..end)
+                        .map(|k| self.l(k).indent)
+                        .find(|&i| i != 0)
+                        .is_some_and(|i| i > 0)
+            });
+        // A program's name and purpose over its `Synopsis`, in a guide that collects manual
+        // pages (not the text of a man page's own `NAME` section). On every page of such a
+        // guide, `Synopsis` may have been taken for a running line: it is looked for among
+        // all lines.
+        let over_synopsis = nb.is_none()
+            && mark.is_none()
+            && program_purpose(t)
+            && self.lines[self.content[c] + 1..]
+                .iter()
+                .find(|l| !l.blank)
+                .is_some_and(|l| {
+                    self.text[l.start..l.end]
+                        .trim()
+                        .trim_end_matches(':')
+                        .eq_ignore_ascii_case("synopsis")
+                })
+            && (c == 0 || !self.line(c - 1).trim().eq_ignore_ascii_case("name"));
+        // In a document that leaves blank lines only over its titles, a short line under one,
+        // heading the text at its margin.
+        // Or a title stacked over its first subsection's title, over the text: short above
+        // the body, at one remove.
+        let stacked = blank_before && !blank_after && self.stacked_titles(c);
+        let heads_run = stacked || (blank_before && !blank_after && self.heads_run(c));
+        let short_above_body = stacked
+            || (!blank_after
+                && c + 1 < self.content.len()
+                && !t.ends_with(['.', ',', ';', ':'])
+                && {
+                    let below = self.line(c + 1).trim();
+                    let capital = below.starts_with(|ch: char| ch.is_uppercase());
+                    (t.len() * 10 <= below.len() * 6 && capital)
+                        // In text that leaves blank lines only over its titles, a whole
+                        // sentence under the line (`bitscategory option` / `Bitmap of
+                        // categories.`), or a lead-in that trails off into an ellipsis
+                        // (`Garmin POI database (garmin_poi)` / `This format can...`).
+                        || (heads_run
+                            && capital
+                            && ((below.ends_with('.')
+                                && !below.ends_with("..")
+                                && t.len() < below.len())
+                                || ellipsis_lead_in(below)))
+                        // A callout's label opens the body as its first line would.
+                        || headings::callout_label(below, self.cfg)
+                });
+        // A short line alone over a paragraph, in text whose lines so set are titles in
+        // sentence case (OCR text that sets every paragraph apart: `Adding additional Type 1
+        // fonts`).
+        let lone_over_paragraph =
+            self.hints.is_none() && self.lone_over_paragraph(c) && self.lone_in_sentence_case();
+        // Named by an entry of the document's contents.
+        let listed = self.listed(t);
+        // `i. Account Setup` under `b) Remote Host Setup`, then `ii. Install the Nagios
+        // Plugins`: in plain text, items labelled in lower-case roman numerals from i, the
+        // first in the section of a title with a lower-case letter label, are the outline's
+        // next level down when they score as titles after their labels.
+        let last_heading = || {
+            self.last_heading()
+                .and_then(|k| self.blocks[k].heading.as_ref())
+                .map_or(("", 1), |h| (h.title.as_str(), h.level))
+        };
+        let roman_sub = roman_label(t).filter(|&(v, _)| {
+            mark.is_none() && nb.is_none() && self.hints.is_none() && {
+                let (last, _) = last_heading();
+                if v == 1 {
+                    lower_label(last).is_some() && roman_label(last).is_none()
+                } else {
+                    roman_label(last).is_some_and(|(w, _)| w + 1 == v)
+                }
+            }
+        });
+        // A framed title is scored on the text inside its frame, a typeset one after its
+        // lower-case label (`a) Purpose`, `ii. Install the plugins`: outline items whose
+        // level the type gives), and so is one that the contents list with its label, and a
+        // roman sub-item (above).
+        let scored = match mark {
+            Some(Style::Framed(ch)) => t.trim_matches(ch).trim(),
+            _ if roman_sub.is_some() => &t[roman_sub.map_or(0, |(_, n)| n)..],
+            _ if nb.is_none() && (self.hint(c).is_some_and(Hints::stands_out) || listed) => {
+                &t[lower_label(t).or_else(|| unmapped_label(t)).unwrap_or(0)..]
+            }
+            _ => t,
+        };
+        let cand = Candidate {
+            text: scored,
+            blank_before,
+            blank_after: blank_after && !matches!(mark, Some(Style::Underline(..))),
+            underlined: mark.is_some(),
+            outdented: line.indent < self.base_indent
+                && follow_indent.is_some_and(|f| f > line.indent),
+            indented: line.indent > self.base_indent + 2,
+            over_entry,
+            over_synopsis,
+            body_follows,
+            short_above_body,
+            heads_run,
+            numbering_started: self.last_number.is_some(),
+            last_number_parts: self.last_number.as_ref().map_or(0, Vec::len),
+            repeats: self
+                .repeated
+                .get(t)
+                .copied()
+                .unwrap_or(1)
+                .saturating_sub(u32::from(self.toc_lines.contains(t))),
+            typography: self.hint(c).map(|h| h.typography),
+            sentence_style: self.hints.is_none()
+                && (lone_over_paragraph
+                    || (self.toc_case.0 >= 3 && self.toc_case.0 > 2 * self.toc_case.1)
+                    || (self.numbered_case.0 > 2 * self.numbered_case.1
+                        && (nb.is_some() || c == 0 || self.after_sentence(c)))),
+            listed,
+            numbered_type: self.hint(c).is_some_and(|h| {
+                h.typography.stands_out()
+                    && self
+                        .numbered_types
+                        .iter()
+                        .any(|&s| (s - h.typography.size_ratio).abs() < 0.02)
+            }),
+        };
+        // Numbering as the scorer sees it (inside a frame, if any).
+        let nb = if scored.len() == t.len() {
+            nb
+        } else {
+            headings::numbering(scored).map(|n| self.in_chapter(n))
+        };
+        // Under an underline a single letter (`Q. Does it run on Windows?`, `A. Setup`) is
+        // part of the title: the underline says what the heading is and how deep it sits, and
+        // an FAQ's every `Q.` is a heading of its own.
+        let nb = nb.filter(|n| mark.is_none() || n.kind != NumberKind::Letter);
+        // With layout hints running titles are gone already, and a number that comes round
+        // again in a heading's type starts over (a second paper, a sample repeated).
+        let typeset = self.hint(c).is_some_and(Hints::stands_out);
+        // Numbering that starts over at the top level (a second paper, a sample repeated),
+        // not a numbered list under a subsection.
+        let restart = |n: &headings::Numbering| {
+            (typeset || mark.is_some())
+                && n.parts == [1]
+                && self.last_number.as_ref().is_some_and(|l| l.len() == 1)
+        };
+        // A number and title that the document's contents list (`9. Sequence map`) are in
+        // sequence whatever came before: text from a PDF loses titles into the tables and
+        // lists under them, and the next one is then no skip. In plain text, one section
+        // missed before it (OCR's `2 <A word of caution`) does not break the sequence either,
+        // at the same depth: a counter numbering a reference's entries (`4
+        // I EquationOrderBasis( F )` after `2.2`) skips no chapter. (In typeset text the type
+        // carries such titles: nothing changed on the development sets, and two held-out sets
+        // gained three spurious titles, totals only.)
+        let seq = nb.as_ref().is_some_and(|n| {
+            headings::continues(self.last_number.as_deref(), &n.parts)
+                || (self.hints.is_none()
+                    && self
+                        .last_number
+                        .as_ref()
+                        .is_some_and(|l| l.len() == n.parts.len())
+                    && headings::continues_past_one(self.last_number.as_deref(), &n.parts))
+                || restart(n)
+                || (n.lower_title && starts_mid(&n.parts))
+                || (self.toc_from.is_none()
+                    && toc_title(t).is_some_and(|k| self.toc_entries.contains(&k)))
+        });
+        // In reStructuredText the adornment makes the title, whatever number it starts with
+        // (`X.509 Certificate Object`, `X.509 Certificate Builder`, … under their tildes).
+        let adorned = self.restructured && matches!(mark, Some(Style::Underline(..)));
+        if let Some(n) = nb
+            .as_ref()
+            .filter(|n| !adorned && self.number_repeats(n, t))
+        {
+            if !restart(n) {
+                return false;
+            }
+        }
+        if self.hints.is_some() && !self.layout_heading_ok(c, t, nb.as_ref(), seq) {
+            return false;
+        }
+        // A chapter number set smaller than the chapter and the section headings before it
+        // is a numbered item or a contents entry in body type (`2. Header line` after `1
+        // Introduction` and `1.2 Export to text files`: an enumerated list whose items head
+        // paragraphs), not the next chapter.
+        if let (Some(n), Some(h)) = (&nb, self.hint(c)) {
+            let larger = |s: &f32| *s > h.typography.size_ratio * 1.05;
+            if n.parts.len() == 1
+                && matches!(n.kind, NumberKind::Dotted | NumberKind::Bare)
+                && self.numbered_sizes.first().is_some_and(larger)
+                && self.numbered_sizes.iter().skip(1).any(larger)
+            {
+                return false;
+            }
+        }
+        // In a document whose titles are underlined (reStructuredText), a numbered line with
+        // its text indented under its title's first letter is an item of an enumerated list
+        // (`1. PHY mode` / blank / `   In PHY mode, we use phylib …`), not a section.
+        if let (None, Some(n), Some((a, _))) = (&mark, nb.as_ref(), follow) {
+            if self.underlined_titles >= 3
+                && self.hints.is_none()
+                && n.parts.len() == 1
+                && !self.adjacent(c)
+                && self.l(a).indent == line.indent + n.prefix_len
+            {
+                return false;
+            }
+        }
+        // A paragraph set at the text column of the list item above it goes on with that
+        // item (`* Fix issue with annotated class constants` / blank / `  Closes #4264`).
+        if mark.is_none() && self.hints.is_none() && line.indent > 0 && self.continues_item(c) {
+            return false;
+        }
+        // Under a man page's `AUTHOR` or `COPYRIGHT`, set left of the body, the lines at the
+        // body's margin are names and notices (`Larry Wall`, `Copyright (C) 1984-2021 Mark
+        // Nudelman`): such a section has no subsections.
+        if mark.is_none()
+            && nb.is_none()
+            && self.hints.is_none()
+            && self.base_indent > 0
+            && line.indent >= self.base_indent
+            && self.under_credits()
+        {
+            return false;
+        }
+        // A list number set deeper than the last heading's title, right over the next number
+        // (`1. Select options as above` / `2. From the Sorting tab, …` under `Secondary level
+        // grouping`, indented with its text), numbers the steps of a list in that section,
+        // not sections.
+        let step = nb
+            .as_ref()
+            .filter(|n| n.parts.len() == 1 && n.kind == NumberKind::Dotted);
+        if let Some(n) = step.filter(|_| mark.is_none() && self.hints.is_none()) {
+            let deeper = self
+                .last_heading()
+                .is_some_and(|k| self.l(self.block_lines[k].0).indent + 2 < line.indent);
+            let next_step = follow.is_some_and(|(a, _)| {
+                headings::numbering(self.line(a).trim())
+                    .is_some_and(|m| m.kind == NumberKind::Dotted && m.parts == [n.parts[0] + 1])
+            });
+            if deeper && next_step {
+                return false;
+            }
+        }
+        // In plain text, what OCR read of a figure or a table is no title over its text:
+        // - a line of no word over lines of no word, a figure's labels or a table's cells
+        //   (`FPOrRrF OF FH` over `9`, `KKK KA KAA KK SASK` over `KKK KAKA KKK KAAS`, `LAC
+        //   FLAG` over `SNA`); `SEE ALSO` over `ssh(1), sftp(1)` has its words below;
+        // - a line of three words or more over rows of figures, their table's head
+        //   (`Implementation Mean SE TS SE SD 2.5% 50% 97.5%` over `openBUGS 13.58 0.022 …`,
+        //   its column gaps closed).
+        if let (None, None, None, Some((a, b))) = (&mark, &nb, self.hints, follow) {
+            let debris = !has_word(t) && (a..b).all(|k| !has_word(self.line(k)));
+            let table_head = t.split_whitespace().count() >= 3
+                && (a..b)
+                    .filter(|&k| headings::figures_row(self.line(k).trim()))
+                    .count()
+                    * 2
+                    > b - a;
+            if debris || table_head {
+                return false;
+            }
+        }
+        // A variable and its type (`ip_default_ttl - INTEGER`, a sysctl reference's entries,
+        // set left of their descriptions) is a term, wherever it sits.
+        if mark.is_none() && nb.is_none() && variable_entry(t) {
+            return false;
+        }
+        // A key binding and its command (`C-g (transient-quit-one)`, `M-x transient-resume`),
+        // the term of an Emacs manual's table of keys.
+        if mark.is_none() && nb.is_none() && t.split_whitespace().next().is_some_and(key_chord) {
+            return false;
+        }
+        // A definition as text extracted from a texinfo PDF gives it: the term over its
+        // category or arguments in brackets (`Sqrt` / `[expression ]`, `awgn (x, snr)` /
+        // `[Function File]`), then its description, whose first sentence may stand alone
+        // (`Add white Gaussian noise to a voltage signal`). Neither is a title. (A man page's
+        // synopsis may end in `[ expression ]`, set in from the `DESCRIPTION` under it; a
+        // category names a kind of definition, where `[Image]` stands for a picture.)
+        if mark.is_none()
+            && nb.is_none()
+            && self.hints.is_none()
+            && (follow
+                .is_some_and(|(a, _)| bracketed(self.line(a)) && self.l(a).indent == line.indent)
+                || (c > 0
+                    && !self.page_break_before(c)
+                    && bracketed(self.line(c - 1))
+                    && definition_category(self.line(c - 1))
+                    && self.l(c - 1).indent == line.indent))
+        {
+            return false;
+        }
+        // An underlined title indented under a `::` paragraph is part of a literal block; so is
+        // an overlined one whose overline is indented (the title itself may be inset).
+        if self.restructured {
+            let indented = match mark {
+                Some(Style::Underline(_, false)) => line.indent > 0,
+                Some(Style::Underline(_, true)) => c > 0 && self.l(c - 1).indent > 0,
+                _ => false,
+            };
+            if indented {
+                return false;
+            }
+        }
+        // In a document with underlined titles, a plain line with a deeper-indented line
+        // right under it is the term of a definition list (`No memory protection` /
+        // `    If you corrupt memory, …`; `STATUS` / `  this attribute represents …`): the
+        // document marks its titles with underlines, and this one has none. A line set left
+        // of the body (`NAME` over a man page's body, a title left of a tab-indented text)
+        // stays a heading. In reStructuredText proper a line without adornment is never a
+        // title (`Default: Enabled.`, `1. Arithmetic Instructions::`, a program's output in
+        // a `code-block`).
+        if mark.is_none()
+            && self.hints.is_none()
+            && (self.restructured
+                || (nb.is_none()
+                    && self.underlined_titles >= 3
+                    && !blank_after
+                    && self.l(c + 1).indent > line.indent
+                    && !cand.outdented))
+        {
+            return false;
+        }
+        // `3.2. COMPILING` as the first line of a page: the running title of the section,
+        // when its number is out of sequence (a chapter that opens a page, `1. INTRODUCTION`
+        // after the contents, comes next; a running title that repeats the chapter's number on
+        // a later page is out of sequence, and a section's number set before the section
+        // opens is caught below); so is `3.4 Step 3: Documenting the sources` at a
+        // page's top when the section itself opens further down that page or the next (a
+        // running title that names the section a page starts).
+        if let Some(n) = nb
+            .as_ref()
+            .filter(|_| self.hints.is_none() && self.page_tops.contains(&self.content[c]))
+        {
+            let running_caps = is_caps(t) && !seq;
+            if running_caps || self.opens_below(c, &t[..n.prefix_len], &t[n.prefix_len..]) {
+                return false;
+            }
+        }
+        if nb
+            .as_ref()
+            .is_some_and(|n| self.hints.is_none() && self.section_label_running(c, n, t))
+        {
+            return false;
+        }
+        if !adorned_rest && headings::score(&cand, nb.as_ref(), seq, self.cfg) < self.cfg.threshold
+        {
+            return false;
+        }
+        let (level, source) = match (&nb, mark) {
+            // A roman sub-item sits one level below the lettered title over its first item,
+            // and beside the item before it.
+            _ if roman_sub.is_some() => {
+                let (_, last_level) = last_heading();
+                let first = roman_sub.is_some_and(|(v, _)| v == 1);
+                let level = if first { last_level + 1 } else { last_level };
+                (level.min(6), HeadingSource::Style)
+            }
+            (Some(n), None) if n.kind == NumberKind::Letter && self.under_roman => {
+                (2, HeadingSource::Numbering)
+            }
+            (Some(n), None) => (n.depth(), HeadingSource::Numbering),
+            // Under an underline the number is the title's text (reST's `1. Filter` under
+            // `Trace`, `3.1 Goal definitions` under a document title): the underline ranks
+            // it, as reStructuredText does. A framed title keeps its number's depth.
+            (Some(n), Some(Style::Framed(_))) => (n.depth(), HeadingSource::Underline),
+            (_, mark) => {
+                let source = if mark.is_some() {
+                    HeadingSource::Underline
+                } else {
+                    HeadingSource::Style
+                };
+                let style = mark.unwrap_or(Style::Plain {
+                    caps: is_caps(t),
+                    indent: line.indent,
+                });
+                (self.style_level(style), source)
+            }
+        };
+        if let Some(n) = &nb {
+            match n.kind {
+                NumberKind::Roman => {
+                    // Letters count again under each roman section (`II.` / `A.`, `B.`).
+                    self.under_roman = true;
+                    self.numbers_seen.retain(|k| k.0 != 3);
+                }
+                NumberKind::Letter => {}
+                _ => self.under_roman = false,
+            }
+            if n.parts == [1] && self.number_seen(n) {
+                // Numbering starts over: the numbers seen so far may come again.
+                self.numbers_seen.clear();
+                self.chapter_label = None;
+                self.roman_label = None;
+                self.whole_numbers = false;
+            }
+            self.take_number(n, t, c);
+        }
+        // A reStructuredText title as it reads, the way a Markdown heading's title is its
+        // text: ``` ``alias`` ``` is `alias`, `` `Spotify <https://www.spotify.com>`_ `` is
+        // `Spotify`. The block keeps the source.
+        let plain;
+        let title = if self.restructured {
+            plain = headings::rest_inline_text(t);
+            plain.as_str()
+        } else {
+            t
+        };
+        let info = HeadingInfo {
+            level,
+            title: title.split_whitespace().collect::<Vec<_>>().join(" "),
+            source,
+            anchor: None,
+        };
+        let b = self.push(BlockType::Heading, c, c + 1, Some(info));
+        if cand.outdented {
+            self.outdented.insert(b);
+        }
+        true
+    }
+
+    /// A reference typeset from DocBook opens each entry with a `Name` heading over the
+    /// entry's name and purpose (`get-slot-pointer — Retrieves a pointer from a slot of a
+    /// structure.`), then `Syntax`, `Description` and the like in the same type. The entry is
+    /// the section: one heading takes both lines, titled by the second. Only in typeset text
+    /// with two such entries or more: a single manual page keeps its `NAME` section.
+    pub(super) fn reference_entry(&mut self, c: usize, next: Option<(usize, usize)>) -> bool {
+        let Some((a, b)) = self.names_entry(c, next) else {
+            return false;
+        };
+        let h = self.push_found_heading(c, b, a..b);
+        self.entry_heads.insert(h);
+        self.consumed = b;
+        true
+    }
+
+    /// Content line `c` is an entry's `Name` label and the group `next` its name and
+    /// purpose (see `reference_entry`): the purpose's lines.
+    pub(super) fn names_entry(
+        &self,
+        c: usize,
+        next: Option<(usize, usize)>,
+    ) -> Option<(usize, usize)> {
+        let label = |k: usize| {
+            self.line(k).trim().eq_ignore_ascii_case("name")
+                && self.hint(k).is_some_and(Hints::stands_out)
+        };
+        let purpose = |k: usize| {
+            k < self.content.len()
+                && program_purpose(self.line(k).trim())
+                && self.hint(k).is_some_and(|h| !h.typography.stands_out())
+        };
+        if self.hints.is_none() || !label(c) {
+            return None;
+        }
+        let (a, b) = next.filter(|&(a, b)| b == a + 1 && purpose(a))?;
+        let entries = *self.name_entries.get_or_init(|| {
+            (0..self.content.len().saturating_sub(1))
+                .filter(|&k| label(k) && purpose(k + 1))
+                .count()
+        });
+        (entries >= 2).then_some((a, b))
+    }
+
+    /// A reference entry's function heads, set in the code font at the text's size over the
+    /// entry's `Types:` (an Erlang/OTP manual: `open([Host]) -> {ok, Handle} | {error,
+    /// Reason}`, or `start()` / `start(File)` / `start(Mode)`, one head per clause): each line
+    /// heads a section of its own, as the manual's outline lists each (`open/1`). Returns how
+    /// many lines it took (0: none).
+    pub(super) fn function_heads(
+        &mut self,
+        start: usize,
+        end: usize,
+        next: Option<(usize, usize)>,
+    ) -> usize {
+        if end - start > 8 {
+            return 0;
+        }
+        let code = |c: usize| {
+            self.hint(c).is_some_and(|h| {
+                h.mono && h.table.is_none() && !h.typography.stands_out() && h.cells <= 1
+            })
+        };
+        // The entry's text: its `Types:`, or a paragraph after a head that gives a result
+        // (`baseObject() -> scope()` / `Search baseobject only.`; a line of code ends in `.`
+        // or `,`).
+        let types = next.is_some_and(|(a, _)| self.line(a).trim() == "Types:" && !code(a));
+        let prose = next.is_some_and(|(a, _)| !code(a));
+        // Heads, each on its line or wrapped onto lines that go on with its result.
+        let mut heads: Vec<(usize, usize)> = Vec::new();
+        for c in start..end {
+            let t = self.line(c).trim();
+            if !code(c) {
+                return 0;
+            }
+            match function_head(t) {
+                Some(result)
+                    if types || (result && prose && !t.ends_with(['.', ',', ';', ':'])) =>
+                {
+                    heads.push((c, c + 1))
+                }
+                _ => match heads.last_mut() {
+                    // A head's result wrapped: `… | {ok,` / `{referral,referrals()}} | …`.
+                    Some(h) if h.1 == c && !function_head_closed(self.line(h.1 - 1)) => h.1 = c + 1,
+                    _ => return 0,
+                },
+            }
+        }
+        if heads.is_empty() || !(types || prose) {
+            return 0;
+        }
+        for (a, b) in heads {
+            let k = self.push_found_heading(a, b, a..b);
+            self.function_heads.insert(k);
+        }
+        end - start
+    }
+
+    /// Pushes a heading block over content lines `[a, b)`, found by its look (its level comes
+    /// from its style later), titled by the words of the content lines `title`.
+    pub(super) fn push_found_heading(
+        &mut self,
+        a: usize,
+        b: usize,
+        title: std::ops::Range<usize>,
+    ) -> usize {
+        let title = title
+            .flat_map(|c| self.line(c).split_whitespace())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let info = HeadingInfo {
+            level: 1,
+            title,
+            source: HeadingSource::Style,
+            anchor: None,
+        };
+        self.push(BlockType::Heading, a, b, Some(info))
+    }
+
+    /// A non-heading group (or what is left of one): table, code, list, or prose.
+    pub(super) fn body(&mut self, start: usize, end: usize) -> usize {
+        let n = end - start;
+        if self.hints.is_some() {
+            return self.layout_body(start, end);
+        }
+        if let Some(shape) = self.table(start, end) {
+            let i = self.push(BlockType::Table, start, end, None);
+            self.blocks[i].attrs_mut().table = Some(Box::new(shape));
+            return n;
+        }
+        if self.is_code(start, end) {
+            self.push(BlockType::Code, start, end, None);
+            return n;
+        }
+        let first = self.line(start);
+        if let Some(family) = list_marker(first) {
+            return self.list(start, end, family);
+        }
+        // A paragraph cut by a page break (and the furniture around it) goes on when the next
+        // page starts in lower case.
+        let lower = first
+            .trim_start()
+            .chars()
+            .next()
+            .is_some_and(char::is_lowercase);
+        if lower && self.goes_on_over_page_break(start) {
+            self.extend_last(end);
+            return n;
+        }
+        let i = self.push(BlockType::Prose, start, end, None);
+        if first.len() <= MAX_SHAPE_LINE {
+            if let Some((label, BlockType::Figure)) =
+                crate::structure::captions::caption_label(first.trim())
+            {
+                // "Figure 2: …" under a drawing made of characters: the drawing is a figure.
+                if i > 0 && self.blocks[i - 1].kind == BlockType::Code {
+                    self.blocks[i - 1].kind = BlockType::Figure;
+                    self.blocks[i - 1].attrs_mut().figure_ref = Some(label);
+                }
+            }
+        }
+        n
+    }
+
+    /// Indented further than the body by four or more on every line, and reads as code: a
+    /// literal block after `::`, many symbols, or some symbols on lines that are not wrapped
+    /// sentences.
+    pub(super) fn is_code(&self, start: usize, end: usize) -> bool {
+        let min_indent = (start..end).map(|c| self.l(c).indent).min().unwrap_or(0);
+        if min_indent < self.base_indent + 4 || list_marker(self.line(start)).is_some() {
+            return false;
+        }
+        let after_literal = self
+            .blocks
+            .last()
+            .is_some_and(|b| self.text[b.off_begin..b.off_end].trim_end().ends_with("::"));
+        if after_literal {
+            return true;
+        }
+        let (mut sym, mut chars, mut prose_lines) = (0usize, 0usize, 0usize);
+        for c in start..end {
+            let t = self.line(c).trim();
+            for ch in t.chars().take(MAX_SHAPE_LINE) {
+                chars += 1;
+                if matches!(
+                    ch,
+                    '{' | '}'
+                        | '('
+                        | ')'
+                        | ';'
+                        | '='
+                        | '<'
+                        | '>'
+                        | '$'
+                        | '#'
+                        | '/'
+                        | '\\'
+                        | '|'
+                        | '['
+                        | ']'
+                        | '_'
+                        | '*'
+                        | '&'
+                        | '+'
+                ) {
+                    sym += 1;
+                }
+            }
+            let words = t.split_whitespace().count();
+            let letters = t
+                .chars()
+                .take(MAX_SHAPE_LINE)
+                .filter(|c| c.is_alphabetic() || *c == ' ')
+                .count();
+            if words >= 5 && letters * 100 >= t.chars().take(MAX_SHAPE_LINE).count() * 88 {
+                prose_lines += 1;
+            }
+        }
+        // Symbols make code; an indented description under a term ("TAR_SUBCOMMAND" / "A short
+        // option (with a dash)…") has few of them and stays prose.
+        sym * 12 >= chars || (sym * 25 >= chars && prose_lines * 2 < end - start)
+    }
+
+    /// A table: pipe rows, a grid (`+---+`), a reST simple table (`===  ===`), CSV-like rows
+    /// (≥ 3, same number of quoted/unquoted fields) or ≥ 3 rows of space-aligned columns.
+    pub(super) fn table(&self, start: usize, end: usize) -> Option<TableShape> {
+        let n = end - start;
+        if n < 2 || (start..end).any(|c| self.line(c).len() > MAX_SHAPE_LINE * 2) {
+            return None;
+        }
+        let rows: Vec<&str> = (start..end).map(|c| self.line(c).trim()).collect();
+        // Grid table.
+        if rows[0].starts_with('+') && rows[0].ends_with('+') && is_grid_rule(rows[0]) && n >= 3 {
+            let rules: Vec<&&str> = rows.iter().filter(|r| is_grid_rule(r)).collect();
+            let cols = rows[0].matches('+').count().saturating_sub(1) as u32;
+            if rows.iter().all(|r| is_grid_rule(r) || r.starts_with('|')) && cols >= 1 {
+                let header = rules.iter().skip(1).any(|r| r.contains('='));
+                return Some(shape(
+                    (rules.len() - 1) as u32,
+                    cols,
+                    u32::from(header),
+                    "grid",
+                ));
+            }
+        }
+        // Pipe table.
+        if rows.iter().all(|r| r.contains('|')) {
+            let cells = |r: &str| r.trim_matches('|').split('|').count();
+            let sep = |r: &str| {
+                r.chars()
+                    .all(|c| matches!(c, '|' | '-' | ':' | '+' | ' ' | '='))
+                    && r.contains('-')
+            };
+            let counts: HashSet<usize> =
+                rows.iter().filter(|r| !sep(r)).map(|r| cells(r)).collect();
+            let has_sep = n >= 2 && sep(rows[1]);
+            if counts.len() == 1 && counts.iter().all(|&c| c >= 2) && (has_sep || n >= 3) {
+                let body = rows.iter().filter(|r| !sep(r)).count() as u32;
+                return Some(shape(
+                    body,
+                    *counts.iter().next().unwrap() as u32,
+                    u32::from(has_sep),
+                    "pipe",
+                ));
+            }
+        }
+        // reST simple table: rules of '=' runs separated by spaces.
+        if rule_columns(rows[0]).is_some_and(|c| c >= 2) && n >= 3 {
+            let cols = rule_columns(rows[0]).unwrap_or(0) as u32;
+            let rules = rows.iter().filter(|r| rule_columns(r).is_some()).count();
+            let header = u32::from(rules >= 3);
+            return Some(shape((n - rules) as u32, cols, header, "simple"));
+        }
+        if n < 3 {
+            return None;
+        }
+        // CSV-like.
+        for delim in [',', ';', '\t'] {
+            if !rows.iter().all(|r| r.contains(delim)) {
+                continue;
+            }
+            let fields: Vec<Option<Vec<&str>>> =
+                rows.iter().map(|r| csv_fields(r, delim)).collect();
+            if fields.iter().all(Option::is_some) {
+                let counts: HashSet<usize> = fields
+                    .iter()
+                    .map(|f| f.as_ref().map_or(0, Vec::len))
+                    .collect();
+                let words: usize = rows.iter().map(|r| r.split_whitespace().count()).sum();
+                let cells: usize = fields.iter().map(|f| f.as_ref().map_or(0, Vec::len)).sum();
+                if counts.len() == 1
+                    && counts.iter().all(|&c| c >= 2)
+                    && words <= cells * 3
+                    && !rows.iter().any(|r| r.ends_with(delim))
+                {
+                    let cols = *counts.iter().next().unwrap() as u32;
+                    return Some(shape(n as u32, cols, 0, "csv"));
+                }
+            }
+        }
+        // Space-aligned columns: the same cell starts on every row.
+        if !rows
+            .iter()
+            .all(|r| r.contains("  ") || rule_char(r).is_some() || rule_columns(r).is_some())
+        {
+            return None;
+        }
+        let starts: Vec<Vec<usize>> = (start..end).map(|c| cell_starts(self.line(c))).collect();
+        let rule_rows: Vec<bool> = rows
+            .iter()
+            .map(|r| rule_char(r).is_some() || rule_columns(r).is_some())
+            .collect();
+        let data: Vec<&Vec<usize>> = starts
+            .iter()
+            .zip(&rule_rows)
+            .filter(|(_, r)| !**r)
+            .map(|(s, _)| s)
+            .collect();
+        if data.len() >= 3 && data[0].len() >= 2 && data.iter().all(|s| *s == data[0]) {
+            let header = u32::from(rule_rows.get(1).copied().unwrap_or(false));
+            return Some(shape(
+                data.len() as u32,
+                data[0].len() as u32,
+                header,
+                "aligned",
+            ));
+        }
+        None
+    }
+
+    pub(super) fn push(
+        &mut self,
+        kind: BlockType,
+        a: usize,
+        b: usize,
+        heading: Option<HeadingInfo>,
+    ) -> usize {
+        if let Some(h) = &heading {
+            let t = h.title.to_ascii_lowercase();
+            let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ');
+            // Lists (indexes) of figures, tables and the like are read as contents too, in
+            // typeset documents (their entries are numbered like sections).
+            let list_of =
+                self.hints.is_some() && (t.starts_with("list of ") || t.starts_with("index of "));
+            if is_contents_title(t) || list_of {
+                self.start_contents(b);
+            }
+        }
+        let (first, last) = (self.l(a), self.l(b - 1));
+        let whole_lines = matches!(kind, BlockType::Code | BlockType::Table | BlockType::Figure);
+        let off_begin = if whole_lines {
+            first.start
+        } else {
+            first.start + first.indent
+        };
+        let last_text = &self.text[last.start..last.end];
+        let off_end = last.start + last_text.trim_end().len();
+        self.blocks.push(Block {
+            kind,
+            off_begin,
+            off_end: off_end.max(off_begin),
+            src_begin: None,
+            src_end: None,
+            page: Some(first.page + 1),
+            attrs: None,
+            heading: heading.map(Box::new),
+        });
+        self.block_lines.push((a, b));
+        self.blocks.len() - 1
+    }
+
+    /// A table that starts a page goes on with the table that ended the page before: the same
+    /// columns, right after it (only the page break between), under the first line repeated
+    /// at the top of the page (a word processor's header row). Its rows join that table's
+    /// block. Without the repeated line two tables in a row stay two blocks: nothing tells a
+    /// continuation from the next table.
+    pub(super) fn continues_table(&self, start: usize, shape: &TableShape) -> bool {
+        let (Some(prev), Some(&(pa, pe))) = (self.blocks.last(), self.block_lines.last()) else {
+            return false;
+        };
+        let Some(p) = prev.attrs.as_ref().and_then(|a| a.table.as_ref()) else {
+            return false;
+        };
+        prev.kind == BlockType::Table
+            && pe == start
+            && self.page_break_before(start)
+            && p.grid_kind == shape.grid_kind
+            && p.cols == shape.cols
+            && self.line(start).trim() == self.line(pa).trim()
+    }
+
+    /// A body group with layout hints: tables and footnotes as the layout found them, code
+    /// where the type is monospaced, then lists and prose as in plain text.
+    pub(super) fn layout_body(&mut self, start: usize, end: usize) -> usize {
+        let n = end - start;
+        let hints: Vec<Option<&LineHint>> = (start..end).map(|c| self.hint(c)).collect();
+        let table = hints.first().and_then(|h| h.and_then(|h| h.table));
+        if let Some(t) = table.filter(|_| hints.iter().all(|h| h.and_then(|h| h.table) == table)) {
+            let shape = self.hints.unwrap().tables[t].clone();
+            if self.continues_table(start, &shape) {
+                let prev = self
+                    .blocks
+                    .last_mut()
+                    .and_then(|b| b.attrs_mut().table.as_mut());
+                if let Some(p) = prev {
+                    // Its first line, repeated at the top of this page, is the header.
+                    p.header_rows = p.header_rows.max(1);
+                    let offset = p.rows;
+                    p.rows += shape.rows;
+                    p.cell_spans.extend(
+                        shape
+                            .cell_spans
+                            .iter()
+                            .map(|s| [s[0] + offset, s[1], s[2], s[3]]),
+                    );
+                }
+                self.extend_last(end);
+                return n;
+            }
+            let i = self.push(BlockType::Table, start, end, None);
+            self.blocks[i].attrs_mut().table = Some(Box::new(shape));
+            return n;
+        }
+        if hints.iter().all(|h| h.is_some_and(|h| h.footnote)) {
+            self.push(BlockType::Footnote, start, end, None);
+            return n;
+        }
+        if hints.iter().filter(|h| h.is_some_and(|h| h.mono)).count() * 5 >= n * 4 {
+            // Code split by a page break goes on.
+            let joined = self
+                .blocks
+                .last()
+                .is_some_and(|b| b.kind == BlockType::Code)
+                && self.block_lines.last().is_some_and(|r| r.1 == start)
+                && self.page_break_before(start);
+            if joined {
+                self.extend_last(end);
+            } else {
+                self.push(BlockType::Code, start, end, None);
+            }
+            return n;
+        }
+        let first = self.line(start);
+        // A caption by its label (`Figure 3:`, `Table 2.`): typeset captions often describe a
+        // figure that has no text of its own, so it is a caption even when nothing links.
+        let caption =
+            crate::structure::captions::caption_label(first.trim()).is_some_and(|(label, _)| {
+                // `Figure 1: …`, `Table 2. …`; not a sentence that names one (`Figure 1 is …`).
+                let number = label.rsplit(' ').next().unwrap_or("");
+                let t = first.trim();
+                let after = t
+                    .find(number)
+                    .map(|p| t[p + number.len()..].trim_start_matches(['*', '_']))
+                    .unwrap_or("");
+                let (a, b) = (self.l(start).start, self.l(end - 1).end);
+                after.starts_with([':', '.', '—', '–']) && b - a <= 400
+            });
+        if caption {
+            let i = self.push(BlockType::Caption, start, end, None);
+            self.blocks[i].attrs_mut().figure_ref =
+                crate::structure::captions::caption_label(first.trim()).map(|l| l.0);
+            return n;
+        }
+        if let Some(family) = list_marker(first) {
+            return self.list(start, end, family);
+        }
+        // The layout already joined what belongs together across pages: any unfinished
+        // sentence goes on.
+        if self.goes_on_over_page_break(start) {
+            self.extend_last(end);
+            return n;
+        }
+        self.push(BlockType::Prose, start, end, None);
+        n
+    }
+
+    /// A list group: items separated by blank lines continue the list above (same bullet
+    /// family, same indentation).
+    pub(super) fn list(&mut self, start: usize, end: usize, family: u8) -> usize {
+        if let (Some(prev), Some(&(pa, _))) = (self.blocks.last(), self.block_lines.last()) {
+            if prev.kind == BlockType::List
+                && list_marker(self.line(pa)) == Some(family)
+                && self.l(pa).indent == self.l(start).indent
+            {
+                self.extend_last(end);
+                return end - start;
+            }
+        }
+        self.push(BlockType::List, start, end, None);
+        end - start
+    }
+
+    /// The prose block right before content line `start` ends at a page break in the middle
+    /// of a sentence.
+    pub(super) fn goes_on_over_page_break(&self, start: usize) -> bool {
+        let (Some(prev), Some(&(_, pe))) = (self.blocks.last(), self.block_lines.last()) else {
+            return false;
+        };
+        prev.kind == BlockType::Prose
+            && pe == start
+            && self.page_break_before(start)
+            // A line set apart in type (a chapter title opening the page) starts anew.
+            && !self.hint(start).is_some_and(Hints::stands_out)
+            && !self
+                .line(pe - 1)
+                .trim_end()
+                .ends_with(['.', '!', '?', ':', '"'])
+    }
+
+    pub(super) fn extend_last(&mut self, end: usize) {
+        let last = self.l(end - 1);
+        let off_end = last.start + self.text[last.start..last.end].trim_end().len();
+        if let (Some(b), Some(r)) = (self.blocks.last_mut(), self.block_lines.last_mut()) {
+            b.off_end = off_end.max(b.off_end);
+            r.1 = end;
+        }
+    }
+}

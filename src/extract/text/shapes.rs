@@ -1,0 +1,728 @@
+//! What a single line (or a run of lines) looks like: labels, rules and underlines, contents
+//! entries, list markers, function heads. Pure predicates over text, shared by the parser and
+//! the furniture finder.
+
+use super::*;
+
+/// A reference entry's first line: a declaration (`class tables.Row`), a call
+/// (`Row.append()`), a dotted or snake-case name; not a capitalized word of prose or a title.
+pub(super) fn signature_like(t: &str) -> bool {
+    let first = t.split_whitespace().next().unwrap_or("");
+    t.starts_with(|ch: char| ch.is_lowercase())
+        || t.contains('(')
+        || first.as_bytes().windows(3).any(|w| {
+            w[0].is_ascii_alphanumeric()
+                && matches!(w[1], b'.' | b'_')
+                && w[2].is_ascii_alphanumeric()
+        })
+}
+
+/// The length of a lower-case label and the blanks after it (`a) `, `iv. `) before a title
+/// that starts with a capital.
+pub(super) fn lower_label(t: &str) -> Option<usize> {
+    // A list's letter or roman label (`list_marker`'s families 3 and 4), not in parentheses.
+    if t.starts_with('(') || !matches!(list_marker(t), Some(3 | 4)) {
+        return None;
+    }
+    let end = t.find([')', '.'])?;
+    let title = t[end + 1..].trim_start();
+    title
+        .starts_with(|ch: char| ch.is_uppercase())
+        .then(|| t.len() - title.len())
+}
+
+/// A list's bullet alone on its line, its item's text set apart by the extraction (`•` /
+/// `•` / … over the items, as `pdftotext` gives a list beside a figure).
+pub(super) fn lone_bullet(t: &str) -> bool {
+    matches!(t.trim(), "•" | "◦" | "▪" | "‣" | "·")
+}
+
+/// The value of a lower-case roman label (`i.`, `iv)`) before a title that starts with a
+/// capital, and the length of the label and the blanks after it ([`lower_label`]'s).
+pub(super) fn roman_label(t: &str) -> Option<(u32, usize)> {
+    let n = lower_label(t)?;
+    let label = t[..n].trim_end().trim_end_matches(['.', ')']);
+    // Written the canonical way only (`iiii`, `vv` are no numerals).
+    const ROMAN: [&str; 12] = [
+        "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii",
+    ];
+    let v = ROMAN.iter().position(|r| *r == label)?;
+    Some((v as u32 + 1, n))
+}
+
+/// A section number whose digits the font maps to no character (`\u{FFFD}.\u{FFFD}Script
+/// tags`: old-style figures of a subset font without a `ToUnicode` entry): the length of the
+/// label and the space after it, when a capital follows.
+pub(super) fn unmapped_label(t: &str) -> Option<usize> {
+    let rest = t.trim_start_matches(['\u{FFFD}', '.']);
+    let label = &t[..t.len() - rest.len()];
+    let title = rest.trim_start();
+    (label.starts_with('\u{FFFD}') && title.starts_with(|ch: char| ch.is_uppercase()))
+        .then(|| t.len() - title.len())
+}
+
+/// Blocks looked back over for the last heading (a man page's credits section, a roman
+/// sub-item's lettered title): the bound keeps those rules linear on a long text without
+/// headings.
+pub(super) const LAST_HEADING_SCAN: usize = 400;
+
+/// Longest line looked at as a heading, table row or furniture, in bytes. Longer lines are
+/// prose whatever they hold, which keeps every rule linear on one-line files.
+pub(super) const MAX_SHAPE_LINE: usize = 400;
+
+/// A sentence of three words or more that trails off into an ellipsis after a word
+/// (`This format can...`): a lead-in to the list under it.
+pub(super) fn ellipsis_lead_in(l: &str) -> bool {
+    l.strip_suffix("...")
+        .or_else(|| l.strip_suffix('…'))
+        .is_some_and(|r| r.ends_with(char::is_alphabetic))
+        && l.split_whitespace().count() >= 3
+}
+
+/// Content lines at the start of a text that may hold its contents, title page and the like.
+pub(super) const FRONT_LINES: usize = 120;
+
+/// The longest line of a title wrapped over two or three lines in plain text.
+pub(super) const WRAPPED_TITLE_LINE: usize = 48;
+
+/// A function's head as a reference manual writes it: a lower-case name (an atom, maybe
+/// quoted: `'and'`, or after its module: `Module:init`), its arguments in parentheses, maybe an
+/// arrow and its result (`open([Host]) -> {ok, Handle} | {error, Reason}`). Returns whether it
+/// gives a result (`None`: no head).
+pub(super) fn function_head(t: &str) -> Option<bool> {
+    let open = t.find('(')?;
+    let name = &t[..open];
+    let name = name.rsplit_once(':').map_or(name, |(m, f)| {
+        if m.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            f
+        } else {
+            name
+        }
+    });
+    let atom = name
+        .strip_prefix('\'')
+        .and_then(|n| n.strip_suffix('\''))
+        .unwrap_or(name);
+    let named = atom.starts_with(|c: char| c.is_ascii_lowercase())
+        && atom.chars().all(|c| c.is_alphanumeric() || c == '_');
+    if !named {
+        return None;
+    }
+    // The arguments close before the arrow, or at the end.
+    let mut depth = 0i32;
+    let close = t[open..].char_indices().find_map(|(i, ch)| {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+        (depth == 0).then_some(open + i)
+    })?;
+    let rest = t[close + 1..].trim();
+    if rest.is_empty() {
+        Some(false)
+    } else {
+        rest.starts_with("->").then_some(true)
+    }
+}
+
+/// Whether the brackets of a function head's line all close (its result is not wrapped onto
+/// the next line).
+pub(super) fn function_head_closed(t: &str) -> bool {
+    let depth = t.chars().fold(0i32, |d, ch| match ch {
+        '(' | '[' | '{' => d + 1,
+        ')' | ']' | '}' => d - 1,
+        _ => d,
+    });
+    depth <= 0 && !t.trim_end().ends_with([',', '|'])
+}
+
+/// Whether a line holds a word of some language (see `word`).
+pub(super) fn has_word(t: &str) -> bool {
+    t.split(|c: char| !c.is_alphabetic()).any(word)
+}
+
+/// A run of letters that reads as a word, of three letters or more: in lower case, of two
+/// different letters at least (`scp`, `sftp`, `the`); or with a vowel and three different
+/// letters, in lower case after a capital (`Density`, `Fix`) or in capitals when five or more
+/// (`SYNOPSIS`, `FILES`). Letters of other scripts always count. Not: `KAKA`, `PNR`, `SSi`,
+/// `oOo`, `rFOrRNEH`, `aaa`: OCR's readings of a figure's labels.
+pub(super) fn word(w: &str) -> bool {
+    if !w.is_ascii() {
+        return true;
+    }
+    if w.len() < 3 {
+        return false;
+    }
+    let mut letters: Vec<u8> = w.to_ascii_lowercase().into_bytes();
+    letters.sort_unstable();
+    letters.dedup();
+    if w.bytes().all(|c| c.is_ascii_lowercase()) {
+        return letters.len() >= 2;
+    }
+    let capital = w.bytes().skip(1).all(|c| c.is_ascii_lowercase());
+    let caps = w.len() >= 5 && w.bytes().all(|c| c.is_ascii_uppercase());
+    w.bytes().any(|c| b"aeiouyAEIOUY".contains(&c)) && letters.len() >= 3 && (capital || caps)
+}
+
+/// A label that names a chapter (`Chapter 4`, `Kapitel 4`), not a part or a section.
+pub(super) fn chapter_word(t: &str) -> bool {
+    let w = t.split_whitespace().next().unwrap_or("").to_lowercase();
+    [
+        "chapter",
+        "chapitre",
+        "kapitel",
+        "capítulo",
+        "capitolo",
+        "hoofdstuk",
+        "kapitola",
+    ]
+    .contains(&w.as_str())
+}
+
+/// `Part II`: parts number apart from the chapters and sections inside them, so they do not
+/// set the sequence that section numbers continue.
+pub(super) fn is_part(t: &str) -> bool {
+    labelled_with(t, "part ")
+}
+
+/// Whether `t` starts with the label `word` (with its blank), case aside: `Part II`,
+/// `Section 5.`.
+pub(super) fn labelled_with(t: &str, word: &str) -> bool {
+    t.trim_start()
+        .get(..word.len())
+        .is_some_and(|p| p.eq_ignore_ascii_case(word))
+}
+
+pub(super) fn shape(rows: u32, cols: u32, header_rows: u32, grid_kind: &'static str) -> TableShape {
+    TableShape {
+        rows,
+        cols,
+        header_rows,
+        grid_kind,
+        cell_spans: Vec::new(),
+    }
+}
+
+/// A line made of one punctuation character repeated (at least 3): an underline or rule.
+pub(super) fn rule_char(line: &str) -> Option<char> {
+    let t = line.trim();
+    let c = t.chars().next()?;
+    if t.len() < 3 || !adornment(c) {
+        return None;
+    }
+    // The rarer adornments take four: `>>>` is an empty interactive prompt.
+    if t.len() < 4 && rare_adornment(c) {
+        return None;
+    }
+    t.chars().all(|x| x == c).then_some(c)
+}
+
+/// The characters a rule or a reStructuredText adornment is drawn with.
+pub(super) fn adornment(c: char) -> bool {
+    matches!(
+        c,
+        '=' | '-' | '~' | '^' | '*' | '+' | '#' | '"' | '\'' | '`' | ':' | '.' | '_'
+    ) || rare_adornment(c)
+}
+
+/// Punctuation reStructuredText takes as a title's adornment that plain text rarely draws a
+/// rule with (`The multiprocessing.sharedctypes module` over `>>>>>>…`, `Overriding the run
+/// Method` over commas). Brackets, slashes and `%` are left out: a line of them is code
+/// (`}}}}`, `//////`) or a comment rule more often than a title's underline.
+pub(super) fn rare_adornment(c: char) -> bool {
+    matches!(c, '<' | '>' | '&' | ',' | '@')
+}
+
+/// Numbers of different families do not collide: `Chapter 2`, `2.`, `Appendix B`, `B.`.
+pub(super) fn number_key(n: &headings::Numbering) -> (u8, Vec<u32>) {
+    let family = match n.kind {
+        NumberKind::Dotted | NumberKind::Bare => 0,
+        NumberKind::Chapter => 1,
+        NumberKind::Appendix => 2,
+        NumberKind::Letter => 3,
+        NumberKind::Roman => 4,
+    };
+    (family, n.parts.clone())
+}
+
+/// A line that is only a section number: `1`, `1.2`, `1.2.`, `Chapter 4`, `Appendix B`.
+pub(super) fn number_only(line: &str) -> bool {
+    let t = line.trim();
+    if t.is_empty() || t.len() > 24 {
+        return false;
+    }
+    let dotted = t.trim_end_matches('.');
+    if !dotted.is_empty()
+        && dotted
+            .split('.')
+            .all(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
+        && dotted.split('.').count() <= 6
+    {
+        return true;
+    }
+    numbering_prefix_only(t)
+}
+
+/// `H.1.6`: an appendix's section number, alone.
+pub(super) fn appendix_number_alone(t: &str) -> bool {
+    let mut parts = t.trim_end_matches('.').split('.');
+    let letter = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.collect();
+    letter.len() == 1
+        && letter.bytes().all(|b| b.is_ascii_uppercase())
+        && (1..=5).contains(&rest.len())
+        && rest
+            .iter()
+            .all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `Chapter 4`, `Appendix B`, `Part II`: a label word and its number, nothing else.
+pub(super) fn numbering_prefix_only(t: &str) -> bool {
+    headings::numbering(t).is_some_and(|n| {
+        matches!(n.kind, NumberKind::Chapter | NumberKind::Appendix)
+            && n.prefix_len >= t.trim().len()
+    })
+}
+
+/// No lower-case letters and at least two capitals: `DESCRIPTION`, `SEE ALSO`.
+pub(super) fn is_caps(line: &str) -> bool {
+    let mut upper = 0;
+    for c in line.chars() {
+        if c.is_lowercase() {
+            return false;
+        }
+        upper += usize::from(c.is_uppercase());
+    }
+    upper >= 2
+}
+
+/// The character of `rule` when it underlines `title`: a rule at least 60 % as long.
+pub(super) fn underline_of(title: &str, rule: &str) -> Option<char> {
+    rule_char(rule).filter(|_| rule.trim().chars().count() * 5 >= title.trim().chars().count() * 3)
+}
+
+/// `*** Title ***`: the same run of two or more `*`, `=`, `-`, `#`, `~` or `+` on both sides
+/// of a text. Returns the framing character.
+pub(super) fn framed(line: &str) -> Option<char> {
+    let t = line.trim();
+    let c = t.chars().next()?;
+    if !matches!(c, '*' | '=' | '-' | '#' | '~' | '+') {
+        return None;
+    }
+    let lead = t.len() - t.trim_start_matches(c).len();
+    let trail = t.len() - t.trim_end_matches(c).len();
+    let inner = t.get(lead..t.len().checked_sub(trail)?)?;
+    (lead >= 2 && lead == trail && inner.starts_with(' ') && inner.chars().any(char::is_alphabetic))
+        .then_some(c)
+}
+
+/// `=====  ====  ===`: columns of a reST simple-table rule (two or more runs).
+pub(super) fn rule_columns(line: &str) -> Option<usize> {
+    let t = line.trim();
+    if t.is_empty() || !t.chars().all(|c| c == '=' || c == ' ') {
+        return None;
+    }
+    let runs = t.split(' ').filter(|r| !r.is_empty()).count();
+    (runs >= 2).then_some(runs)
+}
+
+pub(super) fn is_grid_rule(r: &str) -> bool {
+    r.starts_with('+') && r.len() >= 3 && r.chars().all(|c| matches!(c, '+' | '-' | '=' | ':'))
+}
+
+/// Fields of a CSV-like row; None when a quote is left open.
+pub(super) fn csv_fields(row: &str, delim: char) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut in_quotes = false;
+    let mut start = 0;
+    for (i, c) in row.char_indices() {
+        match c {
+            '"' => in_quotes = !in_quotes,
+            c if c == delim && !in_quotes => {
+                out.push(&row[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    if in_quotes {
+        return None;
+    }
+    out.push(&row[start..]);
+    Some(out)
+}
+
+/// Columns (in chars) where cells start, cells being separated by two or more spaces.
+pub(super) fn cell_starts(line: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut spaces = 0usize;
+    for (col, c) in line.chars().enumerate() {
+        if c == ' ' {
+            spaces += 1;
+        } else {
+            if out.is_empty() || spaces >= 2 {
+                out.push(col);
+            }
+            spaces = 0;
+        }
+    }
+    out
+}
+
+/// Lines after a `Contents` title within which the table of contents may still run (a manual
+/// of 13 chapters spreads its contents over 500 lines of extracted text).
+pub(super) const TOC_MAX_LINES: usize = 1200;
+
+/// OCR of a contents entry: a title, then dot leaders read as short runs of dots among
+/// stray letters and digits where the page number was (`5.1 Atomic lists .. 2... ee ee`). The
+/// dots follow a word, and nothing after them is a word of four letters or more.
+pub(super) fn garbled_leaders(t: &str) -> bool {
+    let Some(at) = t.find("..") else {
+        return false;
+    };
+    let (head, tail) = (&t[..at], &t[at..]);
+    head.chars().filter(|c| c.is_alphabetic()).count() >= 3
+        && head.ends_with(|c: char| c.is_alphabetic() || c == ' ')
+        && tail.matches('.').count() >= 4
+        && !tail
+            .split(|c: char| !c.is_alphabetic())
+            .any(|w| w.chars().count() >= 4)
+}
+
+/// An unnumbered contents entry's title as a key: its words in lower case without the dot
+/// leaders and page number after them (`Introduction . . . 3` and `Introduction` give
+/// `introduction`); `None` for a line with no word of two letters.
+pub(super) fn toc_title(line: &str) -> Option<String> {
+    let t = before_leaders(line.trim());
+    let t = t.trim_end_matches(|c: char| c.is_ascii_digit() || c.is_whitespace());
+    let t = t.trim_end_matches(['.', '…', ' ', '\u{a0}']);
+    t.split_whitespace()
+        .any(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)
+        .then(|| {
+            t.split_whitespace()
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+}
+
+/// A contents entry's text before its dot leaders, whatever OCR read after them
+/// (`Introduction. ©... ee`); the whole line when what follows the dots has words.
+pub(super) fn before_leaders(t: &str) -> &str {
+    match t.find("..") {
+        Some(k)
+            if !t[k..]
+                .split_whitespace()
+                .any(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 3) =>
+        {
+            t[..k].trim_end_matches(|c: char| !c.is_alphanumeric())
+        }
+        _ => t,
+    }
+}
+
+/// How a contents entry writes its title: `Some(true)` in sentence case (`2.1 Basic usage
+/// for censored data . . . 3`), `Some(false)` in title case, `None` when it cannot tell
+/// (fewer than two words of four letters or more after the first).
+pub(super) fn entry_case(line: &str) -> Option<bool> {
+    let t = line.trim();
+    let t = &t[headings::numbering(t).map_or(0, |n| n.prefix_len)..];
+    let mut words = before_leaders(t).split_whitespace();
+    let first = words.next()?;
+    if !first.starts_with(char::is_uppercase) {
+        return None;
+    }
+    let long: Vec<&str> = words
+        .filter(|w| w.chars().all(char::is_alphabetic) && w.chars().count() >= 4)
+        .collect();
+    if long.len() < 2 {
+        return None;
+    }
+    Some(!headings::title_case(&long.join(" ")))
+}
+
+/// A line of dot leaders alone (`. . . . .`, `......`, `…`), or with the page number after
+/// them (`. . . . 7`): the middle or the end of a table-of-contents entry whose title text
+/// extraction put on a line of its own.
+pub(super) fn leaders_only(line: &str) -> bool {
+    let t = line.trim();
+    let t = t
+        .trim_end_matches(|c: char| c.is_ascii_digit())
+        .trim_end_matches([' ', '\u{a0}']);
+    t.chars().filter(|&c| c == '.' || c == '…').count() >= 3
+        && t.chars().all(|c| matches!(c, '.' | '…' | ' ' | '\u{a0}'))
+}
+
+/// A contents entry set with dot leaders, its page number after them or not (`2 Usage . . .
+/// . 4`, `2.1 Operating system . . . .`).
+pub(super) fn contents_entry(t: &str) -> bool {
+    ends_with_leaders(t)
+        || (toc_line(t) && (t.contains("..") || t.contains(". .") || t.contains('…')))
+}
+
+/// A title, then dot leaders to the end of the line (`2.1 Operating system . . . . .`): a
+/// contents entry whose page number text extraction put on a line of its own.
+pub(super) fn ends_with_leaders(line: &str) -> bool {
+    let t = line.trim_end();
+    let head = t.trim_end_matches(['.', '…', ' ', '\u{a0}']);
+    let tail = &t[head.len()..];
+    head.chars().any(char::is_alphabetic)
+        && tail.chars().filter(|&c| c == '.' || c == '…').count() >= 4
+        && (tail.contains("..") || tail.contains(". .") || tail.contains('…'))
+}
+
+/// A person's name as a title page sets it: two to four words, each an initial
+/// (`Ιωάννης Π. Μαντζουράτος`) or capitalized parts in lower case after their first letter,
+/// joined by a hyphen or an apostrophe (`Henrik Singmann`, `Jean-Luc Picard`, `Mary O'Neil`),
+/// and no other character.
+pub(super) fn person_name(t: &str) -> bool {
+    let initial = |w: &str| {
+        let mut cs = w.chars();
+        matches!((cs.next(), cs.next(), cs.next()), (Some(c), Some('.'), None) if c.is_uppercase())
+    };
+    let capitalized = |part: &str| {
+        let mut cs = part.chars();
+        cs.next().is_some_and(char::is_uppercase) && cs.all(char::is_lowercase)
+    };
+    let words: Vec<&str> = t.split_whitespace().collect();
+    (2..=4).contains(&words.len())
+        && words.iter().all(|w| {
+            initial(w)
+                || (w.chars().any(char::is_lowercase) && w.split(['-', '\'', '’']).all(capitalized))
+        })
+}
+
+/// `Contents`, `CONTENTS`, `Table of Contents`, `Content`, and the same in a few other
+/// languages (`Obsah`, `Inhaltsverzeichnis`): the title of a table of contents.
+pub(super) fn is_contents_title(line: &str) -> bool {
+    let t = line.trim().to_lowercase();
+    matches!(
+        t.as_str(),
+        "contents"
+            | "content"
+            | "table of contents"
+            | "sommaire"
+            | "table des matières"
+            | "inhaltsverzeichnis"
+            | "inhalt"
+            | "obsah"
+            | "spis treści"
+            | "содержание"
+            | "оглавление"
+    )
+}
+
+/// A reStructuredText underline of two characters under a title as wide (`QA` / `~~`, `锁` /
+/// `--`): docutils takes one as long as its title.
+pub(super) fn rest_short_underline(title: &str, rule: &str) -> Option<char> {
+    let r = rule.trim();
+    let c = r.chars().next()?;
+    let width: usize = title
+        .trim()
+        .chars()
+        .map(|ch| if is_wide(ch) { 2 } else { 1 })
+        .sum();
+    // One character under one letter (an index's `A` / `-`) is as long as its title too.
+    ((r.len() == 2 || (r.len() == 1 && width == 1))
+        && r.chars().all(|x| x == c)
+        // Not `::`, `..`, `__`, `''`: two of those under a word are markup of their own.
+        && adornment(c)
+        && !rare_adornment(c)
+        && !matches!(c, ':' | '.' | '_' | '\'')
+        && (1..=2).contains(&width)
+        && title.chars().any(char::is_alphanumeric))
+    .then_some(c)
+}
+
+/// A program's name, a dash and what it does, as a manual page's `NAME` line has it
+/// (`hmmconvert - convert profile file to various formats`, `git-rebase — reapply commits`).
+pub(super) fn program_purpose(t: &str) -> bool {
+    let Some((name, purpose)) = t.split_once(" - ").or_else(|| t.split_once(" — ")) else {
+        return false;
+    };
+    !name.is_empty()
+        && !name.contains(' ')
+        && name.starts_with(|c: char| c.is_alphanumeric())
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '+'))
+        && purpose.split_whitespace().count() >= 2
+        && purpose.chars().filter(|c| c.is_ascii_punctuation()).count() <= 3
+}
+
+/// East Asian wide characters: CJK ideographs, kana, hangul and full-width forms.
+pub(super) fn is_wide(ch: char) -> bool {
+    matches!(ch, '\u{1100}'..='\u{115F}' | '\u{2E80}'..='\u{A4CF}' | '\u{AC00}'..='\u{D7A3}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FF60}' | '\u{FFE0}'..='\u{FFE6}')
+}
+
+/// An Emacs key sequence's first chord: modifiers `C-`, `M-`, `s-`, `S-`, `H-`, `A-` before a
+/// key of one or two characters, none a capital and not all digits (`C-g`, `C-M-p`, `M-x`;
+/// `C-xt` and `C-xC-s` as OCR joins `C-x t` and `C-x C-s`; not `A-Z`, `C-API` or `H-1`).
+pub(super) fn key_chord(w: &str) -> bool {
+    let modifier = |s: &str| {
+        let b = s.as_bytes();
+        b.len() >= 2 && matches!(b[0], b'C' | b'M' | b's' | b'S' | b'H' | b'A') && b[1] == b'-'
+    };
+    let mut rest = w;
+    let mut modifiers = 0;
+    while modifier(rest) {
+        rest = &rest[2..];
+        modifiers += 1;
+    }
+    // The key runs to the next chord, if any.
+    let end = rest
+        .char_indices()
+        .find(|&(k, _)| k > 0 && modifier(&rest[k..]))
+        .map_or(rest.len(), |(k, _)| k);
+    let key = &rest[..end];
+    modifiers > 0
+        && (1..=2).contains(&key.chars().count())
+        && !key.chars().any(char::is_uppercase)
+        && !key.chars().all(|c| c.is_ascii_digit())
+}
+
+/// A texinfo definition's category in brackets: `[Function File]`, `[User Option]`,
+/// `[Command]`, `[Special Form]`.
+pub(super) fn definition_category(t: &str) -> bool {
+    const KINDS: [&str; 16] = [
+        "function",
+        "command",
+        "variable",
+        "option",
+        "macro",
+        "method",
+        "form",
+        "class",
+        "constant",
+        "type",
+        "procedure",
+        "operator",
+        "instance",
+        "accessor",
+        "record",
+        "file",
+    ];
+    let inner = t.trim().trim_start_matches('[').trim_end_matches(']');
+    inner.split_whitespace().count() <= 3
+        && inner
+            .split_whitespace()
+            .any(|w| KINDS.contains(&w.to_lowercase().as_str()))
+}
+
+/// A line in brackets and nothing else, as a texinfo definition's category (`[Function
+/// File]`) or argument template (`[expression ]`) stands when the text is extracted.
+pub(super) fn bracketed(t: &str) -> bool {
+    let t = t.trim();
+    (3..=40).contains(&t.len())
+        && t.starts_with('[')
+        && t.ends_with(']')
+        && !t[1..t.len() - 1].contains(['[', ']'])
+        && t.chars().any(char::is_alphabetic)
+}
+
+/// `ip_default_ttl - INTEGER`, `neigh/default/gc_thresh1 - INTEGER`: a snake_case name (a
+/// path of them), a spaced dash, and what it is.
+pub(super) fn variable_entry(t: &str) -> bool {
+    t.split_once(" - ").is_some_and(|(name, what)| {
+        name.contains('_')
+            && !what.trim().is_empty()
+            && name.chars().all(|c| {
+                c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '/' | '*')
+            })
+    })
+}
+
+/// A reStructuredText explicit markup line: a directive (`.. code-block:: python`), a
+/// hyperlink target (`.. _label:`), a substitution (`.. |name| image:: …`), a footnote
+/// (`.. [1] …`) or a comment that opens on a word.
+pub(super) fn rest_explicit_markup(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix(".. ") else {
+        return false;
+    };
+    if let Some(label) = rest.strip_prefix('_') {
+        return label.trim_end().ends_with(':') && label.len() > 1;
+    }
+    if rest.starts_with('|') || rest.starts_with('[') {
+        return rest.contains("] ") || rest.contains("| ");
+    }
+    // A directive (`.. code-block:: python`), or a comment (`.. SPDX-License-Identifier:
+    // GPL-2.0`, `.. CONTENTS` over an indented list) that opens on a word.
+    rest.starts_with(|ch: char| ch.is_ascii_alphabetic())
+}
+
+/// reStructuredText's inline markup: an interpreted text role (`:class:`Foo``,
+/// `:py:meth:`run``) or a named hyperlink reference (`` `Stripe <https://stripe.com>`_ ``).
+pub(super) fn rest_inline_markup(line: &str) -> bool {
+    line.contains(">`_")
+        || line.match_indices(":`").any(|(at, _)| {
+            let name = &line[..at];
+            let start = name
+                .rfind(|ch: char| !(ch.is_ascii_alphanumeric() || matches!(ch, ':' | '-' | '+')))
+                .map_or(0, |i| i + 1);
+            let role = &name[start..];
+            role.starts_with(':')
+                && role.len() >= 3
+                && role[1..].starts_with(|ch: char| ch.is_ascii_lowercase())
+                && (start == 0 || line[..start].ends_with([' ', '(', '"', '\'']))
+        })
+}
+
+/// A table-of-contents entry: text, then dot leaders or a wide gap, then a page number.
+pub(super) fn toc_line(line: &str) -> bool {
+    let t = line.trim_end();
+    if t.len() > MAX_SHAPE_LINE {
+        return false;
+    }
+    if garbled_leaders(t) {
+        return true;
+    }
+    let num_start =
+        t.trim_end_matches(|c: char| c.is_ascii_digit() || matches!(c, 'i' | 'v' | 'x'));
+    if num_start.len() == t.len() || !num_start.chars().any(char::is_alphabetic) {
+        return false;
+    }
+    let before = num_start.trim_end_matches(' ');
+    let gap = num_start.len() - before.len();
+    // OCR collapses dot leaders: "Exchanges . 50".
+    let leaders = before.ends_with("..")
+        || before.ends_with(". .")
+        || before.ends_with(" .")
+        || before.ends_with('…');
+    // A trailing roman "page" must be a whole word.
+    let tail = &t[num_start.len()..];
+    let roman_ok = tail.chars().all(|c| c.is_ascii_digit()) || gap > 0;
+    roman_ok && (leaders || (gap >= 2 && before.chars().any(char::is_alphabetic)))
+}
+
+/// Whether a line starts a list item (`-`, `*`, `•`, `1.`, `a)`, `(i)`).
+pub fn list_marker_start(line: &str) -> bool {
+    list_marker(line).is_some()
+}
+
+/// The bullet family of a list item's first line: `-`, `*`, `•`, `1.`, `a)`, `(i)`.
+pub(super) fn list_marker(line: &str) -> Option<u8> {
+    let t = line.trim_start();
+    let mut chars = t.chars();
+    let c = chars.next()?;
+    let next = chars.next();
+    if matches!(c, '-' | '*' | '+' | '•' | '·' | '‣' | '◦' | '▪' | '–' | 'o') && next == Some(' ')
+    {
+        return Some(if c == 'o' { 1 } else { 0 });
+    }
+    let end = t.find([')', '.'])?;
+    if end == 0 || end > 4 || !t[end + 1..].starts_with(' ') {
+        return None;
+    }
+    let label = t[..end].trim_start_matches('(');
+    if label.chars().all(|c| c.is_ascii_digit()) && !label.is_empty() {
+        return Some(2);
+    }
+    if label.len() == 1 && label.chars().all(|c| c.is_ascii_lowercase()) {
+        return Some(3);
+    }
+    if !label.is_empty() && label.chars().all(|c| matches!(c, 'i' | 'v' | 'x')) {
+        return Some(4);
+    }
+    None
+}
