@@ -29,6 +29,7 @@ mod parser;
 mod shapes;
 #[cfg(test)]
 mod tests;
+mod titles;
 
 #[cfg(feature = "pdf")]
 pub(crate) use furniture::furniture_key;
