@@ -580,13 +580,13 @@ impl<'a> Doc<'a> {
         call!(mupdf_document_page_count(self.ctx, self.doc))
     }
 
-    /// Counts the pages of a PDF whose page tree says it has none, or a count it cannot have,
-    /// by walking its `/Kids`, and writes the count of every node of the tree into the open
-    /// document (in memory), so that pages are found by number. A flipped byte is enough to
-    /// turn the root's `/Count 4` into `/Count 0`, and MuPDF trusts the root's count. `None`
-    /// when the document is not a PDF or its tree has no pages either; a node seen twice (a
-    /// cycle) or a tree deeper than 64 levels stops the walk, and what was counted stands.
-    pub fn recount_pages(&self) -> Option<i32> {
+    /// The pages of a PDF's page tree, counted by walking its `/Kids` (MuPDF trusts the root's
+    /// `/Count`, which a flipped byte turns from `4` into `0`). With `write`, the count of every
+    /// node of the tree is written into the open document (in memory), so that pages are found
+    /// by number. `None` when the document is not a PDF or its tree has no pages; a node seen
+    /// twice (a cycle) or a tree deeper than 64 levels stops the walk there, and a kid that is
+    /// no dictionary (a deleted page's reference) is no page.
+    pub fn recount_pages(&self, write: bool) -> Option<i32> {
         // Names are small integers cast to pointers (MuPDF's `PDF_NAME`).
         let name = |n: u32| n as usize as *mut sys::pdf_obj;
         let (kids_key, count_key, type_key) = (
@@ -622,6 +622,7 @@ impl<'a> Doc<'a> {
             seen: &mut std::collections::HashSet<i32>,
             keys: [*mut sys::pdf_obj; 5],
             limit: usize,
+            write: bool,
         ) -> i32 {
             let [kids_key, count_key, type_key, pages_name, media_box] = keys;
             let get =
@@ -635,7 +636,8 @@ impl<'a> Doc<'a> {
                 unsafe { sys::pdf_name_eq(d.ctx, ty, pages_name) != 0 }
             };
             if !is_tree {
-                return 1;
+                // SAFETY: as above.
+                return i32::from(unsafe { sys::pdf_is_dict(d.ctx, node) } != 0);
             }
             if depth > 64 || (num > 0 && !seen.insert(num)) || seen.len() > limit {
                 return 0;
@@ -646,9 +648,13 @@ impl<'a> Doc<'a> {
             for i in 0..n {
                 if let Ok(kid) = call!(mupdf_pdf_array_get(d.ctx, kids, i)) {
                     if !kid.is_null() {
-                        total = total.saturating_add(walk(d, kid, depth + 1, seen, keys, limit));
+                        total =
+                            total.saturating_add(walk(d, kid, depth + 1, seen, keys, limit, write));
                     }
                 }
+            }
+            if !write {
+                return total;
             }
             if let Ok(count) = call!(mupdf_pdf_new_int(d.ctx, total)) {
                 let _ = call!(mupdf_pdf_dict_put(d.ctx, node, count_key, count));
@@ -658,7 +664,7 @@ impl<'a> Doc<'a> {
             total
         }
         let keys = [kids_key, count_key, type_key, pages_name, media_box];
-        let n = walk(self, root, 0, &mut seen, keys, limit);
+        let n = walk(self, root, 0, &mut seen, keys, limit, write);
         (n > 0).then_some(n)
     }
 

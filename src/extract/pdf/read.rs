@@ -43,17 +43,16 @@ pub fn open(bytes: &[u8]) -> Result<Opened<'_>, String> {
             return Err("encrypted PDF: a user password is needed to read it".into());
         }
     }
-    // A root that counts no pages, or more than the file has objects, is damage when its
-    // `/Kids` hold pages: they are counted, and the file is flagged as repaired.
-    let (n, recounted) = match doc.page_count() {
-        Ok(n) if n > 0 => (n, false),
-        counted => match doc.recount_pages() {
-            Some(n) => (n, true),
-            None => (
-                counted.map_err(|e| format!("unreadable PDF: page tree: {e}"))?,
-                false,
-            ),
-        },
+    // MuPDF trusts the root's count. A tree whose `/Kids` hold more pages than it counts (none,
+    // a word, more than the file has objects, too few) is damaged: its pages are counted, and
+    // the file is flagged as repaired.
+    let counted = doc.page_count();
+    let walked = doc.recount_pages(false);
+    let (n, recounted) = match (counted, walked) {
+        (Ok(n), Some(w)) if w <= n => (n, false),
+        (Ok(n), None) => (n, false),
+        (_, Some(w)) => (doc.recount_pages(true).unwrap_or(w), true),
+        (Err(e), None) => return Err(format!("unreadable PDF: page tree: {e}")),
     };
     Ok(Opened {
         doc,
