@@ -1434,6 +1434,14 @@ pub fn continues(prev: Option<&[u32]>, next: &[u32]) -> bool {
     steps(prev, next, 1)
 }
 
+/// `next` opens the chapter after `prev`'s with its first section, the chapter's own heading
+/// unseen (`3.1` after `2.4`: a chapter title set large, which text extraction broke apart).
+pub fn opens_next_chapter(prev: Option<&[u32]>, next: &[u32]) -> bool {
+    prev.is_some_and(|p| {
+        p.len() >= 2 && next.len() == 2 && next[1] == 1 && p[0].checked_add(1) == Some(next[0])
+    })
+}
+
 /// `next` would continue `prev` had one number been skipped between them: `7.2.5` after
 /// `7.2.3`, `8` after `6.4`.
 pub fn continues_past_one(prev: Option<&[u32]>, next: &[u32]) -> bool {
@@ -1453,6 +1461,17 @@ fn steps(prev: &[u32], next: &[u32], by: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_first_section_opens_the_next_chapter() {
+        assert!(opens_next_chapter(Some(&[2, 2]), &[3, 1]));
+        assert!(opens_next_chapter(Some(&[2, 2, 1]), &[3, 1]));
+        assert!(!opens_next_chapter(Some(&[2]), &[3, 1]));
+        assert!(!opens_next_chapter(Some(&[2, 2]), &[4, 1]));
+        assert!(!opens_next_chapter(Some(&[2, 2]), &[3, 2]));
+        assert!(!opens_next_chapter(Some(&[2, 2]), &[3, 1, 1]));
+        assert!(!opens_next_chapter(None, &[3, 1]));
+    }
 
     #[test]
     fn a_number_continues_past_one_skipped() {

@@ -3001,3 +3001,44 @@ fn degenerate_inputs() {
     let x = run(&long);
     assert_eq!(kinds(&x), ["prose"]);
 }
+
+#[test]
+fn the_first_section_of_a_chapter_whose_title_was_lost_is_in_sequence() {
+    // pdftotext's `-layout` sets a chapter's large title beside its number, in pieces
+    // (`Constructing` / `3   block designs`), and the chapter's first section runs on into
+    // a function's entry with no blank line between them. The entries are numbered by a
+    // counter of their own (`2 I BlockIntersectionPolynomialCheck`).
+    let chapter = |first: &str, entry: &str| {
+        format!(
+            "     2.2 Block intersection polynomials\n\n     In the paper the authors introduce \
+             block intersection polynomials, and this section\n     documents the functions \
+             that compute them for a given design.\n{entry}        gap> \
+             BlockIntersectionPolynomialCheck(m,lambdavec);\n        false\n\u{c}{:>60}\n \
+             3{:>57}\n     {first}\n1 I BlockDesign( v, B )\n I   BlockDesign( v, B, G )\n     \
+             Let v be a positive integer and B a non-empty list of non-empty sorted lists of \
+             elements\n     of the set of points; the function returns the block design they \
+             make.\n\u{c}{:>60}\n 4{:>57}\n   4.1 The functions for basic properties\n1 I \
+             IsBlockDesign( obj )\n\n   This boolean function returns true if and only if obj \
+             is a block design.\n",
+            "Constructing", "block designs", "Determining basic", "block designs"
+        )
+    };
+    let entry = "2 I BlockIntersectionPolynomialCheck(m, lambdavec)\n\n   Suppose m is a list \
+                 of non-negative integers, and lambdavec is a list of rational numbers.\n";
+    for entry in ["", entry] {
+        let found = titles(&chapter("3.1 Functions to construct block designs", entry));
+        assert_eq!(
+            found,
+            [
+                "2.2 Block intersection polynomials",
+                "3.1 Functions to construct block designs",
+                "4.1 The functions for basic properties"
+            ],
+            "{found:?}"
+        );
+    }
+    // A number that would open the chapter over a table row's remains, as OCR reads them, is
+    // no title.
+    let found = titles(&chapter("3.1 Cc 27723) «1 25691 3", ""));
+    assert!(!found.iter().any(|t| t.starts_with("3.1")), "{found:?}");
+}

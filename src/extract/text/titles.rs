@@ -72,7 +72,8 @@ impl<'a> Parser<'a> {
         headings::numbering(t).or_else(element).is_some_and(|nb| {
             matches!(nb.kind, NumberKind::Dotted | NumberKind::Bare)
                 && nb.parts.len() >= 2
-                && headings::continues(self.last_number.as_deref(), &nb.parts)
+                && (headings::continues(self.last_number.as_deref(), &nb.parts)
+                    || headings::opens_next_chapter(self.last_number.as_deref(), &nb.parts))
                 && (named(&t[nb.prefix_len..])
                     || headings::year_span(&t[nb.prefix_len..])
                     || (t[nb.prefix_len..].starts_with(|ch: char| ch.is_uppercase())
@@ -903,6 +904,14 @@ impl<'a> Parser<'a> {
                 && n.parts == [1]
                 && self.last_number.as_ref().is_some_and(|l| l.len() == 1)
         };
+        // The first section of the next chapter (`3.1 Functions to construct block designs`
+        // after `2.2`) is in sequence when the chapter's title was lost (pdftotext's `-layout`
+        // sets a large chapter title beside its number, in pieces); its title must be words,
+        // not an OCR'd table row's remains (`3.1 Cc 27723) «1 25691 3`).
+        let worded = |title: &str| {
+            let letters = title.chars().filter(|c| c.is_alphabetic()).count();
+            letters * 10 >= title.chars().filter(|c| !c.is_whitespace()).count() * 8
+        };
         // A number and title that the document's contents list (`9. Sequence map`) are in
         // sequence whatever came before: text from a PDF loses titles into the tables and
         // lists under them, and the next one is then no skip. In plain text, one section
@@ -919,6 +928,9 @@ impl<'a> Parser<'a> {
                         .as_ref()
                         .is_some_and(|l| l.len() == n.parts.len())
                     && headings::continues_past_one(self.last_number.as_deref(), &n.parts))
+                || (self.hints.is_none()
+                    && headings::opens_next_chapter(self.last_number.as_deref(), &n.parts)
+                    && worded(&t[n.prefix_len.min(t.len())..]))
                 || restart(n)
                 || (n.lower_title && starts_mid(&n.parts))
                 || (self.toc_from.is_none()
