@@ -726,3 +726,10 @@ pub(super) fn list_marker(line: &str) -> Option<u8> {
     }
     None
 }
+
+/// Four fifths of the title's characters (spaces aside) are letters: words, not an OCR'd
+/// table row's remains (`Cc 27723) «1 25691 3` after a section number).
+pub(super) fn worded(title: &str) -> bool {
+    let letters = title.chars().filter(|c| c.is_alphabetic()).count();
+    letters * 10 >= title.chars().filter(|c| !c.is_whitespace()).count() * 8
+}

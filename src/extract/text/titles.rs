@@ -73,7 +73,9 @@ impl<'a> Parser<'a> {
             matches!(nb.kind, NumberKind::Dotted | NumberKind::Bare)
                 && nb.parts.len() >= 2
                 && (headings::continues(self.last_number.as_deref(), &nb.parts)
-                    || headings::opens_next_chapter(self.last_number.as_deref(), &nb.parts))
+                    || (self.hints.is_none()
+                        && headings::opens_next_chapter(self.last_number.as_deref(), &nb.parts)
+                        && worded(&t[nb.prefix_len..])))
                 && (named(&t[nb.prefix_len..])
                     || headings::year_span(&t[nb.prefix_len..])
                     || (t[nb.prefix_len..].starts_with(|ch: char| ch.is_uppercase())
@@ -905,13 +907,8 @@ impl<'a> Parser<'a> {
                 && self.last_number.as_ref().is_some_and(|l| l.len() == 1)
         };
         // The first section of the next chapter (`3.1 Functions to construct block designs`
-        // after `2.2`) is in sequence when the chapter's title was lost (pdftotext's `-layout`
-        // sets a large chapter title beside its number, in pieces); its title must be words,
-        // not an OCR'd table row's remains (`3.1 Cc 27723) «1 25691 3`).
-        let worded = |title: &str| {
-            let letters = title.chars().filter(|c| c.is_alphabetic()).count();
-            letters * 10 >= title.chars().filter(|c| !c.is_whitespace()).count() * 8
-        };
+        // after `2.2`) is in sequence in plain text when the chapter's title was lost
+        // (pdftotext's `-layout` sets a large chapter title beside its number, in pieces).
         // A number and title that the document's contents list (`9. Sequence map`) are in
         // sequence whatever came before: text from a PDF loses titles into the tables and
         // lists under them, and the next one is then no skip. In plain text, one section
