@@ -308,6 +308,7 @@ pub fn execute(x: Execute<'_>) -> Result<Executed> {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|i| format!("docsweep-worker-{i}"))
+            .stack_size(WORKER_STACK_BYTES)
             .build()
             .context("cannot start worker threads")?,
     );
@@ -557,6 +558,12 @@ fn peak_rss_mb() -> Option<f64> {
         .ok()?;
     Some(kb / 1024.0)
 }
+
+/// Stack of a worker thread. MuPDF walks some of a PDF's structures by recursion without
+/// bounding the depth; docsweep bounds the ones known (see `mupdf_ffi`'s `MAX_NESTING`), and a
+/// deep stack is the margin for the others: an overflow aborts the whole run, where a failed
+/// page costs one document. Address space only: pages are committed as they are touched.
+pub(crate) const WORKER_STACK_BYTES: usize = 64 << 20;
 
 /// Documents whose reuse is settled together (`index --previous`).
 const REUSE_WINDOW: usize = 2048;

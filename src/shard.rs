@@ -1084,6 +1084,7 @@ pub fn commit(opts: CommitOptions) -> Result<Summary> {
         rayon::ThreadPoolBuilder::new()
             .num_threads(opts.threads.max(1))
             .thread_name(|i| format!("docsweep-worker-{i}"))
+            .stack_size(crate::pipeline::WORKER_STACK_BYTES)
             .build()
             .context("cannot start worker threads")?,
     );

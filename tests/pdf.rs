@@ -1044,7 +1044,8 @@ fn pdf_of_objects(objs: &[String]) -> Vec<u8> {
 /// A page tree whose counts a damaged byte changed (the root's `/Count 3` read as `/Count 0`,
 /// as a word, as more pages than the file has objects, or as too few; every node of a deeper
 /// tree at 0) still finds its pages: they are counted from the tree's `/Kids`, and the file is
-/// flagged as repaired. A tree without pages is still a PDF with no pages (`zero-pages.pdf`).
+/// flagged as repaired; so are those of a tree that holds itself. A tree without pages is
+/// still a PDF with no pages (`zero-pages.pdf`).
 #[test]
 fn page_trees_with_wrong_counts_are_counted_again() {
     let cfg = Config::default();
@@ -1076,12 +1077,134 @@ fn page_trees_with_wrong_counts_are_counted_again() {
         .skip(1)
         .map(|o| o[..o.find("\nendobj").unwrap()].to_string())
         .collect();
+    // A root that is its own first kid: MuPDF finds no page at all.
+    let mut cyclic = objs.clone();
+    cyclic[1] = cyclic[1].replace("/Kids [", "/Kids [2 0 R ");
+    let a = analyze_bytes("cyclic.pdf", &pdf_of_objects(&cyclic), &cfg)
+        .unwrap_or_else(|e| panic!("cyclic: {}", e.0));
+    assert_eq!(a.canonical, whole.canonical);
+    assert!(a.flags.iter().any(|f| f == "pdf_repaired"));
     let kids = objs[1].replace("/Count 3", "/Count 0");
     objs[1] = format!("<< /Type /Pages /Count 0 /Kids [{} 0 R] >>", objs.len() + 1);
     objs.push(kids);
     let a = analyze_bytes("nested.pdf", &pdf_of_objects(&objs), &cfg).unwrap();
     assert_eq!(a.text.pages, Some(3));
     assert_eq!(a.canonical, whole.canonical);
+}
+
+/// Structures MuPDF walks by recursion, nested far deeper than any real file: a page tree
+/// 20,000 nodes deep, a chain of 16,000 form XObjects under a page's resources, an outline
+/// 16,000 entries deep. Each overflowed the stack of the thread reading it, which aborts the
+/// whole process (this test's too); now they are cut at a depth no real file reaches, in the
+/// open document. A page drawing 70 nested forms, which ran out of MuPDF's exception stack and
+/// was lost whole, keeps its text.
+#[test]
+fn deeply_nested_structures_are_read_without_overflowing_the_stack() {
+    let cfg = Config::default();
+    let font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string();
+    let text = |words: &str| {
+        let content = format!("BT /F1 11 Tf 72 720 Td ({words}) Tj ET");
+        format!(
+            "<< /Length {} >>\nstream\n{content}\nendstream",
+            content.len()
+        )
+    };
+    // Catalog (1), root (2), 20,000 nodes (3..), the page, its contents, its font.
+    let depth = 20_000;
+    let (page, contents) = (depth + 3, depth + 4);
+    let mut objs = vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+        "<< /Type /Pages /Count 1 /Kids [3 0 R] >>".to_string(),
+    ];
+    for k in 3..depth + 3 {
+        objs.push(format!(
+            "<< /Type /Pages /Count 1 /Parent {} 0 R /Kids [{} 0 R] >>",
+            k - 1,
+            k + 1
+        ));
+    }
+    objs.push(format!(
+        "<< /Type /Page /Parent {} 0 R /MediaBox [0 0 612 792] \
+         /Resources << /Font << /F1 {} 0 R >> >> /Contents {contents} 0 R >>",
+        page - 1,
+        contents + 1
+    ));
+    objs.push(text("Leaves of a deep tree"));
+    objs.push(font.clone());
+    let a = analyze_bytes("tree.pdf", &pdf_of_objects(&objs), &cfg).unwrap();
+    assert_eq!(a.text.pages, Some(1));
+    assert!(
+        a.canonical.contains("Leaves of a deep tree"),
+        "{}",
+        a.canonical
+    );
+
+    // One page drawing its text, then form 5, which draws form 6, … `forms` deep.
+    let forms_pdf = |forms: usize| {
+        let mut objs = catalog_and_pages(1, 3);
+        let content = "BT /F1 11 Tf 72 720 Td (Words before the forms) Tj ET /X Do";
+        objs.push(format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font \
+             << /F1 {} 0 R >> /XObject << /X 5 0 R >> >> /Contents 4 0 R >>",
+            forms + 5
+        ));
+        objs.push(format!(
+            "<< /Length {} >>\nstream\n{content}\nendstream",
+            content.len()
+        ));
+        for k in 5..forms + 5 {
+            let (resources, draw) = if k + 1 < forms + 5 {
+                (format!("<< /XObject << /X {} 0 R >> >>", k + 1), "/X Do")
+            } else {
+                ("<< >>".to_string(), "")
+            };
+            objs.push(format!(
+                "<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources {resources} \
+                 /Length {} >>\nstream\n{draw}\nendstream",
+                draw.len()
+            ));
+        }
+        objs.push(font.clone());
+        pdf_of_objects(&objs)
+    };
+    for forms in [70, 16_000] {
+        let a = analyze_bytes("forms.pdf", &forms_pdf(forms), &cfg)
+            .unwrap_or_else(|e| panic!("{forms} forms: {}", e.0));
+        assert!(
+            a.canonical.contains("Words before the forms"),
+            "{forms} forms: {}",
+            a.canonical
+        );
+        assert!(a.flags.is_empty(), "{forms} forms: {:?}", a.flags);
+    }
+
+    // An outline whose every entry is the only child of the one before.
+    let entries = 16_000;
+    let mut objs = vec![
+        "<< /Type /Catalog /Pages 2 0 R /Outlines 3 0 R >>".to_string(),
+        "<< /Type /Pages /Count 1 /Kids [4 0 R] >>".to_string(),
+        "<< /Type /Outlines /First 7 0 R /Last 7 0 R /Count 1 >>".to_string(),
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+         /Resources << /Font << /F1 6 0 R >> >> /Contents 5 0 R >>"
+            .to_string(),
+        text("A page under a deep outline"),
+        font.clone(),
+    ];
+    for k in 7..entries + 7 {
+        let child = if k + 1 < entries + 7 {
+            format!("/First {0} 0 R /Last {0} 0 R /Count 1", k + 1)
+        } else {
+            String::new()
+        };
+        objs.push(format!(
+            "<< /Title (Level {}) /Parent {} 0 R {child} /Dest [4 0 R /XYZ 0 792 0] >>",
+            k - 6,
+            if k == 7 { 3 } else { k - 1 }
+        ));
+    }
+    let found = outline(&pdf_of_objects(&objs)).unwrap();
+    assert!((32..=64).contains(&found.len()), "{}", found.len());
+    assert_eq!(found[0].title, "Level 1");
 }
 
 /// A page turned by its `/Rotate` against its text (a portrait page given `/Rotate 90` or

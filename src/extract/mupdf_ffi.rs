@@ -16,7 +16,8 @@
 //! handlers) throw only when memory runs out.
 
 use mupdf_sys as sys;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
 use std::ffi::{c_char, c_void, CStr};
 use std::marker::PhantomData;
 use std::ptr::{self, NonNull};
@@ -500,6 +501,27 @@ unsafe extern "C" fn stroke_ended(
     }
 }
 
+/// How deep docsweep lets a PDF's page tree and the forms and patterns of a page's resources
+/// nest, where MuPDF walks them by recursion on a worker's stack; real files nest a few levels.
+const MAX_NESTING: usize = 32;
+
+/// How deep outline entries may nest (real outlines: six levels or so).
+const OUTLINE_MAX_NESTING: usize = 64;
+
+/// A PDF name as MuPDF passes one (`PDF_NAME`): its number cast to a pointer.
+fn pdf_name(n: u32) -> *mut sys::pdf_obj {
+    n as usize as *mut sys::pdf_obj
+}
+
+/// What [`Doc::mend_page_tree`] did.
+pub enum PageTree {
+    /// Nothing: the tree finds its pages (or is no tree docsweep can walk).
+    AsIs,
+    /// Its pages are now the root's only level; `damaged` when the root counted fewer or a
+    /// node was its own ancestor (not when the tree was only deep).
+    Mended { pages: i32, damaged: bool },
+}
+
 /// An open PDF. It reads `bytes` in place, so it borrows them.
 pub struct Doc<'a> {
     ctx: *mut sys::fz_context,
@@ -507,6 +529,8 @@ pub struct Doc<'a> {
     buf: *mut sys::fz_buffer,
     /// Runs of pages stop here (see [`Doc::set_deadline`]).
     deadline: Cell<Option<Instant>>,
+    /// Form XObjects and patterns whose resources [`Doc::prune_resources`] walked already.
+    walked: RefCell<HashSet<i32>>,
     _bytes: PhantomData<&'a [u8]>,
 }
 
@@ -534,6 +558,7 @@ impl<'a> Doc<'a> {
                 doc: ptr::null_mut(),
                 buf,
                 deadline: Cell::new(None),
+                walked: RefCell::new(HashSet::new()),
                 _bytes: PhantomData,
             };
             d.doc = call!(mupdf_open_document_from_bytes(
@@ -580,92 +605,213 @@ impl<'a> Doc<'a> {
         call!(mupdf_document_page_count(self.ctx, self.doc))
     }
 
-    /// The pages of a PDF's page tree, counted by walking its `/Kids` (MuPDF trusts the root's
-    /// `/Count`, which a flipped byte turns from `4` into `0`). With `write`, the count of every
-    /// node of the tree is written into the open document (in memory), so that pages are found
-    /// by number. `None` when the document is not a PDF or its tree has no pages; a node seen
-    /// twice (a cycle) or a tree deeper than 64 levels stops the walk there, and a kid that is
-    /// no dictionary (a deleted page's reference) is no page.
-    pub fn recount_pages(&self, write: bool) -> Option<i32> {
-        // Names are small integers cast to pointers (MuPDF's `PDF_NAME`).
-        let name = |n: u32| n as usize as *mut sys::pdf_obj;
-        let (kids_key, count_key, type_key) = (
-            name(sys::PDF_ENUM_NAME_Kids),
-            name(sys::PDF_ENUM_NAME_Count),
-            name(sys::PDF_ENUM_NAME_Type),
-        );
-        let (pages_name, media_box) = (
-            name(sys::PDF_ENUM_NAME_Pages),
-            name(sys::PDF_ENUM_NAME_MediaBox),
-        );
-        // SAFETY: reads fields of live objects of `ctx` and throws nothing.
-        let pdf = unsafe { sys::pdf_document_from_fz_document(self.ctx, self.doc) };
+    fn pdf(&self) -> *mut sys::pdf_document {
+        // SAFETY: reads a field of a live document of `ctx` and throws nothing.
+        unsafe { sys::pdf_document_from_fz_document(self.ctx, self.doc) }
+    }
+
+    /// `obj[key]`, null when absent (or when `obj` is no dictionary or does not resolve).
+    fn get(&self, obj: *mut sys::pdf_obj, key: u32) -> *mut sys::pdf_obj {
+        call!(mupdf_pdf_dict_get(self.ctx, obj, pdf_name(key))).unwrap_or(ptr::null_mut())
+    }
+
+    /// The object number of `obj` (0 for a direct object).
+    fn num(&self, obj: *mut sys::pdf_obj) -> i32 {
+        // SAFETY: throws nothing; reads the object.
+        unsafe { sys::pdf_to_num(self.ctx, obj) }
+    }
+
+    /// Sees that the page tree finds every page and nests no deeper than [`MAX_NESTING`]:
+    /// MuPDF trusts the root's `/Count` (which a flipped byte turns from `4` into `0`) and
+    /// builds its page map by recursion (20,000 nested nodes overflowed a worker's stack and
+    /// aborted the run). The tree is walked (by MuPDF's rule: a node by its `/Type`, or without
+    /// one by `/Kids` and no `/MediaBox`; a kid that is no dictionary is no page; a node seen
+    /// twice ends that branch); when its pages outnumber `counted` or it nests too deep, its
+    /// pages become the root's only `/Kids` in the open document (in memory). So they do when
+    /// a node of the tree is its own ancestor (MuPDF then finds no page at all).
+    pub fn mend_page_tree(&self, counted: Option<i32>) -> PageTree {
+        let pdf = self.pdf();
         if pdf.is_null() {
-            return None;
+            return PageTree::AsIs;
         }
-        let get =
-            |obj, key| call!(mupdf_pdf_dict_get(self.ctx, obj, key)).unwrap_or(ptr::null_mut());
-        let trailer = call!(mupdf_pdf_trailer(self.ctx, pdf)).ok()?;
-        let root = get(get(trailer, name(sys::PDF_ENUM_NAME_Root)), pages_name);
+        let Ok(trailer) = call!(mupdf_pdf_trailer(self.ctx, pdf)) else {
+            return PageTree::AsIs;
+        };
+        let root = self.get(
+            self.get(trailer, sys::PDF_ENUM_NAME_Root),
+            sys::PDF_ENUM_NAME_Pages,
+        );
         if root.is_null() {
-            return None;
+            return PageTree::AsIs;
         }
-        // SAFETY: no throw; reads the document's size.
+        // SAFETY: throws nothing; the number of objects bounds the walk.
         let limit = unsafe { sys::pdf_xref_len(self.ctx, pdf) }.max(0) as usize;
-        let mut seen = std::collections::HashSet::new();
-        // Pages below `node`, MuPDF's way of telling a node of the tree from a page: by its
-        // `/Type`, or without one by `/Kids` and no `/MediaBox`.
-        fn walk(
-            d: &Doc<'_>,
-            node: *mut sys::pdf_obj,
-            depth: usize,
-            seen: &mut std::collections::HashSet<i32>,
-            keys: [*mut sys::pdf_obj; 5],
-            limit: usize,
-            write: bool,
-        ) -> i32 {
-            let [kids_key, count_key, type_key, pages_name, media_box] = keys;
-            let get =
-                |obj, key| call!(mupdf_pdf_dict_get(d.ctx, obj, key)).unwrap_or(ptr::null_mut());
-            // SAFETY: none of these throws (a reference that does not resolve reads as null).
-            let (num, ty) = unsafe { (sys::pdf_to_num(d.ctx, node), get(node, type_key)) };
-            let is_tree = if ty.is_null() {
-                !get(node, kids_key).is_null() && get(node, media_box).is_null()
+        let is_node = |o| {
+            let ty = self.get(o, sys::PDF_ENUM_NAME_Type);
+            if ty.is_null() {
+                !self.get(o, sys::PDF_ENUM_NAME_Kids).is_null()
+                    && self.get(o, sys::PDF_ENUM_NAME_MediaBox).is_null()
             } else {
-                // SAFETY: as above.
-                unsafe { sys::pdf_name_eq(d.ctx, ty, pages_name) != 0 }
-            };
-            if !is_tree {
-                // SAFETY: as above.
-                return i32::from(unsafe { sys::pdf_is_dict(d.ctx, node) } != 0);
+                // SAFETY: throws nothing.
+                unsafe { sys::pdf_name_eq(self.ctx, ty, pdf_name(sys::PDF_ENUM_NAME_Pages)) != 0 }
             }
-            if depth > 64 || (num > 0 && !seen.insert(num)) || seen.len() > limit {
-                return 0;
+        };
+        let (mut pages, mut deepest, mut seen) = (Vec::new(), 0, HashSet::new());
+        let mut cycle = false;
+        let mut stack = vec![(root, 0usize)];
+        while let Some((o, depth)) = stack.pop() {
+            if !is_node(o) {
+                // SAFETY: throws nothing.
+                if unsafe { sys::pdf_is_dict(self.ctx, o) } != 0 {
+                    pages.push(o);
+                }
+                continue;
             }
-            let kids = get(node, kids_key);
-            let n = call!(mupdf_pdf_array_len(d.ctx, kids)).unwrap_or(0);
-            let mut total = 0i32;
-            for i in 0..n {
-                if let Ok(kid) = call!(mupdf_pdf_array_get(d.ctx, kids, i)) {
-                    if !kid.is_null() {
-                        total =
-                            total.saturating_add(walk(d, kid, depth + 1, seen, keys, limit, write));
-                    }
+            let num = self.num(o);
+            if num > 0 && !seen.insert(num) {
+                cycle = true;
+                continue;
+            }
+            if seen.len() + pages.len() > limit {
+                continue;
+            }
+            deepest = deepest.max(depth);
+            let kids = self.get(o, sys::PDF_ENUM_NAME_Kids);
+            let n = call!(mupdf_pdf_array_len(self.ctx, kids)).unwrap_or(0);
+            for i in (0..n).rev() {
+                match call!(mupdf_pdf_array_get(self.ctx, kids, i)) {
+                    Ok(kid) if !kid.is_null() => stack.push((kid, depth + 1)),
+                    _ => {}
                 }
             }
-            if !write {
-                return total;
-            }
-            if let Ok(count) = call!(mupdf_pdf_new_int(d.ctx, total)) {
-                let _ = call!(mupdf_pdf_dict_put(d.ctx, node, count_key, count));
-                // SAFETY: the dictionary holds its own reference.
-                unsafe { sys::pdf_drop_obj(d.ctx, count) };
-            }
-            total
         }
-        let keys = [kids_key, count_key, type_key, pages_name, media_box];
-        let n = walk(self, root, 0, &mut seen, keys, limit, write);
-        (n > 0).then_some(n)
+        let found = i32::try_from(pages.len()).unwrap_or(i32::MAX);
+        let miscounted = counted.is_none_or(|c| found > c);
+        if found == 0 || !(miscounted || cycle || deepest > MAX_NESTING) {
+            return PageTree::AsIs;
+        }
+        // One level: a new `/Kids` holding every page, and its count.
+        let Ok(kids) = call!(mupdf_pdf_new_array(self.ctx, pdf, found)) else {
+            return PageTree::AsIs;
+        };
+        let pushed = pages
+            .iter()
+            .all(|&p| call!(mupdf_pdf_array_push(self.ctx, kids, p)).is_ok());
+        let put = pushed
+            && call!(mupdf_pdf_dict_put(
+                self.ctx,
+                root,
+                pdf_name(sys::PDF_ENUM_NAME_Kids),
+                kids
+            ))
+            .is_ok();
+        // SAFETY: the root holds its own reference (or none was taken).
+        unsafe { sys::pdf_drop_obj(self.ctx, kids) };
+        if !put {
+            return PageTree::AsIs;
+        }
+        if let Ok(count) = call!(mupdf_pdf_new_int(self.ctx, found)) {
+            let _ = call!(mupdf_pdf_dict_put(
+                self.ctx,
+                root,
+                pdf_name(sys::PDF_ENUM_NAME_Count),
+                count
+            ));
+            // SAFETY: as above.
+            unsafe { sys::pdf_drop_obj(self.ctx, count) };
+        }
+        PageTree::Mended {
+            pages: found,
+            damaged: miscounted || cycle,
+        }
+    }
+
+    /// Cuts the resources of page `index` where form XObjects and patterns nest deeper than
+    /// [`MAX_NESTING`], in the open document (in memory): loading a page, MuPDF checks by
+    /// recursion whether anything under its resources blends or overprints (16,000 nested
+    /// forms overflowed a worker's stack and aborted the run), and a page whose forms nest 70
+    /// deep ran out of MuPDF's exception stack and was lost whole. The walk follows MuPDF's
+    /// order (patterns, then XObjects, each in the dictionary's order, depth first), so MuPDF's
+    /// own walk, remembering what it has seen, goes no deeper.
+    fn prune_resources(&self, index: i32) {
+        let pdf = self.pdf();
+        if pdf.is_null() {
+            return;
+        }
+        let Ok(page) = call!(mupdf_pdf_lookup_page_obj(self.ctx, pdf, index)) else {
+            return;
+        };
+        let res = call!(mupdf_pdf_dict_get_inheritable(
+            self.ctx,
+            page,
+            pdf_name(sys::PDF_ENUM_NAME_Resources)
+        ))
+        .unwrap_or(ptr::null_mut());
+        let mut walked = self.walked.borrow_mut();
+        let mut stack = vec![(res, 0usize)];
+        while let Some((rdb, depth)) = stack.pop() {
+            if rdb.is_null() {
+                continue;
+            }
+            let mut kids = Vec::new();
+            for key in [sys::PDF_ENUM_NAME_Pattern, sys::PDF_ENUM_NAME_XObject] {
+                let dict = self.get(rdb, key);
+                if dict.is_null() {
+                    continue;
+                }
+                if depth >= MAX_NESTING {
+                    let _ = call!(mupdf_pdf_dict_delete(self.ctx, rdb, pdf_name(key)));
+                    continue;
+                }
+                let n = call!(mupdf_pdf_dict_len(self.ctx, dict)).unwrap_or(0);
+                for i in 0..n {
+                    let Ok(v) = call!(mupdf_pdf_dict_get_val(self.ctx, dict, i)) else {
+                        continue;
+                    };
+                    let num = self.num(v);
+                    if v.is_null() || (num > 0 && !walked.insert(num)) || walked.len() > 1 << 20 {
+                        continue;
+                    }
+                    kids.push(self.get(v, sys::PDF_ENUM_NAME_Resources));
+                }
+            }
+            stack.extend(kids.into_iter().rev().map(|r| (r, depth + 1)));
+        }
+    }
+
+    /// Cuts the outline where its entries nest deeper than [`OUTLINE_MAX_NESTING`], in the
+    /// open document (in memory): MuPDF reads the outline by recursion (16,000 nested
+    /// entries overflowed a worker's stack and aborted the run).
+    fn prune_outline(&self) {
+        let pdf = self.pdf();
+        let Ok(trailer) = call!(mupdf_pdf_trailer(self.ctx, pdf)) else {
+            return;
+        };
+        let top = self.get(
+            self.get(trailer, sys::PDF_ENUM_NAME_Root),
+            sys::PDF_ENUM_NAME_Outlines,
+        );
+        let mut seen = HashSet::new();
+        let mut stack = vec![(self.get(top, sys::PDF_ENUM_NAME_First), 1usize)];
+        while let Some((mut o, depth)) = stack.pop() {
+            // An entry and its siblings (`/Next`), each with its children (`/First`).
+            while !o.is_null() {
+                let num = self.num(o);
+                if (num > 0 && !seen.insert(num)) || seen.len() > 1 << 20 {
+                    break;
+                }
+                if depth >= OUTLINE_MAX_NESTING {
+                    let _ = call!(mupdf_pdf_dict_delete(
+                        self.ctx,
+                        o,
+                        pdf_name(sys::PDF_ENUM_NAME_First)
+                    ));
+                } else {
+                    stack.push((self.get(o, sys::PDF_ENUM_NAME_First), depth + 1));
+                }
+                o = self.get(o, sys::PDF_ENUM_NAME_Next);
+            }
+        }
     }
 
     /// Page `index`: its bounds, its structured text, and the boxes of its images and
@@ -675,6 +821,7 @@ impl<'a> Doc<'a> {
     /// device would paint each one into a page-sized image to keep it: a page drawing the same
     /// shading a thousand times would hold gigabytes).
     pub fn text_page(&self, index: i32) -> Result<TextPage<'_>, String> {
+        self.prune_resources(index);
         let page = call!(mupdf_load_page(self.ctx, self.doc, index))?;
         if page.is_null() {
             return Err("MuPDF loaded no page".into());
@@ -850,6 +997,7 @@ impl<'a> Doc<'a> {
         dpi: f32,
         max_pixels: f32,
     ) -> Result<(usize, usize, Vec<u8>, f32), String> {
+        self.prune_resources(index);
         let page = call!(mupdf_load_page(self.ctx, self.doc, index))?;
         if page.is_null() {
             return Err("MuPDF loaded no page".into());
@@ -902,6 +1050,9 @@ impl<'a> Doc<'a> {
     /// The outline as (title, depth from 1, 1-based page) in document order; empty when
     /// there is none or MuPDF cannot read it.
     pub fn outline(&self) -> Vec<(String, u32, Option<u32>)> {
+        if !self.pdf().is_null() {
+            self.prune_outline();
+        }
         let Ok(root) = call!(mupdf_load_outline(self.ctx, self.doc)) else {
             return Vec::new();
         };

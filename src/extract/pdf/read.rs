@@ -5,7 +5,7 @@ use super::{
     compose_accent, font_class, is_mark_symbol, mostly, push_char, Drawn, FontClass, Frag,
 };
 use crate::config::PdfConfig;
-use crate::extract::mupdf_ffi::{Char, Doc, Graphic, TextPage};
+use crate::extract::mupdf_ffi::{Char, Doc, Graphic, PageTree, TextPage};
 use std::collections::HashMap;
 
 fn class_of(tp: &TextPage<'_>, ch: &Char<'_>, cache: &mut HashMap<usize, FontClass>) -> FontClass {
@@ -43,16 +43,16 @@ pub fn open(bytes: &[u8]) -> Result<Opened<'_>, String> {
             return Err("encrypted PDF: a user password is needed to read it".into());
         }
     }
-    // MuPDF trusts the root's count. A tree whose `/Kids` hold more pages than it counts (none,
-    // a word, more than the file has objects, too few) is damaged: its pages are counted, and
-    // the file is flagged as repaired.
+    // A tree whose pages outnumber the root's count (none, a word, too few, more than the
+    // file has objects) is damaged: its pages are counted, and the file is flagged as
+    // repaired. A tree nested too deep for MuPDF is made flat.
     let counted = doc.page_count();
-    let walked = doc.recount_pages(false);
-    let (n, recounted) = match (counted, walked) {
-        (Ok(n), Some(w)) if w <= n => (n, false),
-        (Ok(n), None) => (n, false),
-        (_, Some(w)) => (doc.recount_pages(true).unwrap_or(w), true),
-        (Err(e), None) => return Err(format!("unreadable PDF: page tree: {e}")),
+    let (n, recounted) = match doc.mend_page_tree(counted.as_ref().ok().copied()) {
+        PageTree::Mended { pages, damaged } => (pages, damaged),
+        PageTree::AsIs => (
+            counted.map_err(|e| format!("unreadable PDF: page tree: {e}"))?,
+            false,
+        ),
     };
     Ok(Opened {
         doc,
