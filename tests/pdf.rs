@@ -1207,6 +1207,46 @@ fn deeply_nested_structures_are_read_without_overflowing_the_stack() {
     assert_eq!(found[0].title, "Level 1");
 }
 
+/// A picture page millions of points a side (legal in PDF; a large `/UserUnit` does the same)
+/// is rendered for OCR within OCR's budget of 64 million pixels: a floor of one dot per inch
+/// made a 736-byte file render 2.5 billion pixels (4.9 GB). The OCR command here prints the
+/// image's PGM header, so the page's text is its size.
+#[test]
+fn huge_picture_pages_render_for_ocr_within_the_pixel_budget() {
+    let side = 3_600_000;
+    let pixels: String = (0..64).map(|i| format!("{:02x}", i * 4)).collect();
+    let content = format!("q {side} 0 0 {side} 0 0 cm /Im Do Q");
+    let objs = vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+        "<< /Type /Pages /Count 1 /Kids [3 0 R] >>".to_string(),
+        format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {side} {side}] \
+             /Resources << /XObject << /Im 5 0 R >> >> /Contents 4 0 R >>"
+        ),
+        format!(
+            "<< /Length {} >>\nstream\n{content}\nendstream",
+            content.len()
+        ),
+        format!(
+            "<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 \
+             /ColorSpace /DeviceGray /Filter /ASCIIHexDecode /Length {} >>\nstream\n{pixels}>\nendstream",
+            pixels.len() + 1
+        ),
+    ];
+    let cfg = ocr_config(&["head", "-n", "2", "{image}"]);
+    let a = analyze_bytes("poster.pdf", &pdf_of_objects(&objs), &cfg).unwrap();
+    let size: Vec<u64> = a
+        .canonical
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(size.len(), 2, "{}", a.canonical);
+    assert!(
+        size[0] >= 1_000 && size[0] * size[1] <= 64_000_000,
+        "{size:?}"
+    );
+}
+
 /// A page turned by its `/Rotate` against its text (a portrait page given `/Rotate 90` or
 /// `270`), and a page whose text is drawn running up it (a sideways table), are read turned
 /// upright: the same text as the page set plainly. A page whose `/Rotate` sets its sideways

@@ -685,6 +685,9 @@ impl<'a> Doc<'a> {
                 }
             }
         }
+        // MuPDF refuses a count as large as the number of objects: a page the tree lists
+        // over and over is read that many times at most.
+        pages.truncate(limit.saturating_sub(1));
         let found = i32::try_from(pages.len()).unwrap_or(i32::MAX);
         let miscounted = counted.is_none_or(|c| found > c);
         if found == 0 || !(miscounted || cycle || deepest > MAX_NESTING) {
@@ -1005,7 +1008,13 @@ impl<'a> Doc<'a> {
         let result = (|| {
             let r = call!(mupdf_bound_page(self.ctx, page))?;
             let points = ((r.x1 - r.x0) * (r.y1 - r.y0)).max(1.0);
-            let dpi = dpi.min((max_pixels / points).sqrt() * 72.0).max(1.0);
+            // Below one dot per inch where the page is that large (a side of millions of
+            // points, or a large `/UserUnit`): a floor of 1 let a 736-byte file render 2.5
+            // billion pixels.
+            let dpi = dpi.min((max_pixels / points).sqrt() * 72.0);
+            if !(dpi.is_finite() && dpi > 0.0) {
+                return Err("page too large to render for OCR".into());
+            }
             // SAFETY: plain values; the grey colorspace is owned by the context.
             let (ctm, gray) = unsafe {
                 (

@@ -84,9 +84,15 @@ pub(super) fn ocr_page(
         std::process::id(),
         SEQ.fetch_add(1, Ordering::Relaxed)
     ));
-    let mut pgm = format!("P5\n{w} {h}\n255\n").into_bytes();
-    pgm.extend_from_slice(&px);
-    let ran = std::fs::write(&image, &pgm)
+    // The header, then the pixels as they are (no second copy of a large page's image).
+    let header = format!("P5\n{w} {h}\n255\n");
+    let written = std::fs::File::create(&image).and_then(|mut f| {
+        use std::io::Write;
+        f.write_all(header.as_bytes())?;
+        f.write_all(&px)
+    });
+    drop(px);
+    let ran = written
         .map_err(|e| format!("OCR: cannot write a page image in {}: {e}", image.display()))
         .and_then(|()| {
             let path = image.to_string_lossy();
