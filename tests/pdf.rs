@@ -1247,6 +1247,34 @@ fn huge_picture_pages_render_for_ocr_within_the_pixel_budget() {
     );
 }
 
+/// A `/CropBox` that is no box (`[]`, `[0 0 0 0]`, three numbers, words) leaves the page its
+/// media box: MuPDF clipped the contents to it as written, so every character was cut away
+/// and the file read as a scan needing OCR.
+#[test]
+fn a_crop_box_that_is_no_box_cuts_nothing_away() {
+    let cfg = Config::default();
+    for crop in ["[]", "[0 0 0 0]", "[0 0 612]", "[(a) (b) (c) (d)]"] {
+        let mut objs = catalog_and_pages(1, 3);
+        let content = "BT /F1 11 Tf 72 720 Td (Rivers flow quietly under old stone bridges.) Tj ET";
+        objs.push(format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /CropBox {crop} \
+             /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>"
+        ));
+        objs.push(format!(
+            "<< /Length {} >>\nstream\n{content}\nendstream",
+            content.len()
+        ));
+        objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into());
+        let a = analyze_bytes("cropped.pdf", &pdf_of_objects(&objs), &cfg)
+            .unwrap_or_else(|e| panic!("{crop}: {}", e.0));
+        assert!(
+            a.canonical.contains("Rivers flow quietly"),
+            "{crop}: {}",
+            a.canonical
+        );
+    }
+}
+
 /// A page turned by its `/Rotate` against its text (a portrait page given `/Rotate 90` or
 /// `270`), and a page whose text is drawn running up it (a sideways table), are read turned
 /// upright: the same text as the page set plainly. A page whose `/Rotate` sets its sideways

@@ -744,6 +744,7 @@ impl<'a> Doc<'a> {
         let Ok(page) = call!(mupdf_pdf_lookup_page_obj(self.ctx, pdf, index)) else {
             return;
         };
+        self.mend_crop_box(page);
         let res = call!(mupdf_pdf_dict_get_inheritable(
             self.ctx,
             page,
@@ -779,6 +780,48 @@ impl<'a> Doc<'a> {
                 }
             }
             stack.extend(kids.into_iter().rev().map(|r| (r, depth + 1)));
+        }
+    }
+
+    /// A page's `/CropBox` that is no box (`[]`, `[0 0 0 0]`, three numbers, words) is
+    /// dropped from the page in the open document (in memory), so that the page shows its
+    /// `/MediaBox`: MuPDF bounds such a page by a Letter page but clips its contents to the
+    /// box as written, and every character was cut away (the file read as needing OCR).
+    fn mend_crop_box(&self, page: *mut sys::pdf_obj) {
+        let key = pdf_name(sys::PDF_ENUM_NAME_CropBox);
+        let Ok(crop) = call!(mupdf_pdf_dict_get_inheritable(self.ctx, page, key)) else {
+            return;
+        };
+        // SAFETY: none of these throws (they read values; a reference resolves or is null).
+        let boxed = unsafe {
+            crop.is_null()
+                || (sys::pdf_is_array(self.ctx, crop) != 0
+                    && sys::pdf_array_len(self.ctx, crop) == 4
+                    && {
+                        let v: Vec<f32> = (0..4)
+                            .map(|i| sys::pdf_array_get(self.ctx, crop, i))
+                            .filter(|&o| sys::pdf_is_number(self.ctx, o) != 0)
+                            .map(|o| sys::pdf_to_real(self.ctx, o))
+                            .filter(|x| x.is_finite())
+                            .collect();
+                        v.len() == 4 && v[0] != v[2] && v[1] != v[3]
+                    })
+        };
+        if boxed {
+            return;
+        }
+        // The page's `/MediaBox` takes its place (overriding an inherited one); without a
+        // media box it goes.
+        let media = call!(mupdf_pdf_dict_get_inheritable(
+            self.ctx,
+            page,
+            pdf_name(sys::PDF_ENUM_NAME_MediaBox)
+        ))
+        .unwrap_or(ptr::null_mut());
+        if media.is_null() {
+            let _ = call!(mupdf_pdf_dict_delete(self.ctx, page, key));
+        } else {
+            let _ = call!(mupdf_pdf_dict_put(self.ctx, page, key, media));
         }
     }
 
