@@ -1275,6 +1275,44 @@ fn a_crop_box_that_is_no_box_cuts_nothing_away() {
     }
 }
 
+/// `pdf.max_seconds` holds inside one operator: a Type3 font whose glyph procedure draws
+/// 20,000 rectangles, shown 4,000 times by one `Tj`, takes about a minute to run, and MuPDF
+/// reads the run's cookie only between operators (a 32 KB file of this kind ran for an hour).
+/// With a one-second limit the document is cut in seconds; the bound asserted leaves a wide
+/// margin for a busy machine.
+#[test]
+fn the_time_limit_holds_inside_a_type3_glyph() {
+    let mut cfg = Config::default();
+    cfg.pdf.max_seconds = 1.0;
+    let glyph = format!("600 0 d0\n{}", "0 0 10 10 re f\n".repeat(20_000));
+    let content = format!("BT /T 10 Tf 72 300 Td ({}) Tj ET", "a".repeat(4_000));
+    let objs = vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+        "<< /Type /Pages /Count 1 /Kids [3 0 R] >>".to_string(),
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+         /Resources << /Font << /T 5 0 R >> >> /Contents 4 0 R >>"
+            .to_string(),
+        format!(
+            "<< /Length {} >>\nstream\n{content}\nendstream",
+            content.len()
+        ),
+        "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix \
+         [0.001 0 0 0.001 0 0] /CharProcs << /a 6 0 R >> /Encoding << /Differences [97 /a] >> \
+         /FirstChar 97 /LastChar 97 /Widths [600] >>"
+            .to_string(),
+        format!("<< /Length {} >>\nstream\n{glyph}\nendstream", glyph.len()),
+    ];
+    let started = std::time::Instant::now();
+    let r = analyze_bytes("glyphs.pdf", &pdf_of_objects(&objs), &cfg);
+    let took = started.elapsed().as_secs_f64();
+    let reason = r.err().map(|e| e.0).unwrap_or_default();
+    assert!(reason.contains("time limit"), "{reason}");
+    assert!(
+        took < 20.0,
+        "the limit of 1 s stopped the page after {took:.1} s"
+    );
+}
+
 /// A page turned by its `/Rotate` against its text (a portrait page given `/Rotate 90` or
 /// `270`), and a page whose text is drawn running up it (a sideways table), are read turned
 /// upright: the same text as the page set plainly. A page whose `/Rotate` sets its sideways

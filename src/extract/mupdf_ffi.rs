@@ -61,13 +61,21 @@ struct Budget {
     armed: AtomicBool,
     /// An allocation was refused since the limit was last set to hold.
     refused: AtomicBool,
+    /// The watchdog stopped the page being run: every allocation is refused until the next
+    /// run. MuPDF reads the run's cookie only between a page's operators, and a Type3 font's
+    /// glyph procedure, run again for every glyph one operator shows, kept a 32 KB file's
+    /// page inside one operator for an hour.
+    expired: AtomicBool,
 }
 
 impl Budget {
     fn grant(&self, old: usize, new: usize) -> bool {
+        if !self.armed.load(Ordering::Relaxed) {
+            return true;
+        }
         let used = self.used.load(Ordering::Relaxed);
-        let ok = !self.armed.load(Ordering::Relaxed)
-            || (used - old.min(used)).saturating_add(new) <= self.limit.load(Ordering::Relaxed);
+        let ok = !self.expired.load(Ordering::Relaxed)
+            && (used - old.min(used)).saturating_add(new) <= self.limit.load(Ordering::Relaxed);
         if !ok {
             self.refused.store(true, Ordering::Relaxed);
         }
@@ -160,6 +168,7 @@ fn new_ctx() -> Option<Ctx> {
         limit: AtomicUsize::new(usize::MAX),
         armed: AtomicBool::new(false),
         refused: AtomicBool::new(false),
+        expired: AtomicBool::new(false),
     });
     let alloc = sys::fz_alloc_context {
         user: &*budget as *const Budget as *mut c_void,
@@ -200,6 +209,7 @@ pub fn set_memory_limit(bytes: usize) {
 fn hold_to_limit(on: bool) -> bool {
     CTX.with(|c| {
         c.as_ref().is_some_and(|c| {
+            c.1.expired.store(false, Ordering::Relaxed);
             c.1.armed.store(on, Ordering::Relaxed);
             c.1.refused.swap(false, Ordering::Relaxed) && !on
         })
@@ -209,7 +219,7 @@ fn hold_to_limit(on: bool) -> bool {
 /// Pages run with a deadline: MuPDF reads its cookie's `abort` between operators, and the
 /// watchdog thread sets it once the deadline has passed, so that one page (forms drawing one
 /// another a billion times) cannot hold a document past `pdf.max_seconds`.
-static WATCHED: std::sync::Mutex<Vec<(usize, Instant)>> = std::sync::Mutex::new(Vec::new());
+static WATCHED: std::sync::Mutex<Vec<(usize, Instant, usize)>> = std::sync::Mutex::new(Vec::new());
 static WATCHDOG: std::sync::Once = std::sync::Once::new();
 
 fn watchdog() {
@@ -217,12 +227,18 @@ fn watchdog() {
         std::thread::sleep(std::time::Duration::from_millis(20));
         let now = Instant::now();
         let watched = WATCHED.lock().unwrap_or_else(|e| e.into_inner());
-        for &(cookie, deadline) in watched.iter() {
+        for &(cookie, deadline, budget) in watched.iter() {
             if now >= deadline {
                 // SAFETY: a cookie stays registered only while it is alive (its run
                 // unregisters it under this lock); `abort` is its first field, an `int`
-                // that MuPDF reads between operators.
+                // that MuPDF reads between operators. The budget is its thread's, which
+                // lives while the thread does, and the thread is in that run.
                 unsafe { AtomicI32::from_ptr(cookie as *mut i32) }.store(1, Ordering::Relaxed);
+                if budget != 0 {
+                    unsafe { &*(budget as *const Budget) }
+                        .expired
+                        .store(true, Ordering::Relaxed);
+                }
             }
         }
     }
@@ -991,10 +1007,11 @@ impl<'a> Doc<'a> {
             // SAFETY: a cookie is plain integers; zero is its initial state.
             let c = Box::new(unsafe { std::mem::zeroed::<sys::fz_cookie>() });
             let key = &*c as *const sys::fz_cookie as usize;
+            let budget = CTX.with(|x| x.as_ref().map_or(0, |x| &*x.1 as *const Budget as usize));
             WATCHED
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .push((key, d));
+                .push((key, d, budget));
             c
         });
         let cookie_ptr = cookie
