@@ -16,7 +16,7 @@
 //! handlers) throw only when memory runs out.
 
 use mupdf_sys as sys;
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::ffi::{c_char, c_void, CStr};
 use std::marker::PhantomData;
@@ -545,8 +545,6 @@ pub struct Doc<'a> {
     buf: *mut sys::fz_buffer,
     /// Runs of pages stop here (see [`Doc::set_deadline`]).
     deadline: Cell<Option<Instant>>,
-    /// Form XObjects and patterns whose resources [`Doc::prune_resources`] walked already.
-    walked: RefCell<HashSet<i32>>,
     _bytes: PhantomData<&'a [u8]>,
 }
 
@@ -574,7 +572,6 @@ impl<'a> Doc<'a> {
                 doc: ptr::null_mut(),
                 buf,
                 deadline: Cell::new(None),
-                walked: RefCell::new(HashSet::new()),
                 _bytes: PhantomData,
             };
             d.doc = call!(mupdf_open_document_from_bytes(
@@ -626,15 +623,65 @@ impl<'a> Doc<'a> {
         unsafe { sys::pdf_document_from_fz_document(self.ctx, self.doc) }
     }
 
+    /// An object a `mupdf_pdf_*` lookup returned, as a borrowed pointer: the wrappers take a
+    /// reference on what they return, which is given back here at once (its container still
+    /// holds one), or every lookup would leak, counted against the thread's memory limit.
+    /// Null when the lookup failed.
+    fn borrowed(&self, got: Result<*mut sys::pdf_obj, String>) -> *mut sys::pdf_obj {
+        let obj = got.unwrap_or(ptr::null_mut());
+        // SAFETY: drops the reference the wrapper took; null is allowed.
+        unsafe { sys::pdf_drop_obj(self.ctx, obj) };
+        obj
+    }
+
     /// `obj[key]`, null when absent (or when `obj` is no dictionary or does not resolve).
     fn get(&self, obj: *mut sys::pdf_obj, key: u32) -> *mut sys::pdf_obj {
-        call!(mupdf_pdf_dict_get(self.ctx, obj, pdf_name(key))).unwrap_or(ptr::null_mut())
+        self.borrowed(call!(mupdf_pdf_dict_get(self.ctx, obj, pdf_name(key))))
+    }
+
+    /// `obj[key]` looked up through the page tree's parents as well.
+    fn inherited(&self, obj: *mut sys::pdf_obj, key: u32) -> *mut sys::pdf_obj {
+        self.borrowed(call!(mupdf_pdf_dict_get_inheritable(
+            self.ctx,
+            obj,
+            pdf_name(key)
+        )))
+    }
+
+    /// Item `i` of array `obj` (null past its end).
+    fn item(&self, obj: *mut sys::pdf_obj, i: i32) -> *mut sys::pdf_obj {
+        self.borrowed(call!(mupdf_pdf_array_get(self.ctx, obj, i)))
+    }
+
+    /// The number of items of array `obj` (0 for anything else).
+    fn len(&self, obj: *mut sys::pdf_obj) -> i32 {
+        call!(mupdf_pdf_array_len(self.ctx, obj)).unwrap_or(0)
+    }
+
+    /// Whether `obj` is the name `name`.
+    fn is_name(&self, obj: *mut sys::pdf_obj, name: &CStr) -> bool {
+        call!(mupdf_pdf_to_name(self.ctx, obj))
+            .is_ok_and(|n| !n.is_null() && unsafe { CStr::from_ptr(n) } == name)
     }
 
     /// The object number of `obj` (0 for a direct object).
     fn num(&self, obj: *mut sys::pdf_obj) -> i32 {
-        // SAFETY: throws nothing; reads the object.
+        // SAFETY: throws nothing; reads the object without resolving it.
         unsafe { sys::pdf_to_num(self.ctx, obj) }
+    }
+
+    /// Whether `obj` is an array of four finite numbers with a width and a height.
+    fn is_box(&self, obj: *mut sys::pdf_obj) -> bool {
+        if !call!(mupdf_pdf_is_array(self.ctx, obj)).unwrap_or(false) || self.len(obj) != 4 {
+            return false;
+        }
+        let v: Vec<f32> = (0..4)
+            .map(|i| self.item(obj, i))
+            .filter(|&o| call!(mupdf_pdf_is_number(self.ctx, o)).unwrap_or(false))
+            .filter_map(|o| call!(mupdf_pdf_to_float(self.ctx, o)).ok())
+            .filter(|x| x.is_finite())
+            .collect();
+        v.len() == 4 && v[0] != v[2] && v[1] != v[3]
     }
 
     /// Sees that the page tree finds every page and nests no deeper than [`MAX_NESTING`]:
@@ -650,9 +697,7 @@ impl<'a> Doc<'a> {
         if pdf.is_null() {
             return PageTree::AsIs;
         }
-        let Ok(trailer) = call!(mupdf_pdf_trailer(self.ctx, pdf)) else {
-            return PageTree::AsIs;
-        };
+        let trailer = self.borrowed(call!(mupdf_pdf_trailer(self.ctx, pdf)));
         let root = self.get(
             self.get(trailer, sys::PDF_ENUM_NAME_Root),
             sys::PDF_ENUM_NAME_Pages,
@@ -668,24 +713,27 @@ impl<'a> Doc<'a> {
                 !self.get(o, sys::PDF_ENUM_NAME_Kids).is_null()
                     && self.get(o, sys::PDF_ENUM_NAME_MediaBox).is_null()
             } else {
-                // SAFETY: throws nothing.
-                unsafe { sys::pdf_name_eq(self.ctx, ty, pdf_name(sys::PDF_ENUM_NAME_Pages)) != 0 }
+                self.is_name(ty, c"Pages")
             }
         };
         let (mut pages, mut deepest, mut seen) = (Vec::new(), 0, HashSet::new());
         let mut cycle = false;
         let mut stack = vec![(root, 0usize)];
+        let root_num = self.num(root);
         while let Some((o, depth)) = stack.pop() {
             if !is_node(o) {
-                // SAFETY: throws nothing.
-                if unsafe { sys::pdf_is_dict(self.ctx, o) } != 0 {
+                if call!(mupdf_pdf_is_dict(self.ctx, o)).unwrap_or(false) {
+                    // A page's crop box is set right once, here.
+                    self.mend_crop_box(o);
                     pages.push(o);
                 }
                 continue;
             }
             let num = self.num(o);
             if num > 0 && !seen.insert(num) {
-                cycle = true;
+                // The root among its own descendants: MuPDF finds no page at all. (A node
+                // shared by two parents is no cycle, and its pages count twice, as MuPDF's.)
+                cycle |= num == root_num;
                 continue;
             }
             if seen.len() + pages.len() > limit {
@@ -693,11 +741,10 @@ impl<'a> Doc<'a> {
             }
             deepest = deepest.max(depth);
             let kids = self.get(o, sys::PDF_ENUM_NAME_Kids);
-            let n = call!(mupdf_pdf_array_len(self.ctx, kids)).unwrap_or(0);
-            for i in (0..n).rev() {
-                match call!(mupdf_pdf_array_get(self.ctx, kids, i)) {
-                    Ok(kid) if !kid.is_null() => stack.push((kid, depth + 1)),
-                    _ => {}
+            for i in (0..self.len(kids)).rev() {
+                let kid = self.item(kids, i);
+                if !kid.is_null() {
+                    stack.push((kid, depth + 1));
                 }
             }
         }
@@ -706,7 +753,8 @@ impl<'a> Doc<'a> {
         pages.truncate(limit.saturating_sub(1));
         let found = i32::try_from(pages.len()).unwrap_or(i32::MAX);
         let miscounted = counted.is_none_or(|c| found > c);
-        if found == 0 || !(miscounted || cycle || deepest > MAX_NESTING) {
+        let deep = deepest > MAX_NESTING;
+        if (found == 0 && !deep) || !(miscounted || cycle || deep) {
             return PageTree::AsIs;
         }
         // One level: a new `/Kids` holding every page, and its count.
@@ -757,18 +805,14 @@ impl<'a> Doc<'a> {
         if pdf.is_null() {
             return;
         }
-        let Ok(page) = call!(mupdf_pdf_lookup_page_obj(self.ctx, pdf, index)) else {
+        let page = self.borrowed(call!(mupdf_pdf_lookup_page_obj(self.ctx, pdf, index)));
+        if page.is_null() {
             return;
-        };
-        self.mend_crop_box(page);
-        let res = call!(mupdf_pdf_dict_get_inheritable(
-            self.ctx,
-            page,
-            pdf_name(sys::PDF_ENUM_NAME_Resources)
-        ))
-        .unwrap_or(ptr::null_mut());
-        let mut walked = self.walked.borrow_mut();
-        let mut stack = vec![(res, 0usize)];
+        }
+        // Form XObjects and patterns walked already on this page (MuPDF remembers what it
+        // walked across pages, so a walk of its own per page goes as deep as MuPDF's or deeper).
+        let mut walked = HashSet::new();
+        let mut stack = vec![(self.inherited(page, sys::PDF_ENUM_NAME_Resources), 0usize)];
         while let Some((rdb, depth)) = stack.pop() {
             if rdb.is_null() {
                 continue;
@@ -785,9 +829,7 @@ impl<'a> Doc<'a> {
                 }
                 let n = call!(mupdf_pdf_dict_len(self.ctx, dict)).unwrap_or(0);
                 for i in 0..n {
-                    let Ok(v) = call!(mupdf_pdf_dict_get_val(self.ctx, dict, i)) else {
-                        continue;
-                    };
+                    let v = self.borrowed(call!(mupdf_pdf_dict_get_val(self.ctx, dict, i)));
                     let num = self.num(v);
                     if v.is_null() || (num > 0 && !walked.insert(num)) || walked.len() > 1 << 20 {
                         continue;
@@ -804,40 +846,18 @@ impl<'a> Doc<'a> {
     /// `/MediaBox`: MuPDF bounds such a page by a Letter page but clips its contents to the
     /// box as written, and every character was cut away (the file read as needing OCR).
     fn mend_crop_box(&self, page: *mut sys::pdf_obj) {
-        let key = pdf_name(sys::PDF_ENUM_NAME_CropBox);
-        let Ok(crop) = call!(mupdf_pdf_dict_get_inheritable(self.ctx, page, key)) else {
-            return;
-        };
-        // SAFETY: none of these throws (they read values; a reference resolves or is null).
-        let boxed = unsafe {
-            crop.is_null()
-                || (sys::pdf_is_array(self.ctx, crop) != 0
-                    && sys::pdf_array_len(self.ctx, crop) == 4
-                    && {
-                        let v: Vec<f32> = (0..4)
-                            .map(|i| sys::pdf_array_get(self.ctx, crop, i))
-                            .filter(|&o| sys::pdf_is_number(self.ctx, o) != 0)
-                            .map(|o| sys::pdf_to_real(self.ctx, o))
-                            .filter(|x| x.is_finite())
-                            .collect();
-                        v.len() == 4 && v[0] != v[2] && v[1] != v[3]
-                    })
-        };
-        if boxed {
+        let crop = self.inherited(page, sys::PDF_ENUM_NAME_CropBox);
+        if crop.is_null() || self.is_box(crop) {
             return;
         }
-        // The page's `/MediaBox` takes its place (overriding an inherited one); without a
-        // media box it goes.
-        let media = call!(mupdf_pdf_dict_get_inheritable(
-            self.ctx,
-            page,
-            pdf_name(sys::PDF_ENUM_NAME_MediaBox)
-        ))
-        .unwrap_or(ptr::null_mut());
-        if media.is_null() {
-            let _ = call!(mupdf_pdf_dict_delete(self.ctx, page, key));
-        } else {
+        // The page's `/MediaBox` takes its place (overriding an inherited one) when it is a
+        // box; otherwise the page's own goes.
+        let key = pdf_name(sys::PDF_ENUM_NAME_CropBox);
+        let media = self.inherited(page, sys::PDF_ENUM_NAME_MediaBox);
+        if self.is_box(media) {
             let _ = call!(mupdf_pdf_dict_put(self.ctx, page, key, media));
+        } else {
+            let _ = call!(mupdf_pdf_dict_delete(self.ctx, page, key));
         }
     }
 
@@ -845,10 +865,7 @@ impl<'a> Doc<'a> {
     /// open document (in memory): MuPDF reads the outline by recursion (16,000 nested
     /// entries overflowed a worker's stack and aborted the run).
     fn prune_outline(&self) {
-        let pdf = self.pdf();
-        let Ok(trailer) = call!(mupdf_pdf_trailer(self.ctx, pdf)) else {
-            return;
-        };
+        let trailer = self.borrowed(call!(mupdf_pdf_trailer(self.ctx, self.pdf())));
         let top = self.get(
             self.get(trailer, sys::PDF_ENUM_NAME_Root),
             sys::PDF_ENUM_NAME_Outlines,

@@ -727,9 +727,9 @@ pub(super) fn list_marker(line: &str) -> Option<u8> {
     None
 }
 
-/// Four fifths of the title's characters (spaces aside) are letters: words, not an OCR'd
-/// table row's remains (`Cc 27723) «1 25691 3` after a section number).
+/// Four fifths of the title's characters (spaces aside) are letters, and there are some:
+/// words, not an OCR'd table row's remains (`Cc 27723) «1 25691 3` after a section number).
 pub(super) fn worded(title: &str) -> bool {
     let letters = title.chars().filter(|c| c.is_alphabetic()).count();
-    letters * 10 >= title.chars().filter(|c| !c.is_whitespace()).count() * 8
+    letters > 0 && letters * 10 >= title.chars().filter(|c| !c.is_whitespace()).count() * 8
 }

@@ -3041,4 +3041,11 @@ fn the_first_section_of_a_chapter_whose_title_was_lost_is_in_sequence() {
     // no title.
     let found = titles(&chapter("3.1 Cc 27723) «1 25691 3", ""));
     assert!(!found.iter().any(|t| t.starts_with("3.1")), "{found:?}");
+    // Inside a frame the title is read after the frame's marks (a no-break space after them
+    // is no place to cut the line).
+    let framed = "2.2 Earlier results\n\nThe results of the section before, told in a sentence \
+                  or two.\n\n== \u{a0}3.1 Functions to construct block designs ==\n\nThe \
+                  functions of this section construct block designs.\n";
+    let found = titles(framed);
+    assert_eq!(found[0], "2.2 Earlier results", "{found:?}");
 }

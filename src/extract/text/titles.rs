@@ -927,7 +927,7 @@ impl<'a> Parser<'a> {
                     && headings::continues_past_one(self.last_number.as_deref(), &n.parts))
                 || (self.hints.is_none()
                     && headings::opens_next_chapter(self.last_number.as_deref(), &n.parts)
-                    && worded(&t[n.prefix_len.min(t.len())..]))
+                    && worded(scored.get(n.prefix_len..).unwrap_or_default()))
                 || restart(n)
                 || (n.lower_title && starts_mid(&n.parts))
                 || (self.toc_from.is_none()
