@@ -4,11 +4,12 @@
 # reST sources, runs pdftotext / tesseract on PDFs and xml2rfc on its own documentation, and
 # writes each document as NAME.txt with its gold as NAME.gold.json (derived from the sources,
 # never from docsweep). Then, when a docsweep binary exists, score.py scores it.
-# Usage: scripts/text_holdout/fetch.sh [--list TSV] [--cache DIR] [--no-score] [DOCSWEEP_BIN]
+# Usage: scripts/text_holdout/fetch.sh [--list TSV] [--cache DIR] [--jobs N] [--no-score] [DOCSWEEP_BIN]
 #   (idempotent; DOCSWEEP_CACHE moves the cache). Without options it builds docs.tsv into
 #   $DOCSWEEP_CACHE/text-holdout and scores it, as it always did. --list takes another list
 #   (docs2.tsv is set 2); its cache is then text-holdout2 (docsN.tsv -> text-holdoutN, other
 #   names -> text-holdout-NAME) unless --cache gives the folder. --no-score only builds.
+#   --jobs N is build.py's (OCR pages read at once; default: the number of CPUs).
 # The documents stay out of the repository and out of CI on purpose: they measure the text
 # extractor on documents nobody tuned on. A package version that is gone is replaced by the
 # current one, with a warning (its gold is rebuilt from that version).
@@ -17,11 +18,13 @@ here="$(cd "$(dirname "$0")" && pwd)"
 list="$here/docs.tsv"
 root=""
 score=1
+jobs=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --list) list="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"; shift 2 ;;
     --cache) root="$2"; shift 2 ;;
     --no-score) score=0; shift ;;
+    --jobs) jobs=(--jobs "$2"); shift 2 ;;
     --) shift; break ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) break ;;
@@ -69,7 +72,7 @@ if grep -q $'\tpypi:xml2rfc\t' "$list"; then
   fi
 fi
 
-/usr/bin/python3 "$here/build.py" "$root" "$list" || echo "some documents were not built (see above)" >&2
+/usr/bin/python3 "$here/build.py" "$root" "$list" "${jobs[@]}" || echo "some documents were not built (see above)" >&2
 if [ "$score" = 0 ]; then
   echo "built $(ls "$root"/docs/*.gold.json | wc -l) documents in $root/docs (not scored: --no-score)" >&2
 elif [ -x "$bin" ]; then
