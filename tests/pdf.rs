@@ -1042,10 +1042,10 @@ fn pdf_of_objects(objs: &[String]) -> Vec<u8> {
 }
 
 /// A page tree whose counts a damaged byte changed (the root's `/Count 3` read as `/Count 0`,
-/// as a word, as more pages than the file has objects, or as too few; every node of a deeper
-/// tree at 0) still finds its pages: they are counted from the tree's `/Kids`, and the file is
-/// flagged as repaired; so are those of a tree that holds itself. A tree without pages is
-/// still a PDF with no pages (`zero-pages.pdf`).
+/// as a word, as more pages than the file has objects, as too few or too many; every node of
+/// a deeper tree at 0) still finds its pages: they are counted from the tree's `/Kids`, and
+/// the file is flagged as repaired; so are those of a tree that holds itself. A tree without
+/// pages is still a PDF with no pages (`zero-pages.pdf`).
 #[test]
 fn page_trees_with_wrong_counts_are_counted_again() {
     let cfg = Config::default();
@@ -1061,7 +1061,13 @@ fn page_trees_with_wrong_counts_are_counted_again() {
     assert!(!whole.flags.iter().any(|f| f == "pdf_repaired"));
     let text = String::from_utf8_lossy(&good).into_owned();
     let at = text.find("/Count 3").unwrap();
-    for count in ["/Count 0", "/Count X", "/Count 99999", "/Count 1"] {
+    for count in [
+        "/Count 0",
+        "/Count X",
+        "/Count 99999",
+        "/Count 1",
+        "/Count 5",
+    ] {
         let mut bytes = good[..at].to_vec();
         bytes.extend_from_slice(count.as_bytes());
         bytes.extend_from_slice(&good[at + "/Count 3".len()..]);

@@ -689,9 +689,10 @@ impl<'a> Doc<'a> {
     /// builds its page map by recursion (20,000 nested nodes overflowed a worker's stack and
     /// aborted the run). The tree is walked (by MuPDF's rule: a node by its `/Type`, or without
     /// one by `/Kids` and no `/MediaBox`; a kid that is no dictionary is no page; a node seen
-    /// twice ends that branch); when its pages outnumber `counted` or it nests too deep, its
-    /// pages become the root's only `/Kids` in the open document (in memory). So they do when
-    /// a node of the tree is its own ancestor (MuPDF then finds no page at all).
+    /// twice ends that branch); when it holds another number of pages than `counted`, or
+    /// nests too deep, its pages become the root's only `/Kids` in the open document (in
+    /// memory). So they do when the root is among its own descendants (MuPDF then finds no
+    /// page at all). Each page's crop box is set right on the way (see `mend_crop_box`).
     pub fn mend_page_tree(&self, counted: Option<i32>) -> PageTree {
         let pdf = self.pdf();
         if pdf.is_null() {
@@ -752,7 +753,7 @@ impl<'a> Doc<'a> {
         // over and over is read that many times at most.
         pages.truncate(limit.saturating_sub(1));
         let found = i32::try_from(pages.len()).unwrap_or(i32::MAX);
-        let miscounted = counted.is_none_or(|c| found > c);
+        let miscounted = counted.is_none_or(|c| found != c);
         let deep = deepest > MAX_NESTING;
         if (found == 0 && !deep) || !(miscounted || cycle || deep) {
             return PageTree::AsIs;
