@@ -978,10 +978,7 @@ fn pdf_of_pages(pages: &[(i32, bool, &[&str])]) -> Vec<u8> {
              /Resources << /Font << /F1 3 0 R >> >> /Contents {} 0 R >>",
             5 + 2 * i
         ));
-        objs.push(format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        ));
+        objs.push(stream("", &content));
     }
     pdf_of_objects(&objs)
 }
@@ -1010,12 +1007,18 @@ fn pdf_of_contents(regular: &str, bold: &str, pages: &[String]) -> Vec<u8> {
              /Resources << /Font << /F0 3 0 R /F1 4 0 R >> >> /Contents {} 0 R >>",
             6 + 2 * i
         ));
-        objs.push(format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        ));
+        objs.push(stream("", content));
     }
     pdf_of_objects(&objs)
+}
+
+/// A stream object: `dict`'s entries (maybe none) and the length of `body`, then `body`.
+fn stream(dict: &str, body: &str) -> String {
+    let sep = if dict.is_empty() { "" } else { " " };
+    format!(
+        "<< {dict}{sep}/Length {} >>\nstream\n{body}\nendstream",
+        body.len()
+    )
 }
 
 /// A PDF of `objs`, numbered from 1 (the catalog), with its cross-reference table.
@@ -1110,10 +1113,7 @@ fn deeply_nested_structures_are_read_without_overflowing_the_stack() {
     let font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string();
     let text = |words: &str| {
         let content = format!("BT /F1 11 Tf 72 720 Td ({words}) Tj ET");
-        format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        )
+        stream("", &content)
     };
     // Catalog (1), root (2), 20,000 nodes (3..), the page, its contents, its font.
     let depth = 20_000;
@@ -1154,20 +1154,18 @@ fn deeply_nested_structures_are_read_without_overflowing_the_stack() {
              << /F1 {} 0 R >> /XObject << /X 5 0 R >> >> /Contents 4 0 R >>",
             forms + 5
         ));
-        objs.push(format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        ));
+        objs.push(stream("", content));
         for k in 5..forms + 5 {
             let (resources, draw) = if k + 1 < forms + 5 {
                 (format!("<< /XObject << /X {} 0 R >> >>", k + 1), "/X Do")
             } else {
                 ("<< >>".to_string(), "")
             };
-            objs.push(format!(
-                "<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources {resources} \
-                 /Length {} >>\nstream\n{draw}\nendstream",
-                draw.len()
+            objs.push(stream(
+                &format!(
+                    "/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources {resources}"
+                ),
+                draw,
             ));
         }
         objs.push(font.clone());
@@ -1229,14 +1227,11 @@ fn huge_picture_pages_render_for_ocr_within_the_pixel_budget() {
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {side} {side}] \
              /Resources << /XObject << /Im 5 0 R >> >> /Contents 4 0 R >>"
         ),
-        format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        ),
-        format!(
-            "<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 \
-             /ColorSpace /DeviceGray /Filter /ASCIIHexDecode /Length {} >>\nstream\n{pixels}>\nendstream",
-            pixels.len() + 1
+        stream("", &content),
+        stream(
+            "/Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 \
+             /ColorSpace /DeviceGray /Filter /ASCIIHexDecode",
+            &format!("{pixels}>"),
         ),
     ];
     let cfg = ocr_config(&["head", "-n", "2", "{image}"]);
@@ -1266,10 +1261,7 @@ fn a_crop_box_that_is_no_box_cuts_nothing_away() {
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /CropBox {crop} \
              /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>"
         ));
-        objs.push(format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        ));
+        objs.push(stream("", content));
         objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into());
         let a = analyze_bytes("cropped.pdf", &pdf_of_objects(&objs), &cfg)
             .unwrap_or_else(|e| panic!("{crop}: {}", e.0));
@@ -1298,15 +1290,12 @@ fn the_time_limit_holds_inside_a_type3_glyph() {
         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
          /Resources << /Font << /T 5 0 R >> >> /Contents 4 0 R >>"
             .to_string(),
-        format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        ),
+        stream("", &content),
         "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1000 1000] /FontMatrix \
          [0.001 0 0 0.001 0 0] /CharProcs << /a 6 0 R >> /Encoding << /Differences [97 /a] >> \
          /FirstChar 97 /LastChar 97 /Widths [600] >>"
             .to_string(),
-        format!("<< /Length {} >>\nstream\n{glyph}\nendstream", glyph.len()),
+        stream("", &glyph),
     ];
     let started = std::time::Instant::now();
     let r = analyze_bytes("glyphs.pdf", &pdf_of_objects(&objs), &cfg);
@@ -1391,10 +1380,7 @@ fn a_page_is_held_to_the_time_and_memory_limits() {
          /Resources << /Font << /F1 5 0 R >> /XObject << {forms}>> >> >>"
     ));
     let top = format!("/X{depth} Do");
-    objs.push(format!(
-        "<< /Length {} >>\nstream\n{top}\nendstream",
-        top.len()
-    ));
+    objs.push(stream("", &top));
     objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into());
     for k in 0..=depth {
         let body = if k == 0 {
@@ -1402,11 +1388,12 @@ fn a_page_is_held_to_the_time_and_memory_limits() {
         } else {
             format!("/X{} Do ", k - 1).repeat(10)
         };
-        objs.push(format!(
-            "<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] \
-             /Resources << /Font << /F1 5 0 R >> /XObject << {forms}>> >> /Length {} >>\n\
-             stream\n{body}\nendstream",
-            body.len()
+        objs.push(stream(
+            &format!(
+                "/Type /XObject /Subtype /Form /BBox [0 0 612 792] \
+                 /Resources << /Font << /F1 5 0 R >> /XObject << {forms}>> >>"
+            ),
+            &body,
         ));
     }
     let laughs = pdf_of_objects(&objs);
@@ -1485,10 +1472,7 @@ fn pdf_of_styled_pages(pages: &[Vec<(usize, f32, &str)>]) -> Vec<u8> {
              /Contents {} 0 R >>",
             8 + 2 * i
         ));
-        objs.push(format!(
-            "<< /Length {} >>\nstream\n{content}\nendstream",
-            content.len()
-        ));
+        objs.push(stream("", &content));
     }
     pdf_of_objects(&objs)
 }

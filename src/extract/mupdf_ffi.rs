@@ -607,11 +607,9 @@ impl<'a> Doc<'a> {
     /// MuPDF rebuilt the file's cross-reference table: the file is damaged (cut short, its
     /// offsets wrong), and what it reads may be less than the document.
     pub fn repaired(&self) -> bool {
-        // SAFETY: both read fields of live objects of `ctx` and throw nothing.
-        unsafe {
-            let pdf = sys::pdf_document_from_fz_document(self.ctx, self.doc);
-            !pdf.is_null() && sys::pdf_was_repaired(self.ctx, pdf) != 0
-        }
+        let pdf = self.pdf();
+        // SAFETY: reads a field of a live document of `ctx` and throws nothing.
+        !pdf.is_null() && unsafe { sys::pdf_was_repaired(self.ctx, pdf) } != 0
     }
 
     pub fn page_count(&self) -> Result<i32, String> {
