@@ -452,7 +452,7 @@ pub fn extract(
     if chars_cut {
         flags.push("pdf_chars_cut".into());
     }
-    let repaired = opened.doc.repaired() || opened.recounted;
+    let repaired = opened.doc.repaired() || opened.tree_mended;
     if repaired {
         flags.push("pdf_repaired".into());
     }

@@ -20,8 +20,9 @@ fn class_of(tp: &TextPage<'_>, ch: &Char<'_>, cache: &mut HashMap<usize, FontCla
 pub struct Opened<'a> {
     pub doc: Doc<'a>,
     pub pages: u32,
-    /// The page tree's counts were wrong and were counted again.
-    pub recounted: bool,
+    /// The page tree was damaged (its count wrong, or the root among its own descendants)
+    /// and docsweep mended it (see `Doc::mend_page_tree`).
+    pub tree_mended: bool,
 }
 
 pub fn open(bytes: &[u8]) -> Result<Opened<'_>, String> {
@@ -47,7 +48,7 @@ pub fn open(bytes: &[u8]) -> Result<Opened<'_>, String> {
     // file has objects) is damaged: its pages are counted, and the file is flagged as
     // repaired. A tree nested too deep for MuPDF is made flat.
     let counted = doc.page_count();
-    let (n, recounted) = match doc.mend_page_tree(counted.as_ref().ok().copied()) {
+    let (n, tree_mended) = match doc.mend_page_tree(counted.as_ref().ok().copied()) {
         PageTree::Mended { pages, damaged } => (pages, damaged),
         PageTree::AsIs => (
             counted.map_err(|e| format!("unreadable PDF: page tree: {e}"))?,
@@ -57,7 +58,7 @@ pub fn open(bytes: &[u8]) -> Result<Opened<'_>, String> {
     Ok(Opened {
         doc,
         pages: n.max(0) as u32,
-        recounted,
+        tree_mended,
     })
 }
 
