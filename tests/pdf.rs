@@ -1308,6 +1308,80 @@ fn the_time_limit_holds_inside_a_type3_glyph() {
     );
 }
 
+/// OCR is held to `pdf.max_seconds` too. A page without text whose drawing is slow to render
+/// (shadings, which reading its text skips) is stopped while it is rendered: the pages read
+/// before it stand, flagged `pdf_time_cut`, and a document with none gets the time limit as
+/// its reason. An OCR command still running at the limit is killed, with the processes it
+/// started.
+#[test]
+fn ocr_is_held_to_the_time_limit() {
+    let shaded = |times: usize| {
+        let mut objs = catalog_and_pages(2, 3);
+        for (i, n) in [1, times].into_iter().enumerate() {
+            objs.push(format!(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+                 /Resources << /Shading << /Sh 7 0 R >> >> /Contents {} 0 R >>",
+                4 + 2 * i
+            ));
+            objs.push(stream("", &"q /Sh sh Q\n".repeat(n)));
+        }
+        objs.push(
+            "<< /ShadingType 2 /ColorSpace /DeviceGray /Coords [0 0 612 792] /Extend [true true] \
+             /Function << /FunctionType 2 /Domain [0 1] /C0 [0] /C1 [1] /N 1 >> >>"
+                .into(),
+        );
+        pdf_of_objects(&objs)
+    };
+    let mut cfg = ocr_config(&["sh", "-c", "echo Recognised words of page {image}"]);
+    cfg.pdf.max_seconds = 1.0;
+    cfg.pdf.ocr_dpi = 300;
+    let started = std::time::Instant::now();
+    let a = analyze_bytes("shaded.pdf", &shaded(2_000), &cfg).unwrap_or_else(|e| panic!("{}", e.0));
+    let took = started.elapsed().as_secs_f64();
+    assert!(
+        took < 20.0,
+        "the limit of 1 s stopped the render after {took:.1} s"
+    );
+    assert!(
+        a.flags.iter().any(|f| f == "pdf_time_cut:1/2"),
+        "{:?}",
+        a.flags
+    );
+    assert_eq!(
+        a.canonical.matches("Recognised words").count(),
+        1,
+        "{}",
+        a.canonical
+    );
+
+    // A command that hangs: killed at the limit, and the commands it started with it (the
+    // marker file is never written).
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("written");
+    let script = format!(
+        "(sleep 2; touch {}) & sleep 30; echo late {{image}}",
+        marker.display()
+    );
+    let mut cfg = ocr_config(&["sh", "-c", &script]);
+    cfg.pdf.max_seconds = 1.0;
+    let started = std::time::Instant::now();
+    let reason = analyze_bytes("hangs.pdf", &shaded(1), &cfg)
+        .err()
+        .map(|e| e.0)
+        .unwrap_or_default();
+    let took = started.elapsed().as_secs_f64();
+    assert!(reason.contains("time limit"), "{reason}");
+    assert!(
+        took < 20.0,
+        "the command ran {took:.1} s past a limit of 1 s"
+    );
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    assert!(
+        !marker.exists(),
+        "a process the command started outlived it"
+    );
+}
+
 /// A page turned by its `/Rotate` against its text (a portrait page given `/Rotate 90` or
 /// `270`), and a page whose text is drawn running up it (a sideways table), are read turned
 /// upright: the same text as the page set plainly. A page whose `/Rotate` sets its sideways

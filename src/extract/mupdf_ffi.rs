@@ -604,6 +604,11 @@ impl<'a> Doc<'a> {
         self.deadline.set(deadline);
     }
 
+    /// When pages run on this document are stopped (see [`Doc::set_deadline`]).
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline.get()
+    }
+
     /// MuPDF rebuilt the file's cross-reference table: the file is damaged (cut short, its
     /// offsets wrong), and what it reads may be less than the document.
     pub fn repaired(&self) -> bool {
@@ -1013,7 +1018,30 @@ impl<'a> Doc<'a> {
             (*dev).fill_shade = None;
             end_open_paths(dev);
         }
-        // With a deadline the run gets a cookie the watchdog may abort.
+        let ran = self.watched(|cookie| match what {
+            Run::Contents => call!(mupdf_run_page_contents(self.ctx, page, dev, ctm, cookie)),
+            Run::Annotations => call!(mupdf_run_page_annots(self.ctx, page, dev, ctm, cookie)),
+        });
+        // SAFETY: `dev` was made with `ctx`; closing it finishes the text page (lazy
+        // drawings, line boxes) and throws only when memory runs out; nothing holds it
+        // after the drop.
+        unsafe {
+            if ran.is_ok() {
+                sys::fz_close_device(self.ctx, dev);
+            }
+            sys::fz_drop_device(self.ctx, dev);
+        }
+        ran.map(|()| tp)
+    }
+
+    /// Runs a page through `run` (given the cookie to pass MuPDF) with this thread's
+    /// allocations held to the memory limit and, with a deadline, a cookie the watchdog
+    /// aborts at it: fails with [`STOPPED`] when the deadline stopped the run, with
+    /// [`TOO_BIG`] when an allocation was refused.
+    fn watched(
+        &self,
+        run: impl FnOnce(*mut sys::fz_cookie) -> Result<(), String>,
+    ) -> Result<(), String> {
         let mut cookie: Option<Box<sys::fz_cookie>> = self.deadline.get().map(|d| {
             WATCHDOG.call_once(|| {
                 let _ = std::thread::Builder::new()
@@ -1034,12 +1062,7 @@ impl<'a> Doc<'a> {
             .as_deref_mut()
             .map_or(ptr::null_mut(), |c| c as *mut sys::fz_cookie);
         hold_to_limit(true);
-        let ran = match what {
-            Run::Contents => call!(mupdf_run_page_contents(
-                self.ctx, page, dev, ctm, cookie_ptr
-            )),
-            Run::Annotations => call!(mupdf_run_page_annots(self.ctx, page, dev, ctm, cookie_ptr)),
-        };
+        let ran = run(cookie_ptr);
         let refused = hold_to_limit(false);
         let stopped = cookie.as_ref().is_some_and(|c| {
             WATCHED
@@ -1048,23 +1071,13 @@ impl<'a> Doc<'a> {
                 .retain(|w| w.0 != &**c as *const sys::fz_cookie as usize);
             c.abort != 0
         });
-        let ran = if stopped {
+        if stopped {
             Err(STOPPED.to_string())
         } else if refused {
             Err(TOO_BIG.to_string())
         } else {
             ran
-        };
-        // SAFETY: `dev` was made with `ctx`; closing it finishes the text page (lazy
-        // drawings, line boxes) and throws only when memory runs out; nothing holds it
-        // after the drop.
-        unsafe {
-            if ran.is_ok() {
-                sys::fz_close_device(self.ctx, dev);
-            }
-            sys::fz_drop_device(self.ctx, dev);
         }
-        ran.map(|()| tp)
     }
 
     /// Page `index` rendered in 8-bit grey at `dpi`, or lower where that would make more than
@@ -1092,17 +1105,48 @@ impl<'a> Doc<'a> {
                 return Err("page too large to render for OCR".into());
             }
             // SAFETY: plain values; the grey colorspace is owned by the context.
-            let (ctm, gray) = unsafe {
+            let (ctm, gray, bbox) = unsafe {
+                let ctm = sys::fz_scale(dpi / 72.0, dpi / 72.0);
                 (
-                    sys::fz_scale(dpi / 72.0, dpi / 72.0),
+                    ctm,
                     sys::fz_device_gray(self.ctx),
+                    sys::fz_round_rect(sys::fz_transform_rect(r, ctm)),
                 )
             };
-            let pix = call!(mupdf_page_to_pixmap(
-                self.ctx, page, ctm, gray, false, false
+            // What `fz_new_pixmap_from_page_contents` does, but run under the document's
+            // deadline and the memory limit: a page of Type3 glyphs that draw one another is
+            // as slow to render as to read.
+            let (w, h) = (bbox.x1 - bbox.x0, bbox.y1 - bbox.y0);
+            let pix = call!(mupdf_new_pixmap(
+                self.ctx, gray, bbox.x0, bbox.y0, w, h, false
             ))?;
             if pix.is_null() {
                 return Err("MuPDF rendered no page image".into());
+            }
+            let drawn = call!(mupdf_clear_pixmap_with_value(self.ctx, pix, 0xff)).and_then(|()| {
+                // SAFETY: a constant of the library.
+                let clip = unsafe { sys::fz_infinite_irect };
+                let dev = call!(mupdf_new_draw_device(self.ctx, pix, clip))?;
+                if dev.is_null() {
+                    return Err("MuPDF made no drawing device".to_string());
+                }
+                let ran = self.watched(|cookie| {
+                    call!(mupdf_run_page_contents(self.ctx, page, dev, ctm, cookie))
+                });
+                // SAFETY: `dev` was made with `ctx` and draws into `pix`, which outlives it;
+                // closing it (ending groups left open) throws only when memory runs out.
+                unsafe {
+                    if ran.is_ok() {
+                        sys::fz_close_device(self.ctx, dev);
+                    }
+                    sys::fz_drop_device(self.ctx, dev);
+                }
+                ran
+            });
+            if let Err(e) = drawn {
+                // SAFETY: `pix` was made with `ctx` and nothing holds it now.
+                unsafe { sys::fz_drop_pixmap(self.ctx, pix) };
+                return Err(e);
             }
             // SAFETY: `pix` is a live pixmap of `ctx`; its samples hold `stride` bytes per row
             // for `h` rows, one component per pixel (grey, no alpha).

@@ -20,18 +20,34 @@ pub(super) fn ocr(
     let mut flags = vec!["ocr".to_string()];
     let mut boxes = Vec::new();
     for i in 0..pages {
-        if cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds {
+        let over = cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds;
+        // A page MuPDF rejected (counted in `pdf_bad_pages`) stays empty.
+        let read = if over || bad.contains(&i) {
+            None
+        } else {
+            match ocr_page(doc, i, cfg) {
+                Ok(read) => Some(read),
+                // Rendered or read past the time limit: the page was stopped there.
+                Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => None,
+                Err(e) => return Err(e),
+            }
+        };
+        if read.is_none() && !bad.contains(&i) {
+            if i == 0 {
+                return Err(format!(
+                    "no page read within the time limit (pdf.max_seconds = {})",
+                    cfg.max_seconds
+                ));
+            }
             flags.push(format!("pdf_time_cut:{i}/{pages}"));
             break;
         }
         if i > 0 {
             out.push('\x0c');
         }
-        // A page MuPDF rejected (counted in `pdf_bad_pages`) stays empty.
-        if bad.contains(&i) {
+        let Some((printed, dpi)) = read else {
             continue;
-        }
-        let (printed, dpi) = ocr_page(doc, i, cfg)?;
+        };
         match tsv_lines(&printed, dpi) {
             Some(lines) => {
                 let mut last = None;
@@ -111,21 +127,85 @@ pub(super) fn ocr_page(
             command
                 .args(&args[1..])
                 .stdin(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .output()
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::null());
+            run_until(command, doc.deadline())
                 .map_err(|e| format!("OCR: cannot run {}: {e}", args[0]))
         });
     let _ = std::fs::remove_file(&image);
-    let ran = ran?;
-    if !ran.status.success() {
+    let Some((status, printed)) = ran? else {
+        return Err(format!(
+            "OCR of page {} {}",
+            index + 1,
+            crate::extract::mupdf_ffi::STOPPED
+        ));
+    };
+    if !status.success() {
         return Err(format!(
             "OCR: {} failed on page {} ({})",
             cfg.ocr_command[0],
             index + 1,
-            ran.status
+            status
         ));
     }
-    Ok((String::from_utf8_lossy(&ran.stdout).into_owned(), dpi))
+    Ok((String::from_utf8_lossy(&printed).into_owned(), dpi))
+}
+
+/// Runs `command` (its output piped) and returns its exit status and what it printed, or
+/// `None` when it was still running at `deadline`: then it is killed, with the processes it
+/// started (it leads a process group of its own), so that a command that hangs on one page
+/// holds its document no longer than `pdf.max_seconds`.
+#[cfg(feature = "pdf")]
+fn run_until(
+    mut command: std::process::Command,
+    deadline: Option<Instant>,
+) -> std::io::Result<Option<(std::process::ExitStatus, Vec<u8>)>> {
+    use std::io::Read;
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command.spawn()?;
+    let mut stdout = child.stdout.take();
+    // Read on a thread of its own: a command that prints more than a pipe holds waits for
+    // its output to be read before it ends.
+    let reader = std::thread::spawn(move || {
+        let mut printed = Vec::new();
+        if let Some(out) = stdout.as_mut() {
+            let _ = out.read_to_end(&mut printed);
+        }
+        printed
+    });
+    let status = match deadline {
+        None => Some(child.wait()?),
+        Some(deadline) => {
+            let mut pause = std::time::Duration::from_millis(1);
+            loop {
+                if let Some(status) = child.try_wait()? {
+                    break Some(status);
+                }
+                let now = Instant::now();
+                if now >= deadline {
+                    break None;
+                }
+                std::thread::sleep(pause.min(deadline - now));
+                pause = (pause * 2).min(std::time::Duration::from_millis(20));
+            }
+        }
+    };
+    let Some(status) = status else {
+        #[cfg(unix)]
+        // SAFETY: a plain system call on the group the child leads (`process_group(0)`);
+        // the child is not yet waited for, so its id is not reused.
+        unsafe {
+            libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        // The reader ends when the group's last process holding the pipe is gone; it is not
+        // waited for, as a process that left the group may hold it longer.
+        drop(reader);
+        return Ok(None);
+    };
+    Ok(Some((status, reader.join().unwrap_or_default())))
 }
 
 /// A page with fewer characters of text than this may be a scan (a page number stamped on a
@@ -184,6 +264,8 @@ pub(super) fn ocr_scanned_pages(
         // from there on unread, and says why.
         let (printed, dpi) = match ocr_page(doc, i as u32, cfg) {
             Ok(p) => p,
+            // Stopped at the time limit: as above.
+            Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => break,
             Err(e) => {
                 failed = Some(e);
                 break;
