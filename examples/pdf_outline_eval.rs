@@ -4,6 +4,11 @@
 //! Prints, per file with an outline: pages, outline entries, detected headings, matches,
 //! recall, precision, spurious headings per 20 pages; then the totals. With `VERBOSE=1`, also
 //! every outline entry (`T`) and detected heading (`F`), marked `=` when matched, `-` when not.
+//!
+//! A file `X.pdf.gold.tsv` beside `X.pdf` is the truth instead of the outline: one heading a
+//! line, `depth<TAB>page<TAB>title` (page from 1, or empty when not known), in document order;
+//! lines starting with `#` are comments. Headings taken from the document's source (every
+//! `\section` of its LaTeX, numbered or not) count what an outline leaves out.
 
 use docsweep::analyze::analyze_bytes;
 use docsweep::config::Config;
@@ -43,9 +48,22 @@ fn main() {
     let started = std::time::Instant::now();
     for f in files {
         let bytes = std::fs::read(&f).unwrap();
-        let truth = match outline(&bytes) {
-            Ok(t) if !t.is_empty() => t,
-            _ => continue,
+        let gold = f.with_file_name(format!(
+            "{}.gold.tsv",
+            f.file_name().unwrap().to_string_lossy()
+        ));
+        let truth = match std::fs::read_to_string(&gold) {
+            Ok(text) => match gold_entries(&text) {
+                Ok(t) => t,
+                Err(e) => {
+                    out!("{}: {e}", gold.display());
+                    continue;
+                }
+            },
+            Err(_) => match outline(&bytes) {
+                Ok(t) if !t.is_empty() => t,
+                _ => continue,
+            },
         };
         let a = match analyze_bytes(&f.to_string_lossy(), &bytes, &cfg) {
             Ok(a) => a,
@@ -117,4 +135,36 @@ fn main() {
         total.navigation_matched,
         total.recall_without_navigation()
     );
+}
+
+/// The headings of a gold file (see the top of this file).
+fn gold_entries(text: &str) -> Result<Vec<OutlineEntry>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut parts = line.splitn(3, '\t');
+        let (Some(depth), Some(page), Some(title)) = (parts.next(), parts.next(), parts.next())
+        else {
+            return Err(format!("line {}: not depth<TAB>page<TAB>title", n + 1));
+        };
+        let depth = depth
+            .trim()
+            .parse()
+            .map_err(|_| format!("line {}: depth {depth:?} is not a number", n + 1))?;
+        let page = match page.trim() {
+            "" => None,
+            p => Some(
+                p.parse()
+                    .map_err(|_| format!("line {}: page {p:?} is not a number", n + 1))?,
+            ),
+        };
+        out.push(OutlineEntry {
+            title: title.trim().to_string(),
+            depth,
+            page,
+        });
+    }
+    Ok(out)
 }
