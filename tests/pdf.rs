@@ -1308,6 +1308,83 @@ fn the_time_limit_holds_inside_a_type3_glyph() {
     );
 }
 
+/// A damaged file whose table MuPDF must rebuild, and whose rebuild fails on one object, is
+/// read from a table docsweep makes of the objects it finds, and flagged `pdf_repaired`: an
+/// unused object whose array is never closed, or whose key is no name, failed the whole file
+/// (`unreadable PDF: …`); a stream without `endstream` before the catalog took the page tree
+/// with it (`PDF with no pages`). A file with no pages at all keeps that reason.
+#[test]
+fn a_damaged_object_does_not_lose_the_whole_file() {
+    let cfg = Config::default();
+    let text = [
+        "Rivers flow quietly under old stone bridges.",
+        "Alpha beta gamma delta epsilon zeta.",
+    ];
+    // Pages, their contents and a font first, then the damaged object, then the catalog and
+    // the page tree; the `startxref` points nowhere, so that the table is rebuilt.
+    let damaged = |bad: &str, broken: bool| {
+        let mut objs = Vec::new();
+        for (i, t) in text.iter().enumerate() {
+            objs.push(format!(
+                "<< /Type /Page /Parent 9 0 R /MediaBox [0 0 612 792] \
+                 /Resources << /Font << /F1 5 0 R >> >> /Contents {} 0 R >>",
+                2 + 2 * i
+            ));
+            objs.push(stream("", &format!("BT /F1 11 Tf 72 720 Td ({t}) Tj ET")));
+        }
+        objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into());
+        objs.push(bad.to_string());
+        objs.push("<< /Foo 1 >>".into());
+        objs.push("<< /Type /Catalog /Pages 9 0 R >>".into());
+        objs.push("<< /Type /Pages /Count 2 /Kids [1 0 R 3 0 R] >>".into());
+        let mut pdf = pdf_of_objects(&objs);
+        if broken {
+            let at = pdf.windows(10).rposition(|w| w == b"startxref\n").unwrap() + 10;
+            let end = at + pdf[at..].iter().position(|b| !b.is_ascii_digit()).unwrap();
+            pdf.splice(at..end, b"999999".iter().copied());
+        }
+        // The trailer names its root, object 8.
+        let t = pdf.windows(7).rposition(|w| w == b"/Root 1").unwrap();
+        pdf.splice(t..t + 7, b"/Root 8".iter().copied());
+        pdf
+    };
+    for bad in [
+        "<< /A [1 2 3 >>",
+        "<< /Length 12 /A (never closed >>\nstream\nhello world!\nendstream",
+        "<< /Length 4096 >>\nstream\nbytes of a stream cut short",
+    ] {
+        let a = analyze_bytes("damaged.pdf", &damaged(bad, true), &cfg)
+            .unwrap_or_else(|e| panic!("{bad}: {}", e.0));
+        assert_eq!(a.text.pages, Some(2), "{bad}");
+        for t in text {
+            assert!(a.canonical.contains(t), "{bad}: {}", a.canonical);
+        }
+        assert!(
+            a.flags.iter().any(|f| f == "pdf_repaired"),
+            "{bad}: {:?}",
+            a.flags
+        );
+    }
+    // The same file with its table intact is read as it is, and not flagged.
+    let a = analyze_bytes("whole.pdf", &damaged("<< /A [1 2 3 >>", false), &cfg)
+        .unwrap_or_else(|e| panic!("{}", e.0));
+    assert!(a.canonical.contains(text[1]), "{}", a.canonical);
+    assert!(a.flags.is_empty(), "{:?}", a.flags);
+    // A file with no pages keeps its reason; damaged as well, it says so.
+    let mut none = std::fs::read(data().join("bad/zero-pages.pdf")).unwrap();
+    assert_eq!(
+        analyze_bytes("zero.pdf", &none, &cfg).err().unwrap().0,
+        "PDF with no pages"
+    );
+    let at = none.windows(10).rposition(|w| w == b"startxref\n").unwrap() + 10;
+    none.insert(at, b'9');
+    let e = analyze_bytes("zero.pdf", &none, &cfg).err().unwrap().0;
+    assert!(
+        e.starts_with("damaged PDF") && e.ends_with("no pages found"),
+        "{e}"
+    );
+}
+
 /// OCR is held to `pdf.max_seconds` too. A page without text whose drawing is slow to render
 /// (shadings, which reading its text skips) is stopped while it is rendered: the pages read
 /// before it stand, flagged `pdf_time_cut`, and a document with none gets the time limit as

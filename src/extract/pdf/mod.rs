@@ -40,6 +40,8 @@ mod figures;
 mod flow;
 mod furniture;
 mod layout;
+#[cfg(feature = "pdf")]
+mod mend;
 mod ocr;
 #[cfg(feature = "pdf")]
 mod read;
@@ -392,10 +394,34 @@ pub fn extract(
     crate::extract::mupdf_ffi::set_memory_limit(
         usize::try_from(cfg.max_memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX),
     );
-    let opened = read::open(bytes)?;
-    if opened.pages == 0 {
-        return Err("PDF with no pages".into());
-    }
+    // A damaged file MuPDF cannot open, or opens without pages, gets a second chance on a
+    // copy with a cross-reference table of docsweep's own (see `mend`); a file with no pages
+    // keeps its first reason.
+    let copy;
+    let (opened, reindexed) = match read::open(bytes) {
+        Ok(o) if o.pages > 0 => (o, false),
+        first => {
+            let no_pages = |o: &read::Opened<'_>| {
+                if o.doc.repaired() {
+                    "damaged PDF (cut short or its offsets wrong; MuPDF rebuilt its \
+                     cross-reference table): no pages found"
+                        .to_string()
+                } else {
+                    "PDF with no pages".to_string()
+                }
+            };
+            let first = match first {
+                Ok(o) => no_pages(&o),
+                Err(e) if e.starts_with("unreadable PDF") => e,
+                Err(e) => return Err(e),
+            };
+            copy = mend::reindexed(bytes).ok_or_else(|| first.clone())?;
+            match read::open(&copy) {
+                Ok(o) if o.pages > 0 => (o, true),
+                _ => return Err(first),
+            }
+        }
+    };
     // A page still being read when the document's time is up is stopped there.
     if cfg.max_seconds > 0.0 {
         opened.doc.set_deadline(
@@ -452,7 +478,7 @@ pub fn extract(
     if chars_cut {
         flags.push("pdf_chars_cut".into());
     }
-    let repaired = opened.doc.repaired() || opened.tree_mended;
+    let repaired = opened.doc.repaired() || opened.tree_mended || reindexed;
     if repaired {
         flags.push("pdf_repaired".into());
     }
