@@ -107,6 +107,29 @@ pub fn validate(index: &Path) -> Result<Report> {
     c.check("index_hash matches the files", h == m.index_hash, || {
         format!("manifest {} recomputed {h}", m.index_hash)
     });
+    let faults = commit::manifest_faults(&m);
+    c.check("the manifest is consistent", faults.is_empty(), || {
+        faults.join("; ")
+    });
+    // DuckDB and pyarrow read a table as `INDEX/chunks/*.parquet`: a file there that the
+    // manifest does not list would add its rows to the index's.
+    let unlisted = commit::unlisted_files(index, &m);
+    c.check(
+        "table folders hold only the listed files",
+        unlisted.is_empty(),
+        || unlisted.join(", "),
+    );
+    if !faults.is_empty() {
+        // Reading the tables of a manifest that lists a file a thousand times would decode it
+        // a thousand times; its invariants are not checked.
+        let checks: Vec<Check> = c.0.into_values().collect();
+        return Ok(Report {
+            index: index.display().to_string(),
+            index_hash: m.index_hash,
+            ok: false,
+            checks,
+        });
+    }
 
     let mut load = |t: &str| match read_table(index, &m, t) {
         Ok(b) => {
@@ -169,6 +192,42 @@ pub fn validate(index: &Path) -> Result<Report> {
                 .insert(d.clone(), (nb.value(i), ns.value(i), nc.value(i)))
                 .is_some();
             c.check("doc_ids are unique", !dup, || format!("{d} repeats"));
+        }
+    }
+
+    // Each document's rows of the other tables stand together, in the documents' order:
+    // `--previous` and `diff` find a document's rows by counting those of the ones before it.
+    let order: HashMap<&str, usize> = docs
+        .iter()
+        .flat_map(|b| {
+            let id = col::<StringArray>(b, "doc_id").ok();
+            (0..b.num_rows()).filter_map(move |i| id.map(|a| a.value(i)))
+        })
+        .enumerate()
+        .map(|(k, d)| (d, k))
+        .collect();
+    for (t, batches) in [
+        ("blocks", &blocks),
+        ("sections", &sections),
+        ("chunks", &chunks),
+    ] {
+        let mut last = 0;
+        for b in batches.iter() {
+            let doc = col::<StringArray>(b, "doc_id")?;
+            for i in 0..b.num_rows() {
+                let at = order.get(doc.value(i)).copied();
+                c.check(
+                    "rows follow the documents' order",
+                    at.is_none_or(|k| k >= last),
+                    || {
+                        format!(
+                            "{t}: a row of {} after rows of a later document",
+                            doc.value(i)
+                        )
+                    },
+                );
+                last = at.unwrap_or(last).max(last);
+            }
         }
     }
 

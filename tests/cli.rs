@@ -1713,3 +1713,166 @@ fn a_manifest_pointing_outside_its_index_is_refused() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("lists a file outside the index"));
 }
+
+/// `manifest.json` of `index`, edited by `edit` and written back.
+fn edit_manifest(index: &Path, edit: impl FnOnce(&mut serde_json::Value)) {
+    let p = index.join("manifest.json");
+    let mut m: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
+    edit(&mut m);
+    std::fs::write(&p, serde_json::to_vec_pretty(&m).unwrap()).unwrap();
+}
+
+/// What `--previous` and `diff` trust without decoding every page is checked first: a table
+/// file that is not the one the manifest lists (another index's, a partial copy), a manifest
+/// edited by hand (its `index_hash`, a file entry made to fit a damaged file, a `config` its
+/// `config_hash` does not name) stop the run with the index named and write nothing, where
+/// they used to give a wrong migration or carry stale rows. `validate` finds files in the
+/// table folders that the manifest does not list (a reader of `chunks/*.parquet` takes their
+/// rows), a file listed twice (without reading it twice), and rows out of the documents'
+/// order.
+#[test]
+fn an_edited_or_damaged_index_is_never_trusted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    copy_dir(&sample(), &c);
+    let cfg = tmp.path().join("small.toml");
+    std::fs::write(&cfg, "[sink]\nrow_group_rows = 200\npart_rows = 400\n").unwrap();
+    let cfg = cfg.to_str().unwrap();
+    let old = tmp.path().join("old");
+    index(&c, &old, &["--config", cfg]);
+    let md = walkdir::WalkDir::new(&c)
+        .sort_by_file_name()
+        .into_iter()
+        .map(|e| e.unwrap().into_path())
+        .find(|p| p.extension().is_some_and(|e| e == "md"))
+        .unwrap();
+    let mut text = std::fs::read_to_string(&md).unwrap();
+    text.push_str("\nOne more paragraph at the end.\n");
+    std::fs::write(&md, text).unwrap();
+    let new = tmp.path().join("new");
+    index(&c, &new, &["--config", cfg]);
+    let out = tmp.path().join("out");
+    let refused = |o: Output, names: &str| {
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(
+            !o.status.success(),
+            "accepted; wanted a refusal naming {names}"
+        );
+        assert!(err.contains(names), "{err}");
+        assert!(!out.exists());
+    };
+
+    // diff: NEW's documents file swapped for OLD's (it decodes, to the wrong documents).
+    let swapped = tmp.path().join("swapped");
+    copy_dir(&new, &swapped);
+    std::fs::copy(
+        old.join("documents/part-00000.parquet"),
+        swapped.join("documents/part-00000.parquet"),
+    )
+    .unwrap();
+    refused(
+        run_diff(&old, &swapped, &out, &[]),
+        "documents/part-00000.parquet",
+    );
+    // An edited index_hash.
+    let edited = tmp.path().join("edited");
+    copy_dir(&old, &edited);
+    edit_manifest(&edited, |m| m["index_hash"] = "f".repeat(32).into());
+    refused(run_diff(&edited, &new, &out, &[]), "index_hash");
+
+    // --previous: a file entry rewritten to fit a damaged file (its pages would be copied
+    // as they are), and a config that is not the one OLD was built with.
+    let with_previous = |prev: &Path| {
+        run(&[
+            "index",
+            c.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--config",
+            cfg,
+            "--previous",
+            prev.to_str().unwrap(),
+        ])
+    };
+    let fitted = tmp.path().join("fitted");
+    copy_dir(&old, &fitted);
+    let part = fitted.join("blocks/part-00000.parquet");
+    let mut bytes = std::fs::read(&part).unwrap();
+    let at = bytes.len() / 3;
+    bytes[at] ^= 0x01;
+    std::fs::write(&part, &bytes).unwrap();
+    let (size, hash) = docsweep::ids::file_hash(&part).unwrap();
+    edit_manifest(&fitted, |m| {
+        let f = &mut m["tables"]["blocks"]["files"][0];
+        f["bytes"] = size.into();
+        f["hash"] = hash.into();
+    });
+    refused(
+        with_previous(&fitted),
+        "index_hash is not the one its files give",
+    );
+    let stale = tmp.path().join("stale");
+    copy_dir(&old, &stale);
+    edit_manifest(&stale, |m| m["config"]["chunk"]["max_tokens"] = 300.into());
+    refused(
+        with_previous(&stale),
+        "config is not the one its config_hash names",
+    );
+    // The undamaged OLD is reused.
+    let o = with_previous(&old);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::remove_dir_all(&out).unwrap();
+
+    // validate: an unlisted file where DuckDB would read it.
+    let extra = tmp.path().join("extra");
+    copy_dir(&old, &extra);
+    std::fs::copy(
+        extra.join("chunks/part-00000.parquet"),
+        extra.join("chunks/part-09999.parquet"),
+    )
+    .unwrap();
+    assert!(failed_checks(&extra).contains(&"table folders hold only the listed files".to_string()));
+    // A file listed a thousand times.
+    let many = tmp.path().join("many");
+    copy_dir(&old, &many);
+    edit_manifest(&many, |m| {
+        let f = m["tables"]["blocks"]["files"][0].clone();
+        let files = m["tables"]["blocks"]["files"].as_array_mut().unwrap();
+        files.extend(std::iter::repeat_n(f, 1000));
+    });
+    assert!(failed_checks(&many).contains(&"the manifest is consistent".to_string()));
+    // Part files listed out of order, with the hash made to fit: rows out of document order.
+    let order = tmp.path().join("order");
+    copy_dir(&old, &order);
+    edit_manifest(&order, |m| {
+        let files = m["tables"]["blocks"]["files"].as_array_mut().unwrap();
+        assert!(
+            files.len() >= 2,
+            "the small config makes several part files"
+        );
+        files.swap(0, 1);
+        let infos = |t: &str| -> Vec<docsweep::sink::FileInfo> {
+            serde_json::from_value(m["tables"][t]["files"].clone()).unwrap()
+        };
+        let written: Vec<(&str, Vec<docsweep::sink::FileInfo>)> =
+            ["documents", "blocks", "sections", "chunks"]
+                .into_iter()
+                .map(|t| (t, infos(t)))
+                .collect();
+        let h = docsweep::sink::commit::index_hash(
+            m["tool_version"].as_str().unwrap(),
+            m["config_hash"].as_str().unwrap(),
+            &written,
+        );
+        m["index_hash"] = h.into();
+    });
+    let failed = failed_checks(&order);
+    assert!(
+        failed.contains(&"rows follow the documents' order".to_string()),
+        "{failed:?}"
+    );
+    assert!(
+        !failed.contains(&"the manifest is consistent".to_string()),
+        "{failed:?}"
+    );
+}

@@ -1,5 +1,6 @@
-//! Memory-mapped corpus files that another process may cut short during a run (a sync writing
-//! into the lake while the nightly index reads it). Reading a mapped page past a file's new end
+//! Memory-mapped corpus files, and the files of an index read by `--previous`, that another
+//! process may cut short during a run (a sync writing into the lake while the nightly index
+//! reads it; last night's index removed or rewritten). Reading a mapped page past a file's new end
 //! raises `SIGBUS`, which would end the run without a word. Every live mapping is registered
 //! here; a `SIGBUS` handler that finds the faulting address inside one maps zero pages over the
 //! rest of it and marks it cut, so the read goes on over zeros and the document is reported as
@@ -88,6 +89,12 @@ impl Mapped {
 impl std::ops::Deref for Mapped {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
+        &self.map
+    }
+}
+
+impl AsRef<[u8]> for Mapped {
+    fn as_ref(&self) -> &[u8] {
         &self.map
     }
 }

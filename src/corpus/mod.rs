@@ -9,7 +9,7 @@ use globset::{Glob, GlobSet, GlobSetBuilder};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-mod mapped;
+pub(crate) mod mapped;
 
 /// One entry of the plan, in path order. A plan holds one per file of the corpus, so an entry
 /// is kept small: the file's path is the shared corpus root joined with `meta.rel_path`, and is

@@ -160,6 +160,121 @@ pub fn read_manifest(index: &Path) -> Result<Manifest> {
     Ok(m)
 }
 
+/// What is wrong with manifest `m` on its face, reading no other file: another tool or
+/// schema, a table missing, a file listed twice, rows that do not add up to the table's, an
+/// `index_hash` that its file entries do not give, a `config` that `config_hash` does not name.
+/// Empty when nothing is. A reader that trusts the manifest (`--previous` reuses rows of
+/// unchanged documents, `diff` takes documents with equal hashes as unchanged) checks these
+/// first: an edited entry would otherwise carry damaged or stale rows on.
+pub fn manifest_faults(m: &Manifest) -> Vec<String> {
+    let mut faults = Vec::new();
+    if m.tool != "docsweep" {
+        faults.push(format!("it names another tool ({:?})", m.tool));
+    }
+    if m.schema_version != SCHEMA_VERSION {
+        faults.push(format!(
+            "its schema version is {}, this docsweep's {SCHEMA_VERSION}",
+            m.schema_version
+        ));
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut written = Vec::new();
+    for t in super::tables::TABLES {
+        let Some(info) = m.tables.get(t) else {
+            faults.push(format!("it lists no table {t}"));
+            continue;
+        };
+        for f in &info.files {
+            if !seen.insert(f.path.as_str()) {
+                faults.push(format!("it lists {} twice", f.path));
+            }
+        }
+        let rows = info
+            .files
+            .iter()
+            .try_fold(0u64, |a, f| a.checked_add(f.rows));
+        if rows != Some(info.rows) {
+            faults.push(format!(
+                "table {t} has {} rows but its files add up to {}",
+                info.rows,
+                rows.map_or("more than 2^64".into(), |r| r.to_string())
+            ));
+        }
+        written.push((t, info.files.clone()));
+    }
+    if index_hash(&m.tool_version, &m.config_hash, &written) != m.index_hash {
+        faults.push("its index_hash is not the one its files give".into());
+    }
+    let mut config = m.config.clone();
+    if let Some(o) = config.as_object_mut() {
+        o.remove("diff");
+    }
+    let named = crate::ids::hex64(xxhash_rust::xxh3::xxh3_64(config.to_string().as_bytes()));
+    if named != m.config_hash {
+        faults.push("its config is not the one its config_hash names".into());
+    }
+    faults
+}
+
+/// Checks index `index` (manifest `m`) before it is read: [`manifest_faults`], then every file
+/// the manifest lists, which must have the size and hash it gives (read side by side on all
+/// cores; xxh3 runs at memory speed). Pages are not checksummed: a flipped byte inside a
+/// compressed page decodes to other values, so only the file's hash shows it. The error names
+/// the index and the first file or fault.
+pub fn verify(index: &Path, m: &Manifest) -> Result<()> {
+    use rayon::prelude::*;
+    if let Some(fault) = manifest_faults(m).first() {
+        bail!(
+            "{}: its manifest is damaged: {fault}; run `docsweep validate {}`, or build the index again",
+            index.display(),
+            index.display()
+        );
+    }
+    let files: Vec<&FileInfo> = m.tables.values().flat_map(|t| &t.files).collect();
+    let wrong = files.par_iter().find_map_first(|f| {
+        let p = index.join(&f.path);
+        match crate::ids::file_hash(&p) {
+            Ok(got) if got == (f.bytes, f.hash.clone()) => None,
+            Ok(_) => Some(format!(
+                "{} is not the file its manifest lists (its size or hash differs)",
+                p.display()
+            )),
+            Err(e) => Some(format!("cannot read {}: {e}", p.display())),
+        }
+    });
+    if let Some(wrong) = wrong {
+        bail!(
+            "{wrong}; the index {} is damaged: build it again",
+            index.display()
+        );
+    }
+    Ok(())
+}
+
+/// Files in `index`'s table folders that its manifest does not list: a reader of
+/// `INDEX/chunks/*.parquet` (DuckDB, pyarrow) would read their rows as the index's.
+pub fn unlisted_files(index: &Path, m: &Manifest) -> Vec<String> {
+    let listed: std::collections::HashSet<&str> = m
+        .tables
+        .values()
+        .flat_map(|t| t.files.iter().map(|f| f.path.as_str()))
+        .collect();
+    let mut out = Vec::new();
+    for t in super::tables::TABLES {
+        let Ok(entries) = std::fs::read_dir(index.join(t)) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let rel = format!("{t}/{}", e.file_name().to_string_lossy());
+            if !listed.contains(rel.as_str()) {
+                out.push(rel);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
 /// Whether `dir` holds an index this tool wrote: its manifest parses and names docsweep. A
 /// folder that merely has some `manifest.json` (a web app, an extension) is not one.
 pub fn is_docsweep_index(dir: &Path) -> bool {

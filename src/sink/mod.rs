@@ -316,9 +316,15 @@ impl Sink {
         Ok(())
     }
 
+    /// Writes table `t`'s run (see [`Sink::write_run`]); an error while a source was cut short
+    /// says so.
+    fn end_run(&mut self, t: usize) -> Result<()> {
+        self.write_run(t).map_err(|e| explain(&self.sources, e))
+    }
+
     /// Writes table `t`'s run: OLD's pages when the run is exactly one of OLD's runs, else its
     /// rows encoded (OLD's rows among them decoded first).
-    fn end_run(&mut self, t: usize) -> Result<()> {
+    fn write_run(&mut self, t: usize) -> Result<()> {
         self.take_fresh(t);
         let pieces = std::mem::take(&mut self.runs[t].pieces);
         let w = &mut self.writers[t];
@@ -386,7 +392,32 @@ impl Sink {
                 .collect::<Result<Vec<_>>>()
         });
         crate::stages::end(crate::stages::Stage::Wait);
-        Ok((out?, self.carried))
+        // A source cut short may have given zeros that parsed: the tables are not published.
+        let cut = self
+            .sources
+            .iter()
+            .flatten()
+            .any(|s| s.cut_short().is_some());
+        match out {
+            Ok(out) if !cut => Ok((out, self.carried)),
+            Ok(_) => Err(explain(
+                &self.sources,
+                anyhow::anyhow!("a source was cut short"),
+            )),
+            Err(e) => Err(explain(&self.sources, e)),
+        }
+    }
+}
+
+/// `e`, or, when a file of one of `sources` was cut short while the run read it (its pages
+/// read as zeros, which fail to parse or decode), what happened.
+fn explain(sources: &[Option<Box<Previous>>], e: anyhow::Error) -> anyhow::Error {
+    match sources.iter().flatten().find_map(|s| s.cut_short()) {
+        Some(p) => anyhow::anyhow!(
+            "{} was cut short while this run copied rows from it; the new index was not written (run again once that index is whole, or without it)",
+            p.display()
+        ),
+        None => e,
     }
 }
 

@@ -140,6 +140,15 @@ impl Previous {
                 m.config_hash
             )));
         }
+        // Its rows are copied as they are: an edited manifest (a config it was not built with,
+        // a file entry made to fit a damaged file) would carry them on.
+        if let Some(fault) = commit::manifest_faults(&m).first() {
+            bail!(
+                "{label} {}: its manifest is damaged: {fault} (run `docsweep validate {}`)",
+                old.display(),
+                old.display()
+            );
+        }
         let mut docs = HashMap::new();
         let mut starts = [0u64; 4];
         // Where OLD's page runs start, per table: the writer's rule replayed over OLD's documents.
@@ -216,6 +225,21 @@ impl Previous {
     pub fn table(&self, t: usize) -> &OldTable {
         &self.tables[t]
     }
+
+    /// A file of OLD that was cut short while the run read it: what was copied from it may
+    /// be zeros, and the index must not be published.
+    pub fn cut_short(&self) -> Option<&std::path::Path> {
+        self.tables.iter().find_map(OldTable::cut_short)
+    }
+}
+
+/// A registered mapping shared between the pages sliced from it and the check above.
+struct Shared(std::sync::Arc<crate::corpus::mapped::Mapped>);
+
+impl AsRef<[u8]> for Shared {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
 }
 
 /// One table of OLD: its part files, opened with their offset indexes, and where its page runs
@@ -230,6 +254,11 @@ pub struct OldTable {
 struct OldFile {
     /// The file's bytes (memory-mapped), sliced without copying for the pages copied.
     data: bytes::Bytes,
+    /// The mapping, registered for the `SIGBUS` handler (see `corpus::mapped`): a file cut
+    /// short while the run copies from it reads as zeros there, and the run fails at the end
+    /// instead of dying on the fault. `None` when the file was read into memory instead.
+    guard: Option<std::sync::Arc<crate::corpus::mapped::Mapped>>,
+    path: std::path::PathBuf,
     meta: std::sync::Arc<parquet::file::metadata::ParquetMetaData>,
     /// Table row of this file's first row, and of each row group's first row.
     first_row: u64,
@@ -261,21 +290,32 @@ impl OldTable {
                 .parse_and_finish(&file)
                 .with_context(damaged)?;
             let meta = std::sync::Arc::new(meta);
-            // SAFETY: the file is only read. Like the corpus files, OLD must not be truncated
-            // while the run reads it; pages are bounds-checked against the mapping and their
-            // headers parsed before use.
+            // SAFETY: the file is only read. A file cut short while mapped faults on the pages
+            // past its end; the mapping is registered for the handler that maps zeros there
+            // (below), and read into memory when it cannot be. Pages are bounds-checked
+            // against the mapping and their headers parsed before use.
             let map = unsafe { memmap2::Mmap::map(&file) }.with_context(damaged)?;
+            let (data, guard) = match crate::corpus::mapped::Mapped::new(map, file) {
+                Ok(m) => {
+                    let m = std::sync::Arc::new(m);
+                    (bytes::Bytes::from_owner(Shared(m.clone())), Some(m))
+                }
+                Err((map, _)) => {
+                    drop(map);
+                    let bytes = std::fs::read(&path).with_context(damaged)?;
+                    (bytes::Bytes::from(bytes), None)
+                }
+            };
             // Pages are copied without being decoded, so check first that the file is the one
             // OLD's manifest describes (xxh3 runs at memory speed).
             let mut h = xxhash_rust::xxh3::Xxh3::new();
-            h.update(&map);
-            if crate::ids::hex128(h.digest128()) != f.hash || map.len() as u64 != f.bytes {
+            h.update(&data);
+            if crate::ids::hex128(h.digest128()) != f.hash || data.len() as u64 != f.bytes {
                 bail!(
                     "{} is not the file its manifest lists (its hash differs); the index is damaged (run `docsweep validate`)",
                     path.display()
                 );
             }
-            let data = bytes::Bytes::from_owner(map);
             let mut groups = Vec::new();
             let mut at = first_row;
             for g in meta.row_groups() {
@@ -292,6 +332,8 @@ impl OldTable {
             }
             files.push(OldFile {
                 data,
+                guard,
+                path,
                 meta,
                 first_row,
                 groups,
@@ -304,6 +346,14 @@ impl OldTable {
             run_starts,
             rows,
         })
+    }
+
+    /// A file of this table that was cut short while the run read it.
+    fn cut_short(&self) -> Option<&std::path::Path> {
+        self.files
+            .iter()
+            .find(|f| f.guard.as_ref().is_some_and(|g| g.cut()))
+            .map(|f| f.path.as_path())
     }
 
     /// OLD's pages of rows `start..end` when those rows are exactly one of its page runs.
@@ -478,4 +528,55 @@ fn document_row(b: &RecordBatch, i: usize) -> Result<DocumentRow> {
         furniture_lines: u32o(b, "furniture_lines", i)?,
         hyphen_joins: u32o(b, "hyphen_joins", i)?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Config;
+    use crate::pipeline::{index, open_previous, IndexOptions};
+
+    /// OLD's files cut short while a run copies from them: the pages past the new end read as
+    /// zeros instead of raising `SIGBUS` (which ended the process without a word), and the
+    /// cut is noticed.
+    #[test]
+    fn an_old_file_cut_short_while_read_is_noticed_not_a_fault() {
+        let tmp = tempfile::tempdir().unwrap();
+        let corpus = tmp.path().join("corpus");
+        std::fs::create_dir_all(&corpus).unwrap();
+        for i in 0..200 {
+            let para = format!("Paragraph {i} of the corpus, with words enough to fill a page. ");
+            std::fs::write(
+                corpus.join(format!("d{i:03}.md")),
+                format!("# Document {i}\n\n{}\n", para.repeat(40)),
+            )
+            .unwrap();
+        }
+        let old = tmp.path().join("old");
+        let cfg = Config::default();
+        index(IndexOptions {
+            corpus,
+            out: old.clone(),
+            config: cfg.clone(),
+            threads: 1,
+            progress: false,
+            interrupted: Default::default(),
+            previous: None,
+            trust_mtime: false,
+        })
+        .unwrap();
+        let p = open_previous(&old, &cfg, false).unwrap().unwrap();
+        assert!(p.cut_short().is_none());
+        let file = &p.table(1).files[0];
+        assert!(file.guard.is_some(), "the mapping is registered");
+        assert!(file.data.len() > 3 * 4096, "{} bytes", file.data.len());
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&file.path)
+            .unwrap()
+            .set_len(4096)
+            .unwrap();
+        // Past the first page: zeros, not a fault.
+        assert!(file.data[2 * 4096..].iter().all(|&b| b == 0));
+        assert_eq!(p.cut_short(), Some(file.path.as_path()));
+    }
 }
