@@ -288,6 +288,7 @@ pub fn manifest(
         previous: done.previous.clone(),
         shard,
         sharded: None,
+        file_stats: None,
     })
 }
 

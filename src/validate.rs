@@ -103,6 +103,19 @@ pub fn validate(index: &Path) -> Result<Report> {
         }
         written.push((t, info.files.clone()));
     }
+    if let Some(f) = &m.file_stats {
+        let got = crate::ids::file_hash(&index.join(&f.path)).ok();
+        c.check(
+            "files match the manifest",
+            got.as_ref() == Some(&(f.bytes, f.hash.clone())),
+            || {
+                format!(
+                    "{}: manifest says {} bytes {}, file has {got:?}",
+                    f.path, f.bytes, f.hash
+                )
+            },
+        );
+    }
     let h = commit::index_hash(&m.tool_version, &m.config_hash, &written);
     c.check("index_hash matches the files", h == m.index_hash, || {
         format!("manifest {} recomputed {h}", m.index_hash)

@@ -1170,6 +1170,18 @@ fn trust_mtime_takes_files_on_size_and_mtime_without_reading_them() {
     let n = index(&c, &tmp.path().join("touched"), &prev);
     assert_eq!(n["index_hash"], h["index_hash"]);
     assert_eq!(n["previous"]["trusted"].as_u64(), Some(hashed - 1));
+
+    // Stats that are not OLD's (a newer index's, whose sizes and mtimes are today's files'):
+    // nothing is taken on them, and the edit is seen.
+    std::fs::copy(
+        tmp.path().join("touched/file_stats.parquet"),
+        old.join("file_stats.parquet"),
+    )
+    .unwrap();
+    let (o, err) = index_and_stderr(&c, &tmp.path().join("foreign"), &prev);
+    assert_eq!(o["index_hash"], h["index_hash"]);
+    assert_eq!(o["previous"]["trusted"].as_u64(), Some(0));
+    assert!(err.contains("not the one its manifest lists"), "{err}");
 }
 
 #[test]

@@ -41,6 +41,11 @@ pub struct Manifest {
     /// Set by `docsweep commit`: the plan whose shards were merged.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sharded: Option<Sharded>,
+    /// `file_stats.parquet` beside the tables, when written (set on publishing): its size
+    /// and hash tie it to this index, so that `--trust-mtime` never takes another index's
+    /// sizes and mtimes for OLD's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_stats: Option<FileInfo>,
 }
 
 /// One shard of a plan (`docsweep run`).
@@ -529,8 +534,20 @@ impl Staging {
 
     /// Writes the manifest, then swaps the staging directory into place.
     pub fn publish(self, manifest: &Manifest) -> Result<()> {
+        let stats = self.dir.join(super::stats::FILE);
+        let mut manifest = std::borrow::Cow::Borrowed(manifest);
+        if stats.is_file() {
+            let (bytes, hash) = crate::ids::file_hash(&stats)
+                .with_context(|| format!("cannot read {}", stats.display()))?;
+            manifest.to_mut().file_stats = Some(FileInfo {
+                path: super::stats::FILE.into(),
+                rows: 0,
+                bytes,
+                hash,
+            });
+        }
         let p = self.dir.join(MANIFEST);
-        let mut json = serde_json::to_string_pretty(manifest)?;
+        let mut json = serde_json::to_string_pretty(&*manifest)?;
         json.push('\n');
         std::fs::write(&p, json).with_context(|| format!("cannot write {}", p.display()))?;
         std::fs::File::open(&p)?.sync_all()?;

@@ -199,7 +199,7 @@ impl Previous {
                 docs,
                 // Read only when asked for: without --trust-mtime the file plays no part.
                 stats: if trust_mtime {
-                    super::stats::read(old)?
+                    trusted_stats(old, label, &m)?
                 } else {
                     None
                 },
@@ -231,6 +231,29 @@ impl Previous {
     pub fn cut_short(&self) -> Option<&std::path::Path> {
         self.tables.iter().find_map(OldTable::cut_short)
     }
+}
+
+/// OLD's file stats for `--trust-mtime`, when they are the ones its manifest lists: stats
+/// copied from another index (its sizes and mtimes those of today's files) would have every
+/// edited file taken as unchanged. Otherwise every file is read, and the run says why.
+fn trusted_stats(old: &Path, label: &str, m: &Manifest) -> Result<Option<super::stats::Stats>> {
+    let path = old.join(super::stats::FILE);
+    let listed = m.file_stats.as_ref().map(|f| (f.bytes, f.hash.clone()));
+    let found = crate::ids::file_hash(&path).ok();
+    if listed.is_none() || found != listed {
+        eprintln!(
+            "docsweep: {label} {}: {} is {}; --trust-mtime reads every file",
+            old.display(),
+            super::stats::FILE,
+            if found.is_none() {
+                "missing"
+            } else {
+                "not the one its manifest lists"
+            }
+        );
+        return Ok(None);
+    }
+    super::stats::read(old)
 }
 
 /// A registered mapping shared between the pages sliced from it and the check above.

@@ -1,7 +1,8 @@
 //! `INDEX/file_stats.parquet`: every planned file's size and modification time. It sits beside
 //! the tables, outside the manifest's tables and `index_hash` (copying a corpus changes mtimes,
 //! not the index), and serves one purpose: `index --previous OLD --trust-mtime` reuses a
-//! document whose size and mtime are those OLD saw, without reading it.
+//! document whose size and mtime are those OLD saw, without reading it. The manifest's
+//! `file_stats` entry (size and hash) ties the file to its index.
 
 use anyhow::{Context, Result};
 use arrow_array::{Array, Int64Array, RecordBatch, StringArray, UInt64Array};
