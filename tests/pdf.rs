@@ -2273,3 +2273,34 @@ fn centred_titles_in_body_type_are_headings() {
         &[],
     );
 }
+
+/// The first numbered title set apart in type need not be `1`: when the first section's
+/// title is lost (set on a line it shares with a contents entry in the next column), `2
+/// Installation` starts the numbering all the same, as the next title in the same type
+/// continues it (`3 Usage`). A large bold `2 Items` whose number nothing in its type
+/// continues stays text, as does a numbered line in body type.
+#[test]
+fn the_first_numbered_title_in_display_type_may_be_past_one() {
+    let mut page: Vec<(usize, f32, &str)> = vec![(1, 20.0, "A Package for Typeset Documents")];
+    page.extend(body_lines(2));
+    page.extend(section(1, 14.0, "2 Installation", 2));
+    page.extend(section(1, 14.0, "3 Usage", 2));
+    page.extend(section(
+        0,
+        11.0,
+        "4 Limits of this package in plain words",
+        1,
+    ));
+    let titles = styled_titles(&[page]);
+    assert_headings(
+        &titles,
+        &["2 Installation", "3 Usage"],
+        &["4 Limits of this package in plain words"],
+    );
+    let mut page: Vec<(usize, f32, &str)> = vec![(1, 20.0, "A Package for Typeset Documents")];
+    page.extend(body_lines(2));
+    page.extend(section(1, 14.0, "2 Items", 2));
+    page.extend(section(1, 14.0, "Notes on the items", 2));
+    let titles = styled_titles(&[page]);
+    assert_headings(&titles, &["Notes on the items"], &["2 Items"]);
+}

@@ -365,6 +365,40 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// Typeset text: content line `c`, a chapter number and title set apart in type before any
+    /// numbered heading (`2 Installation`, the first section's title lost in a line it shares
+    /// with a contents entry), starts the numbering when a later line set in the same type,
+    /// apart from the text above it, continues it (`3 Changes from older Versions`): two
+    /// titles in display type, numbered in turn, are sections, not a list.
+    pub(super) fn first_in_type(&self, c: usize, n: &headings::Numbering) -> bool {
+        let Some(h) = self.hint(c).filter(|h| Hints::stands_out(h)) else {
+            return false;
+        };
+        if n.parts.len() != 1 || !matches!(n.kind, NumberKind::Dotted | NumberKind::Bare) {
+            return false;
+        }
+        let to = self.content.len().min(c + 1 + 600);
+        let budget = self.lookahead_budget.get();
+        if c + 1 >= to || budget < to - c - 1 {
+            return false;
+        }
+        self.lookahead_budget.set(budget - (to - c - 1));
+        let same = |k: usize| {
+            self.hint(k).is_some_and(|o| {
+                Hints::stands_out(o)
+                    && o.typography.bold == h.typography.bold
+                    && (o.typography.size_ratio - h.typography.size_ratio).abs() < 0.05
+            })
+        };
+        (c + 1..to).any(|k| {
+            !self.adjacent(k - 1)
+                && same(k)
+                && headings::numbering(self.line(k).trim()).is_some_and(|m| {
+                    m.parts.len() <= 2 && headings::continues(Some(&n.parts), &m.parts)
+                })
+        })
+    }
+
     /// Whether one of the 600 content lines from `from` on, as `numbered_text` gives it (a
     /// numbered title, or nothing), continues the two-part-or-deeper number `parts`. The
     /// lookahead of a document is bounded in all: a text of nothing but numbers stays linear.
@@ -930,6 +964,7 @@ impl<'a> Parser<'a> {
                     && worded(scored.get(n.prefix_len..).unwrap_or_default()))
                 || restart(n)
                 || (n.lower_title && starts_mid(&n.parts))
+                || (self.last_number.is_none() && self.first_in_type(c, n))
                 || (self.toc_from.is_none()
                     && toc_title(t).is_some_and(|k| self.toc_entries.contains(&k)))
         });
