@@ -1835,7 +1835,14 @@ fn an_edited_or_damaged_index_is_never_trusted() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     std::fs::remove_dir_all(&out).unwrap();
 
-    // validate: an unlisted file where DuckDB would read it.
+    // validate: a copy tool's hidden checksum files are no rows...
+    let hidden = tmp.path().join("hidden");
+    copy_dir(&old, &hidden);
+    std::fs::write(hidden.join("chunks/.part-00000.parquet.crc"), b"crc").unwrap();
+    std::fs::write(hidden.join("blocks/.DS_Store"), b"").unwrap();
+    let v = run(&["validate", hidden.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+    // ...but an unlisted Parquet file where DuckDB would read it is.
     let extra = tmp.path().join("extra");
     copy_dir(&old, &extra);
     std::fs::copy(
@@ -1887,4 +1894,54 @@ fn an_edited_or_damaged_index_is_never_trusted() {
         !failed.contains(&"the manifest is consistent".to_string()),
         "{failed:?}"
     );
+}
+
+/// A config of any values is read back from the manifest, and from a plan, as it was
+/// written: `edge_band = 0.11` came back one bit off, so its hash named another config, and
+/// `validate`, `--previous`, `diff` and a shard's `run` refused the index or the plan.
+#[test]
+fn a_config_of_any_values_is_read_back_as_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cfg = tmp.path().join("cfg.toml");
+    std::fs::write(
+        &cfg,
+        "[pdf]\nedge_band = 0.11\nfurniture_min_share = 0.91\n",
+    )
+    .unwrap();
+    let cfg = cfg.to_str().unwrap();
+    let idx = tmp.path().join("idx");
+    index(&sample(), &idx, &["--config", cfg, "-q"]);
+    let v = run(&["validate", idx.to_str().unwrap()]);
+    assert!(v.status.success(), "{}", String::from_utf8_lossy(&v.stdout));
+    let again = tmp.path().join("again");
+    let s = index(
+        &sample(),
+        &again,
+        &["--config", cfg, "--previous", idx.to_str().unwrap()],
+    );
+    assert!(s["previous"]["reused"].as_u64().unwrap() > 50, "{s}");
+    let o = run_diff(&idx, &again, &tmp.path().join("diff"), &[]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let plan = tmp.path().join("plan.parquet");
+    let o = run(&[
+        "plan",
+        sample().to_str().unwrap(),
+        "-o",
+        plan.to_str().unwrap(),
+        "--shards",
+        "2",
+        "--config",
+        cfg,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = run(&[
+        "run",
+        "--plan",
+        plan.to_str().unwrap(),
+        "--shard",
+        "0",
+        "-o",
+        tmp.path().join("run").to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }

@@ -1457,6 +1457,22 @@ fn ocr_is_held_to_the_time_limit() {
         !marker.exists(),
         "a process the command started outlived it"
     );
+
+    // A command that ends at once but leaves a process holding its output open: the wait
+    // for that output keeps to the limit too.
+    let mut cfg = ocr_config(&["sh", "-c", "sleep 30 & echo early {image}"]);
+    cfg.pdf.max_seconds = 1.0;
+    let started = std::time::Instant::now();
+    let reason = analyze_bytes("lingers.pdf", &shaded(1), &cfg)
+        .err()
+        .map(|e| e.0)
+        .unwrap_or_default();
+    let took = started.elapsed().as_secs_f64();
+    assert!(reason.contains("time limit"), "{reason}");
+    assert!(
+        took < 20.0,
+        "the output was awaited {took:.1} s past a limit of 1 s"
+    );
 }
 
 /// A page turned by its `/Rotate` against its text (a portrait page given `/Rotate 90` or

@@ -187,6 +187,9 @@ pub struct Sink {
     sources: Vec<Option<Box<Previous>>>,
     /// Per source: rows whose pages were copied, and rows decoded and encoded again.
     carried: Vec<[u64; 2]>,
+    /// The mapped files of every source opened, kept until the tables are closed (pages sliced
+    /// from them are written until then): a file cut short meanwhile fails the run.
+    guards: Vec<previous::Guard>,
 }
 
 /// What the sink wrote: per table, its part files.
@@ -218,6 +221,7 @@ impl Sink {
                 writer(TABLES[2])?,
                 writer(TABLES[3])?,
             ],
+            guards: sources.iter().flatten().flat_map(|p| p.guards()).collect(),
             sources,
             carried: Vec::new(),
         })
@@ -233,6 +237,7 @@ impl Sink {
         if self.sources.len() <= src {
             self.sources.resize_with(src + 1, || None);
         }
+        self.guards.extend(p.guards());
         self.sources[src] = Some(p);
     }
 
@@ -319,7 +324,7 @@ impl Sink {
     /// Writes table `t`'s run (see [`Sink::write_run`]); an error while a source was cut short
     /// says so.
     fn end_run(&mut self, t: usize) -> Result<()> {
-        self.write_run(t).map_err(|e| explain(&self.sources, e))
+        self.write_run(t).map_err(|e| explain(&self.guards, e))
     }
 
     /// Writes table `t`'s run: OLD's pages when the run is exactly one of OLD's runs, else its
@@ -393,26 +398,22 @@ impl Sink {
         });
         crate::stages::end(crate::stages::Stage::Wait);
         // A source cut short may have given zeros that parsed: the tables are not published.
-        let cut = self
-            .sources
-            .iter()
-            .flatten()
-            .any(|s| s.cut_short().is_some());
+        let cut = previous::cut_short(&self.guards).is_some();
         match out {
             Ok(out) if !cut => Ok((out, self.carried)),
             Ok(_) => Err(explain(
-                &self.sources,
+                &self.guards,
                 anyhow::anyhow!("a source was cut short"),
             )),
-            Err(e) => Err(explain(&self.sources, e)),
+            Err(e) => Err(explain(&self.guards, e)),
         }
     }
 }
 
-/// `e`, or, when a file of one of `sources` was cut short while the run read it (its pages
+/// `e`, or, when a source's file (`guards`) was cut short while the run read it (its pages
 /// read as zeros, which fail to parse or decode), what happened.
-fn explain(sources: &[Option<Box<Previous>>], e: anyhow::Error) -> anyhow::Error {
-    match sources.iter().flatten().find_map(|s| s.cut_short()) {
+fn explain(guards: &[previous::Guard], e: anyhow::Error) -> anyhow::Error {
+    match previous::cut_short(guards) {
         Some(p) => anyhow::anyhow!(
             "{} was cut short while this run copied rows from it; the new index was not written (run again once that index is whole, or without it)",
             p.display()

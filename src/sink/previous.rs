@@ -226,11 +226,26 @@ impl Previous {
         &self.tables[t]
     }
 
-    /// A file of OLD that was cut short while the run read it: what was copied from it may
-    /// be zeros, and the index must not be published.
-    pub fn cut_short(&self) -> Option<&std::path::Path> {
-        self.tables.iter().find_map(OldTable::cut_short)
+    /// OLD's mapped files, for [`cut_short`] once the run is past them.
+    pub fn guards(&self) -> Vec<Guard> {
+        self.tables
+            .iter()
+            .flat_map(|t| &t.files)
+            .filter_map(|f| f.guard.as_ref().map(|g| (g.clone(), f.path.clone())))
+            .collect()
     }
+}
+
+/// A mapped file of a source, and its path.
+pub type Guard = (
+    std::sync::Arc<crate::corpus::mapped::Mapped>,
+    std::path::PathBuf,
+);
+
+/// The first of `guards` whose file was cut short while the run read it: what was copied from
+/// it may be zeros, and the index must not be published.
+pub fn cut_short(guards: &[Guard]) -> Option<&std::path::Path> {
+    guards.iter().find(|g| g.0.cut()).map(|g| g.1.as_path())
 }
 
 /// OLD's file stats for `--trust-mtime`, when they are the ones its manifest lists: stats
@@ -247,6 +262,8 @@ fn trusted_stats(old: &Path, label: &str, m: &Manifest) -> Result<Option<super::
             super::stats::FILE,
             if found.is_none() {
                 "missing"
+            } else if listed.is_none() {
+                "not listed in its manifest"
             } else {
                 "not the one its manifest lists"
             }
@@ -318,16 +335,14 @@ impl OldTable {
             // (below), and read into memory when it cannot be. Pages are bounds-checked
             // against the mapping and their headers parsed before use.
             let map = unsafe { memmap2::Mmap::map(&file) }.with_context(damaged)?;
+            // (With every slot taken, as by an index of hundreds of part files, the mapping
+            // stays unguarded: reading OLD whole would cost its size in memory.)
             let (data, guard) = match crate::corpus::mapped::Mapped::new(map, file) {
                 Ok(m) => {
                     let m = std::sync::Arc::new(m);
                     (bytes::Bytes::from_owner(Shared(m.clone())), Some(m))
                 }
-                Err((map, _)) => {
-                    drop(map);
-                    let bytes = std::fs::read(&path).with_context(damaged)?;
-                    (bytes::Bytes::from(bytes), None)
-                }
+                Err((map, _)) => (bytes::Bytes::from_owner(map), None),
             };
             // Pages are copied without being decoded, so check first that the file is the one
             // OLD's manifest describes (xxh3 runs at memory speed).
@@ -369,14 +384,6 @@ impl OldTable {
             run_starts,
             rows,
         })
-    }
-
-    /// A file of this table that was cut short while the run read it.
-    fn cut_short(&self) -> Option<&std::path::Path> {
-        self.files
-            .iter()
-            .find(|f| f.guard.as_ref().is_some_and(|g| g.cut()))
-            .map(|f| f.path.as_path())
     }
 
     /// OLD's pages of rows `start..end` when those rows are exactly one of its page runs.
@@ -588,7 +595,7 @@ mod tests {
         })
         .unwrap();
         let p = open_previous(&old, &cfg, false).unwrap().unwrap();
-        assert!(p.cut_short().is_none());
+        assert!(super::cut_short(&p.guards()).is_none());
         let file = &p.table(1).files[0];
         assert!(file.guard.is_some(), "the mapping is registered");
         assert!(file.data.len() > 3 * 4096, "{} bytes", file.data.len());
@@ -600,6 +607,22 @@ mod tests {
             .unwrap();
         // Past the first page: zeros, not a fault.
         assert!(file.data[2 * 4096..].iter().all(|&b| b == 0));
-        assert_eq!(p.cut_short(), Some(file.path.as_path()));
+        assert_eq!(super::cut_short(&p.guards()), Some(file.path.as_path()));
+
+        // A sink that has closed the source (a commit past a shard) still fails at the end:
+        // pages sliced from the file may be written after the source is gone.
+        let out = tmp.path().join("out");
+        std::fs::create_dir_all(&out).unwrap();
+        let pool = std::sync::Arc::new(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .build()
+                .unwrap(),
+        );
+        let mut sink = crate::sink::Sink::new(&out, &cfg.sink, vec![Some(p)], pool).unwrap();
+        sink.close_sources_below(1);
+        assert!(sink.source(0).is_none());
+        let e = sink.finish().expect_err("a cut source fails the run");
+        assert!(e.to_string().contains("was cut short"), "{e}");
     }
 }

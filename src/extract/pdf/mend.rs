@@ -148,23 +148,36 @@ fn catalog(
 /// A copy of `bytes` with a cross-reference table and trailer of its own appended (see the
 /// top of this file), or `None` when no object or no catalog is found.
 pub(super) fn reindexed(bytes: &[u8]) -> Option<Vec<u8>> {
-    let objects = object_offsets(bytes);
+    let mut objects = object_offsets(bytes);
+    // MuPDF holds an entry for every number up to the largest: a 648-byte file naming object
+    // 8,388,607 took 900 MB. Numbers far past how many objects the file holds are dropped
+    // (a real file numbers its objects about densely).
+    let bound = 16 * objects.len() as u64 + 1024;
+    objects.retain(|&n, _| u64::from(n) <= bound);
     let root = last_reference(bytes, b"/Root", &objects).or_else(|| catalog(bytes, &objects))?;
+    // An encrypted file needs its key's dictionary and its ID to be read: one whose
+    // dictionary is not found as an object is left as it was (its text would be ciphertext).
+    let encrypt = last_reference(bytes, b"/Encrypt", &objects);
+    if encrypt.is_none() && find(bytes, b"/Encrypt", 0).is_some() {
+        return None;
+    }
     let size = objects.keys().next_back()? + 1;
-    let mut out = Vec::with_capacity(bytes.len() + 20 * size as usize + 256);
+    let mut out = Vec::with_capacity(bytes.len() + 20 * objects.len() + 256);
     out.extend_from_slice(bytes);
     out.push(b'\n');
     let table = out.len();
-    out.extend_from_slice(format!("xref\n0 {size}\n0000000000 65535 f \n").as_bytes());
-    for n in 1..size {
-        match objects.get(&n) {
-            Some(&(at, gen)) => out.extend_from_slice(format!("{at:010} {gen:05} n \n").as_bytes()),
-            None => out.extend_from_slice(b"0000000000 65535 f \n"),
+    out.extend_from_slice(b"xref\n0 1\n0000000000 65535 f \n");
+    // One subsection per run of consecutive numbers.
+    let numbers: Vec<u32> = objects.keys().copied().collect();
+    for run in numbers.chunk_by(|a, b| b == &(a + 1)) {
+        out.extend_from_slice(format!("{} {}\n", run[0], run.len()).as_bytes());
+        for n in run {
+            let (at, gen) = objects[n];
+            out.extend_from_slice(format!("{at:010} {gen:05} n \n").as_bytes());
         }
     }
     let mut trailer = format!("trailer\n<< /Size {size} /Root {} {} R", root.0, root.1);
-    // An encrypted file needs its key's dictionary and its ID to be read.
-    if let Some((num, gen)) = last_reference(bytes, b"/Encrypt", &objects) {
+    if let Some((num, gen)) = encrypt {
         trailer.push_str(&format!(" /Encrypt {num} {gen} R"));
         if let Some(id) = last_id(bytes) {
             trailer.push_str(&format!(" /ID {id}"));
@@ -216,12 +229,33 @@ mod tests {
         assert_eq!(found.keys().copied().collect::<Vec<_>>(), vec![1, 2, 12]);
         let copy = reindexed(pdf).unwrap();
         let tail = String::from_utf8_lossy(&copy[pdf.len()..]).into_owned();
-        assert!(tail.contains("xref\n0 13\n"), "{tail}");
+        assert!(
+            tail.contains("xref\n0 1\n0000000000 65535 f \n1 2\n"),
+            "{tail}"
+        );
+        assert!(
+            tail.contains("\n12 1\n") && tail.contains("/Size 13 "),
+            "{tail}"
+        );
         assert!(tail.contains("/Root 1 0 R"), "{tail}");
         assert!(
             tail.contains(&format!("startxref\n{}\n", pdf.len() + 1)),
             "{tail}"
         );
+    }
+
+    #[test]
+    fn numbers_far_past_the_objects_and_unknown_keys_are_left_out() {
+        let pdf = b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n\
+                    2 0 obj << /Type /Pages /Count 0 /Kids [] >> endobj\n\
+                    8388607 0 obj null endobj\ntrailer << /Root 1 0 R >>\n";
+        let copy = reindexed(pdf).unwrap();
+        let tail = String::from_utf8_lossy(&copy[pdf.len()..]).into_owned();
+        assert!(tail.contains("/Size 3 "), "{tail}");
+        // Encrypted with a dictionary that is no object found: no copy.
+        let mut enc = pdf.to_vec();
+        enc.extend_from_slice(b"trailer << /Root 1 0 R /Encrypt << /Filter /Standard >> >>\n");
+        assert!(reindexed(&enc).is_none());
     }
 
     #[test]

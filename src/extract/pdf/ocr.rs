@@ -166,46 +166,58 @@ fn run_until(
     let mut child = command.spawn()?;
     let mut stdout = child.stdout.take();
     // Read on a thread of its own: a command that prints more than a pipe holds waits for
-    // its output to be read before it ends.
-    let reader = std::thread::spawn(move || {
+    // its output to be read before it ends. What it read comes back over a channel, so that
+    // waiting for it keeps to the deadline too (a process the command left behind may hold
+    // the pipe open after the command has ended).
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
         let mut printed = Vec::new();
         if let Some(out) = stdout.as_mut() {
             let _ = out.read_to_end(&mut printed);
         }
-        printed
+        let _ = tx.send(printed);
     });
-    let status = match deadline {
-        None => Some(child.wait()?),
-        Some(deadline) => {
-            let mut pause = std::time::Duration::from_millis(1);
-            loop {
-                if let Some(status) = child.try_wait()? {
-                    break Some(status);
-                }
-                let now = Instant::now();
-                if now >= deadline {
-                    break None;
-                }
-                std::thread::sleep(pause.min(deadline - now));
-                pause = (pause * 2).min(std::time::Duration::from_millis(20));
-            }
-        }
-    };
-    let Some(status) = status else {
+    // Kills the command's process group: its leader is not yet waited for, or the group
+    // still has a member holding the pipe, so the group's id is not another's.
+    let kill = |child: &mut std::process::Child| {
         #[cfg(unix)]
-        // SAFETY: a plain system call on the group the child leads (`process_group(0)`);
-        // the child is not yet waited for, so its id is not reused.
+        // SAFETY: a plain system call on the group the child leads (`process_group(0)`).
         unsafe {
             libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL);
         }
         let _ = child.kill();
         let _ = child.wait();
-        // The reader ends when the group's last process holding the pipe is gone; it is not
-        // waited for, as a process that left the group may hold it longer.
-        drop(reader);
-        return Ok(None);
     };
-    Ok(Some((status, reader.join().unwrap_or_default())))
+    let Some(deadline) = deadline else {
+        let status = child.wait()?;
+        return Ok(Some((status, rx.recv().unwrap_or_default())));
+    };
+    let mut pause = std::time::Duration::from_millis(1);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) => {}
+            Err(e) => {
+                kill(&mut child);
+                return Err(e);
+            }
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            kill(&mut child);
+            return Ok(None);
+        }
+        std::thread::sleep(pause.min(deadline - now));
+        pause = (pause * 2).min(std::time::Duration::from_millis(20));
+    };
+    match rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        Ok(printed) => Ok(Some((status, printed))),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Ok(Some((status, Vec::new()))),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            kill(&mut child);
+            Ok(None)
+        }
+    }
 }
 
 /// A page with fewer characters of text than this may be a scan (a page number stamped on a
