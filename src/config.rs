@@ -470,17 +470,31 @@ impl Config {
     /// The settings that shape the index's content, as canonical JSON. Walk settings are part of
     /// it because they decide which files are in the index.
     pub fn canonical_json(&self) -> String {
-        let mut v = serde_json::to_value(self).expect("config serializes");
-        if let Some(m) = v.as_object_mut() {
-            m.remove("diff");
-        }
-        v.to_string()
+        canonical_json(serde_json::to_value(self).expect("config serializes"))
     }
 
     /// 16 hex of xxh3-64 over [`Config::canonical_json`].
     pub fn hash(&self) -> String {
-        crate::ids::hex64(xxhash_rust::xxh3::xxh3_64(self.canonical_json().as_bytes()))
+        hash_json(self.canonical_json())
     }
+
+    /// [`Config::hash`] of a config as a manifest holds it (`config`, written by
+    /// `serde_json::to_value`).
+    pub fn hash_of_value(v: &serde_json::Value) -> String {
+        hash_json(canonical_json(v.clone()))
+    }
+}
+
+/// A config's JSON without its `diff` table (which reads the index, and does not make it).
+fn canonical_json(mut v: serde_json::Value) -> String {
+    if let Some(m) = v.as_object_mut() {
+        m.remove("diff");
+    }
+    v.to_string()
+}
+
+fn hash_json(json: String) -> String {
+    crate::ids::hex64(xxhash_rust::xxh3::xxh3_64(json.as_bytes()))
 }
 
 #[cfg(test)]

@@ -212,15 +212,10 @@ pub fn manifest_faults(m: &Manifest) -> Vec<String> {
     }
     // How a config is hashed belongs to the build (the key order of its text changed once):
     // only a manifest of this build is held to it.
-    if m.tool_version == crate::TOOL_VERSION {
-        let mut config = m.config.clone();
-        if let Some(o) = config.as_object_mut() {
-            o.remove("diff");
-        }
-        let named = crate::ids::hex64(xxhash_rust::xxh3::xxh3_64(config.to_string().as_bytes()));
-        if named != m.config_hash {
-            faults.push("its config is not the one its config_hash names".into());
-        }
+    if m.tool_version == crate::TOOL_VERSION
+        && crate::config::Config::hash_of_value(&m.config) != m.config_hash
+    {
+        faults.push("its config is not the one its config_hash names".into());
     }
     faults
 }
