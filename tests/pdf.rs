@@ -2313,3 +2313,66 @@ fn the_first_numbered_title_in_display_type_may_be_past_one() {
     let titles = styled_titles(&[page]);
     assert_headings(&titles, &["Notes on the items"], &["2 Items"]);
 }
+
+/// A subsection's number and title set apart by a quad, in bold, right over a two-column
+/// example (the code, and what it prints), are the section's title, not the first row of a
+/// table of the example's lines.
+#[test]
+fn a_numbered_title_over_a_two_column_example_is_no_table_row() {
+    let line =
+        |font: &str, x: u32, y: u32, t: &str| format!("BT /{font} 11 Tf {x} {y} Td ({t}) Tj ET\n");
+    let mut content = String::new();
+    content.push_str("BT /F1 16 Tf 72 720 Td (1 Basic Usage) Tj ET\n");
+    content.push_str(&line(
+        "F0",
+        72,
+        690,
+        "The package sets algorithms as blocks of statements, each shown",
+    ));
+    content.push_str(&line(
+        "F0",
+        72,
+        676,
+        "beside the code that writes it, as in the examples of this section.",
+    ));
+    content.push_str("BT /F1 13 Tf 72 646 Td (1.1 Blocks) Tj ET\n");
+    content.push_str(&line(
+        "F0",
+        72,
+        624,
+        "Blocks are used for loops, conditional statements, and functions.",
+    ));
+    content.push_str(&line("F1", 72, 598, "1.1.1"));
+    content.push_str(&line("F1", 110, 598, "While Loop"));
+    for (k, (code, shown)) in [
+        ("\\\\While{condition}", "while condition do"),
+        ("\\\\State body", "body"),
+        ("\\\\EndWhile", "end while"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let y = 578 - 14 * k as u32;
+        content.push_str(&line("F0", 72, y, code));
+        content.push_str(&line("F0", 320, y, shown));
+    }
+    content.push_str(&line(
+        "F0",
+        72,
+        520,
+        "The loop runs its body for as long as the condition holds, and stops.",
+    ));
+    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[content]);
+    let a =
+        analyze_bytes("blocks.pdf", &pdf, &Config::default()).unwrap_or_else(|e| panic!("{e:?}"));
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    assert!(titles.iter().any(|t| t == "1.1.1 While Loop"), "{titles:?}");
+    assert!(
+        a.blocks
+            .iter()
+            .filter(|b| b.kind == BlockType::Table)
+            .all(|b| !a.canonical[b.off_begin..b.off_end].contains("While Loop")),
+        "{}",
+        a.canonical
+    );
+}

@@ -30,6 +30,7 @@ pub(super) fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             || lines[i].cells.len() < 2
             || lines[i].mono
             || leaders(&lines[i].text)
+            || titles_a_table(lines, i)
         {
             i += 1;
             continue;
@@ -175,6 +176,21 @@ pub(super) fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
         }
         i = j.max(i + 1);
     }
+}
+
+/// Line `i` is a section's title over a table or a two-column example, not its first row: in
+/// bold, over a line that is not, its first cell a section number of two parts or more and
+/// nothing else (`1.3.1 | While Loop` over `\While{condition} | while condition do`, the
+/// number and title set apart by a quad).
+pub(super) fn titles_a_table(lines: &[VLine], i: usize) -> bool {
+    let l = &lines[i];
+    l.bold
+        && lines.get(i + 1).is_some_and(|n| !n.bold)
+        && l.cells.first().is_some_and(|c| {
+            let t = c.2.trim();
+            headings::numbering(&format!("{t} Title"))
+                .is_some_and(|n| n.parts.len() >= 2 && n.prefix_len >= t.len())
+        })
 }
 
 /// The top lines of a header set at the bottom of its cells, whose cells that wrap more start
