@@ -257,6 +257,9 @@ fn interrupt_flag() -> Result<Arc<AtomicBool>> {
         if flag.swap(true, Ordering::SeqCst) {
             std::process::exit(130);
         }
+        // OCR commands run in process groups of their own, out of the terminal's reach.
+        #[cfg(feature = "pdf")]
+        docsweep::extract::pdf::stop_ocr_commands();
     })
     .context("cannot install the interrupt handler")?;
     Ok(interrupted)

@@ -1945,3 +1945,44 @@ fn a_config_of_any_values_is_read_back_as_written() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// Ctrl-C stops a run at once even while an OCR command is reading a page: the command runs
+/// in a process group of its own (so that the time limit can kill what it started), out of the
+/// terminal's reach, and the interrupt handler kills it.
+#[cfg(feature = "pdf")]
+#[test]
+fn an_interrupt_stops_the_ocr_commands_too() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("corpus");
+    std::fs::create_dir_all(&c).unwrap();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pdf/bad/scanned-no-text.pdf"),
+        c.join("scan.pdf"),
+    )
+    .unwrap();
+    let cfg = tmp.path().join("ocr.toml");
+    std::fs::write(
+        &cfg,
+        "[pdf]\nmax_seconds = 0\nocr_command = [\"sh\", \"-c\", \"sleep 60; echo late {image}\"]\n",
+    )
+    .unwrap();
+    let idx = tmp.path().join("idx");
+    let mut cmd = bin();
+    cmd.args([
+        "index",
+        c.to_str().unwrap(),
+        "-o",
+        idx.to_str().unwrap(),
+        "--config",
+        cfg.to_str().unwrap(),
+        "-q",
+    ]);
+    let started = std::time::Instant::now();
+    interrupt(cmd, tmp.path(), "idx", "INT");
+    let took = started.elapsed().as_secs_f64();
+    assert!(
+        took < 30.0,
+        "the run waited {took:.0} s for its OCR command after Ctrl-C"
+    );
+    assert!(!idx.exists());
+}

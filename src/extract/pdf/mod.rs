@@ -54,6 +54,8 @@ use figures::*;
 use flow::*;
 use furniture::*;
 use layout::*;
+#[cfg(feature = "pdf")]
+pub use ocr::stop_ocr_commands;
 use ocr::*;
 use tables::*;
 

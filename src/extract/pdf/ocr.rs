@@ -164,6 +164,7 @@ fn run_until(
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let mut child = command.spawn()?;
+    let _running = Running::register(child.id());
     let mut stdout = child.stdout.take();
     // Read on a thread of its own: a command that prints more than a pipe holds waits for
     // its output to be read before it ends. What it read comes back over a channel, so that
@@ -217,6 +218,51 @@ fn run_until(
             kill(&mut child);
             Ok(None)
         }
+    }
+}
+
+/// The process groups of the OCR commands running now (their leaders' ids). Each leads a
+/// group of its own, so a Ctrl-C at the terminal does not reach it: [`stop_ocr_commands`]
+/// does, from the interrupt handler.
+#[cfg(feature = "pdf")]
+static RUNNING: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
+
+/// An OCR command listed in [`RUNNING`] while it runs.
+#[cfg(feature = "pdf")]
+struct Running(u32);
+
+#[cfg(feature = "pdf")]
+impl Running {
+    fn register(id: u32) -> Running {
+        RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push(id);
+        Running(id)
+    }
+}
+
+#[cfg(feature = "pdf")]
+impl Drop for Running {
+    fn drop(&mut self) {
+        RUNNING
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|&id| id != self.0);
+    }
+}
+
+/// Kills every OCR command running now, with what it started: an interrupted run stops at
+/// once instead of waiting for pages it will not publish.
+#[cfg(feature = "pdf")]
+pub fn stop_ocr_commands() {
+    let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    for &id in running.iter() {
+        #[cfg(unix)]
+        // SAFETY: a plain system call on a group whose leader is not yet waited for (it is
+        // listed until then), so its id is no other group's.
+        unsafe {
+            libc::kill(-(id as libc::pid_t), libc::SIGKILL);
+        }
+        #[cfg(not(unix))]
+        let _ = id;
     }
 }
 
