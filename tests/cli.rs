@@ -44,6 +44,13 @@ fn index_and_stderr(corpus: &Path, out: &Path, extra: &[&str]) -> (serde_json::V
     )
 }
 
+/// A config file `name` in `dir` holding `toml`.
+fn config_file(dir: &Path, name: &str, toml: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, toml).unwrap();
+    p
+}
+
 /// Every file under `dir`, relative, with its bytes.
 fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
@@ -643,8 +650,7 @@ fn interrupted_diffs_leave_the_earlier_output_intact() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let before = tree(&out);
     assert!(!before.is_empty());
-    let slow = tmp.path().join("slow.toml");
-    std::fs::write(&slow, "[diff]\nwindow_units = 1\n").unwrap();
+    let slow = config_file(tmp.path(), "slow.toml", "[diff]\nwindow_units = 1\n");
     for signal in ["INT", "KILL"] {
         let cmd = diff(&["--config", slow.to_str().unwrap()]);
         let o = interrupt(cmd, tmp.path(), "diff", signal);
@@ -801,8 +807,7 @@ fn inspect_shows_outline_and_chunks() {
         assert_eq!(o.status.code(), Some(2), "{}", p.display());
         assert!(String::from_utf8_lossy(&o.stderr).contains("not a regular file"));
     }
-    let cfg = tmp.path().join("small.toml");
-    std::fs::write(&cfg, "[walk]\nmax_file_bytes = 10\n").unwrap();
+    let cfg = config_file(tmp.path(), "small.toml", "[walk]\nmax_file_bytes = 10\n");
     let o = run(&[
         "inspect",
         f.to_str().unwrap(),
@@ -957,8 +962,11 @@ fn previous_reuses_unchanged_documents_and_matches_a_full_run() {
     };
 
     // Another config: a full run, said on stderr, same result as a full run with that config.
-    let cfg = tmp.path().join("small.toml");
-    std::fs::write(&cfg, "[chunk]\nmax_tokens = 200\noverlap_tokens = 20\n").unwrap();
+    let cfg = config_file(
+        tmp.path(),
+        "small.toml",
+        "[chunk]\nmax_tokens = 200\noverlap_tokens = 20\n",
+    );
     let other = tmp.path().join("other");
     let (err, o) = full_rerun(&other, &old, &["--config", cfg.to_str().unwrap()]);
     assert!(err.contains("another config"));
@@ -1006,12 +1014,11 @@ fn previous_copies_page_runs_across_row_groups_and_part_files() {
     // Small runs, row groups and part files, so that copies and re-encodings meet every kind
     // of boundary: runs of about 4 KB of source, row groups of about 40 rows, part files of 150.
     let tmp = tempfile::tempdir().unwrap();
-    let cfg = tmp.path().join("small.toml");
-    std::fs::write(
-        &cfg,
+    let cfg = config_file(
+        tmp.path(),
+        "small.toml",
         "[sink]\npage_run_bytes = 4096\nrow_group_rows = 40\npart_rows = 150\n",
-    )
-    .unwrap();
+    );
     let cfg = cfg.to_str().unwrap();
     let c = tmp.path().join("corpus");
     copy_dir(&sample(), &c);
@@ -1369,8 +1376,11 @@ fn diff_across_configs_names_only_ids_new_has() {
         let to = c.join(name.replace('/', "_"));
         std::fs::copy(sample().join(name), to).unwrap();
     }
-    let small = tmp.path().join("small.toml");
-    std::fs::write(&small, "[chunk]\nmax_tokens = 96\noverlap_tokens = 16\n").unwrap();
+    let small = config_file(
+        tmp.path(),
+        "small.toml",
+        "[chunk]\nmax_tokens = 96\noverlap_tokens = 16\n",
+    );
     let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
     index(&c, &old, &[]);
     index(&c, &new, &["--config", small.to_str().unwrap()]);
@@ -1410,8 +1420,7 @@ fn diff_of_better_hyphen_repair_is_shifts_only() {
     for name in ["pic-ocr.txt", "sed-ocr.txt"] {
         std::fs::copy(data.join(name), c.join(name)).unwrap();
     }
-    let plain = tmp.path().join("plain.toml");
-    std::fs::write(&plain, "[text]\nhyphenation = false\n").unwrap();
+    let plain = config_file(tmp.path(), "plain.toml", "[text]\nhyphenation = false\n");
     let (old, new) = (tmp.path().join("old"), tmp.path().join("new"));
     index(&c, &old, &["--config", plain.to_str().unwrap()]);
     index(&c, &new, &[]);
@@ -1597,8 +1606,7 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
 
     // OLD is compared a window of documents at a time: windows of one unit (a document each)
     // give the same rows and summary.
-    let narrow = tmp.path().join("narrow.toml");
-    std::fs::write(&narrow, "[diff]\nwindow_units = 1\n").unwrap();
+    let narrow = config_file(tmp.path(), "narrow.toml", "[diff]\nwindow_units = 1\n");
     let out4 = tmp.path().join("diff4");
     let o = run_diff(
         &old,
@@ -1628,8 +1636,11 @@ fn diff_reports_shifts_splits_merges_renames_and_deletions() {
 
     // Thresholds come from the config: with likeness required to be 0.99, the edited block
     // is unmapped.
-    let strict = tmp.path().join("strict.toml");
-    std::fs::write(&strict, "[diff]\nshift = 0.99\nunmapped = 0.99\n").unwrap();
+    let strict = config_file(
+        tmp.path(),
+        "strict.toml",
+        "[diff]\nshift = 0.99\nunmapped = 0.99\n",
+    );
     let out3 = tmp.path().join("diff3");
     let o = run_diff(&old, &new, &out3, &["--config", strict.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -1747,8 +1758,11 @@ fn an_edited_or_damaged_index_is_never_trusted() {
     let tmp = tempfile::tempdir().unwrap();
     let c = tmp.path().join("corpus");
     copy_dir(&sample(), &c);
-    let cfg = tmp.path().join("small.toml");
-    std::fs::write(&cfg, "[sink]\nrow_group_rows = 200\npart_rows = 400\n").unwrap();
+    let cfg = config_file(
+        tmp.path(),
+        "small.toml",
+        "[sink]\nrow_group_rows = 200\npart_rows = 400\n",
+    );
     let cfg = cfg.to_str().unwrap();
     let old = tmp.path().join("old");
     index(&c, &old, &["--config", cfg]);
@@ -1902,12 +1916,11 @@ fn an_edited_or_damaged_index_is_never_trusted() {
 #[test]
 fn a_config_of_any_values_is_read_back_as_written() {
     let tmp = tempfile::tempdir().unwrap();
-    let cfg = tmp.path().join("cfg.toml");
-    std::fs::write(
-        &cfg,
+    let cfg = config_file(
+        tmp.path(),
+        "cfg.toml",
         "[pdf]\nedge_band = 0.11\nfurniture_min_share = 0.91\n",
-    )
-    .unwrap();
+    );
     let cfg = cfg.to_str().unwrap();
     let idx = tmp.path().join("idx");
     index(&sample(), &idx, &["--config", cfg, "-q"]);
@@ -1960,12 +1973,11 @@ fn an_interrupt_stops_the_ocr_commands_too() {
         c.join("scan.pdf"),
     )
     .unwrap();
-    let cfg = tmp.path().join("ocr.toml");
-    std::fs::write(
-        &cfg,
+    let cfg = config_file(
+        tmp.path(),
+        "ocr.toml",
         "[pdf]\nmax_seconds = 0\nocr_command = [\"sh\", \"-c\", \"sleep 60; echo late {image}\"]\n",
-    )
-    .unwrap();
+    );
     let idx = tmp.path().join("idx");
     let mut cmd = bin();
     cmd.args([
