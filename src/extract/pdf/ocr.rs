@@ -20,28 +20,33 @@ pub(super) fn ocr(
     let mut flags = vec!["ocr".to_string()];
     let mut boxes = Vec::new();
     for i in 0..pages {
-        let over = cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds;
         // A page MuPDF rejected (counted in `pdf_bad_pages`) stays empty.
-        let read = if over || bad.contains(&i) {
+        let read = if bad.contains(&i) {
             None
         } else {
-            match ocr_page(doc, i, cfg) {
-                Ok(read) => Some(read),
-                // Rendered or read past the time limit: the page was stopped there.
-                Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => None,
-                Err(e) => return Err(e),
-            }
+            let over = cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds;
+            let read = if over {
+                None
+            } else {
+                match ocr_page(doc, i, cfg) {
+                    Ok(read) => Some(read),
+                    // Rendered or read past the time limit: the page was stopped there.
+                    Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => None,
+                    Err(e) => return Err(e),
+                }
+            };
+            let Some(read) = read else {
+                if i == 0 {
+                    return Err(format!(
+                        "no page read within the time limit (pdf.max_seconds = {})",
+                        cfg.max_seconds
+                    ));
+                }
+                flags.push(format!("pdf_time_cut:{i}/{pages}"));
+                break;
+            };
+            Some(read)
         };
-        if read.is_none() && !bad.contains(&i) {
-            if i == 0 {
-                return Err(format!(
-                    "no page read within the time limit (pdf.max_seconds = {})",
-                    cfg.max_seconds
-                ));
-            }
-            flags.push(format!("pdf_time_cut:{i}/{pages}"));
-            break;
-        }
         if i > 0 {
             out.push('\x0c');
         }
