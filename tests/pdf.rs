@@ -993,10 +993,11 @@ fn catalog_and_pages(n: usize, first: usize) -> Vec<String> {
     ]
 }
 
-/// A PDF of `pages` (content streams) with fonts F0 (`regular`) and F1 (`bold`).
+/// A PDF of `pages` (content streams) with fonts F0 (`regular`), F1 (`bold`) and F2
+/// (Courier).
 fn pdf_of_contents(regular: &str, bold: &str, pages: &[String]) -> Vec<u8> {
-    let mut objs = catalog_and_pages(pages.len(), 5);
-    for font in [regular, bold] {
+    let mut objs = catalog_and_pages(pages.len(), 6);
+    for font in [regular, bold, "Courier"] {
         objs.push(format!(
             "<< /Type /Font /Subtype /Type1 /BaseFont /{font} >>"
         ));
@@ -1004,8 +1005,8 @@ fn pdf_of_contents(regular: &str, bold: &str, pages: &[String]) -> Vec<u8> {
     for (i, content) in pages.iter().enumerate() {
         objs.push(format!(
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
-             /Resources << /Font << /F0 3 0 R /F1 4 0 R >> >> /Contents {} 0 R >>",
-            6 + 2 * i
+             /Resources << /Font << /F0 3 0 R /F1 4 0 R /F2 5 0 R >> >> /Contents {} 0 R >>",
+            7 + 2 * i
         ));
         objs.push(stream("", content));
     }
@@ -2374,5 +2375,57 @@ fn a_numbered_title_over_a_two_column_example_is_no_table_row() {
             .all(|b| !a.canonical[b.off_begin..b.off_end].contains("While Loop")),
         "{}",
         a.canonical
+    );
+}
+
+/// A gallery of boxed examples: each box's name in bold, set in from the body's edge, right
+/// over its code at the same indent. The names label listings; the sections around them keep
+/// their titles, and so does a bold title at the margin over code. A page of boxes alone
+/// (no body text to find the margin by) takes its margin from a page on the same side.
+#[test]
+fn a_boxed_listing_s_name_over_its_code_is_no_title() {
+    let line = |font: &str, size: u32, x: u32, y: u32, t: &str| {
+        format!("BT /{font} {size} Tf {x} {y} Td ({t}) Tj ET\n")
+    };
+    let body = [
+        "The package draws ducks in pictures, and every part of a duck can be set",
+        "apart by a key of its own: its body, its head, its bill and the things it",
+        "wears. The boxes below show each key with the picture that it draws, one",
+    ];
+    let boxed = |content: &mut String, y: u32, name: &str, key: &str| {
+        content.push_str(&line("F1", 11, 88, y, name));
+        content.push_str(&line("F2", 10, 88, y - 20, "\\\\begin{tikzpicture}"));
+        content.push_str(&line("F2", 10, 96, y - 32, key));
+        content.push_str(&line("F2", 10, 88, y - 44, "\\\\end{tikzpicture}"));
+    };
+    let mut first = line("F1", 16, 72, 720, "1 Usage");
+    for (k, l) in body.iter().enumerate() {
+        first.push_str(&line("F0", 11, 72, 690 - 14 * k as u32, l));
+    }
+    boxed(
+        &mut first,
+        630,
+        "Harlequin duck",
+        "\\\\duck[harlequin=blue]",
+    );
+    first.push_str(&line("F1", 13, 72, 540, "1.1 Body parts"));
+    for (k, l) in body.iter().enumerate() {
+        first.push_str(&line("F0", 11, 72, 516 - 14 * k as u32, l));
+    }
+    first.push_str(&line("F1", 11, 72, 460, "Defaults"));
+    first.push_str(&line("F2", 10, 72, 440, "\\\\duck"));
+    let mut second = String::new();
+    for (k, l) in body.iter().cycle().take(9).enumerate() {
+        second.push_str(&line("F0", 11, 100, 720 - 14 * k as u32, l));
+    }
+    let mut third = String::new();
+    boxed(&mut third, 720, "Grumpy duck", "\\\\duck[grumpy]");
+    boxed(&mut third, 640, "Laughing duck", "\\\\duck[laughing]");
+    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[first, second, third]);
+    let titles = pdf_titles(&pdf);
+    assert_headings(
+        &titles,
+        &["1 Usage", "1.1 Body parts", "Defaults"],
+        &["Harlequin duck", "Grumpy duck", "Laughing duck"],
     );
 }

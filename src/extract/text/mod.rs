@@ -373,6 +373,8 @@ struct Parser<'a> {
     numbered_types: Vec<f32>,
     /// See [`Parser::full_line`] (counted once).
     full_line: std::cell::OnceCell<usize>,
+    /// See [`Parser::margins`] (found once).
+    margins: std::cell::OnceCell<HashMap<u32, Vec<i32>>>,
     /// Whether the lines of [`Parser::lone_over_paragraph`] are written in sentence case more
     /// often than in title case, twice at least (counted once).
     lone_sentence_case: std::cell::OnceCell<bool>,

@@ -99,6 +99,7 @@ impl<'a> Parser<'a> {
         }
         let mut p = Parser {
             full_line: std::cell::OnceCell::new(),
+            margins: std::cell::OnceCell::new(),
             lone_sentence_case: std::cell::OnceCell::new(),
             numbered_case,
             text,
@@ -232,6 +233,16 @@ impl<'a> Parser<'a> {
             return false;
         }
         if nb.is_none() && t.ends_with([':', '!']) {
+            return false;
+        }
+        // A label set in from the body's edge, right over code at its own indent: the title
+        // bar of a boxed listing (a package's gallery of examples, each a box with its name
+        // over its code), not a section.
+        let over_listing = c + 1 < self.content.len()
+            && self.hint(c + 1).is_some_and(|n| {
+                n.mono && n.page == h.page && (n.bbox[0] - h.bbox[0]).abs() <= 2.0
+            });
+        if nb.is_none() && over_listing && self.inset(h) {
             return false;
         }
         // A line set apart only by italics, right under or over a figure or a table, is its
@@ -771,6 +782,57 @@ impl<'a> Parser<'a> {
             && t.len() * 10 <= below.len() * 6
             && below.chars().count() >= self.full_line()
             && below.starts_with(char::is_uppercase)
+    }
+
+    /// With layout hints, the left edges of each page's body text: where three lines or more
+    /// in the body's type (not bold, not larger, not code, no table, figure or footnote)
+    /// start, to the point.
+    pub(super) fn margins(&self, page: u32) -> &[i32] {
+        let all = self.margins.get_or_init(|| {
+            let mut count: HashMap<(u32, i32), u32> = HashMap::new();
+            for c in 0..self.content.len() {
+                let Some(h) = self.hint(c) else { continue };
+                if h.mono
+                    || h.centered
+                    || h.table.is_some()
+                    || h.figure
+                    || h.footnote
+                    || h.cells > 1
+                    || Hints::stands_out(h)
+                {
+                    continue;
+                }
+                *count.entry((h.page, h.bbox[0].round() as i32)).or_default() += 1;
+            }
+            let mut all: HashMap<u32, Vec<i32>> = HashMap::new();
+            for ((page, x), n) in count {
+                if n >= 3 {
+                    all.entry(page).or_default().push(x);
+                }
+            }
+            for v in all.values_mut() {
+                v.sort_unstable();
+            }
+            all
+        });
+        // A page of boxes and code has no body lines: the nearest page on the same side
+        // (odd or even: a two-sided layout moves the margins) that has them speaks for it.
+        let last = all.keys().copied().max().unwrap_or(0);
+        (0..=last / 2 + 1)
+            .flat_map(|d| [page.checked_sub(2 * d), page.checked_add(2 * d)])
+            .flatten()
+            .find_map(|p| all.get(&p))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// A line set in from the body's left edge on its page (by 6 to 72 points), at no edge
+    /// of its own: a label inside a box or a list, not a title at the margin.
+    pub(super) fn inset(&self, h: &LineHint) -> bool {
+        let x = h.bbox[0].round() as i32;
+        let m = self.margins(h.page);
+        !h.centered
+            && m.iter().all(|&e| (e - x).abs() > 2)
+            && m.iter().any(|&e| x - e >= 6 && x - e <= 72)
     }
 
     /// The length, in characters, a line of the text's paragraphs runs to: four fifths of
