@@ -238,6 +238,17 @@ pub(super) fn titles_alike(a: &str, b: &str) -> bool {
     {
         return true;
     }
+    // Two section numbers that differ name two sections, however alike their words (`3.2 R`
+    // and `4.1.1 R configuration styles`).
+    let number = |t: &str| {
+        crate::extract::headings::numbering(t.trim())
+            .or_else(|| crate::extract::headings::numbering_lower(t.trim()))
+            .map(|n| n.parts)
+    };
+    let (na, nb) = (number(a), number(b));
+    if na.is_some() && nb.is_some() && na != nb {
+        return false;
+    }
     // So without the section number, which many outlines leave out (`Odlisnosti od CMfontu`
     // for `2.1 Odlišnosti od CM fontů`).
     let (ua, ub) = (squash(without_number(a)), squash(without_number(b)));
@@ -261,13 +272,8 @@ pub(super) fn titles_alike(a: &str, b: &str) -> bool {
     }
     // The same section number (outlines often shorten titles: `2 Strings` for
     // `2 Strings in TeX and PDF`).
-    let number = |t: &str| {
-        crate::extract::headings::numbering(t.trim())
-            .or_else(|| crate::extract::headings::numbering_lower(t.trim()))
-            .map(|n| n.parts)
-    };
     let (wa, wb) = (title_words(a), title_words(b));
-    if let (Some(na), Some(nb)) = (number(a), number(b)) {
+    if let (Some(na), Some(nb)) = (na, nb) {
         if na == nb && (na.len() >= 2 || wa.iter().any(|w| wb.contains(w))) {
             return true;
         }

@@ -2403,6 +2403,9 @@ fn outline_scores_count_subsections_below_the_outline_apart() {
     assert!(titles_alike("A References", "Appendix A References"));
     assert!(titles_alike("Chapter 3 Tools", "3 Tools"));
     assert!(!titles_alike("A References", "Appendix B References"));
+    // Two numbers name two sections, one title the first word of the other or not.
+    assert!(!titles_alike("3.2 R", "4.1.1 R configuration styles"));
+    assert!(titles_alike("R", "4.1.1 R"));
     assert!(titles_alike("Příloha", "A Příloha"));
     assert!(!titles_alike("Příloha", "Seznam Příloha"));
     // An outline without the section number, its accents or a blank: the same title.
