@@ -208,12 +208,16 @@ pub fn numbering(line: &str) -> Option<Numbering> {
             return None;
         }
         // "2 Methods": a bare number needs a capital or a digit after it ("1 -f file" is an
-        // option list).
+        // option list), maybe in quotes (`3.9 “Wide” lists`).
         if kind == NumberKind::Bare
-            && !title.starts_with(|c: char| {
-                // A capital, a digit, or a letter of a script without case (`1 调用方式`).
-                c.is_uppercase() || c.is_ascii_digit() || (c.is_alphabetic() && !c.is_lowercase())
-            })
+            && !title
+                .trim_start_matches(['"', '“', '‘', '\'', '«', '„'])
+                .starts_with(|c: char| {
+                    // A capital, a digit, or a letter of a script without case (`1 调用方式`).
+                    c.is_uppercase()
+                        || c.is_ascii_digit()
+                        || (c.is_alphabetic() && !c.is_lowercase())
+                })
         {
             return None;
         }
@@ -1481,6 +1485,24 @@ mod tests {
         assert!(!continues_past_one(Some(&[7, 2, 3]), &[7, 2, 6]));
         assert!(!continues_past_one(Some(&[7, 2]), &[7, 2, 2]));
         assert!(!continues_past_one(None, &[2]));
+    }
+
+    /// A section number may stand before a title that opens with a quotation mark; a bare
+    /// number still needs a capital or a digit after it.
+    #[test]
+    fn a_title_may_open_in_quotes() {
+        for (line, parts) in [
+            ("3.9 “Wide” lists", vec![3, 9]),
+            ("2 \"Quoted\" names", vec![2]),
+            ("4.1 Plain title", vec![4, 1]),
+        ] {
+            let n = numbering(line).unwrap_or_else(|| panic!("{line}"));
+            assert_eq!(n.parts, parts, "{line}");
+            assert!(!n.lower_title, "{line}");
+        }
+        for line in ["1 “lower” case", "2 -f file", "3 (a) item"] {
+            assert!(numbering(line).is_none(), "{line}");
+        }
     }
 
     /// A sentence ends at a period after a long word or a short one that is no abbreviation
