@@ -29,6 +29,24 @@ pub(super) fn local_run(with: &[u32], pi: u32) -> bool {
     hi - lo + 1 >= 3
 }
 
+/// A cell that names something in two words or more besides its numbers, and is no
+/// caption's label (`Table 4`, at the top of pages in a row, numbered on).
+fn named(cell: &str) -> bool {
+    cell.split_whitespace()
+        .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)
+        .count()
+        >= 2
+        && crate::structure::captions::caption_label(cell).is_none()
+}
+
+/// How many different pages `pages` holds.
+fn distinct(pages: &[u32]) -> usize {
+    let mut v = pages.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    v.len()
+}
+
 /// The running-furniture key of `s` has words (three letters or more), not only a number or
 /// symbols.
 pub(super) fn worded_key(s: &str) -> bool {
@@ -254,15 +272,22 @@ pub(super) fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
             } else {
                 l.y1 >= bottoms[pi] - 0.5
             };
+            // Or one cell names the chapter on the pages of the chapter, in a run, beside
+            // the section the page is in, which changes within the run (`1.3. QUICK GUIDE |
+            // CHAPTER 1. GETTING STARTED`): a long table's head repeats as a whole.
             let split_head = || {
                 (2..=3).contains(&l.cells.len())
                     && outermost
                     && l.size <= body * 1.2
                     && l.cells.iter().any(|c| {
                         // A title of words, not a value a table's column repeats (`Yes`).
-                        c.2.split_whitespace().count() >= 2
-                            && worded_key(&c.2)
-                            && repeats_on(&pages_with(&c.2))
+                        c.2.split_whitespace().count() >= 2 && worded_key(&c.2) && {
+                            let cell_pages = pages_with(&c.2);
+                            repeats_on(&cell_pages)
+                                || (local_run(&cell_pages, pi as u32)
+                                    && distinct(&cell_pages) > distinct(&line_pages)
+                                    && named(&c.2))
+                        }
                     })
             };
             let repeats = chapter_head

@@ -2649,6 +2649,50 @@ fn running_heads_of_a_section_beside_the_title_are_furniture() {
     }
 }
 
+/// A book's running head of two cells on one line: the section the page is in, and the
+/// chapter, which names the chapter's pages only (half the book's, on either side). The
+/// chapter's cell runs over pages in a row while the section beside it changes: the line is
+/// furniture. A long table's head, two cells repeated as a whole over pages in a row, is
+/// not.
+#[test]
+fn running_heads_of_a_section_beside_its_chapter_are_furniture() {
+    let sections = [
+        "1.1. INTRODUCTION",
+        "1.2. INSTALLATION AND USAGE",
+        "1.3. QUICK GUIDE",
+        "2.1. IMAGE INCLUSION",
+        "2.2. GRAPHICS DRAWING",
+        "2.3. COLORS",
+    ];
+    let mut pages = Vec::new();
+    for i in 0..12 {
+        let mut frags = body_frags(i);
+        let chapter = if i < 6 {
+            "CHAPTER 1. GETTING STARTED"
+        } else {
+            "CHAPTER 2. GRAPHICS"
+        };
+        frags.push(frag(72.0, 30.0, 250.0, sections[i / 2]));
+        frags.push(frag(400.0, 30.0, 540.0, chapter));
+        pages.push(layout_page(frags, 792.0));
+    }
+    for i in 0..12 {
+        let mut frags = body_frags(i);
+        if (3..6).contains(&i) {
+            frags.push(frag(72.0, 30.0, 250.0, "Option name"));
+            frags.push(frag(400.0, 30.0, 540.0, "What it does"));
+        }
+        pages.push(layout_page(frags, 792.0));
+    }
+    assert!(pages[..12].iter().all(|p| p.lines[0].cells.len() == 2));
+    assert_eq!(pages[15].lines[0].cells.len(), 2);
+    let (book, tables) = pages.split_at_mut(12);
+    mark_furniture(book, &PdfConfig::default());
+    assert_furniture(book, |t| t.contains("CHAPTER"));
+    mark_furniture(tables, &PdfConfig::default());
+    assert_furniture(tables, |_| false);
+}
+
 /// Slides that keep one title over three pages in a row (`Results`, set large at the top)
 /// are sections, not a chapter's running head.
 #[test]
