@@ -2653,7 +2653,7 @@ fn running_heads_of_a_section_beside_the_title_are_furniture() {
 /// chapter, which names the chapter's pages only (half the book's, on either side). The
 /// chapter's cell runs over pages in a row while the section beside it changes: the line is
 /// furniture. A long table's head, two cells repeated as a whole over pages in a row, is
-/// not.
+/// not, nor are tables' captions at the top of pages in a row.
 #[test]
 fn running_heads_of_a_section_beside_its_chapter_are_furniture() {
     let sections = [
@@ -2681,6 +2681,12 @@ fn running_heads_of_a_section_beside_its_chapter_are_furniture() {
         if (3..6).contains(&i) {
             frags.push(frag(72.0, 30.0, 250.0, "Option name"));
             frags.push(frag(400.0, 30.0, 540.0, "What it does"));
+        }
+        // Tables' captions at the top of pages in a row, numbered on, titled apart.
+        if (7..10).contains(&i) {
+            frags.push(frag(72.0, 30.0, 130.0, &format!("Table {i}")));
+            let title = ["Results of the first run", "Timings", "Memory in use"][i - 7];
+            frags.push(frag(200.0, 30.0, 540.0, title));
         }
         pages.push(layout_page(frags, 792.0));
     }
