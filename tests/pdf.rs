@@ -2429,3 +2429,54 @@ fn a_boxed_listing_s_name_over_its_code_is_no_title() {
         &["Harlequin duck", "Grumpy duck", "Laughing duck"],
     );
 }
+
+/// A letter drawn two hundred points high (a figure that shows a glyph) takes no line of
+/// text under it for its subscript: the lines below stay lines, in order, and the section
+/// they run into keeps its title.
+#[test]
+fn a_giant_glyph_swallows_no_lines() {
+    let line = |font: &str, size: u32, x: u32, y: u32, t: &str| {
+        format!("BT /{font} {size} Tf {x} {y} Td ({t}) Tj ET\n")
+    };
+    let body = [
+        "The figure above shows one letter drawn in outline, as the special sets it.",
+        "Be careful with this special, since it is easy to write a broken file with it.",
+        "The pair of commands that opens and closes such content is fragile as well.",
+        "It may not always be guaranteed to work as expected with other specials.",
+    ];
+    let mut content = line("F1", 16, 72, 740, "4 Specials");
+    content.push_str(&line("F0", 200, 250, 520, "X"));
+    content.push_str(&line(
+        "F0",
+        10,
+        200,
+        500,
+        "Figure 4.2: A letter drawn in outline.",
+    ));
+    let mut y = 470;
+    for l in body.iter().chain(&body) {
+        content.push_str(&line("F0", 11, 72, y, l));
+        y -= 14;
+    }
+    content.push_str(&line("F1", 13, 72, y - 16, "4.1 ToUnicode Special"));
+    y -= 44;
+    for l in &body {
+        content.push_str(&line("F0", 11, 72, y, l));
+        y -= 14;
+    }
+    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[content]);
+    let a =
+        analyze_bytes("glyph.pdf", &pdf, &Config::default()).unwrap_or_else(|e| panic!("{e:?}"));
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    assert!(
+        titles.iter().any(|t| t == "4.1 ToUnicode Special"),
+        "{titles:?}"
+    );
+    for l in body {
+        assert!(
+            a.canonical.contains(l),
+            "{l:?} not a line of:\n{}",
+            a.canonical
+        );
+    }
+}
