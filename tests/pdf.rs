@@ -2480,3 +2480,25 @@ fn a_giant_glyph_swallows_no_lines() {
         );
     }
 }
+
+/// Chapter titles set in small capitals come out of the PDF in lower case (`introduction`):
+/// alone on their lines, well above the body's size, they are titles all the same; the
+/// same words at the body's size are not. A capital alone after a section number that
+/// continues the numbering in a heading's type is a title too (`3.2 R` after `3.1 SAS`).
+#[test]
+fn titles_in_small_capitals_and_single_capitals_are_headings() {
+    let mut first: Vec<(usize, f32, &str)> = vec![(1, 20.0, "A Package for Version Data")];
+    first.extend(body_lines(2));
+    first.extend(section(0, 16.0, "introduction", 3));
+    first.extend(section(1, 13.0, "How it works", 3));
+    let mut second: Vec<(usize, f32, &str)> = section(0, 16.0, "setup and tailoring", 3);
+    second.extend(section(1, 13.0, "3.1 SAS", 2));
+    second.extend(section(1, 13.0, "3.2 R", 2));
+    second.extend(section(0, 11.0, "notes on the text", 2));
+    let titles = styled_titles(&[first, second]);
+    assert_headings(
+        &titles,
+        &["introduction", "setup and tailoring", "3.1 SAS", "3.2 R"],
+        &["notes on the text"],
+    );
+}

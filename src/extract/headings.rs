@@ -743,7 +743,18 @@ pub fn score(
     // `class pymzml.file_classes.indexedGzip.IndexedGzip(path, encoding)`, `MS_Spectrum`), as
     // `pdftotext -layout` gives a Sphinx reference.
     let entry_name = c.over_entry && name_alone(t);
+    // A title in small capitals comes out of a PDF in lower case (`introduction`, `setup and
+    // tailoring`): words alone on a line set well above the body's size.
+    let small_caps = c.blank_before
+        && c.blank_after
+        && c.typography
+            .is_some_and(|ty| (1.3..=2.5).contains(&ty.size_ratio))
+        && (1..=8).contains(&t.split_whitespace().count())
+        && t.split_whitespace().any(|w| w.chars().count() >= 3)
+        && t.split_whitespace()
+            .all(|w| w.chars().count() >= 2 && w.chars().all(|ch| ch.is_lowercase() || ch == '-'));
     let lower_case_ok = display
+        || small_caps
         || entry_name
         || c.over_synopsis
         || ((bold_apart || c.heads_run) && plain_phrase(t));
@@ -875,7 +886,16 @@ pub fn score(
     // Method of Defining Custom Dependencies:`) may end with a colon all the same.
     // A single letter after a section number that continues the numbering is a member's
     // name (`4.5.3.2 n` in a reference manual).
-    let named_member = sequence_ok && numbered.is_some_and(|n| n.parts.len() >= 3);
+    // So is a capital alone set apart in type after a section number of two parts that
+    // continues the numbering: a language's name (`3.2 R` after `3.1 SAS`).
+    let named_member = sequence_ok
+        && numbered.is_some_and(|n| {
+            n.parts.len() >= 3
+                || (n.parts.len() == 2
+                    && c.typography.is_some_and(|ty| ty.stands_out())
+                    && title.trim().chars().count() == 1
+                    && title.trim().chars().all(char::is_uppercase))
+        });
     if !c.underlined
         && ((t.ends_with(':') && title.split_whitespace().count() > 5 && !c.outdented)
             || (title.chars().filter(|c| c.is_alphanumeric()).count() < 2 && !named_member))
