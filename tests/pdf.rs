@@ -2502,3 +2502,65 @@ fn titles_in_small_capitals_and_single_capitals_are_headings() {
         &["notes on the text"],
     );
 }
+
+/// A section number that continues the numbering, over a command's name set in the code
+/// font and larger than the text, is a section's title (`2.2.1 \addcharacter{<name>}` in a
+/// package's manual); code at the text's size, or a number out of sequence, is not.
+#[test]
+fn a_numbered_title_in_the_code_font_is_a_heading() {
+    let line = |font: &str, size: u32, x: u32, y: u32, t: &str| {
+        format!("BT /{font} {size} Tf {x} {y} Td ({t}) Tj ET\n")
+    };
+    let body = [
+        "The commands of this chapter set the pages that open a play, one command",
+        "for each part of them, and each takes the text it sets as its argument.",
+    ];
+    let mut content = line("F1", 18, 72, 740, "2 Functions");
+    let mut y = 710;
+    let mut para = |content: &mut String, y: &mut u32| {
+        for l in body {
+            content.push_str(&line("F0", 11, 72, *y, l));
+            *y -= 14;
+        }
+        *y -= 14;
+    };
+    para(&mut content, &mut y);
+    content.push_str(&line("F1", 15, 72, y, "2.1 Title Page"));
+    y -= 28;
+    para(&mut content, &mut y);
+    content.push_str(&line("F1", 13, 72, y, "2.1.1"));
+    content.push_str(&line(
+        "F2",
+        13,
+        115,
+        y,
+        "\\\\addcharacter{<name>}{<description>}",
+    ));
+    y -= 26;
+    para(&mut content, &mut y);
+    content.push_str(&line("F2", 11, 72, y, "2.1.2 \\\\title{A Play in One Act}"));
+    y -= 26;
+    para(&mut content, &mut y);
+    content.push_str(&line("F1", 13, 72, y, "7.5"));
+    content.push_str(&line("F2", 13, 115, y, "\\\\subtitle{<text>}{<more text>}"));
+    y -= 26;
+    para(&mut content, &mut y);
+    content.push_str(&line("F1", 13, 72, y, "2.1.2"));
+    content.push_str(&line("F2", 13, 115, y, "\\\\author{<name>}{<affiliation>}"));
+    y -= 26;
+    para(&mut content, &mut y);
+    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[content]);
+    let titles = pdf_titles(&pdf);
+    assert_headings(
+        &titles,
+        &[
+            "2.1 Title Page",
+            "2.1.1 \\addcharacter{<name>}{<description>}",
+            "2.1.2 \\author{<name>}{<affiliation>}",
+        ],
+        &[
+            "2.1.2 \\title{A Play in One Act}",
+            "7.5 \\subtitle{<text>}{<more text>}",
+        ],
+    );
+}
