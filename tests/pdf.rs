@@ -2564,3 +2564,26 @@ fn a_numbered_title_in_the_code_font_is_a_heading() {
         ],
     );
 }
+
+/// A package's history: each release's version set in bold over its changes
+/// (`v1.0.2 (2022-10-07)`) heads a section under `Revision History`; the same version in a
+/// sentence does not.
+#[test]
+fn release_versions_in_bold_head_a_history() {
+    let mut page: Vec<(usize, f32, &str)> = vec![(1, 20.0, "A Package for Pseudocode")];
+    page.extend(body_lines(2));
+    page.extend(section(1, 14.0, "Revision History", 1));
+    page.extend(section(1, 11.0, "v1.0.2 (2022-10-07)", 1));
+    page.extend(section(1, 11.0, "v1.0.1 (2021-12-05)", 1));
+    page.extend(section(0, 11.0, "v1.0 (2020-08-16)", 1));
+    let titles = styled_titles(&[page]);
+    assert_headings(
+        &titles,
+        &[
+            "Revision History",
+            "v1.0.2 (2022-10-07)",
+            "v1.0.1 (2021-12-05)",
+        ],
+        &["v1.0 (2020-08-16)"],
+    );
+}

@@ -650,6 +650,11 @@ pub fn score(
     // A Markdown attribute left in the text by a renderer that does not read it
     // (`Q3 : Why is compiling slow? {#Q003}`) is an anchor's name, not the title's syntax.
     let t = without_attribute(c.text);
+    // A release's version set apart in type over its changes (`v1.0.2 (2022-10-07)` in a
+    // package's history) is a title, whatever its case and punctuation.
+    if c.typography.is_some_and(|ty| ty.stands_out()) && c.blank_before && release_title(t) {
+        return cfg.threshold;
+    }
     // Set large and bold, a title may run to two lines of words (an FAQ's question).
     let display_type = c
         .typography
@@ -1138,6 +1143,41 @@ fn date_only(t: &str) -> bool {
     }
 }
 
+/// A release's version, alone or with its date: `v1.0.2 (2022-10-07)`, `v2.1`, `1.4.0
+/// 2021-03-05`. A bare number needs its date (`1.0` alone may be a section's number).
+pub(crate) fn release_title(t: &str) -> bool {
+    let mut words = t.split_whitespace();
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let (prefixed, number) = match first.strip_prefix(['v', 'V']) {
+        Some(n) => (true, n),
+        None => (false, first),
+    };
+    let parts: Vec<&str> = number.split('.').collect();
+    let version = (2..=4).contains(&parts.len())
+        && parts
+            .iter()
+            .all(|p| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+    let rest: Vec<&str> = words.collect();
+    let date = |w: &str| {
+        let w = w.trim_start_matches('(').trim_end_matches(')');
+        let b = w.as_bytes();
+        b.len() == 10
+            && b[4] == b'-'
+            && b[7] == b'-'
+            && b.iter()
+                .enumerate()
+                .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
+    };
+    version
+        && match rest.as_slice() {
+            [] => prefixed,
+            [d] => date(d),
+            _ => false,
+        }
+}
+
 /// A year or a span of years (`2003`, `2006–2007`, `1998-2001`), from 1500 to 2099.
 pub fn year_span(t: &str) -> bool {
     let year = |w: &str| {
@@ -1522,6 +1562,23 @@ mod tests {
         }
         for line in ["1 “lower” case", "2 -f file", "3 (a) item"] {
             assert!(numbering(line).is_none(), "{line}");
+        }
+    }
+
+    #[test]
+    fn release_titles() {
+        for t in ["v1.0.2 (2022-10-07)", "v2.1", "V3.0.1", "1.4.0 2021-03-05"] {
+            assert!(release_title(t), "{t}");
+        }
+        for t in [
+            "1.0",
+            "v1",
+            "v1.0 beta",
+            "1.4.0 March",
+            "v1.0.2 (2022-1-7)",
+            "version 2.0",
+        ] {
+            assert!(!release_title(t), "{t}");
         }
     }
 

@@ -279,7 +279,7 @@ impl<'a> Parser<'a> {
         });
         let spaced_caps =
             letters.len() >= 3 && letters.iter().all(|w| w.chars().all(char::is_uppercase));
-        if nb.is_none() && !worded && !spaced_caps {
+        if nb.is_none() && !worded && !spaced_caps && !headings::release_title(t) {
             return false;
         }
         let centred = h.centered && t.split_whitespace().count() <= 10;
