@@ -2587,3 +2587,53 @@ fn release_versions_in_bold_head_a_history() {
         &["v1.0 (2020-08-16)"],
     );
 }
+
+/// A manual made mostly of listings in a smaller type: its body size is its prose's, not its
+/// code's, so a short line of prose set apart over a listing does not stand out as a title;
+/// the section titles in bold above the prose still do.
+#[test]
+fn the_body_size_is_the_prose_s_not_the_code_s() {
+    let line = |font: &str, size: u32, x: u32, y: u32, t: &str| {
+        format!("BT /{font} {size} Tf {x} {y} Td ({t}) Tj ET\n")
+    };
+    let code = [
+        "\\\\begin{ocg}{Layer name}{ocg1}{1}",
+        "  \\\\includegraphics[width=0.5\\\\textwidth]{picture-one}",
+        "\\\\end{ocg}",
+        "\\\\toggleocgs{ocg1 ocg2}{Show the other picture}",
+    ];
+    let mut pages = Vec::new();
+    for (title, lead) in [
+        ("1 Introduction", "Just load the package placing"),
+        ("2 Usage", "After that you write"),
+    ] {
+        let mut content = line("F1", 16, 72, 740, title);
+        for (k, l) in [
+            "The package makes layers of a PDF that a reader can show and hide.",
+            "Each layer has a name, an identifier and a state that says whether",
+            "it shows when the file opens; links and buttons can change that.",
+        ]
+        .iter()
+        .enumerate()
+        {
+            content.push_str(&line("F0", 11, 72, 712 - 14 * k as u32, l));
+        }
+        content.push_str(&line("F0", 11, 72, 656, lead));
+        let mut y = 632;
+        for _ in 0..3 {
+            for l in code {
+                content.push_str(&line("F2", 8, 90, y, l));
+                y -= 11;
+            }
+            y -= 8;
+        }
+        pages.push(content);
+    }
+    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &pages);
+    let titles = pdf_titles(&pdf);
+    assert_headings(
+        &titles,
+        &["1 Introduction", "2 Usage"],
+        &["Just load the package placing", "After that you write"],
+    );
+}

@@ -749,9 +749,11 @@ pub fn score(
     // `pdftotext -layout` gives a Sphinx reference.
     let entry_name = c.over_entry && name_alone(t);
     // A title in small capitals comes out of a PDF in lower case (`introduction`, `setup and
-    // tailoring`): words alone on a line set well above the body's size.
+    // tailoring`): words alone on a line set well above the body's size (in the type of the
+    // numbered headings, a name alone is, as above; a phrase is not: `will produce`).
     let small_caps = c.blank_before
         && c.blank_after
+        && !c.numbered_type
         && c.typography
             .is_some_and(|ty| (1.3..=2.5).contains(&ty.size_ratio))
         && (1..=8).contains(&t.split_whitespace().count())

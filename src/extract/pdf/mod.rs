@@ -606,19 +606,29 @@ fn is_mark_symbol(c: char) -> bool {
 /// Size clusters over the document: sizes within 0.4 pt of the previous one join its cluster.
 /// Returns the cluster index of every distinct size (rounded to 0.1 pt) and the body size.
 fn size_clusters(pages: &[Page]) -> (Vec<(f32, u16)>, f32) {
-    let mut hist: Vec<(f32, u64)> = Vec::new();
+    // (size, characters, characters not in code).
+    let mut hist: Vec<(f32, u64, u64)> = Vec::new();
     for l in pages.iter().flat_map(|p| &p.lines).filter(|l| !l.furniture) {
         let s = (l.size * 10.0).round() / 10.0;
+        let text = if l.mono { 0 } else { u64::from(l.chars) };
         match hist.iter_mut().find(|h| h.0 == s) {
-            Some(h) => h.1 += u64::from(l.chars),
-            None => hist.push((s, u64::from(l.chars))),
+            Some(h) => {
+                h.1 += u64::from(l.chars);
+                h.2 += text;
+            }
+            None => hist.push((s, u64::from(l.chars), text)),
         }
     }
+    // The body is the text's, not the code's, when a quarter of the characters at least are
+    // text: a manual of listings in a smaller type has its prose as the body.
+    let (all, text): (u64, u64) = hist.iter().fold((0, 0), |a, h| (a.0 + h.1, a.1 + h.2));
+    let by_text = text * 4 >= all;
     hist.sort_by(|a, b| a.0.total_cmp(&b.0));
     let mut bins: Vec<(f32, u16)> = Vec::with_capacity(hist.len());
     let mut weight: Vec<(f64, u64)> = Vec::new();
     let mut prev = f32::NEG_INFINITY;
-    for &(s, w) in &hist {
+    for &(s, all, text) in &hist {
+        let w = if by_text { text } else { all };
         if s - prev > 0.4 || weight.is_empty() {
             weight.push((0.0, 0));
         }
