@@ -2517,7 +2517,7 @@ fn a_numbered_title_in_the_code_font_is_a_heading() {
     ];
     let mut content = line("F1", 18, 72, 740, "2 Functions");
     let mut y = 710;
-    let mut para = |content: &mut String, y: &mut u32| {
+    let para = |content: &mut String, y: &mut u32| {
         for l in body {
             content.push_str(&line("F0", 11, 72, *y, l));
             *y -= 14;
