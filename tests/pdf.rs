@@ -993,6 +993,12 @@ fn catalog_and_pages(n: usize, first: usize) -> Vec<String> {
     ]
 }
 
+/// One line of text for a content stream: `t` in font `font` at `size`, its baseline at
+/// `(x, y)`.
+fn text_at(font: &str, size: u32, x: u32, y: u32, t: &str) -> String {
+    format!("BT /{font} {size} Tf {x} {y} Td ({t}) Tj ET\n")
+}
+
 /// A PDF of `pages` (content streams) with fonts F0 (`regular`), F1 (`bold`) and F2
 /// (Courier).
 fn pdf_of_contents(regular: &str, bold: &str, pages: &[String]) -> Vec<u8> {
@@ -2384,23 +2390,20 @@ fn a_numbered_title_over_a_two_column_example_is_no_table_row() {
 /// (no body text to find the margin by) takes its margin from a page on the same side.
 #[test]
 fn a_boxed_listing_s_name_over_its_code_is_no_title() {
-    let line = |font: &str, size: u32, x: u32, y: u32, t: &str| {
-        format!("BT /{font} {size} Tf {x} {y} Td ({t}) Tj ET\n")
-    };
     let body = [
         "The package draws ducks in pictures, and every part of a duck can be set",
         "apart by a key of its own: its body, its head, its bill and the things it",
         "wears. The boxes below show each key with the picture that it draws, one",
     ];
     let boxed = |content: &mut String, y: u32, name: &str, key: &str| {
-        content.push_str(&line("F1", 11, 88, y, name));
-        content.push_str(&line("F2", 10, 88, y - 20, "\\\\begin{tikzpicture}"));
-        content.push_str(&line("F2", 10, 96, y - 32, key));
-        content.push_str(&line("F2", 10, 88, y - 44, "\\\\end{tikzpicture}"));
+        content.push_str(&text_at("F1", 11, 88, y, name));
+        content.push_str(&text_at("F2", 10, 88, y - 20, "\\\\begin{tikzpicture}"));
+        content.push_str(&text_at("F2", 10, 96, y - 32, key));
+        content.push_str(&text_at("F2", 10, 88, y - 44, "\\\\end{tikzpicture}"));
     };
-    let mut first = line("F1", 16, 72, 720, "1 Usage");
+    let mut first = text_at("F1", 16, 72, 720, "1 Usage");
     for (k, l) in body.iter().enumerate() {
-        first.push_str(&line("F0", 11, 72, 690 - 14 * k as u32, l));
+        first.push_str(&text_at("F0", 11, 72, 690 - 14 * k as u32, l));
     }
     boxed(
         &mut first,
@@ -2408,15 +2411,15 @@ fn a_boxed_listing_s_name_over_its_code_is_no_title() {
         "Harlequin duck",
         "\\\\duck[harlequin=blue]",
     );
-    first.push_str(&line("F1", 13, 72, 540, "1.1 Body parts"));
+    first.push_str(&text_at("F1", 13, 72, 540, "1.1 Body parts"));
     for (k, l) in body.iter().enumerate() {
-        first.push_str(&line("F0", 11, 72, 516 - 14 * k as u32, l));
+        first.push_str(&text_at("F0", 11, 72, 516 - 14 * k as u32, l));
     }
-    first.push_str(&line("F1", 11, 72, 460, "Defaults"));
-    first.push_str(&line("F2", 10, 72, 440, "\\\\duck"));
+    first.push_str(&text_at("F1", 11, 72, 460, "Defaults"));
+    first.push_str(&text_at("F2", 10, 72, 440, "\\\\duck"));
     let mut second = String::new();
     for (k, l) in body.iter().cycle().take(9).enumerate() {
-        second.push_str(&line("F0", 11, 100, 720 - 14 * k as u32, l));
+        second.push_str(&text_at("F0", 11, 100, 720 - 14 * k as u32, l));
     }
     let mut third = String::new();
     boxed(&mut third, 720, "Grumpy duck", "\\\\duck[grumpy]");
@@ -2435,18 +2438,15 @@ fn a_boxed_listing_s_name_over_its_code_is_no_title() {
 /// they run into keeps its title.
 #[test]
 fn a_giant_glyph_swallows_no_lines() {
-    let line = |font: &str, size: u32, x: u32, y: u32, t: &str| {
-        format!("BT /{font} {size} Tf {x} {y} Td ({t}) Tj ET\n")
-    };
     let body = [
         "The figure above shows one letter drawn in outline, as the special sets it.",
         "Be careful with this special, since it is easy to write a broken file with it.",
         "The pair of commands that opens and closes such content is fragile as well.",
         "It may not always be guaranteed to work as expected with other specials.",
     ];
-    let mut content = line("F1", 16, 72, 740, "4 Specials");
-    content.push_str(&line("F0", 200, 250, 520, "X"));
-    content.push_str(&line(
+    let mut content = text_at("F1", 16, 72, 740, "4 Specials");
+    content.push_str(&text_at("F0", 200, 250, 520, "X"));
+    content.push_str(&text_at(
         "F0",
         10,
         200,
@@ -2455,13 +2455,13 @@ fn a_giant_glyph_swallows_no_lines() {
     ));
     let mut y = 470;
     for l in body.iter().chain(&body) {
-        content.push_str(&line("F0", 11, 72, y, l));
+        content.push_str(&text_at("F0", 11, 72, y, l));
         y -= 14;
     }
-    content.push_str(&line("F1", 13, 72, y - 16, "4.1 ToUnicode Special"));
+    content.push_str(&text_at("F1", 13, 72, y - 16, "4.1 ToUnicode Special"));
     y -= 44;
     for l in &body {
-        content.push_str(&line("F0", 11, 72, y, l));
+        content.push_str(&text_at("F0", 11, 72, y, l));
         y -= 14;
     }
     let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[content]);
@@ -2508,28 +2508,25 @@ fn titles_in_small_capitals_and_single_capitals_are_headings() {
 /// package's manual); code at the text's size, or a number out of sequence, is not.
 #[test]
 fn a_numbered_title_in_the_code_font_is_a_heading() {
-    let line = |font: &str, size: u32, x: u32, y: u32, t: &str| {
-        format!("BT /{font} {size} Tf {x} {y} Td ({t}) Tj ET\n")
-    };
     let body = [
         "The commands of this chapter set the pages that open a play, one command",
         "for each part of them, and each takes the text it sets as its argument.",
     ];
-    let mut content = line("F1", 18, 72, 740, "2 Functions");
+    let mut content = text_at("F1", 18, 72, 740, "2 Functions");
     let mut y = 710;
     let para = |content: &mut String, y: &mut u32| {
         for l in body {
-            content.push_str(&line("F0", 11, 72, *y, l));
+            content.push_str(&text_at("F0", 11, 72, *y, l));
             *y -= 14;
         }
         *y -= 14;
     };
     para(&mut content, &mut y);
-    content.push_str(&line("F1", 15, 72, y, "2.1 Title Page"));
+    content.push_str(&text_at("F1", 15, 72, y, "2.1 Title Page"));
     y -= 28;
     para(&mut content, &mut y);
-    content.push_str(&line("F1", 13, 72, y, "2.1.1"));
-    content.push_str(&line(
+    content.push_str(&text_at("F1", 13, 72, y, "2.1.1"));
+    content.push_str(&text_at(
         "F2",
         13,
         115,
@@ -2538,15 +2535,33 @@ fn a_numbered_title_in_the_code_font_is_a_heading() {
     ));
     y -= 26;
     para(&mut content, &mut y);
-    content.push_str(&line("F2", 11, 72, y, "2.1.2 \\\\title{A Play in One Act}"));
+    content.push_str(&text_at(
+        "F2",
+        11,
+        72,
+        y,
+        "2.1.2 \\\\title{A Play in One Act}",
+    ));
     y -= 26;
     para(&mut content, &mut y);
-    content.push_str(&line("F1", 13, 72, y, "7.5"));
-    content.push_str(&line("F2", 13, 115, y, "\\\\subtitle{<text>}{<more text>}"));
+    content.push_str(&text_at("F1", 13, 72, y, "7.5"));
+    content.push_str(&text_at(
+        "F2",
+        13,
+        115,
+        y,
+        "\\\\subtitle{<text>}{<more text>}",
+    ));
     y -= 26;
     para(&mut content, &mut y);
-    content.push_str(&line("F1", 13, 72, y, "2.1.2"));
-    content.push_str(&line("F2", 13, 115, y, "\\\\author{<name>}{<affiliation>}"));
+    content.push_str(&text_at("F1", 13, 72, y, "2.1.2"));
+    content.push_str(&text_at(
+        "F2",
+        13,
+        115,
+        y,
+        "\\\\author{<name>}{<affiliation>}",
+    ));
     y -= 26;
     para(&mut content, &mut y);
     let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[content]);
@@ -2593,9 +2608,6 @@ fn release_versions_in_bold_head_a_history() {
 /// the section titles in bold above the prose still do.
 #[test]
 fn the_body_size_is_the_prose_s_not_the_code_s() {
-    let line = |font: &str, size: u32, x: u32, y: u32, t: &str| {
-        format!("BT /{font} {size} Tf {x} {y} Td ({t}) Tj ET\n")
-    };
     let code = [
         "\\\\begin{ocg}{Layer name}{ocg1}{1}",
         "  \\\\includegraphics[width=0.5\\\\textwidth]{picture-one}",
@@ -2607,7 +2619,7 @@ fn the_body_size_is_the_prose_s_not_the_code_s() {
         ("1 Introduction", "Just load the package placing"),
         ("2 Usage", "After that you write"),
     ] {
-        let mut content = line("F1", 16, 72, 740, title);
+        let mut content = text_at("F1", 16, 72, 740, title);
         for (k, l) in [
             "The package makes layers of a PDF that a reader can show and hide.",
             "Each layer has a name, an identifier and a state that says whether",
@@ -2616,13 +2628,13 @@ fn the_body_size_is_the_prose_s_not_the_code_s() {
         .iter()
         .enumerate()
         {
-            content.push_str(&line("F0", 11, 72, 712 - 14 * k as u32, l));
+            content.push_str(&text_at("F0", 11, 72, 712 - 14 * k as u32, l));
         }
-        content.push_str(&line("F0", 11, 72, 656, lead));
+        content.push_str(&text_at("F0", 11, 72, 656, lead));
         let mut y = 632;
         for _ in 0..3 {
             for l in code {
-                content.push_str(&line("F2", 8, 90, y, l));
+                content.push_str(&text_at("F2", 8, 90, y, l));
                 y -= 11;
             }
             y -= 8;
