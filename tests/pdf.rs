@@ -2525,45 +2525,24 @@ fn a_numbered_title_in_the_code_font_is_a_heading() {
     content.push_str(&text_at("F1", 15, 72, y, "2.1 Title Page"));
     y -= 28;
     para(&mut content, &mut y);
-    content.push_str(&text_at("F1", 13, 72, y, "2.1.1"));
-    content.push_str(&text_at(
-        "F2",
-        13,
-        115,
-        y,
-        "\\\\addcharacter{<name>}{<description>}",
-    ));
-    y -= 26;
-    para(&mut content, &mut y);
-    content.push_str(&text_at(
-        "F2",
-        11,
-        72,
-        y,
-        "2.1.2 \\\\title{A Play in One Act}",
-    ));
-    y -= 26;
-    para(&mut content, &mut y);
-    content.push_str(&text_at("F1", 13, 72, y, "7.5"));
-    content.push_str(&text_at(
-        "F2",
-        13,
-        115,
-        y,
-        "\\\\subtitle{<text>}{<more text>}",
-    ));
-    y -= 26;
-    para(&mut content, &mut y);
-    content.push_str(&text_at("F1", 13, 72, y, "2.1.2"));
-    content.push_str(&text_at(
-        "F2",
-        13,
-        115,
-        y,
-        "\\\\author{<name>}{<affiliation>}",
-    ));
-    y -= 26;
-    para(&mut content, &mut y);
+    // Each title: its number in bold (none: the number is in the code line), then its name
+    // in the code font, at a size.
+    for (number, name, size) in [
+        ("2.1.1", "\\\\addcharacter{<name>}{<description>}", 13),
+        ("", "2.1.2 \\\\title{A Play in One Act}", 11),
+        ("7.5", "\\\\subtitle{<text>}{<more text>}", 13),
+        ("2.1.2", "\\\\author{<name>}{<affiliation>}", 13),
+    ] {
+        let x = if number.is_empty() {
+            72
+        } else {
+            content.push_str(&text_at("F1", size, 72, y, number));
+            115
+        };
+        content.push_str(&text_at("F2", size, x, y, name));
+        y -= 26;
+        para(&mut content, &mut y);
+    }
     let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[content]);
     let titles = pdf_titles(&pdf);
     assert_headings(
