@@ -815,9 +815,6 @@ impl<'a> Parser<'a> {
                     all.entry(page).or_default().push(x);
                 }
             }
-            for v in all.values_mut() {
-                v.sort_unstable();
-            }
             all
         });
         // A page of boxes and code has no body lines: the nearest page on the same side
