@@ -2628,3 +2628,51 @@ fn the_body_size_is_the_prose_s_not_the_code_s() {
         &["Just load the package placing", "After that you write"],
     );
 }
+
+/// A chapter's label over its title in display type, the title opening with a package's
+/// name in lower case (`Chapter 2` / `stage Functions`), is one heading; a label over a
+/// lower-case line of body text is not the chapter's title.
+#[test]
+fn a_chapter_title_may_open_with_a_lower_case_name() {
+    let mut first: Vec<(usize, f32, &str)> =
+        vec![(1, 20.0, "Chapter 1"), (1, 24.0, "Introduction")];
+    first.extend(body_lines(3));
+    first.extend(section(1, 14.0, "1.1 Licensing", 3));
+    let mut second: Vec<(usize, f32, &str)> =
+        vec![(1, 20.0, "Chapter 2"), (0, 24.0, "stage Functions")];
+    second.extend(body_lines(3));
+    second.extend(section(1, 14.0, "2.1 Title Page", 3));
+    let mut third: Vec<(usize, f32, &str)> = vec![
+        (1, 20.0, "Chapter 3"),
+        (
+            0,
+            11.0,
+            "stage is based on the book class, with its options as given",
+        ),
+    ];
+    third.extend(body_lines(3));
+    // Pages of text between them, so that `Chapter N` at the top of a page is not a
+    // running head of the document.
+    let mut cover: Vec<(usize, f32, &str)> = vec![(1, 24.0, "Using stage")];
+    cover.extend(body_lines(2));
+    let text: Vec<(usize, f32, &str)> = body_lines(6).collect();
+    let titles = styled_titles(&[
+        cover,
+        first,
+        second,
+        text.clone(),
+        third,
+        text.clone(),
+        text.clone(),
+        text,
+    ]);
+    assert_headings(
+        &titles,
+        &[
+            "Chapter 1 Introduction",
+            "Chapter 2 stage Functions",
+            "2.1 Title Page",
+        ],
+        &["Chapter 3 stage is based on the book class, with its options as given"],
+    );
+}

@@ -246,6 +246,20 @@ impl<'a> Parser<'a> {
                     .filter(|n| n.parts.len() >= 2 || self.hints.is_some())
             })
             .or_else(|| {
+                // A chapter's label over a title in display type that starts with a name in
+                // lower case (`Chapter 2` / `stage Functions`, a package's name).
+                let display = self
+                    .hint(title)
+                    .is_some_and(|h| h.typography.size_ratio >= 1.3);
+                headings::numbering(&format!("{} Title", self.line(num).trim()))
+                    .filter(|n| display && n.kind == NumberKind::Chapter)
+                    .map(|n| headings::Numbering {
+                        prefix_len: joined.len() - t.len(),
+                        lower_title: true,
+                        ..n
+                    })
+            })
+            .or_else(|| {
                 self.next_appendix_letter(self.line(num))
                     .map(|parts| headings::Numbering {
                         parts,
