@@ -12,9 +12,7 @@ pub(super) fn furniture_key(s: &str) -> String {
 /// Page `pi` is one of three or more pages of `with` in a row, each at most two pages after
 /// the one before (a chapter's running head, on every page of the chapter or every other).
 pub(super) fn local_run(with: &[u32], pi: u32) -> bool {
-    let mut pages = with.to_vec();
-    pages.sort_unstable();
-    pages.dedup();
+    let pages = page_set(with);
     let Some(at) = pages.iter().position(|&q| q == pi) else {
         return false;
     };
@@ -39,12 +37,12 @@ fn named(cell: &str) -> bool {
         && crate::structure::captions::caption_label(cell).is_none()
 }
 
-/// How many different pages `pages` holds.
-fn distinct(pages: &[u32]) -> usize {
+/// The different pages `pages` holds, in order.
+fn page_set(pages: &[u32]) -> Vec<u32> {
     let mut v = pages.to_vec();
     v.sort_unstable();
     v.dedup();
-    v.len()
+    v
 }
 
 /// The running-furniture key of `s` has words (three letters or more), not only a number or
@@ -285,7 +283,7 @@ pub(super) fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
                             let cell_pages = pages_with(&c.2);
                             repeats_on(&cell_pages)
                                 || (local_run(&cell_pages, pi as u32)
-                                    && distinct(&cell_pages) > distinct(&line_pages)
+                                    && page_set(&cell_pages).len() > page_set(&line_pages).len()
                                     && named(&c.2))
                         }
                     })

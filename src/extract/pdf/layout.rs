@@ -485,10 +485,10 @@ pub(super) fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec
                     // Short, as a script is (see above).
                     && (chars(&groups[k]) <= 12 || chars(&groups[k]) <= chars(&groups[h]))
                     && size < hs * 0.85
-                    // A script is more than two fifths of its line's size: a letter drawn
-                    // twenty times the text's (a figure showing a glyph, a warning sign
-                    // beside a paragraph) hosts no line under it (which would make it the
-                    // host of the next, and so on down the page).
+                    // And more than two fifths of its host's size: a letter drawn twenty
+                    // times the text's (a figure showing a glyph, a warning sign beside a
+                    // paragraph) hosts no line under it (which would make it the host of the
+                    // next, and so on down the page).
                     && size > hs * 0.4
                     && ((mid > hy0 - hs * 0.3 && mid < hy1 + hs * 0.2)
                         || (lone_mark && h + 1 == k && mid < hy1 + hs * 1.5))

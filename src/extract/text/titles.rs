@@ -251,7 +251,7 @@ impl<'a> Parser<'a> {
                 let display = self
                     .hint(title)
                     .is_some_and(|h| h.typography.size_ratio >= 1.3);
-                headings::numbering(&format!("{} Title", self.line(num).trim()))
+                self.label_numbering(num)
                     .filter(|n| display && n.kind == NumberKind::Chapter)
                     .map(|n| headings::Numbering {
                         prefix_len: joined.len() - t.len(),
@@ -325,10 +325,16 @@ impl<'a> Parser<'a> {
         (rank + 1).min(6) as u8
     }
 
+    /// The numbering of content line `num`, a section's number or a chapter's label alone
+    /// (`Chapter 2`, `3.1`), as it reads over a title.
+    pub(super) fn label_numbering(&self, num: usize) -> Option<headings::Numbering> {
+        headings::numbering(&format!("{} Title", self.line(num).trim()))
+    }
+
     /// Content lines `[a, b)`, a group of two or three under a chapter's number, are one
     /// title wrapped in plain text (see [`Self::wrapped_title`]).
     pub(super) fn wrapped_chapter_title(&self, num: usize, a: usize, b: usize) -> bool {
-        headings::numbering(&format!("{} Title", self.line(num).trim()))
+        self.label_numbering(num)
             .is_some_and(|nb| nb.parts.len() == 1)
             && self.wrapped_title(a, b)
     }
