@@ -1041,12 +1041,24 @@ fn quoted(t: &str) -> bool {
 }
 
 /// One token that is a path (`/usr/share/x.png`, `~/.config`, `./run`) or an address
-/// (`https://example.org/a`).
+/// (`https://example.org/a`, `v.kuhlmann@elec.canterbury.ac.nz`: an author's footnote).
 fn path_or_url(t: &str) -> bool {
     let t = t.trim();
     !t.is_empty()
         && !t.contains(char::is_whitespace)
-        && (t.starts_with(['/', '~', '.']) && t.contains('/') || t.contains("://"))
+        && (t.starts_with(['/', '~', '.']) && t.contains('/') || t.contains("://") || email(t))
+}
+
+/// `name@host.domain`: something before the `@`, and a dot inside what follows it (not
+/// `@param`, not `user@`).
+fn email(t: &str) -> bool {
+    t.split_once('@').is_some_and(|(name, host)| {
+        !name.is_empty()
+            && host
+                .trim_end_matches('.')
+                .split_once('.')
+                .is_some_and(|(a, b)| !a.is_empty() && !b.is_empty())
+    })
 }
 
 /// A word no language writes: ten letters or digits or more, with a digit, whose case flips
@@ -1880,6 +1892,9 @@ mod tests {
             "1. /usr/share/gtk-doc/html/polkit-1/polkit-architecture.png"
         )));
         assert!(!pass(&standalone("2. https://example.org/Intro")));
+        assert!(!pass(&standalone("1v.kuhlmann@elec.canterbury.ac.nz")));
+        assert!(!pass(&standalone("Support@Example.org")));
+        assert!(!email("@param") && !email("user@") && !email("a@b") && email("a@b.org"));
         assert!(!pass(&standalone("8WOVrQQBpx1 ACPQEqN91EHxbvFFo21tt")));
         assert!(!pass(&standalone("‘Initialize Parameters’")));
         assert!(!pass(&standalone("Baseline: ⛤")));
@@ -2021,6 +2036,21 @@ mod tests {
         ] {
             assert!(score(&c, None, false, &cfg) < cfg.threshold, "{c:?}");
         }
+    }
+
+    #[test]
+    fn an_address_in_bold_is_not_a_title() {
+        // An author's footnote: its marker, then the address, in small bold type.
+        let cfg = HeadingConfig::default();
+        let small_bold = Typography {
+            size_ratio: 0.8,
+            bold: true,
+            italic: false,
+        };
+        let c = apart("1v.kuhlmann@elec.canterbury.ac.nz", Some(small_bold));
+        assert!(score(&c, None, false, &cfg) < cfg.threshold);
+        let c = apart("Acknowledgements", Some(small_bold));
+        assert!(score(&c, None, false, &cfg) >= cfg.threshold);
     }
 
     #[test]
