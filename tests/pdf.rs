@@ -1002,12 +1002,16 @@ fn text_at(font: &str, size: u32, x: u32, y: u32, t: &str) -> String {
 /// A PDF of `pages` (content streams) with fonts F0 (`regular`), F1 (`bold`) and F2
 /// (Courier).
 fn pdf_of_contents(regular: &str, bold: &str, pages: &[String]) -> Vec<u8> {
+    let fonts = [regular, bold, "Courier"]
+        .map(|font| format!("<< /Type /Font /Subtype /Type1 /BaseFont /{font} >>"));
+    pdf_of_fonts(&fonts, pages)
+}
+
+/// A PDF of `pages` (content streams) with three fonts F0, F1 and F2 given as font
+/// dictionaries.
+fn pdf_of_fonts(fonts: &[String; 3], pages: &[String]) -> Vec<u8> {
     let mut objs = catalog_and_pages(pages.len(), 6);
-    for font in [regular, bold, "Courier"] {
-        objs.push(format!(
-            "<< /Type /Font /Subtype /Type1 /BaseFont /{font} >>"
-        ));
-    }
+    objs.extend(fonts.iter().cloned());
     for (i, content) in pages.iter().enumerate() {
         objs.push(format!(
             "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
@@ -2431,6 +2435,79 @@ fn a_boxed_listing_s_name_over_its_code_is_no_title() {
         &["1 Usage", "1.1 Body parts", "Defaults"],
         &["Harlequin duck", "Grumpy duck", "Laughing duck"],
     );
+}
+
+/// Code set in a font whose name and flags do not say it is monospaced (a Type 3 font of
+/// bitmaps, as `dvips` makes, names none) is code all the same when every glyph has one
+/// width, `i` as wide as `m`; the box's label over it is then no title. The same lines in a
+/// font of many widths stay prose.
+#[test]
+fn code_in_a_font_of_one_width_is_code() {
+    let listing = [
+        "\\\\begin{fast}{Fonction de service}",
+        "  \\\\fastFT{Fonction technique}",
+        "  \\\\fastFT{Autre fonction}",
+        "\\\\end{fast}",
+    ];
+    let body = [
+        "The package draws function analysis diagrams, one box for every function,",
+        "and the lines that join them are drawn for you. Each function is written",
+        "as a command whose argument is its text, and the command nests in others.",
+    ];
+    let page = || {
+        let mut content = text_at("F1", 16, 72, 740, "1 Usage");
+        for (k, l) in body.iter().enumerate() {
+            content.push_str(&text_at("F0", 11, 72, 710 - 14 * k as u32, l));
+        }
+        content.push_str(&text_at("F0", 12, 108, 650, "Code"));
+        for (k, l) in listing.iter().enumerate() {
+            content.push_str(&text_at("F2", 9, 108, 630 - 11 * k as u32, l));
+        }
+        for (k, l) in body.iter().enumerate() {
+            content.push_str(&text_at("F0", 11, 72, 570 - 14 * k as u32, l));
+        }
+        content
+    };
+    let font = |name: &str, widths: &str| {
+        format!(
+            "<< /Type /Font /Subtype /Type1 /BaseFont /{name} /FirstChar 32 /LastChar 126 \
+             /Widths [{widths}] >>"
+        )
+    };
+    let even = vec!["600"; 95].join(" ");
+    // Helvetica's widths: `i` 222, `m` 833.
+    let helvetica = "278 278 355 556 556 889 667 191 333 333 389 584 278 333 278 278 556 556 \
+        556 556 556 556 556 556 556 556 278 278 584 584 584 556 1015 667 667 722 722 667 611 \
+        778 722 278 500 667 556 833 722 778 667 778 722 667 611 722 667 944 667 667 611 278 \
+        278 278 469 556 333 556 556 500 556 556 278 556 556 222 222 500 222 833 556 556 556 \
+        556 333 500 278 556 500 722 500 500 500 334 556 334 584";
+    let code_of = |f2: String| {
+        let fonts = [
+            font("Helvetica", helvetica),
+            font("Helvetica-Bold", helvetica),
+            f2,
+        ];
+        let pdf = pdf_of_fonts(&fonts, &[page()]);
+        let a =
+            analyze_bytes("fast.pdf", &pdf, &Config::default()).unwrap_or_else(|e| panic!("{e:?}"));
+        let code: Vec<String> = a
+            .blocks
+            .iter()
+            .filter(|b| b.kind == BlockType::Code)
+            .map(|b| a.canonical[b.off_begin..b.off_end].to_string())
+            .collect();
+        let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+        (code, titles)
+    };
+    let (code, titles) = code_of(font("CodeRegular", &even));
+    assert!(
+        code.iter()
+            .any(|c| c.contains("fastFT{Fonction technique}")),
+        "{code:?}"
+    );
+    assert_headings(&titles, &["1 Usage"], &["Code"]);
+    let (code, _) = code_of(font("CodeRegular", helvetica));
+    assert!(code.is_empty(), "{code:?}");
 }
 
 /// A letter drawn two hundred points high (a figure that shows a glyph) takes no line of

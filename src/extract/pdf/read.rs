@@ -105,14 +105,24 @@ pub fn page(
         let mut prev: Option<(char, f32, f32)> = None;
         let mut first_origin: Option<(f32, f32)> = None;
         let mut last_origin = (0.0f32, 0.0f32);
+        let mut advances = Advances::default();
         let finish = |f: Option<Frag>,
                       sizes: &mut Vec<(f32, u32, u32)>,
                       (bold_n, mono_n, italic_n): (&mut u32, &mut u32, &mut u32),
+                      advances: &mut Advances,
                       out: &mut Vec<Frag>| {
             if let Some(mut f) = f {
                 let t = f.text.trim();
                 if !t.is_empty() {
                     f.text = t.to_string();
+                    // Glyphs of one width, narrow letters and wide ones alike: a monospaced
+                    // font whose name and flags do not say so.
+                    if advances.even() {
+                        *mono_n = f.chars;
+                        for s in sizes.iter_mut() {
+                            s.2 = 0;
+                        }
+                    }
                     // The size of the text, not of the code inside it (a sentence with
                     // a function name in smaller monospace), unless it is code.
                     let code = mostly(*mono_n, f.chars);
@@ -131,6 +141,7 @@ pub fn page(
             *bold_n = 0;
             *mono_n = 0;
             *italic_n = 0;
+            *advances = Advances::default();
         };
         for ch in l {
             let Some(c) = ch.char() else { continue };
@@ -162,6 +173,7 @@ pub fn page(
                     cur.take(),
                     &mut sizes,
                     (&mut bold_n, &mut mono_n, &mut italic_n),
+                    &mut advances,
                     &mut frags,
                 );
             }
@@ -207,6 +219,7 @@ pub fn page(
                     cur.take(),
                     &mut sizes,
                     (&mut bold_n, &mut mono_n, &mut italic_n),
+                    &mut advances,
                     &mut frags,
                 );
                 break 'blocks;
@@ -259,6 +272,7 @@ pub fn page(
                 f.colored_chars += u32::from(r.max(g).max(b) > 0x50);
                 bold_n += u32::from(bold);
                 mono_n += u32::from(class.mono);
+                advances.add(c, (x1 - x0) / size);
                 italic_n += u32::from(class.italic);
             }
         }
@@ -273,6 +287,7 @@ pub fn page(
             cur.take(),
             &mut sizes,
             (&mut bold_n, &mut mono_n, &mut italic_n),
+            &mut advances,
             &mut frags,
         );
     }
@@ -292,4 +307,40 @@ pub fn page(
         graphics,
         links,
     })
+}
+
+/// The advance widths of a fragment's glyphs, as fractions of their size: the way to tell a
+/// monospaced font that has no name to go by (a Type 3 font of bitmaps, as `dvips` makes).
+#[derive(Debug, Clone, Copy, Default)]
+struct Advances {
+    min: f32,
+    max: f32,
+    /// Glyphs counted.
+    n: u32,
+    /// A letter or mark that proportional fonts set narrow (`i`, `l`, `t`, `.`) was seen.
+    narrow: bool,
+    /// A letter that proportional fonts set wide (`m`, `w`, `o`, `a`) was seen.
+    wide: bool,
+}
+
+impl Advances {
+    fn add(&mut self, c: char, w: f32) {
+        if !w.is_finite() || w <= 0.0 {
+            return;
+        }
+        if self.n == 0 {
+            (self.min, self.max) = (w, w);
+        } else {
+            self.min = self.min.min(w);
+            self.max = self.max.max(w);
+        }
+        self.n += 1;
+        self.narrow |= "iljtfI.,:;!'|".contains(c);
+        self.wide |= "mwoaenuhbdpqgMWADGHNOQU".contains(c);
+    }
+
+    /// Five glyphs or more, narrow and wide letters among them, all within 6 % of one width.
+    fn even(&self) -> bool {
+        self.n >= 5 && self.narrow && self.wide && self.max <= self.min * 1.06
+    }
 }
