@@ -2510,6 +2510,60 @@ fn code_in_a_font_of_one_width_is_code() {
     assert!(code.is_empty(), "{code:?}");
 }
 
+/// A reference made mostly of long tables in a small type (the books of the Bible, their
+/// short and long names) has its prose as the body all the same: a paragraph's first line
+/// and a table's title in the prose type are no titles, and the numbered titles are.
+#[test]
+fn long_tables_in_small_type_do_not_set_the_body_size() {
+    let books = [
+        ("Gen", "Genesis", "Das erste Buch Mose"),
+        ("Ex", "Exodus", "Das zweite Buch Mose"),
+        ("Lev", "Levitikus", "Das dritte Buch Mose"),
+        ("Num", "Numeri", "Das vierte Buch Mose"),
+        ("Dtn", "Deuteronomium", "Das fuenfte Buch Mose"),
+        ("Jos", "Josua", "Das Buch Josua"),
+        ("Ri", "Richter", "Das Buch der Richter"),
+    ];
+    let prose = [
+        "Bei Zahlwort ist zu beachten, dass die Einstellung der Sprache gilt.",
+        "Das heisst, in einem englischen Dokument oder in einer englischen Umgebung waere die",
+        "Ausgabe des letzten Beispiels in englischen Zahlwoertern geschrieben, und damit",
+        "die Sprache erkannt wird, muss das Paket nach babel geladen werden.",
+    ];
+    let page = |n: u32, title: &str, table: &str| {
+        let mut content = text_at("F1", 14, 72, 740, title);
+        for (k, l) in prose.iter().enumerate() {
+            content.push_str(&text_at("F0", 11, 72, 712 - 14 * k as u32, l));
+        }
+        content.push_str(&text_at("F0", 11, 230, 640, table));
+        let mut y = 620;
+        for _ in 0..4 {
+            for (a, b, c) in books {
+                content.push_str(&text_at("F0", 9, 72, y, a));
+                content.push_str(&text_at("F0", 9, 180, y, b));
+                content.push_str(&text_at("F0", 9, 330, y, c));
+                y -= 11;
+            }
+        }
+        content.push_str(&text_at("F0", 9, 300, 60, &n.to_string()));
+        content
+    };
+    let pdf = pdf_of_contents(
+        "Helvetica",
+        "Helvetica-Bold",
+        &[
+            page(1, "1 Die Stile", "Lutherbibel (kurz)"),
+            page(2, "2 Die Formate", "Lutherbibel (lang)"),
+        ],
+    );
+    let titles = pdf_titles(&pdf);
+    assert_headings(
+        &titles,
+        &["1 Die Stile", "2 Die Formate"],
+        &[prose[0], "Lutherbibel (kurz)", "Lutherbibel (lang)"],
+    );
+}
+
 /// A letter drawn two hundred points high (a figure that shows a glyph) takes no line of
 /// text under it for its subscript: the lines below stay lines, in order, and the section
 /// they run into keeps its title.

@@ -144,11 +144,13 @@ pub(super) fn dump_layout(out: &str, hints: &Hints) {
 /// hint per line (`None` for blank lines), and the number of furniture lines removed.
 pub(super) fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
     let furniture_lines = mark_furniture(pages, cfg);
-    let (bins, body) = size_clusters(pages);
     let mut tables = Vec::new();
     for p in pages.iter_mut() {
         p.lines.retain(|l| !l.furniture);
         find_tables(p, &mut tables);
+    }
+    let (bins, body) = size_clusters(pages);
+    for p in pages.iter_mut() {
         mark_footnotes(p, body);
     }
     join_rows_across_pages(pages, &mut tables);

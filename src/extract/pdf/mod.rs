@@ -606,11 +606,15 @@ fn is_mark_symbol(c: char) -> bool {
 /// Size clusters over the document: sizes within 0.4 pt of the previous one join its cluster.
 /// Returns the cluster index of every distinct size (rounded to 0.1 pt) and the body size.
 fn size_clusters(pages: &[Page]) -> (Vec<(f32, u16)>, f32) {
-    // (size, characters, characters not in code).
+    // (size, characters, characters not in code or tables).
     let mut hist: Vec<(f32, u64, u64)> = Vec::new();
     for l in pages.iter().flat_map(|p| &p.lines).filter(|l| !l.furniture) {
         let s = (l.size * 10.0).round() / 10.0;
-        let text = if l.mono { 0 } else { u64::from(l.chars) };
+        let text = if l.mono || l.table.is_some() {
+            0
+        } else {
+            u64::from(l.chars)
+        };
         match hist.iter_mut().find(|h| h.0 == s) {
             Some(h) => {
                 h.1 += u64::from(l.chars);
@@ -619,8 +623,9 @@ fn size_clusters(pages: &[Page]) -> (Vec<(f32, u16)>, f32) {
             None => hist.push((s, u64::from(l.chars), text)),
         }
     }
-    // The body is the text's, not the code's, when a quarter of the characters at least are
-    // text: a manual of listings in a smaller type has its prose as the body.
+    // The body is the text's, not the code's or the tables', when a quarter of the characters
+    // at least are text: a manual of listings in a smaller type has its prose as the body, and
+    // so has a reference of long tables (a list of the books of the Bible and their names).
     let (all, text): (u64, u64) = hist.iter().fold((0, 0), |a, h| (a.0 + h.1, a.1 + h.2));
     let by_text = text * 4 >= all;
     hist.sort_by(|a, b| a.0.total_cmp(&b.0));
