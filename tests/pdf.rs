@@ -2391,7 +2391,8 @@ fn a_numbered_title_over_a_two_column_example_is_no_table_row() {
 /// A gallery of boxed examples: each box's name in bold, set in from the body's edge, right
 /// over its code at the same indent. The names label listings; the sections around them keep
 /// their titles, and so does a bold title at the margin over code. A page of boxes alone
-/// (no body text to find the margin by) takes its margin from a page on the same side.
+/// (no body text to find the margin by) takes its margin from a page on the same side; a
+/// label set in from the text right before it is a listing's too.
 #[test]
 fn a_boxed_listing_s_name_over_its_code_is_no_title() {
     let body = [
@@ -2428,12 +2429,34 @@ fn a_boxed_listing_s_name_over_its_code_is_no_title() {
     let mut third = String::new();
     boxed(&mut third, 720, "Grumpy duck", "\\\\duck[grumpy]");
     boxed(&mut third, 640, "Laughing duck", "\\\\duck[laughing]");
-    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[first, second, third]);
+    // Two lines of text over a listing set in from them, on a page with too few lines at
+    // the body's edge to find it by (page 2, on the same side, has its text at 100).
+    let mut fourth = String::new();
+    for (k, l) in body.iter().take(2).enumerate() {
+        fourth.push_str(&text_at("F0", 11, 72, 720 - 14 * k as u32, l));
+    }
+    fourth.push_str(&text_at("F1", 11, 82, 680, "Ad hoc lexical analyser"));
+    for (k, l) in ["import java.io.Reader;", "import java.util.Map;"]
+        .iter()
+        .enumerate()
+    {
+        fourth.push_str(&text_at("F2", 10, 82, 660 - 12 * k as u32, l));
+    }
+    let pdf = pdf_of_contents(
+        "Helvetica",
+        "Helvetica-Bold",
+        &[first, second, third, fourth],
+    );
     let titles = pdf_titles(&pdf);
     assert_headings(
         &titles,
         &["1 Usage", "1.1 Body parts", "Defaults"],
-        &["Harlequin duck", "Grumpy duck", "Laughing duck"],
+        &[
+            "Harlequin duck",
+            "Grumpy duck",
+            "Laughing duck",
+            "Ad hoc lexical analyser",
+        ],
     );
 }
 

@@ -247,7 +247,18 @@ impl<'a> Parser<'a> {
             && self.hint(c + 1).is_some_and(|n| {
                 n.mono && n.page == h.page && (n.bbox[0] - h.bbox[0]).abs() <= 2.0
             });
-        if nb.is_none() && over_listing && self.inset(h) {
+        // Set in from the text right before it on the page tells the same where the page
+        // has too few lines at the body's edge to find it by.
+        let after_text = c
+            .checked_sub(1)
+            .and_then(|p| self.hint(p))
+            .is_some_and(|p| {
+                !p.mono
+                    && p.table.is_none()
+                    && p.page == h.page
+                    && (6.0..=72.0).contains(&(h.bbox[0] - p.bbox[0]))
+            });
+        if nb.is_none() && over_listing && !h.centered && (self.inset(h) || after_text) {
             return false;
         }
         // A line set apart only by italics, right under or over a figure or a table, is its
