@@ -2587,6 +2587,42 @@ fn long_tables_in_small_type_do_not_set_the_body_size() {
     );
 }
 
+/// A line in a type much smaller than the text's (a listing's numbered line in tiny print,
+/// `7 END`) heads no section, even with the number that comes next; the section that
+/// number belongs to keeps its title.
+#[test]
+fn a_numbered_line_in_tiny_type_is_no_title() {
+    let body = [
+        "Global options are set with one command, and they hold for every listing",
+        "that comes after it, until the command is given again with other values.",
+        "The listing below sets its language once and prints the program twice.",
+    ];
+    let mut content = text_at("F1", 14, 72, 740, "6 Setting global options");
+    let mut y = 710;
+    for l in body {
+        content.push_str(&text_at("F0", 11, 72, y, l));
+        y -= 14;
+    }
+    content.push_str(&text_at("F0", 5, 90, y - 10, "7 END"));
+    y -= 40;
+    for l in body {
+        content.push_str(&text_at("F0", 11, 72, y, l));
+        y -= 14;
+    }
+    content.push_str(&text_at("F1", 14, 72, y - 20, "7 More examples"));
+    y -= 50;
+    for l in body {
+        content.push_str(&text_at("F0", 11, 72, y, l));
+        y -= 14;
+    }
+    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[content]);
+    assert_headings(
+        &pdf_titles(&pdf),
+        &["6 Setting global options", "7 More examples"],
+        &["7 END"],
+    );
+}
+
 /// A letter drawn two hundred points high (a figure that shows a glyph) takes no line of
 /// text under it for its subscript: the lines below stay lines, in order, and the section
 /// they run into keeps its title.

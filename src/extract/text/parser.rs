@@ -240,6 +240,11 @@ impl<'a> Parser<'a> {
         if nb.is_none() && t.ends_with([':', '!']) {
             return false;
         }
+        // A line in a type much smaller than the text's is a footnote's, a listing's or a
+        // figure's (`7 END`, a numbered line of code in tiny print), whatever its number.
+        if h.typography.size_ratio < 0.75 {
+            return false;
+        }
         // A label set in from the body's edge, right over code at its own indent: the title
         // bar of a boxed listing (a package's gallery of examples, each a box with its name
         // over its code), not a section.
