@@ -2623,6 +2623,31 @@ fn a_numbered_line_in_tiny_type_is_no_title() {
     );
 }
 
+/// Titles a point larger than an 11 pt text (LaTeX's `\\large` is 12 pt there), in regular
+/// weight, numbered `1.` like a list's items, are titles: the type sets them apart.
+#[test]
+fn titles_a_point_larger_than_the_text_are_titles() {
+    let body = [
+        "The class is meant as the base of the theses written at the faculty, and it",
+        "is built on a class that gives it most of its commands, so that a student",
+        "needs no other packages than the few that are listed in the next section.",
+    ];
+    let titles = ["1. Introduction", "2. Required packages", "3. Options"];
+    let mut content = String::new();
+    let mut y = 740;
+    for title in titles {
+        content.push_str(&text_at("F0", 12, 72, y, title));
+        y -= 26;
+        for l in body.iter().chain(&body) {
+            content.push_str(&text_at("F0", 11, 72, y, l));
+            y -= 14;
+        }
+        y -= 20;
+    }
+    let pdf = pdf_of_contents("Times-Roman", "Times-Bold", &[content]);
+    assert_headings(&pdf_titles(&pdf), &titles, &[]);
+}
+
 /// A letter drawn two hundred points high (a figure that shows a glyph) takes no line of
 /// text under it for its subscript: the lines below stay lines, in order, and the section
 /// they run into keeps its title.

@@ -60,9 +60,10 @@ pub struct Typography {
 }
 
 impl Typography {
-    /// Set apart from body text: bigger (1.1 times or more), bold, or wholly italic.
+    /// Set apart from body text: bigger (1.08 times or more: `\large`, 12 pt, over an 11 pt
+    /// text), bold, or wholly italic.
     pub fn stands_out(&self) -> bool {
-        self.size_ratio >= 1.1 || self.bold || self.italic
+        self.size_ratio >= 1.08 || self.bold || self.italic
     }
 }
 
