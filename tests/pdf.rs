@@ -2648,6 +2648,32 @@ fn titles_a_point_larger_than_the_text_are_titles() {
     assert_headings(&pdf_titles(&pdf), &titles, &[]);
 }
 
+/// Chapter titles in capitals spaced out, in display type (a thesis template's `2 T E S T
+/// C H A P T E R A B C`), are titles however many letters they spell: the letters are
+/// words.
+#[test]
+fn capitals_spaced_out_in_display_type_are_titles() {
+    let body = [
+        "Lorem ipsum dolor sit amet, consectetuer adipiscing elit. Ut purus elit,",
+        "vestibulum ut, placerat ac, adipiscing vitae, felis. Curabitur dictum gravida",
+        "mauris. Nam arcu libero, nonummy eget, consectetuer id, vulputate a, magna.",
+    ];
+    let titles = ["1 F I R S T S T E P S", "2 T E S T C H A P T E R A B C"];
+    let mut content = String::new();
+    let mut y = 740;
+    for title in titles {
+        content.push_str(&text_at("F0", 16, 72, y, title));
+        y -= 30;
+        for l in body.iter().chain(&body) {
+            content.push_str(&text_at("F0", 11, 72, y, l));
+            y -= 14;
+        }
+        y -= 30;
+    }
+    let pdf = pdf_of_contents("Times-Roman", "Times-Bold", &[content]);
+    assert_headings(&pdf_titles(&pdf), &titles, &[]);
+}
+
 /// A letter drawn two hundred points high (a figure that shows a glyph) takes no line of
 /// text under it for its subscript: the lines below stay lines, in order, and the section
 /// they run into keeps its title.

@@ -651,6 +651,14 @@ pub fn score(
     // A Markdown attribute left in the text by a renderer that does not read it
     // (`Q3 : Why is compiling slow? {#Q003}`) is an anchor's name, not the title's syntax.
     let t = without_attribute(c.text);
+    // Capitals spaced out in display type (`2 T E ST C H A P T E R`, a thesis template's
+    // chapter titles) are read as the words they spell.
+    let joined = c
+        .typography
+        .is_some_and(|ty| ty.size_ratio >= 1.2)
+        .then(|| letter_spaced(t))
+        .flatten();
+    let t = joined.as_deref().unwrap_or(t);
     // A release's version set apart in type over its changes (`v1.0.2 (2022-10-07)` in a
     // package's history) is a title, whatever its case and punctuation.
     if c.typography.is_some_and(|ty| ty.stands_out()) && c.blank_before && release_title(t) {
@@ -1039,6 +1047,25 @@ fn quoted(t: &str) -> bool {
         (open, close),
         ('"', '"') | ('\'', '\'') | ('‘', '’') | ('“', '”')
     ) && !inner.contains([open, close])
+}
+
+/// A line of capitals spaced out (`2 T E ST C H A P T E R A B C`): its letters run
+/// together after whatever comes before them (a number), or None when the line is not one.
+/// Four letters or more, one or two to a token, and no other kind of token after them.
+fn letter_spaced(t: &str) -> Option<String> {
+    let tokens: Vec<&str> = t.split_whitespace().collect();
+    let caps = |w: &str| (1..=2).contains(&w.chars().count()) && w.chars().all(char::is_uppercase);
+    let start = tokens.iter().position(|w| caps(w))?;
+    let letters = &tokens[start..];
+    if letters.len() < 4 || !letters.iter().all(|w| caps(w)) {
+        return None;
+    }
+    let mut out = tokens[..start].join(" ");
+    if !out.is_empty() {
+        out.push(' ');
+    }
+    out.extend(letters.iter().copied());
+    Some(out)
 }
 
 /// One token that is a path (`/usr/share/x.png`, `~/.config`, `./run`) or an address
@@ -1896,6 +1923,13 @@ mod tests {
         assert!(!pass(&standalone("1v.kuhlmann@elec.canterbury.ac.nz")));
         assert!(!pass(&standalone("Support@Example.org")));
         assert!(!email("@param") && !email("user@") && !email("a@b") && email("a@b.org"));
+        assert_eq!(
+            letter_spaced("2 T E ST C H A P T E R A B C").as_deref(),
+            Some("2 TESTCHAPTERABC")
+        );
+        assert_eq!(letter_spaced("I N D E X").as_deref(), Some("INDEX"));
+        assert_eq!(letter_spaced("A B C and more"), None);
+        assert_eq!(letter_spaced("2 Test Chapter"), None);
         assert!(!pass(&standalone("8WOVrQQBpx1 ACPQEqN91EHxbvFFo21tt")));
         assert!(!pass(&standalone("‘Initialize Parameters’")));
         assert!(!pass(&standalone("Baseline: ⛤")));
