@@ -1186,38 +1186,40 @@ fn date_only(t: &str) -> bool {
 }
 
 /// A release's version, alone or with its date: `v1.0.2 (2022-10-07)`, `v2.1`, `1.4.0
-/// 2021-03-05`. A bare number needs its date (`1.0` alone may be a section's number).
+/// 2021-03-05`, `v1.3.2 - 2017-04-16`, `[1.0.0] - 2017-06-20` (a change log's), or the date
+/// first as LaTeX packages write it (`2017/06/03 v1.4.0`). A bare number needs its date
+/// (`1.0` alone may be a section's number).
 pub(crate) fn release_title(t: &str) -> bool {
-    let mut words = t.split_whitespace();
-    let Some(first) = words.next() else {
-        return false;
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let version = |w: &str| {
+        let w = w.trim_start_matches('[').trim_end_matches(']');
+        let (prefixed, number) = match w.strip_prefix(['v', 'V']) {
+            Some(n) => (true, n),
+            None => (false, w),
+        };
+        let parts: Vec<&str> = number.split('.').collect();
+        let ok = (2..=4).contains(&parts.len())
+            && parts
+                .iter()
+                .all(|p| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+        ok.then_some(prefixed)
     };
-    let (prefixed, number) = match first.strip_prefix(['v', 'V']) {
-        Some(n) => (true, n),
-        None => (false, first),
-    };
-    let parts: Vec<&str> = number.split('.').collect();
-    let version = (2..=4).contains(&parts.len())
-        && parts
-            .iter()
-            .all(|p| (1..=4).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
-    let rest: Vec<&str> = words.collect();
     let date = |w: &str| {
         let w = w.trim_start_matches('(').trim_end_matches(')');
         let b = w.as_bytes();
         b.len() == 10
-            && b[4] == b'-'
-            && b[7] == b'-'
+            && matches!(b[4], b'-' | b'/')
+            && b[7] == b[4]
             && b.iter()
                 .enumerate()
                 .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit())
     };
-    version
-        && match rest.as_slice() {
-            [] => prefixed,
-            [d] => date(d),
-            _ => false,
-        }
+    match words.as_slice() {
+        [v] => version(v) == Some(true),
+        [a, b] => version(a).is_some() && date(b) || date(a) && version(b) == Some(true),
+        [v, "-" | "–" | "—", d] => version(v).is_some() && date(d),
+        _ => false,
+    }
 }
 
 /// A year or a span of years (`2003`, `2006–2007`, `1998-2001`), from 1500 to 2099.
@@ -1609,7 +1611,15 @@ mod tests {
 
     #[test]
     fn release_titles() {
-        for t in ["v1.0.2 (2022-10-07)", "v2.1", "V3.0.1", "1.4.0 2021-03-05"] {
+        for t in [
+            "v1.0.2 (2022-10-07)",
+            "v2.1",
+            "V3.0.1",
+            "1.4.0 2021-03-05",
+            "v1.3.2 - 2017-04-16",
+            "[1.0.0] - 2017-06-20",
+            "2017/06/03 v1.4.0",
+        ] {
             assert!(release_title(t), "{t}");
         }
         for t in [
@@ -1619,6 +1629,9 @@ mod tests {
             "1.4.0 March",
             "v1.0.2 (2022-1-7)",
             "version 2.0",
+            "2017/06/03 1.4",
+            "v1.0 - beta",
+            "2017-06/03 v1.4.0",
         ] {
             assert!(!release_title(t), "{t}");
         }
