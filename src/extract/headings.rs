@@ -777,9 +777,12 @@ pub fn score(
     // OCR reads a roman numeral's I as l (`lll. Protein`): the number, not the title, starts
     // in lower case.
     let ocr_numeral = numbered.is_some_and(|n| n.kind == NumberKind::Roman) && first == 'l';
+    // A command's name alone in bold over its description (`\setinvoicetitle` in a LaTeX
+    // package's manual) names the part that describes it.
+    let command_name = bold_apart && tex_command(t);
     if !marked
         && ((first.is_lowercase() && !lower_case_ok && !ocr_numeral)
-            || (symbol && numbered.is_none()))
+            || (symbol && numbered.is_none() && !command_name))
     {
         return 0.0;
     }
@@ -1066,6 +1069,12 @@ fn letter_spaced(t: &str) -> Option<String> {
     }
     out.extend(letters.iter().copied());
     Some(out)
+}
+
+/// A TeX command's name alone: a backslash and two letters or more (`\setname`).
+fn tex_command(t: &str) -> bool {
+    t.strip_prefix('\\')
+        .is_some_and(|n| n.len() >= 2 && n.bytes().all(|b| b.is_ascii_alphabetic()))
 }
 
 /// One token that is a path (`/usr/share/x.png`, `~/.config`, `./run`) or an address
@@ -2081,6 +2090,37 @@ mod tests {
                 text: "bitesize",
                 ..c.clone()
             },
+        ] {
+            assert!(score(&c, None, false, &cfg) < cfg.threshold, "{c:?}");
+        }
+    }
+
+    #[test]
+    fn a_command_s_name_in_bold_over_its_description_is_a_title() {
+        let cfg = HeadingConfig::default();
+        let bold = Typography {
+            size_ratio: 1.09,
+            bold: true,
+            italic: false,
+        };
+        let c = apart("\\setinvoicetitle", Some(bold));
+        assert!(score(&c, None, false, &cfg) >= cfg.threshold);
+        // Not bold, not over its text, or not a name alone: no title.
+        let plain = Typography {
+            bold: false,
+            ..bold
+        };
+        for c in [
+            Candidate {
+                typography: Some(plain),
+                ..c.clone()
+            },
+            Candidate {
+                body_follows: false,
+                ..c.clone()
+            },
+            apart("\\setname{My Name}", Some(bold)),
+            apart("\\x", Some(bold)),
         ] {
             assert!(score(&c, None, false, &cfg) < cfg.threshold, "{c:?}");
         }
