@@ -140,6 +140,8 @@ LOGOS = {
     'space': ' ', 'enspace': ' ', 'thinspace': ' ', 'nobreakspace': ' ', 'slash': '/', 'BibLaTeX': 'BibLaTeX',
     'biblatex': 'biblatex', 'Lua': 'Lua', 'LuaLaTeXe': 'LuaLaTeX', 'XeLaTeXe': 'XeLaTeX', 'LaTeXiii': 'LaTeX3',
     'LaTeX3': 'LaTeX3', 'TikZ': 'TikZ', 'tikz': 'TikZ', 'PGF': 'PGF', 'pgf': 'PGF', 'dvipdfmx': 'dvipdfmx',
+    'langle': '⟨', 'rangle': '⟩', 'textbraceleft': '{', 'textbraceright': '}', 'vert': '|',
+    'textquotedblleft': '“', 'textquotedblright': '”', 'textquoteleft': '‘', 'textquoteright': '’',
     'alpha': 'α', 'beta': 'β', 'varepsilon': 'ε', 'epsilon': 'ϵ', 'pi': 'π', 'mu': 'μ',
 }
 ARG_KEEP = ('texttt textbf emph textit textsf textrm textsc textsl textup textmd textnormal mbox hbox '
@@ -199,6 +201,8 @@ def clean(s, macros, lang, unknown):
         s = ''.join(out)
         if not changed:
             break
+    s = re.sub(r'\\char\s*`(?:\\(.)|(.))', lambda m: VMARK if m.group(1) == '\\' else (m.group(1) or m.group(2)), s)  # set 17
+    s = re.sub(r'\\string\s*\\([A-Za-z@]+|.)', lambda m: VMARK + m.group(1), s)  # set 17: \string\x prints \x
     if lang == 'german':
         for a, b in {'"a': 'ä', '"o': 'ö', '"u': 'ü', '"A': 'Ä', '"O': 'Ö', '"U': 'Ü', '"s': 'ß',
                      '"`': '„', '"\'': '“', '"-': '', '""': '', '"=': '-', '"~': '-'}.items():
@@ -266,6 +270,25 @@ def clean(s, macros, lang, unknown):
 
 
 # ---------------------------------------------------------------- numbering
+def fmt_the(kind, thefmt, cnt, appendix, chapters):
+    """The number of a heading whose \\the<kind> the document redefined (simple bodies)."""
+    out = ''
+    for f, c, the, dot in thefmt[kind]:
+        if dot:
+            out += '.'
+        elif the:
+            if the in thefmt and the != kind:
+                out += fmt_the(the, thefmt, cnt, appendix, chapters)
+            elif the in cnt:
+                v = cnt[the]
+                out += alph(v) if appendix and the == ('chapter' if chapters else 'section') else str(v)
+        elif c in cnt:
+            v = cnt[c]
+            out += {'arabic': str(v), 'Alph': alph(v), 'alph': alph(v).lower(), 'Roman': roman(v),
+                    'roman': roman(v).lower()}[f]
+    return out
+
+
 def roman(n):
     out = ''
     for v, r in ((1000, 'M'), (900, 'CM'), (500, 'D'), (400, 'CD'), (100, 'C'), (90, 'XC'),
@@ -332,7 +355,16 @@ def parse(doc, root):
     m = re.search(r'\\begin\s*\{document\}', full)
     pre, body = (full[:m.start()], full[m.end():]) if m else ('', full)
     body = mask_verb(body, shortverbs)
-    body = drop_envs(body, st.get('skipenv', ''))
+    # set 17: user environments defined as verbatim/listing wrappers are skipped like verbatim
+    venvs = set(re.findall(r'\\(?:lstnewenvironment|DefineVerbatimEnvironment|newtcblisting|NewTCBListing|'
+                           r'DeclareTCBListing|newtcbexample|NewTCBExample|RecustomVerbatimEnvironment|'
+                           r'CustomVerbatimEnvironment|newminted)\*?\s*\{(\w+)\}', full))
+    for m in re.finditer(r'\\(?:re)?newenvironment\*?\s*\{(\w+)\}\s*(?:\[\d\])?\s*(?:\[[^\]]*\])?\s*\{', full):
+        beg, _ = group(full, m.end() - 1)
+        if re.search(r'\\(?:Verbatim|verbatim|lstlisting|minted|BVerbatim|LVerbatim|comment)\b|\\begin\s*\{(?:Verbatim|verbatim|lstlisting|minted|tcblisting)\}', beg):
+            venvs.add(m.group(1))
+    extra = '|'.join([x for x in [st.get('skipenv', '')] if x] + ['^' + re.escape(v) + '$' for v in sorted(venvs)])
+    body = drop_envs(body, extra)
     e = re.search(r'\\end\s*\{document\}', body)
     if e:
         body = body[:e.start()]
@@ -363,6 +395,8 @@ def parse(doc, root):
     chapters = cls in CHAPTER_CLASSES or st.get('chapters') == '1'
     if cls in ('scrbook', 'scrreprt'):
         secnum = 2
+    elif cls == 'memoir':
+        secnum = 1  # set 17: memoir numbers down to \section by default
     elif chapters:
         secnum = 2
     else:
@@ -377,6 +411,15 @@ def parse(doc, root):
         pass
     if 'secnumdepth' in st:
         secnum = int(st['secnumdepth'])
+    # set 17: \renewcommand\thesection{...} and the like, simple bodies only
+    thefmt = {}
+    for m in re.finditer(r'\\(?:re)?newcommand\*?\s*\{?\\the(chapter|section|subsection|subsubsection)\}?\s*\{', pre):
+        b, _ = group(pre, m.end() - 1)
+        toks = re.findall(r'\\(arabic|Alph|alph|Roman|roman)\s*\{(\w+)\}|\\the(\w+)|(\.)|(\S)', b)
+        if all(t[4] == '' for t in toks) and toks:
+            thefmt[m.group(1)] = [t[:4] for t in toks]
+    for m in re.finditer(r'\\counterwithout\*?\s*\{(section|subsection|subsubsection)\}\s*\{\w+\}', pre):
+        thefmt[m.group(1)] = [('arabic', m.group(1), '', '')]  # set 17: \counterwithout{section}{chapter}
     refname = None
     for nm in ('refname', 'bibname'):
         r = re.findall(r'\\(?:re)?newcommand\*?\s*\{?\\' + nm + r'\}?\s*\{([^{}]*)\}', full) + \
@@ -552,6 +595,15 @@ def parse(doc, root):
                     else:
                         parts.append(str(v))
                 num = '.'.join(parts)
+                if thefmt:  # set 17: a redefined \the<counter> on this level or above
+                    lv = SECT[LEVEL[start]:LEVEL[kind] + 1]
+                    if any(k in thefmt for k in lv):
+                        num = parts[0]
+                        for q, k in enumerate(lv):
+                            if k in thefmt:
+                                num = fmt_the(k, thefmt, cnt, appendix, chapters)
+                            elif q:
+                                num = num + '.' + parts[q]
         ctitle = clean(title, macros, lang, unknown)
         if squash(ctitle) in NAVIGATION:
             notes.append('navigation (excluded): \\%s%s{%s}' % (name, star, ctitle))
@@ -647,6 +699,8 @@ def find_page(pages, start, forms, skip={}, loose=False):
                 entry = any(DOTS.search(raw[k]) for k in range(a, b + 1)) or DOTS.search(nxt) \
                     or re.fullmatch(r'\s*(\d+|[ivxlc]+)\s*', nxt)
                 if pi not in skip or not entry:
+                    if not real:
+                        find_page.where = (a, b, len(ls))  # set 17: where the first real match is
                     real += 1
                 a = b + 1
             else:
@@ -656,12 +710,23 @@ def find_page(pages, start, forms, skip={}, loose=False):
     return None, None
 
 
+RUNNING_HEADS = [False]  # set 17: per-document setting `runninghead=1` (manifest column 7)
+
+
 def locate(pages, cur, forms, numbered, toc):
     """(page, how): numbered forms first, then the bare title, then loosely (the title inside a
     longer line); never on a contents page (a title found only there gets no page)."""
     if numbered:
+        find_page.where = None
         p, _ = find_page(pages, cur, forms[:-1], toc)
         if p:
+            # set 17: a numbered match in the first or last 3 lines of a page may be a running head or
+            # foot; if the bare title is a line on an earlier page, that page is the heading's
+            w = find_page.where
+            if RUNNING_HEADS[0] and w and (w[0] < 3 or w[1] >= w[2] - 3):
+                q, _ = find_page(pages, cur, forms[-1:], toc)
+                if q and q < p:
+                    return q, 'BARE-RH'
             return p, 'ok'
     p, _ = find_page(pages, cur, forms[-1:], toc)
     if p:
@@ -696,6 +761,7 @@ def main():
         doc = {'name': f[0], 'package': f[1], 'pdf': f[3], 'tex': f[4], 'class': f[5],
                'settings': settings_of(f[6] if len(f) > 6 else '')}
         heads, info = parse(doc, root)
+        RUNNING_HEADS[0] = doc['settings'].get('runninghead') == '1'
         pages = pages_of(os.path.join(root, doc['pdf']))
         toc = toc_pages(pages)
         cur, notfound, bare_only, numbered_in_pdf = 0, 0, 0, 0
