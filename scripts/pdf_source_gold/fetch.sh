@@ -1,10 +1,12 @@
 #!/bin/sh
 # Rebuild the docsweep LaTeX-source gold set (dev/ and test/) from the Debian packages.
 # usage: sh fetch.sh [WORKDIR]   (default: ~/.cache/docsweep/pdf-source-gold; the unpacked
-# packages take about 3.5 GB there)
+# packages take about 3.5 GB there). SET=DIR takes the manifest and split from DIR (set 16's,
+# beside this script, by default; set17/fetch.sh names its own).
 # Needs: apt-get (Debian bookworm sources), dpkg-deb, sha256sum, python3, pdftotext (poppler-utils).
 set -eu
-HERE=$(cd "$(dirname "$0")" && pwd)
+GEN=$(cd "$(dirname "$0")" && pwd)
+HERE=${SET:-$GEN}
 W=${1:-${DOCSWEEP_CACHE:-$HOME/.cache/docsweep}/pdf-source-gold}
 mkdir -p "$W/debs" "$W/x" "$W/gold" "$W/dev" "$W/test"
 cd "$W/debs"
@@ -20,7 +22,7 @@ awk -F'\t' 'NR > 1 {print $1 "\t" $4 "\t" $9}' "$HERE/manifest.tsv" | while IFS=
   [ "$got" = "$sha" ] || { echo "sha256 mismatch: $name ($pdf)" >&2; exit 1; }
 done
 # 4. make the gold files from the LaTeX sources
-nice -n 10 python3 "$HERE/make_gold.py" "$HERE/manifest.tsv" "$W/x" "$W/gold" > "$W/make_gold.log"
+nice -n 10 python3 "$GEN/make_gold.py" "$HERE/manifest.tsv" "$W/x" "$W/gold" > "$W/make_gold.log"
 # 5. split: names sorted (C locale), alternately dev, test (split.tsv records the result)
 while IFS="$(printf '\t')" read -r half name; do
   pdf=$(awk -F'\t' -v n="$name" '$1==n {print $4}' "$HERE/manifest.tsv")
