@@ -2674,6 +2674,56 @@ fn capitals_spaced_out_in_display_type_are_titles() {
     assert_headings(&pdf_titles(&pdf), &titles, &[]);
 }
 
+/// A list numbered like the sections, whose last items name packages in lower case
+/// (`11. kvoptions — …`), ends at its last item: the next section's title (`3.`) does not
+/// continue it, whatever the list's second item was numbered.
+#[test]
+fn a_list_ends_at_its_last_item_however_it_is_written() {
+    let body = [
+        "The class loads a few packages of its own, all of them in any recent",
+        "distribution of the system, and it needs no others to typeset a thesis.",
+    ];
+    let items = [
+        "1. Calc — arithmetic in the lengths of the layout",
+        "2. Graphicx — support for graphics",
+        "3. xcolor — support for colour",
+        "4. kvoptions — options of the class as keys",
+    ];
+    let mut content = String::new();
+    let mut y = 740;
+    let mut para = |content: &mut String, y: &mut u32| {
+        for l in body {
+            content.push_str(&text_at("F0", 11, 72, *y, l));
+            *y -= 14;
+        }
+        *y -= 14;
+    };
+    content.push_str(&text_at("F0", 12, 72, y, "1. Introduction"));
+    y -= 26;
+    para(&mut content, &mut y);
+    content.push_str(&text_at("F0", 12, 72, y, "2. Required packages"));
+    y -= 26;
+    para(&mut content, &mut y);
+    for item in items {
+        content.push_str(&text_at("F0", 11, 86, y, item));
+        y -= 22;
+    }
+    content.push_str(&text_at("F0", 12, 72, y - 10, "3. Optional packages"));
+    y -= 36;
+    para(&mut content, &mut y);
+    para(&mut content, &mut y);
+    let pdf = pdf_of_contents("Times-Roman", "Times-Bold", &[content]);
+    assert_headings(
+        &pdf_titles(&pdf),
+        &[
+            "1. Introduction",
+            "2. Required packages",
+            "3. Optional packages",
+        ],
+        &[],
+    );
+}
+
 /// A letter drawn two hundred points high (a figure that shows a glyph) takes no line of
 /// text under it for its subscript: the lines below stay lines, in order, and the section
 /// they run into keeps its title.
