@@ -2691,7 +2691,7 @@ fn a_list_ends_at_its_last_item_however_it_is_written() {
     ];
     let mut content = String::new();
     let mut y = 740;
-    let mut para = |content: &mut String, y: &mut u32| {
+    let para = |content: &mut String, y: &mut u32| {
         for l in body {
             content.push_str(&text_at("F0", 11, 72, *y, l));
             *y -= 14;

@@ -2058,72 +2058,66 @@ mod tests {
         assert!(!pass("1.3 Protection of code...", bold(1.2)));
     }
 
-    #[test]
-    fn a_bold_phrase_over_its_text_may_start_in_lower_case() {
+    /// `text` in bold at `size` times the body, apart over its text, is a title; in regular
+    /// weight, once `unset` takes away one of the marks of standing apart, or as any of
+    /// `others` in the same type, it is not.
+    fn a_title_in_bold_only(
+        text: &str,
+        size: f32,
+        unset: fn(Candidate<'_>) -> Candidate<'_>,
+        others: &[&str],
+    ) {
         let cfg = HeadingConfig::default();
         let bold = Typography {
-            size_ratio: 1.0,
+            size_ratio: size,
             bold: true,
             italic: false,
         };
-        let c = apart("pbuilder einrichten", Some(bold));
-        assert!(score(&c, None, false, &cfg) >= cfg.threshold);
-        // Not in bold, not apart from the text, or not a phrase of words: body text.
+        let c = apart(text, Some(bold));
+        assert!(score(&c, None, false, &cfg) >= cfg.threshold, "{c:?}");
         let plain = Typography {
             bold: false,
             ..bold
         };
-        for c in [
+        let variants = [
             Candidate {
                 typography: Some(plain),
                 ..c.clone()
             },
-            Candidate {
-                blank_after: false,
-                ..c.clone()
-            },
-            Candidate {
-                text: "pbuilder --configure einrichten",
-                ..c.clone()
-            },
-            Candidate {
-                text: "bitesize",
-                ..c.clone()
-            },
-        ] {
+            unset(c.clone()),
+        ];
+        let others = others.iter().map(|t| apart(t, Some(bold)));
+        for c in variants.into_iter().chain(others) {
             assert!(score(&c, None, false, &cfg) < cfg.threshold, "{c:?}");
         }
     }
 
     #[test]
+    fn a_bold_phrase_over_its_text_may_start_in_lower_case() {
+        // Not in bold, not apart from the text, or not a phrase of words: body text.
+        a_title_in_bold_only(
+            "pbuilder einrichten",
+            1.0,
+            |c| Candidate {
+                blank_after: false,
+                ..c
+            },
+            &["pbuilder --configure einrichten", "bitesize"],
+        );
+    }
+
+    #[test]
     fn a_command_s_name_in_bold_over_its_description_is_a_title() {
-        let cfg = HeadingConfig::default();
-        let bold = Typography {
-            size_ratio: 1.09,
-            bold: true,
-            italic: false,
-        };
-        let c = apart("\\setinvoicetitle", Some(bold));
-        assert!(score(&c, None, false, &cfg) >= cfg.threshold);
         // Not bold, not over its text, or not a name alone: no title.
-        let plain = Typography {
-            bold: false,
-            ..bold
-        };
-        for c in [
-            Candidate {
-                typography: Some(plain),
-                ..c.clone()
-            },
-            Candidate {
+        a_title_in_bold_only(
+            "\\setinvoicetitle",
+            1.09,
+            |c| Candidate {
                 body_follows: false,
-                ..c.clone()
+                ..c
             },
-            apart("\\setname{My Name}", Some(bold)),
-            apart("\\x", Some(bold)),
-        ] {
-            assert!(score(&c, None, false, &cfg) < cfg.threshold, "{c:?}");
-        }
+            &["\\setname{My Name}", "\\x"],
+        );
     }
 
     #[test]
