@@ -1063,10 +1063,10 @@ fn letter_spaced(t: &str) -> Option<String> {
     if letters.len() < 4 || !letters.iter().all(|w| caps(w)) {
         return None;
     }
-    let mut out = tokens[..start].join(" ");
-    if !out.is_empty() {
-        out.push(' ');
-    }
+    // What comes before the letters stays byte for byte: a section number's length was
+    // measured on the line as it is.
+    let at = letters[0].as_ptr() as usize - t.as_ptr() as usize;
+    let mut out = t[..at].to_string();
     out.extend(letters.iter().copied());
     Some(out)
 }
@@ -1952,6 +1952,10 @@ mod tests {
         assert_eq!(letter_spaced("I N D E X").as_deref(), Some("INDEX"));
         assert_eq!(letter_spaced("A B C and more"), None);
         assert_eq!(letter_spaced("2 Test Chapter"), None);
+        assert_eq!(
+            letter_spaced("2.1   É T É S").as_deref(),
+            Some("2.1   ÉTÉS")
+        );
         assert!(!pass(&standalone("8WOVrQQBpx1 ACPQEqN91EHxbvFFo21tt")));
         assert!(!pass(&standalone("‘Initialize Parameters’")));
         assert!(!pass(&standalone("Baseline: ⛤")));
