@@ -2724,6 +2724,35 @@ fn a_list_ends_at_its_last_item_however_it_is_written() {
     );
 }
 
+/// A short guide whose page N opens with its section `N.` (`1. Introduction` on page 1,
+/// `2. Usage` on page 2) keeps those titles: a number with a stop and words after it numbers
+/// a section, not the page, though it climbs with the pages as page numbers do.
+#[test]
+fn section_numbers_that_climb_with_the_pages_are_no_page_numbers() {
+    let body = [
+        "The class is meant as the base of the theses written at the faculty, and it",
+        "is built on a class that gives it most of its commands, so that a student",
+        "needs no other packages than the few that are listed in the next section.",
+    ];
+    let titles = ["1. Introduction", "2. Required packages", "3. Options"];
+    let pages: Vec<String> = titles
+        .iter()
+        .enumerate()
+        .map(|(n, title)| {
+            let mut content = text_at("F0", 12, 72, 740, title);
+            let mut y = 712;
+            for l in body.iter().chain(&body).chain(&body) {
+                content.push_str(&text_at("F0", 11, 72, y, l));
+                y -= 14;
+            }
+            content.push_str(&text_at("F0", 9, 300, 60, &(n + 1).to_string()));
+            content
+        })
+        .collect();
+    let pdf = pdf_of_contents("Times-Roman", "Times-Bold", &pages);
+    assert_headings(&pdf_titles(&pdf), &titles, &[]);
+}
+
 /// A letter drawn two hundred points high (a figure that shows a glyph) takes no line of
 /// text under it for its subscript: the lines below stay lines, in order, and the section
 /// they run into keeps its title.

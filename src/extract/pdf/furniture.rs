@@ -63,6 +63,15 @@ pub(super) fn edge_number(s: &str) -> Option<i64> {
     let pick = if !tail.is_empty() && tail.len() <= 5 {
         tail
     } else {
+        // A number with a stop after it, then words, numbers a section or an item
+        // (`2. Usage` opening page 2 of a short guide), not the page.
+        let after = &t[head.len()..];
+        if after.starts_with(['.', ')'])
+            && after[1..].starts_with(' ')
+            && after[1..].trim_start().starts_with(char::is_alphabetic)
+        {
+            return None;
+        }
         head
     };
     if pick.is_empty() || pick.len() > 5 {
