@@ -655,9 +655,8 @@ pub fn score(
     // chapter titles) are read as the words they spell.
     let joined = c
         .typography
-        .is_some_and(|ty| ty.size_ratio >= 1.2)
-        .then(|| letter_spaced(t))
-        .flatten();
+        .filter(|ty| ty.size_ratio >= 1.2)
+        .and_then(|_| letter_spaced(t));
     let t = joined.as_deref().unwrap_or(t);
     // A release's version set apart in type over its changes (`v1.0.2 (2022-10-07)` in a
     // package's history) is a title, whatever its case and punctuation.

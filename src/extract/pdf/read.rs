@@ -116,12 +116,10 @@ pub fn page(
                 if !t.is_empty() {
                     f.text = t.to_string();
                     // Glyphs of one width, narrow letters and wide ones alike: a monospaced
-                    // font whose name and flags do not say so.
+                    // font whose name and flags do not say so (the fragment is then code, and
+                    // its size is that of all its characters).
                     if advances.even() {
                         *mono_n = f.chars;
-                        for s in sizes.iter_mut() {
-                            s.2 = 0;
-                        }
                     }
                     // The size of the text, not of the code inside it (a sentence with
                     // a function name in smaller monospace), unless it is code.

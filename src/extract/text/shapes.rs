@@ -700,6 +700,19 @@ pub fn list_marker_start(line: &str) -> bool {
     list_marker(line).is_some()
 }
 
+/// The number of a numbered list item's marker (`11` for `11. kvoptions — …`, `3` for
+/// `(3) …`), whatever the item's text.
+pub(super) fn list_number(line: &str) -> Option<u32> {
+    if list_marker(line) != Some(2) {
+        return None;
+    }
+    let t = line.trim_start();
+    t[..t.find(['.', ')'])?]
+        .trim_start_matches('(')
+        .parse()
+        .ok()
+}
+
 /// The bullet family of a list item's first line: `-`, `*`, `•`, `1.`, `a)`, `(i)`.
 pub(super) fn list_marker(line: &str) -> Option<u8> {
     let t = line.trim_start();

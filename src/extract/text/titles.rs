@@ -182,15 +182,8 @@ impl<'a> Parser<'a> {
         };
         // The list's last item by its marker, whatever its text (`11. kvoptions [2010/02/22]`
         // reads as no title's number, and `2.` before it would stand for the list's end).
-        if let Some(c) = (pa..pe)
-            .rev()
-            .find(|&c| list_marker(self.line(c)) == Some(2))
-        {
-            let t = self.line(c).trim_start();
-            let label = t[..t.find(['.', ')']).unwrap_or(0)].trim_start_matches('(');
-            return label
-                .parse::<u32>()
-                .is_ok_and(|n| nb.parts == [n.saturating_add(1)]);
+        if let Some(last) = (pa..pe).rev().find_map(|c| list_number(self.line(c))) {
+            return nb.parts == [last.saturating_add(1)];
         }
         (pa..pe)
             .rev()
