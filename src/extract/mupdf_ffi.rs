@@ -244,6 +244,52 @@ fn watchdog() {
     }
 }
 
+/// The key a cookie is registered under in [`WATCHED`].
+fn cookie_key(c: &sys::fz_cookie) -> usize {
+    c as *const sys::fz_cookie as usize
+}
+
+/// A run's cookie while it is registered with the watchdog. Dropping it, also when the run
+/// unwinds, takes the cookie off the watchdog's list before its memory is freed (the watchdog
+/// would write to it) and stops holding the thread's allocations to the limit.
+struct Watch {
+    cookie: Option<Box<sys::fz_cookie>>,
+    held: bool,
+}
+
+impl Watch {
+    /// Holds this thread's allocations to the memory limit until [`Watch::unhold`].
+    fn hold(&mut self) {
+        hold_to_limit(true);
+        self.held = true;
+    }
+
+    /// Stops holding; whether an allocation was refused meanwhile.
+    fn unhold(&mut self) -> bool {
+        self.held = false;
+        hold_to_limit(false)
+    }
+
+    /// Takes the cookie off the watchdog's list and hands it back.
+    fn release(&mut self) -> Option<Box<sys::fz_cookie>> {
+        let c = self.cookie.take()?;
+        WATCHED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .retain(|w| w.0 != cookie_key(&c));
+        Some(c)
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        if self.held {
+            self.unhold();
+        }
+        self.release();
+    }
+}
+
 /// Runs `f` with this thread's context.
 fn with_ctx<T>(f: impl FnOnce(*mut sys::fz_context) -> Result<T, String>) -> Result<T, String> {
     CTX.with(|c| match c {
@@ -1042,35 +1088,33 @@ impl<'a> Doc<'a> {
         &self,
         run: impl FnOnce(*mut sys::fz_cookie) -> Result<(), String>,
     ) -> Result<(), String> {
-        let mut cookie: Option<Box<sys::fz_cookie>> = self.deadline.get().map(|d| {
-            WATCHDOG.call_once(|| {
-                let _ = std::thread::Builder::new()
-                    .name("docsweep-pdf-watchdog".into())
-                    .spawn(watchdog);
-            });
-            // SAFETY: a cookie is plain integers; zero is its initial state.
-            let c = Box::new(unsafe { std::mem::zeroed::<sys::fz_cookie>() });
-            let key = &*c as *const sys::fz_cookie as usize;
-            let budget = CTX.with(|x| x.as_ref().map_or(0, |x| &*x.1 as *const Budget as usize));
-            WATCHED
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push((key, d, budget));
-            c
-        });
-        let cookie_ptr = cookie
+        let mut watch = Watch {
+            cookie: self.deadline.get().map(|d| {
+                WATCHDOG.call_once(|| {
+                    let _ = std::thread::Builder::new()
+                        .name("docsweep-pdf-watchdog".into())
+                        .spawn(watchdog);
+                });
+                // SAFETY: a cookie is plain integers; zero is its initial state.
+                let c = Box::new(unsafe { std::mem::zeroed::<sys::fz_cookie>() });
+                let budget =
+                    CTX.with(|x| x.as_ref().map_or(0, |x| &*x.1 as *const Budget as usize));
+                WATCHED
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((cookie_key(&c), d, budget));
+                c
+            }),
+            held: false,
+        };
+        let cookie_ptr = watch
+            .cookie
             .as_deref_mut()
             .map_or(ptr::null_mut(), |c| c as *mut sys::fz_cookie);
-        hold_to_limit(true);
+        watch.hold();
         let ran = run(cookie_ptr);
-        let refused = hold_to_limit(false);
-        let stopped = cookie.as_ref().is_some_and(|c| {
-            WATCHED
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .retain(|w| w.0 != &**c as *const sys::fz_cookie as usize);
-            c.abort != 0
-        });
+        let refused = watch.unhold();
+        let stopped = watch.release().is_some_and(|c| c.abort != 0);
         if stopped {
             Err(STOPPED.to_string())
         } else if refused {
@@ -1452,6 +1496,32 @@ impl TextPage<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A page run that unwinds takes its cookie off the watchdog's list (the watchdog would
+    /// write into the freed cookie at the deadline) and lets go of the memory limit.
+    #[test]
+    fn a_run_that_unwinds_leaves_nothing_watched() {
+        let pdf = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n\
+            2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n\
+            3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 100 100]>>endobj\n\
+            trailer<</Root 1 0 R>>\n%%EOF\n";
+        let doc = Doc::open(pdf).unwrap();
+        doc.set_deadline(Some(Instant::now() + std::time::Duration::from_secs(3600)));
+        let key = Cell::new(0usize);
+        let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            doc.watched(|cookie| {
+                key.set(cookie as usize);
+                panic!("a run that unwinds")
+            })
+        }));
+        assert!(unwound.is_err());
+        assert_ne!(key.get(), 0, "the run had a cookie");
+        let watched = WATCHED.lock().unwrap_or_else(|e| e.into_inner());
+        assert!(!watched.iter().any(|w| w.0 == key.get()));
+        drop(watched);
+        let armed = CTX.with(|c| c.as_ref().map(|c| c.1.armed.load(Ordering::Relaxed)));
+        assert_eq!(armed, Some(false));
+    }
 
     /// Drawings that cannot be seen against the page: transparent ones, and white fills; a
     /// white stroke (a rule on a dark band) and any colour are drawings.
