@@ -108,6 +108,67 @@ fn navigation_titles_in_type_are_no_headings() {
     }
 }
 
+/// A title set larger than the numbered chapters heads a part of its own: the chapter numbers
+/// of the part before may come again under it (a report in two halves, each numbering its
+/// chapters against a standard: `Chapter 4` under `Revised Section 508 Report`, then again
+/// under `EN 301 549 Report`). Without such a title a number seen before is no new chapter.
+#[test]
+fn a_part_title_set_larger_lets_chapter_numbers_come_again() {
+    let body = "Each criterion of the standard is listed with the level of support it gets.";
+    let report = |part: (&'static str, f32)| {
+        typeset(&[
+            ("Accessibility Conformance Report", 2.0),
+            ("", 0.0),
+            (body, 1.0),
+            ("", 0.0),
+            ("Revised Section 508 Report", 1.4),
+            ("", 0.0),
+            (body, 1.0),
+            ("", 0.0),
+            ("Chapter 4: Hardware", 1.2),
+            ("", 0.0),
+            (body, 1.0),
+            ("", 0.0),
+            ("Chapter 5: Software", 1.2),
+            ("", 0.0),
+            (body, 1.0),
+            (body, 1.0),
+            ("", 0.0),
+            part,
+            ("", 0.0),
+            (body, 1.0),
+            ("", 0.0),
+            ("Chapter 4: Functional Performance Statements", 1.2),
+            ("", 0.0),
+            (body, 1.0),
+            ("", 0.0),
+            ("Chapter 5: Generic Requirements", 1.2),
+            ("", 0.0),
+            (body, 1.0),
+            (body, 1.0),
+        ])
+    };
+    let x = report(("EN 301 549 Report", 1.4));
+    let found: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
+    assert!(
+        found.ends_with(&[
+            "Chapter 4: Hardware",
+            "Chapter 5: Software",
+            "EN 301 549 Report",
+            "Chapter 4: Functional Performance Statements",
+            "Chapter 5: Generic Requirements",
+        ]),
+        "{found:?}"
+    );
+    // In the chapters' own type, the title heads no part: the numbers stay taken.
+    let x = report(("Notes on the Evaluation", 1.2));
+    let found: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
+    assert!(
+        !found.contains(&"Chapter 4: Functional Performance Statements"),
+        "{found:?}"
+    );
+}
+
 /// The pages before a table of contents near the start of a paged text (a title page, a
 /// revision history) hold no sections, but for a named one (`Abstract`); the titles
 /// after the contents are headings as before.

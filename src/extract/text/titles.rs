@@ -1223,6 +1223,17 @@ impl<'a> Parser<'a> {
                 self.whole_numbers = false;
             }
             self.take_number(n, t, c);
+        } else if let Some(h) = self.hint(c) {
+            // A title set larger than the numbered ones at their top level heads a part of
+            // its own (a report's second half, `EN 301 549 Report` over `Chapter 4`, … again):
+            // the numbers seen so far may come again under it.
+            if self
+                .numbered_sizes
+                .first()
+                .is_some_and(|&s| h.typography.size_ratio > s * 1.05)
+            {
+                self.numbers_seen.clear();
+            }
         }
         // A reStructuredText title as it reads, the way a Markdown heading's title is its
         // text: ``` ``alias`` ``` is `alias`, `` `Spotify <https://www.spotify.com>`_ `` is
