@@ -206,7 +206,7 @@ def clean(s, macros, lang, unknown):
     if lang == 'german':
         for a, b in {'"a': 'ä', '"o': 'ö', '"u': 'ü', '"A': 'Ä', '"O': 'Ö', '"U': 'Ü', '"s': 'ß',
                      '"`': '„', '"\'': '“', '"-': '', '""': '', '"=': '-', '"~': '-'}.items():
-            s = s.replace(a, b)
+            s = re.sub(r'(?<!\\)' + re.escape(a), b, s)  # set 18: not inside an accent command (\"a)
     s = re.sub(r'\\\\(\[[^\]]*\])?\*?', ' ', s)
     # accents: \'e, \'{e}, \c{c}, \v s
     def acc(m):
@@ -251,15 +251,18 @@ def clean(s, macros, lang, unknown):
     s = s.replace('\\,', '\x05').replace('\\ ', '\x05').replace('\\@', '').replace('\\/', '').replace('\\-', '')
     s = s.replace('\\;', '\x05').replace('\\!', '').replace('\\:', '\x05')
 
+    # set 18: kerning and box moves print nothing (\LyX defined as L\kern-.1667em\lower.25em...)
+    s = re.sub(r'\\(?:kern|mkern|hskip|mskip|lower|raise)\s*-?\d*\.?\d+\s*(?:em|ex|pt|mu|bp|mm|cm|in|sp|dd|cc)', '', s)
+
     def word(m):
         n = m.group(1)
         if n in LOGOS:
-            return LOGOS[n]
+            return LOGOS[n] + (m.group(2) or '')
         if n in ZERO_DROP or n in ('ensuremath', 'textit', 'emph'):
-            return ''
+            return m.group(2) or ''
         unknown.add(n)
-        return ''
-    s = re.sub(r'\\([A-Za-z@]+)\*?\s*', lambda m: word(m), s)
+        return ''  # set 18: an unknown command's [optional argument] goes with it
+    s = re.sub(r'\\([A-Za-z@]+)\*?\s*(\[[^\[\]{}]*\])?', lambda m: word(m), s)
     s = s.replace('{', '').replace('}', '').replace('~', ' ')
     s = s.replace('---', '—').replace('--', '–').replace('``', '“').replace("''", '”')
     s = s.replace('`', '‘').replace("'", '’')
@@ -311,7 +314,8 @@ BIBNAMES = {
     ('spanish', False): 'Referencias', ('spanish', True): 'Bibliografía',
 }
 ALL_BIB = ['References', 'Bibliography', 'Literatur', 'Literaturverzeichnis', 'Références',
-           'Bibliographie', 'Bibliografia', 'Riferimenti bibliografici', 'Referencias', 'Bibliografía']
+           'Bibliographie', 'Bibliografia', 'Riferimenti bibliografici', 'Referencias', 'Bibliografía',
+           'Referências']  # set 18: Portuguese (babel brazil/portuguese)
 
 
 def settings_of(s):
@@ -401,9 +405,9 @@ def parse(doc, root):
         secnum = 2
     else:
         secnum = 3
-    mm = re.findall(r'\\setcounter\s*\{secnumdepth\}\s*\{\s*(-?\d+)\s*\}', pre)
+    mm = re.findall(r'\\setcounter\s*\{secnumdepth\}\s*\{\s*(-?\d+|-\\maxdimen)\s*\}', pre)
     if mm:
-        secnum = int(mm[-1])
+        secnum = -10 if 'maxdimen' in mm[-1] else int(mm[-1])  # set 18: pandoc's -\maxdimen
     ms = re.findall(r'\\(?:setsecnumdepth|maxsecnumdepth)\s*\{(\w+)\}', pre)
     if ms:
         secnum = {'none': -10, 'all': 10, 'book': -2}.get(ms[-1], LEVEL.get(ms[-1], secnum + 1) - 1)
@@ -522,6 +526,9 @@ def parse(doc, root):
                 if j < len(body) and body[j] == '{':
                     _, i = group(body, j)
             opt = ''
+            if doc['settings'].get('nobib') == '1' and 'gloss' not in name and 'nomencl' not in name:  # set 18: per file, the PDF prints no bibliography
+                notes.append('bibliography heading not printed in the PDF (setting nobib=1): not listed')
+                continue
             if name == 'printbibliography':
                 j = skip_ws(body, i)
                 if j < len(body) and body[j] == '[':
@@ -539,6 +546,10 @@ def parse(doc, root):
             if 'subbibliography' in opt:
                 lvl += 1
             bnum = ''
+            if name == 'printbibliography' and 'heading=bibnumbered' in opt.replace(' ', ''):
+                k = 'chapter' if chapters else 'section'  # set 18: biblatex's numbered bibliography heading
+                cnt[k] += 1
+                bnum = alph(cnt[k]) if appendix else str(cnt[k])
             if re.search(r'\\usepackage\s*\[[^\]]*numbib[^\]]*\]\s*\{tocbibind\}', pre):
                 k = 'chapter' if chapters else 'section'
                 cnt[k] += 1
@@ -772,7 +783,8 @@ def main():
                 cands = ([h['title']] if h['title'] else []) + [a for a in h['alts'] if a != h['title']]
                 got = None
                 for c in cands:
-                    p, _ = find_page(pages, cur, [c])
+                    # set 18: a numbered bibliography heading (A References) is a line with its number
+                    p, _ = find_page(pages, cur, [h['num'] + ' ' + c, c] if h.get('num') else [c])
                     if p:
                         got = (c, p)
                         break
