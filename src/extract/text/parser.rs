@@ -245,6 +245,15 @@ impl<'a> Parser<'a> {
         if h.typography.size_ratio < 0.75 {
             return false;
         }
+        // A label set smaller than the text that the document repeats word for word, three
+        // times or more, is the title bar of a box (`Information(s)`, `Code LaTeX` over the
+        // frames of a package's notes and examples), not a section's.
+        if nb.is_none()
+            && h.typography.size_ratio < 0.97
+            && self.repeated.get(t).is_some_and(|&n| n >= 3)
+        {
+            return false;
+        }
         // A label set in from the body's edge, right over code at its own indent: the title
         // bar of a boxed listing (a package's gallery of examples, each a box with its name
         // over its code), not a section.

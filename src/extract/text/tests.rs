@@ -43,13 +43,19 @@ fn titles(src: &str) -> Vec<String> {
 /// starts with a form feed opening a page, with the hints a page layout would hand over
 /// (one line per 14 points, bold where bigger than the body).
 fn typeset(lines: &[(&str, f32)]) -> TextExtraction {
-    let src: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
+    let lines: Vec<(&str, f32, bool)> = lines.iter().map(|&(l, s)| (l, s, s > 1.0)).collect();
+    typeset_bold(&lines)
+}
+
+/// [`typeset`] with each line's boldness given: `(line, size ratio, bold)`.
+fn typeset_bold(lines: &[(&str, f32, bool)]) -> TextExtraction {
+    let src: String = lines.iter().map(|(l, _, _)| format!("{l}\n")).collect();
     let mut page = 0;
     let mut row = 0.0;
     let hints = Hints {
         lines: lines
             .iter()
-            .map(|&(l, size)| {
+            .map(|&(l, size, bold)| {
                 if l.starts_with('\u{c}') {
                     page += 1;
                     row = 0.0;
@@ -61,7 +67,7 @@ fn typeset(lines: &[(&str, f32)]) -> TextExtraction {
                     page,
                     typography: headings::Typography {
                         size_ratio: size,
-                        bold: size > 1.0,
+                        bold,
                         italic: false,
                     },
                     size_bin: (size * 10.0) as u16,
@@ -167,6 +173,43 @@ fn a_part_title_set_larger_lets_chapter_numbers_come_again() {
         !found.contains(&"Chapter 4: Functional Performance Statements"),
         "{found:?}"
     );
+}
+
+/// A bold label set smaller than the text, repeated word for word over the frames of a
+/// package's notes, is a box's title and heads no section; the same label once, or the
+/// document's numbered sections, are headings as before.
+#[test]
+fn a_small_bold_label_repeated_over_boxes_is_no_heading() {
+    let body = "Le package charge les packages suivants pour dessiner les cartes du jeu.";
+    let doc = |labels: usize| {
+        let mut lines = vec![
+            ("Le package JeuxCartes", 2.0, true),
+            ("", 0.0, false),
+            (body, 1.0, false),
+            ("", 0.0, false),
+        ];
+        for k in 0..labels {
+            let number = ["1 Introduction", "2 Chargement", "3 Les commandes"][k];
+            lines.extend([
+                (number, 1.4, true),
+                ("", 0.0, false),
+                (body, 1.0, false),
+                ("", 0.0, false),
+                ("Information(s)", 0.94, true),
+                ("", 0.0, false),
+                (body, 1.0, false),
+                (body, 1.0, false),
+                ("", 0.0, false),
+            ]);
+        }
+        typeset_bold(&lines)
+    };
+    let x = doc(3);
+    let found: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
+    assert_eq!(found, ["1 Introduction", "2 Chargement", "3 Les commandes"]);
+    let x = doc(1);
+    let found: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
+    assert_eq!(found, ["1 Introduction", "Information(s)"]);
 }
 
 /// The pages before a table of contents near the start of a paged text (a title page, a
