@@ -115,7 +115,7 @@ pub struct Candidate<'a> {
 /// digit-free non-letter, or a letter of a script without case.
 pub fn numbering(line: &str) -> Option<Numbering> {
     let t = line.trim();
-    if let Some(n) = cjk_ordinal(t) {
+    if let Some(n) = cjk_ordinal(t).or_else(|| ordinal_part(t)) {
         return Some(n);
     }
     // The label words in English, then French, German, Spanish, Italian, Dutch and Czech.
@@ -142,7 +142,7 @@ pub fn numbering(line: &str) -> Option<Numbering> {
             .is_some_and(|p| p.chars().flat_map(char::to_lowercase).eq(word.chars()))
         {
             let rest = &t[word.len()..];
-            let (parts, used) = label_parts(rest)?;
+            let (parts, used) = label_parts(rest, kind == NumberKind::Chapter)?;
             let after = &rest[used..];
             let sep = separator_len(after);
             if !after.is_empty() && sep == 0 {
@@ -164,7 +164,7 @@ pub fn numbering(line: &str) -> Option<Numbering> {
     // dot, a digit; `A. Title` is a letter item below).
     let b = t.as_bytes();
     if b.len() >= 3 && b[0].is_ascii_uppercase() && b[1] == b'.' && b[2].is_ascii_digit() {
-        let (parts, used) = label_parts(t)?;
+        let (parts, used) = label_parts(t, false)?;
         let after = &t[used..];
         if !after.is_empty() && !after.starts_with([' ', '\t']) {
             return None;
@@ -300,6 +300,79 @@ fn cjk_ordinal(t: &str) -> Option<Numbering> {
     })
 }
 
+/// A part's number as an ordinal word before the word for part, as French, Italian, Spanish
+/// and German typesetting writes it (`Première partie`, `PRIMA PARTE - Il manuale`, `Zweiter
+/// Teil`): the part's number in the outline, however the title after it is set apart.
+fn ordinal_part(t: &str) -> Option<Numbering> {
+    const ORDINALS: [(&str, u32); 38] = [
+        ("première", 1),
+        ("premier", 1),
+        ("deuxième", 2),
+        ("seconde", 2),
+        ("troisième", 3),
+        ("quatrième", 4),
+        ("cinquième", 5),
+        ("sixième", 6),
+        ("septième", 7),
+        ("huitième", 8),
+        ("neuvième", 9),
+        ("dixième", 10),
+        ("prima", 1),
+        ("seconda", 2),
+        ("terza", 3),
+        ("quarta", 4),
+        ("quinta", 5),
+        ("sesta", 6),
+        ("settima", 7),
+        ("ottava", 8),
+        ("nona", 9),
+        ("decima", 10),
+        ("primera", 1),
+        ("segunda", 2),
+        ("tercera", 3),
+        ("cuarta", 4),
+        ("sexta", 6),
+        ("séptima", 7),
+        ("octava", 8),
+        ("novena", 9),
+        ("décima", 10),
+        ("erster", 1),
+        ("zweiter", 2),
+        ("dritter", 3),
+        ("vierter", 4),
+        ("fünfter", 5),
+        ("sechster", 6),
+        ("siebter", 7),
+    ];
+    let mut words = t.splitn(3, char::is_whitespace);
+    let ordinal = words.next()?.to_lowercase();
+    let part = words.next()?.to_lowercase();
+    let (_, value) = ORDINALS.iter().find(|(w, _)| *w == ordinal)?;
+    let part = part.trim_end_matches([':', '.']);
+    if !["partie", "parte", "teil"].contains(&part) {
+        return None;
+    }
+    let label = t.find(char::is_whitespace)? + 1;
+    let label = label
+        + t[label..]
+            .find(char::is_whitespace)
+            .unwrap_or(t.len() - label);
+    let rest = &t[label..];
+    let title = rest.trim_start_matches([' ', '\t', '-', '–', '—', ':', '.']);
+    if !title.is_empty()
+        && (!rest.starts_with(char::is_whitespace) && !rest.starts_with([':', '.'])
+            || !title_start_ok(title))
+    {
+        return None;
+    }
+    Some(Numbering {
+        parts: vec![*value],
+        kind: NumberKind::Chapter,
+        prefix_len: t.len() - title.len(),
+        lower_title: false,
+    })
+}
+
 fn cjk_digit(c: char) -> Option<u32> {
     "〇一二三四五六七八九"
         .chars()
@@ -371,8 +444,9 @@ pub fn numbering_lower(line: &str) -> Option<Numbering> {
     })
 }
 
-/// `A`, `B.2`, `4`, `II` after "Appendix"/"Chapter": parts and bytes used.
-fn label_parts(s: &str) -> Option<(Vec<u32>, usize)> {
+/// `A`, `B.2`, `4`, `II` after "Appendix"/"Chapter": parts and bytes used. With `roman_first`
+/// (after a word for chapter or part) a lone `I`, `V` or `X` is a roman numeral.
+fn label_parts(s: &str, roman_first: bool) -> Option<(Vec<u32>, usize)> {
     let end = s
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.'))
         .unwrap_or(s.len());
@@ -384,6 +458,10 @@ fn label_parts(s: &str) -> Option<(Vec<u32>, usize)> {
     for (k, p) in label.split('.').enumerate() {
         let v = if let Ok(n) = p.parse::<u32>() {
             n
+        } else if k == 0 && roman_first && matches!(p, "I" | "V" | "X") {
+            // `Part I`, `Chapter V`: parts and chapters count in roman numerals far more
+            // often than by the ninth or the twenty-second letter.
+            roman(p)?
         } else if k == 0 && p.len() == 1 && p.as_bytes()[0].is_ascii_uppercase() {
             u32::from(p.as_bytes()[0] - b'A' + 1)
         } else if k == 0 {
@@ -1797,6 +1875,42 @@ mod tests {
 
     fn parts(s: &str) -> Option<(Vec<u32>, NumberKind, &str)> {
         numbering(s).map(|n| (n.parts.clone(), n.kind, &s.trim()[n.prefix_len..]))
+    }
+
+    /// A part numbered by an ordinal word (French, Italian, Spanish, German), alone or before
+    /// its title; the same words in a sentence number nothing.
+    #[test]
+    fn parts_numbered_in_ordinal_words() {
+        use NumberKind::*;
+        assert_eq!(parts("Première partie"), Some((vec![1], Chapter, "")));
+        assert_eq!(parts("Troisième partie"), Some((vec![3], Chapter, "")));
+        assert_eq!(
+            parts("PRIMA PARTE - IL MANUALE"),
+            Some((vec![1], Chapter, "IL MANUALE"))
+        );
+        assert_eq!(
+            parts("Segunda parte: Instalación"),
+            Some((vec![2], Chapter, "Instalación"))
+        );
+        assert_eq!(parts("Zweiter Teil"), Some((vec![2], Chapter, "")));
+        assert_eq!(parts("Première partie du manuel"), None);
+        assert_eq!(parts("Prima parte della guida"), None);
+        assert_eq!(parts("Première étape"), None);
+        // A lone `I`, `V` or `X` after the word for part or chapter is a roman numeral; after
+        // the word for appendix it is a letter.
+        assert_eq!(
+            parts("Part I Historique"),
+            Some((vec![1], Chapter, "Historique"))
+        );
+        assert_eq!(parts("Chapter V"), Some((vec![5], Chapter, "")));
+        assert_eq!(
+            parts("Part B Reference"),
+            Some((vec![2], Chapter, "Reference"))
+        );
+        assert_eq!(
+            parts("Appendix I Tables"),
+            Some((vec![9], Appendix, "Tables"))
+        );
     }
 
     #[test]
