@@ -1320,42 +1320,82 @@ pub fn year_span(t: &str) -> bool {
     year(first.trim()) && ends.next().is_none_or(|w| year(w.trim())) && ends.next().is_none()
 }
 
-/// `January 2024`, `Mar 3`: a title that starts with a month name and has a number.
+/// `January 2024`, `Mar 3`, `4. Februar 2001`'s `Februar 2001`: a title that starts with a
+/// month name (English, German, French, Spanish or Italian) and has a number.
 fn starts_with_month(t: &str) -> bool {
+    const MONTHS: [&str; 64] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "januar",
+        "februar",
+        "märz",
+        "mai",
+        "juni",
+        "juli",
+        "oktober",
+        "dezember",
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+        "enero",
+        "febrero",
+        "marzo",
+        "abril",
+        "mayo",
+        "junio",
+        "julio",
+        "agosto",
+        "septiembre",
+        "octubre",
+        "noviembre",
+        "diciembre",
+        "gennaio",
+        "febbraio",
+        "aprile",
+        "maggio",
+        "giugno",
+        "luglio",
+        "settembre",
+        "ottobre",
+        "dicembre",
+    ];
     let first = t
         .split_whitespace()
         .next()
         .unwrap_or("")
-        .trim_end_matches([',', '.']);
-    t.chars().any(|c| c.is_ascii_digit())
-        && [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-            "jan",
-            "feb",
-            "mar",
-            "apr",
-            "jun",
-            "jul",
-            "aug",
-            "sep",
-            "sept",
-            "oct",
-            "nov",
-            "dec",
-        ]
-        .iter()
-        .any(|m| first.eq_ignore_ascii_case(m))
+        .trim_end_matches([',', '.'])
+        .to_lowercase();
+    t.chars().any(|c| c.is_ascii_digit()) && MONTHS.contains(&first.as_str())
 }
 
 /// A callout's label (`Note`, `NOTE`, `Tip:`; `text.headings.labels`).
@@ -1793,7 +1833,15 @@ mod tests {
 
     #[test]
     fn dates_alone() {
-        for t in ["December 1993", "May 20, 2025", "20 May 2025", "Sept. 2001"] {
+        for t in [
+            "December 1993",
+            "May 20, 2025",
+            "20 May 2025",
+            "Sept. 2001",
+            "4. Februar 2001",
+            "12 décembre 2019",
+            "MÄRZ 2010",
+        ] {
             assert!(date_only(t), "{t}");
         }
         for t in [

@@ -43,19 +43,23 @@ fn titles(src: &str) -> Vec<String> {
 /// starts with a form feed opening a page, with the hints a page layout would hand over
 /// (one line per 14 points, bold where bigger than the body).
 fn typeset(lines: &[(&str, f32)]) -> TextExtraction {
-    let lines: Vec<(&str, f32, bool)> = lines.iter().map(|&(l, s)| (l, s, s > 1.0)).collect();
-    typeset_bold(&lines)
+    let lines: Vec<(&str, f32, &str)> = lines
+        .iter()
+        .map(|&(l, s)| (l, s, if s > 1.0 { "B" } else { "" }))
+        .collect();
+    typeset_styled(&lines)
 }
 
-/// [`typeset`] with each line's boldness given: `(line, size ratio, bold)`.
-fn typeset_bold(lines: &[(&str, f32, bool)]) -> TextExtraction {
+/// [`typeset`] with each line's style given: `(line, size ratio, flags)`, the flags `B` for
+/// bold and `M` for the code font.
+fn typeset_styled(lines: &[(&str, f32, &str)]) -> TextExtraction {
     let src: String = lines.iter().map(|(l, _, _)| format!("{l}\n")).collect();
     let mut page = 0;
     let mut row = 0.0;
     let hints = Hints {
         lines: lines
             .iter()
-            .map(|&(l, size, bold)| {
+            .map(|&(l, size, style)| {
                 if l.starts_with('\u{c}') {
                     page += 1;
                     row = 0.0;
@@ -67,9 +71,10 @@ fn typeset_bold(lines: &[(&str, f32, bool)]) -> TextExtraction {
                     page,
                     typography: headings::Typography {
                         size_ratio: size,
-                        bold,
+                        bold: style.contains('B'),
                         italic: false,
                     },
+                    mono: style.contains('M'),
                     size_bin: (size * 10.0) as u16,
                     ..LineHint::default()
                 })
@@ -183,26 +188,26 @@ fn a_small_bold_label_repeated_over_boxes_is_no_heading() {
     let body = "Le package charge les packages suivants pour dessiner les cartes du jeu.";
     let doc = |labels: usize| {
         let mut lines = vec![
-            ("Le package JeuxCartes", 2.0, true),
-            ("", 0.0, false),
-            (body, 1.0, false),
-            ("", 0.0, false),
+            ("Le package JeuxCartes", 2.0, "B"),
+            ("", 0.0, ""),
+            (body, 1.0, ""),
+            ("", 0.0, ""),
         ];
         for k in 0..labels {
             let number = ["1 Introduction", "2 Chargement", "3 Les commandes"][k];
             lines.extend([
-                (number, 1.4, true),
-                ("", 0.0, false),
-                (body, 1.0, false),
-                ("", 0.0, false),
-                ("Information(s)", 0.94, true),
-                ("", 0.0, false),
-                (body, 1.0, false),
-                (body, 1.0, false),
-                ("", 0.0, false),
+                (number, 1.4, "B"),
+                ("", 0.0, ""),
+                (body, 1.0, ""),
+                ("", 0.0, ""),
+                ("Information(s)", 0.94, "B"),
+                ("", 0.0, ""),
+                (body, 1.0, ""),
+                (body, 1.0, ""),
+                ("", 0.0, ""),
             ]);
         }
-        typeset_bold(&lines)
+        typeset_styled(&lines)
     };
     let x = doc(3);
     let found: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
@@ -210,6 +215,33 @@ fn a_small_bold_label_repeated_over_boxes_is_no_heading() {
     let x = doc(1);
     let found: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
     assert_eq!(found, ["1 Introduction", "Information(s)"]);
+}
+
+/// A chapter's number in bold over a title in the code font (`1 \\settabular`, a package
+/// naming its commands) heads the chapter as `2 Debugging` heads the next; a line of code in
+/// body type with a number in front stays code.
+#[test]
+fn a_bold_chapter_number_may_head_a_title_in_the_code_font() {
+    let body = "A key-value interface sets the padding and the rules of every tabular.";
+    let x = typeset_styled(&[
+        ("lutabulartools", 1.9, "B"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("1 \\settabular", 1.3, "BM"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("2 \\settabular{nopad}", 1.0, "M"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("2 Debugging", 1.3, "B"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+    ]);
+    let found: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
+    assert_eq!(found, ["1 \\settabular", "2 Debugging"]);
 }
 
 /// The pages before a table of contents near the start of a paged text (a title page, a
