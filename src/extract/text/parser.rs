@@ -513,15 +513,21 @@ impl<'a> Parser<'a> {
         if later.is_empty() {
             return;
         }
-        for &i in heads.iter().skip(1) {
-            if page(self, i) > 0 || self.opens_named_section(i) {
-                break;
-            }
-            let centered = self.hint(self.block_lines[i].0).is_some_and(|h| h.centered);
-            let named = self.blocks[i]
+        // The first heading may be the document's title (`Freedoom Manual` reads as a name),
+        // unless it names a person by an initial first (the author's `F. Pantigny` under the
+        // title, read as section F).
+        for (k, &i) in heads.iter().enumerate() {
+            let title = self.blocks[i]
                 .heading
                 .as_ref()
-                .is_some_and(|h| person_name(&h.title));
+                .map_or("", |h| h.title.as_str());
+            let initialled =
+                person_name(title) && title.split_whitespace().next().is_some_and(initial);
+            if page(self, i) > 0 || (self.opens_named_section(i) && !initialled) {
+                break;
+            }
+            let centered = k > 0 && self.hint(self.block_lines[i].0).is_some_and(|h| h.centered);
+            let named = initialled || (k > 0 && person_name(title));
             if (centered || named) && !later.contains(&style(self, i)) {
                 self.unhead(i);
             }

@@ -472,15 +472,17 @@ pub(super) fn ends_with_leaders(line: &str) -> bool {
         && (tail.contains("..") || tail.contains(". .") || tail.contains('…'))
 }
 
+/// An initial: a capital and a stop (`F.`, `Π.`).
+pub(super) fn initial(w: &str) -> bool {
+    let mut cs = w.chars();
+    matches!((cs.next(), cs.next(), cs.next()), (Some(c), Some('.'), None) if c.is_uppercase())
+}
+
 /// A person's name as a title page sets it: two to four words, each an initial
 /// (`Ιωάννης Π. Μαντζουράτος`) or capitalized parts in lower case after their first letter,
 /// joined by a hyphen or an apostrophe (`Henrik Singmann`, `Jean-Luc Picard`, `Mary O'Neil`),
 /// and no other character.
 pub(super) fn person_name(t: &str) -> bool {
-    let initial = |w: &str| {
-        let mut cs = w.chars();
-        matches!((cs.next(), cs.next(), cs.next()), (Some(c), Some('.'), None) if c.is_uppercase())
-    };
     let capitalized = |part: &str| {
         let mut cs = part.chars();
         cs.next().is_some_and(char::is_uppercase) && cs.all(char::is_lowercase)

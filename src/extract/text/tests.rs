@@ -244,6 +244,42 @@ fn a_bold_chapter_number_may_head_a_title_in_the_code_font() {
     assert_eq!(found, ["1 \\settabular", "2 Debugging"]);
 }
 
+/// An author's name under the title, an initial first (`F. Pantigny`), reads as section F
+/// but opens no section; the sections after it do.
+#[test]
+fn an_initialled_name_under_the_title_opens_no_section() {
+    let body = "The package typesets computer listings with syntactic highlighting in colour.";
+    let x = typeset_styled(&[
+        ("The piton package", 1.7, ""),
+        ("", 0.0, ""),
+        ("F. Pantigny", 1.2, ""),
+        ("", 0.0, ""),
+        ("16 January 2023", 1.2, ""),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("1 Presentation", 1.4, "B"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("\u{c}2 Use of the package", 1.4, "B"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("2.1 Loading the package", 1.2, "B"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+    ]);
+    let found: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
+    assert_eq!(
+        found,
+        [
+            "1 Presentation",
+            "2 Use of the package",
+            "2.1 Loading the package"
+        ]
+    );
+}
+
 /// The pages before a table of contents near the start of a paged text (a title page, a
 /// revision history) hold no sections, but for a named one (`Abstract`); the titles
 /// after the contents are headings as before.
