@@ -946,6 +946,11 @@ pub fn score(
     {
         return 0.0;
     }
+    // One word said three times or more (`LATEX LATEX LATEX LATEX`, a sample's output set
+    // large) is what a sample prints, not a title.
+    if !c.underlined && repeated_word(title) {
+        return 0.0;
+    }
     // A caption ("Figure 1: Setup dialog"), a notice ("Copyright © 2021 …"), or a line cut
     // after a function word ("… implementation of the") is not a title.
     if !c.underlined
@@ -1318,6 +1323,12 @@ pub fn year_span(t: &str) -> bool {
     let mut ends = t.trim().split(['–', '-']);
     let first = ends.next().unwrap_or("");
     year(first.trim()) && ends.next().is_none_or(|w| year(w.trim())) && ends.next().is_none()
+}
+
+/// Three words or more, all the same word (`LATEX LATEX LATEX`, `Test test test`).
+fn repeated_word(t: &str) -> bool {
+    let words: Vec<String> = t.split_whitespace().map(str::to_lowercase).collect();
+    words.len() >= 3 && words.iter().all(|w| *w == words[0])
 }
 
 /// `January 2024`, `Mar 3`, `4. Februar 2001`'s `Februar 2001`: a title that starts with a
@@ -1828,6 +1839,20 @@ mod tests {
             "1.2003",
         ] {
             assert!(!year_span(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn one_word_said_over_and_over() {
+        for t in [
+            "LATEX LATEX LATEX LATEX",
+            "Test test TEST",
+            "Grüße grüße grüße",
+        ] {
+            assert!(repeated_word(t), "{t}");
+        }
+        for t in ["LATEX LATEX", "Bye Bye Birdie", "Hello", ""] {
+            assert!(!repeated_word(t), "{t}");
         }
     }
 
