@@ -239,6 +239,24 @@ impl<'a> Parser<'a> {
         if (h.mono && !named_in_code) || h.cells >= 3 || (h.cells == 2 && nb.is_none()) {
             return false;
         }
+        // A numbered line of two cells right over or under another such line numbered at the
+        // same depth is a row of a table whose rows are numbered (`5.1.3.1 Audio output of
+        // visual information | Not Applicable`, a conformance report's criteria), not a run of
+        // sections. (A title stacked over its first subsection's goes a level deeper, and
+        // the gap after a section number may count as a cell's.)
+        let sibling_row = |k: usize| {
+            k < self.content.len()
+                && self.adjacent(k.min(c))
+                && self
+                    .hint(k)
+                    .is_some_and(|n| n.cells == 2 && n.page == h.page)
+                && headings::numbering(self.line(k).trim())
+                    .zip(nb)
+                    .is_some_and(|(m, n)| m.parts.len() == n.parts.len())
+        };
+        if h.cells == 2 && (c.checked_sub(1).is_some_and(sibling_row) || sibling_row(c + 1)) {
+            return false;
+        }
         if nb.is_none() && t.ends_with([':', '!']) {
             return false;
         }

@@ -51,7 +51,7 @@ fn typeset(lines: &[(&str, f32)]) -> TextExtraction {
 }
 
 /// [`typeset`] with each line's style given: `(line, size ratio, flags)`, the flags `B` for
-/// bold and `M` for the code font.
+/// bold, `M` for the code font and `C` for a line of two cells.
 fn typeset_styled(lines: &[(&str, f32, &str)]) -> TextExtraction {
     let src: String = lines.iter().map(|(l, _, _)| format!("{l}\n")).collect();
     let mut page = 0;
@@ -75,6 +75,7 @@ fn typeset_styled(lines: &[(&str, f32, &str)]) -> TextExtraction {
                         italic: false,
                     },
                     mono: style.contains('M'),
+                    cells: if style.contains('C') { 2 } else { 1 },
                     size_bin: (size * 10.0) as u16,
                     ..LineHint::default()
                 })
@@ -278,6 +279,44 @@ fn an_initialled_name_under_the_title_opens_no_section() {
             "2.1 Loading the package"
         ]
     );
+}
+
+/// Numbered lines of two cells, one right under the other at the same depth, are the rows of
+/// a table whose rows are numbered (a conformance report's criteria and their support), not
+/// sections; a title of two cells stacked over its first subsection's still heads its
+/// section.
+#[test]
+fn numbered_rows_of_two_cells_are_no_sections() {
+    let body = "The product was evaluated against each criterion of the standard in turn.";
+    let x = typeset_styled(&[
+        ("Conformance Report", 1.9, "B"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("1 Generic Requirements", 1.3, "BC"),
+        ("1.1 Closed functionality", 1.1, "BC"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("1.1.1 General", 1.0, ""),
+        ("1.1.1.1 Closed functionality Not Applicable", 1.0, "C"),
+        ("1.1.1.2 Assistive technology Not Applicable", 1.0, "C"),
+        ("1.1.2 Non-visual access", 1.0, ""),
+        (
+            "1.1.2.1 Audio output of visual information Not Applicable",
+            1.0,
+            "C",
+        ),
+        ("1.1.2.2 Auditory output delivery Not Applicable", 1.0, "C"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+    ]);
+    let found: Vec<&str> = headings(&x).into_iter().map(|h| h.1).collect();
+    assert!(
+        found.iter().all(|t| !t.ends_with("Applicable")),
+        "{found:?}"
+    );
+    assert!(found.starts_with(&["1 Generic Requirements", "1.1 Closed functionality"]));
 }
 
 /// The pages before a table of contents near the start of a paged text (a title page, a
