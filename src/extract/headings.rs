@@ -344,25 +344,16 @@ fn ordinal_part(t: &str) -> Option<Numbering> {
         ("sechster", 6),
         ("siebter", 7),
     ];
-    let mut words = t.splitn(3, char::is_whitespace);
-    let ordinal = words.next()?.to_lowercase();
-    let part = words.next()?.to_lowercase();
+    let (ordinal, rest) = t.split_once(char::is_whitespace)?;
+    let (part, rest) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let ordinal = ordinal.to_lowercase();
     let (_, value) = ORDINALS.iter().find(|(w, _)| *w == ordinal)?;
-    let part = part.trim_end_matches([':', '.']);
-    if !["partie", "parte", "teil"].contains(&part) {
+    let part = part.trim_end_matches([':', '.']).to_lowercase();
+    if !["partie", "parte", "teil"].contains(&part.as_str()) {
         return None;
     }
-    let label = t.find(char::is_whitespace)? + 1;
-    let label = label
-        + t[label..]
-            .find(char::is_whitespace)
-            .unwrap_or(t.len() - label);
-    let rest = &t[label..];
     let title = rest.trim_start_matches([' ', '\t', '-', '–', '—', ':', '.']);
-    if !title.is_empty()
-        && (!rest.starts_with(char::is_whitespace) && !rest.starts_with([':', '.'])
-            || !title_start_ok(title))
-    {
+    if !title.is_empty() && !title_start_ok(title) {
         return None;
     }
     Some(Numbering {

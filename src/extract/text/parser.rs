@@ -539,13 +539,13 @@ impl<'a> Parser<'a> {
                 .heading
                 .as_ref()
                 .map_or("", |h| h.title.as_str());
-            let initialled =
-                person_name(title) && title.split_whitespace().next().is_some_and(initial);
+            let name = person_name(title);
+            let initialled = name && title.split_whitespace().next().is_some_and(initial);
             if page(self, i) > 0 || (self.opens_named_section(i) && !initialled) {
                 break;
             }
             let centered = k > 0 && self.hint(self.block_lines[i].0).is_some_and(|h| h.centered);
-            let named = initialled || (k > 0 && person_name(title));
+            let named = initialled || (k > 0 && name);
             if (centered || named) && !later.contains(&style(self, i)) {
                 self.unhead(i);
             }
