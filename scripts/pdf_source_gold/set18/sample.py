@@ -1,5 +1,7 @@
 # Seeded sample for set 18 (set 17's sample.py with seed 18; sets 16 and 17's families removed).
-import random,collections,re
+import random,collections,re,os,sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'set17'))
+from sample import walk  # set 17's walk: one file per family, class-group quotas
 rows=[l.rstrip('\n').split('\t') for l in open('pool.tsv')]
 def fam(rel, top_folder=True):
     p=rel.split('/')[4:]  # after usr/share/doc/texlive-doc
@@ -14,15 +16,7 @@ rows=[r for r in rows if fam(r[1]) not in s1617]
 rows.sort(key=lambda r:r[1])
 rng=random.Random(18); rng.shuffle(rows)
 Q={'article':15,'ltxdoc':11,'koma':12,'report':8,'book':7,'memoir':7}
-have=collections.Counter(); used=set(); order=[]
-for r in rows:
-    f=fam(r[1])
-    if f in used: continue
-    used.add(f)
-    g=r[4]
-    status='pick' if have[g]<Q[g] else 'reserve'
-    if status=='pick': have[g]+=1
-    order.append([str(len(order)+1),status,g]+r[:4]+[r[5],r[9]])
+have, order = walk(rows, fam, Q, lambda r: r[:4]+[r[5],r[9]])
 # set 18: the pool has fewer book/memoir/report families than their quotas; as set 17 did for a drop
 # with no reserve of its class group, the free slots go to the next unused reserves overall (walk order)
 free=sum(Q.values())-sum(have.values())
