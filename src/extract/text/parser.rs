@@ -791,6 +791,27 @@ impl<'a> Parser<'a> {
                 || self.line(c + 3).trim().chars().count() >= 40)
     }
 
+    /// Content lines `c` and `c + 1` of a group ending before `end` are two titles set out left of an
+    /// indented body, one over the other, the body right under them (a manual page's empty
+    /// subsection over its first child: `Operators and Expressions` / `Arithmetic
+    /// Operators` / the text): the first is a title of its own.
+    pub(super) fn outdented_pair(&self, c: usize, end: usize) -> bool {
+        let titled = |t: &str| {
+            let t = t.trim();
+            t.chars().count() <= 60
+                && t.split_whitespace().count() <= 8
+                && !t.contains("  ")
+                && t.starts_with(char::is_uppercase)
+                && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+        };
+        end >= c + 3
+            && self.base_indent > 0
+            && self.l(c + 1).indent == self.l(c).indent
+            && self.l(c + 2).indent >= self.base_indent
+            && titled(self.line(c))
+            && titled(self.line(c + 1))
+    }
+
     /// `t` names a title the document's table of contents lists (once the contents are over).
     pub(super) fn listed(&self, t: &str) -> bool {
         !self.toc_titles.is_empty()
@@ -1401,7 +1422,7 @@ impl<'a> Parser<'a> {
         // after it: set left of them, numbered, or in capitals above flush text.
         let outdented_first = n >= 2
             && self.l(start).indent < self.base_indent.max(1)
-            && self.l(start + 1).indent > self.l(start).indent;
+            && (self.l(start + 1).indent > self.l(start).indent || self.outdented_pair(start, end));
         let second = if n >= 2 { self.line(start + 1) } else { "" };
         let continues_sentence = second.trim_start().starts_with(|c: char| c.is_lowercase());
         let short = first.trim().len() * 10 <= second.trim().len() * 7;

@@ -854,6 +854,33 @@ fn man_page_headings_are_outdented() {
 }
 
 #[test]
+fn an_empty_man_subsection_over_its_first_child_is_a_title_of_its_own() {
+    // `.SS` right after `.SS`: two outdented titles stacked, the text under the second.
+    let body = "       The following operators are available for integers, each\n       described below with its precedence.\n";
+    let src = format!(
+        "NAME\n       bt - a tracing language\n\nDESCRIPTION\n{body}\n   Type conversion\n{body}\n   Operators and Expressions\n   Arithmetic Operators\n{body}\n   Variable scoping\n   Pointers\n{body}\n   Tuples\n{body}"
+    );
+    assert_eq!(
+        titles(&src),
+        [
+            "NAME",
+            "DESCRIPTION",
+            "Type conversion",
+            "Operators and Expressions",
+            "Arithmetic Operators",
+            "Variable scoping",
+            "Pointers",
+            "Tuples"
+        ]
+    );
+    // Two lines set out and run on as a sentence are not two titles.
+    let src = format!(
+        "NAME\n       bt - a tracing language\n\nDESCRIPTION\n{body}\n   Tuples\n{body}\n   Note that the maps are kept,\n   and cleared at exit.\n{body}"
+    );
+    assert_eq!(titles(&src), ["NAME", "DESCRIPTION", "Tuples"]);
+}
+
+#[test]
 fn numbered_and_underlined_levels() {
     let src = "Project Title\n=============\n\nSome intro text that runs on.\n\nInstall\n-------\n\nRun the thing.\n\nDetails\n~~~~~~~\n\nMore text here.\n\nUsage\n-----\n\nText.\n";
     let x = run(src);

@@ -915,7 +915,8 @@ impl<'a> Parser<'a> {
             blank_after: blank_after && !matches!(mark, Some(Style::Underline(..))),
             underlined: mark.is_some(),
             outdented: line.indent < self.base_indent
-                && follow_indent.is_some_and(|f| f > line.indent),
+                && (follow_indent.is_some_and(|f| f > line.indent)
+                    || follow.is_some_and(|(a, b)| a == c + 1 && self.outdented_pair(c, b))),
             indented: line.indent > self.base_indent + 2,
             over_entry,
             over_synopsis,
