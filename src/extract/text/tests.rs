@@ -854,6 +854,23 @@ fn man_page_headings_are_outdented() {
 }
 
 #[test]
+fn numbered_items_ending_in_a_colon_under_a_sentence_that_does_are_a_list() {
+    let body = "           It shows some clients and arranges them in one of the\n           layouts that the program knows.\n";
+    let src = format!(
+        "NAME\n       wm - a tiling window manager\n\nTILING ALGORITHM\n       A frame fulfills exactly one of the following conditions:\n\n        1. Frame contains windows:\n\n{body}\n        2. Frame is split into subframes:\n\n{body}\nFRAME INDEX\n       The exact position of a frame in the tree.\n"
+    );
+    assert_eq!(titles(&src), ["NAME", "TILING ALGORITHM", "FRAME INDEX"]);
+    // Numbered titles that end in a colon, in sequence and under no such sentence, stay.
+    let body = "The package is distributed under the terms of the licence,\nwhich the file states in full for every reader.\n";
+    let src =
+        format!("1 Legal matters:\n\n{body}\n2 Short description:\n\n{body}\n3 Usage:\n\n{body}");
+    assert_eq!(
+        titles(&src),
+        ["1 Legal matters:", "2 Short description:", "3 Usage:"]
+    );
+}
+
+#[test]
 fn an_empty_man_subsection_over_its_first_child_is_a_title_of_its_own() {
     // `.SS` right after `.SS`: two outdented titles stacked, the text under the second.
     let body = "       The following operators are available for integers, each\n       described below with its precedence.\n";

@@ -1090,6 +1090,20 @@ impl<'a> Parser<'a> {
                 return false;
             }
         }
+        // A numbered line that ends in a colon right under a sentence that does (`A frame
+        // fulfills one of the following conditions:` / `1. Frame contains windows:`) is the
+        // first item of the list the sentence announces, not a chapter; out of sequence, it
+        // is a later item of such a list (`2. Frame is split into subframes:`).
+        if mark.is_none()
+            && nb.as_ref().is_some_and(|n| n.parts.len() == 1)
+            && t.ends_with(':')
+            && (!seq
+                || (c > 0
+                    && !self.page_break_before(c)
+                    && self.line(c - 1).trim_end().ends_with(':')))
+        {
+            return false;
+        }
         // A variable and its type (`ip_default_ttl - INTEGER`, a sysctl reference's entries,
         // set left of their descriptions) is a term, wherever it sits.
         if mark.is_none() && nb.is_none() && variable_entry(t) {
