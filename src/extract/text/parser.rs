@@ -1411,9 +1411,11 @@ impl<'a> Parser<'a> {
             }
         }
         // Set in as far as a code block, a frame or an underline is the program's output
-        // (`===== FAILURES =====`), not a title.
+        // (`===== FAILURES =====`), not a title; so is a frame set in at all from a body that
+        // is itself set in (`--- In STIL.txt ---` in a manual page's example output).
         let code_deep = self.l(start).indent >= self.base_indent + 4;
-        if let Some(c) = framed(first).filter(|_| !code_deep) {
+        let set_in = self.base_indent > 0 && self.l(start).indent > self.base_indent;
+        if let Some(c) = framed(first).filter(|_| !code_deep && !set_in) {
             if self.try_heading(start, blank_before, Some(Style::Framed(c)), follow) {
                 return 1;
             }

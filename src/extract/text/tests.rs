@@ -871,6 +871,18 @@ fn numbered_items_ending_in_a_colon_under_a_sentence_that_does_are_a_list() {
 }
 
 #[test]
+fn a_frame_set_in_from_a_set_in_body_is_example_output() {
+    let src = "NAME\n       sv - show the entries of a tune list\n\nEXAMPLES\n       The output for one tune reads:\n\n        --- In STIL.txt ---\n\n          /Hubbard_Rob/\n          COMMENT: All of these tunes are his.\n\nFILES\n       The list is read from the folder given.\n";
+    assert_eq!(titles(src), ["NAME", "EXAMPLES", "FILES"]);
+    // At the body's edge, the frame makes a title.
+    let src = src.replace("        --- In", "       --- In");
+    assert_eq!(
+        titles(&src),
+        ["NAME", "EXAMPLES", "--- In STIL.txt ---", "FILES"]
+    );
+}
+
+#[test]
 fn an_empty_man_subsection_over_its_first_child_is_a_title_of_its_own() {
     // `.SS` right after `.SS`: two outdented titles stacked, the text under the second.
     let body = "       The following operators are available for integers, each\n       described below with its precedence.\n";
