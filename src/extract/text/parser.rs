@@ -805,7 +805,10 @@ impl<'a> Parser<'a> {
                 && !t.ends_with(['.', ',', ';', ':', '!', '?'])
         };
         end >= c + 3
+            && end <= self.content.len()
             && self.base_indent > 0
+            && self.adjacent(c)
+            && self.adjacent(c + 1)
             && self.l(c + 1).indent == self.l(c).indent
             && self.l(c + 2).indent >= self.base_indent
             && titled(self.line(c))
