@@ -313,3 +313,114 @@ pub(super) fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
     }
     count
 }
+
+/// Removes the fragments drawn at the very same place with the same words on
+/// `furniture_min_share` of the pages (three at least), wherever on the page: a web page's
+/// fixed parts, which a browser or an HTML-to-PDF printer repeats on every page (a sidebar of
+/// links beside the text, a navigation bar over it), lines that no edge band holds and that
+/// share baselines with the text. A row of two or more fragments that all repeat so (a long
+/// table's header on each of its pages, a running head of several cells) is left to
+/// [`mark_furniture`], which knows those apart. Returns how many fragments went.
+pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &PdfConfig) -> u32 {
+    let n = pages.len();
+    if n < 3 {
+        return 0;
+    }
+    // Nine pages in ten, all but one at least: a fixed part is printed on each page, but
+    // for one where the page's flow sets it (a first page that opens with other lines); a
+    // page-per-entry manual's `Name` label, at one place on most pages, is not on its front
+    // pages.
+    let need = (n - (n / 10).max(1)).max(3);
+    // Out of the edge bands, where the running heads and feet are judged with their
+    // exceptions.
+    let inside = |f: &Frag, h: f32| f.y1 > h * cfg.edge_band && f.y0 < h * (1.0 - cfg.edge_band);
+    // Words (hashed) and box, to half a point.
+    let key = |f: &Frag| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        f.text.trim().hash(&mut h);
+        let q = |v: f32| (v * 2.0).round() as i32;
+        (h.finish(), q(f.x0), q(f.y0), q(f.x1), q(f.y1))
+    };
+    // Three letters at least (a page's number or a rule of dashes is no fixed part); cheap,
+    // where `worded_key` builds a key.
+    let lettered = |f: &Frag| {
+        f.text
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .nth(2)
+            .is_some()
+    };
+    // Key → (last page counted, pages).
+    let mut seen: HashMap<(u64, i32, i32, i32, i32), (usize, usize)> = HashMap::new();
+    for (pi, frags) in pages.iter().enumerate() {
+        let h = heights[pi];
+        for f in frags
+            .iter()
+            .filter(|f| !f.figure && inside(f, h) && lettered(f))
+        {
+            let e = seen.entry(key(f)).or_insert((usize::MAX, 0));
+            if e.0 != pi {
+                *e = (pi, e.1 + 1);
+            }
+        }
+    }
+    if !seen.values().any(|e| e.1 >= need) {
+        return 0;
+    }
+    let fixed: Vec<Vec<bool>> = pages
+        .iter()
+        .map(|frags| {
+            frags
+                .iter()
+                .map(|f| {
+                    !f.figure
+                        && lettered(f)
+                        && seen.get(&key(f)).is_some_and(|e| e.1 >= need)
+                        && worded_key(&f.text)
+                })
+                .collect()
+        })
+        .collect();
+    // A fixed part stands alone on its baseline or beside text that changes from page to
+    // page; a row of fixed parts and numbers is left to the edge rules.
+    let drops: Vec<Vec<bool>> = pages
+        .iter()
+        .zip(&fixed)
+        .map(|(frags, fixed)| {
+            (0..frags.len())
+                .map(|i| {
+                    fixed[i] && {
+                        let f = &frags[i];
+                        let mut row = (0..frags.len())
+                            .filter(|&j| j != i && (frags[j].base - f.base).abs() <= f.size * 0.3)
+                            .peekable();
+                        row.peek().is_none() || row.any(|j| !fixed[j] && worded_key(&frags[j].text))
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    // And it is a small share of the text: pages that repeat most of their text at one place
+    // (a form letter printed once per addressee) keep it.
+    let (mut all, mut dropped) = (0usize, 0usize);
+    for (frags, drop) in pages.iter().zip(&drops) {
+        for (f, &d) in frags.iter().zip(drop) {
+            all += f.chars as usize;
+            dropped += if d { f.chars as usize } else { 0 };
+        }
+    }
+    if dropped * 5 > all {
+        return 0;
+    }
+    let mut count = 0;
+    for (frags, drop) in pages.iter_mut().zip(&drops) {
+        let mut i = 0;
+        frags.retain(|_| {
+            i += 1;
+            !drop[i - 1]
+        });
+        count += drop.iter().filter(|&&d| d).count() as u32;
+    }
+    count
+}

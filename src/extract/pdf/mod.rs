@@ -438,6 +438,8 @@ pub fn extract(
     }
     let mut fonts = HashMap::new();
     let mut pages = Vec::with_capacity(want as usize);
+    // Each page read: its fragments, height and rules, laid out once all are read.
+    let mut read_pages = Vec::with_capacity(want as usize);
     let mut failed_pages = Vec::new();
     let mut chars_cut = false;
     // Pages that are pictures with (almost) no text of their own: scans, a scan with a stamp,
@@ -454,14 +456,12 @@ pub fn extract(
                 // A picture page keeps its own text for OCR; read as it is, a picture on it
                 // that is not the whole page is a figure all the same.
                 if picture_page(&p) {
-                    scans.push((pages.len(), p.frags.clone()));
+                    scans.push((read_pages.len(), p.frags.clone()));
                 }
                 underlines(&mut p);
                 let rules = horizontal_rules(&p.graphics);
                 figures(&mut p);
-                let mut page = layout_page(p.frags, p.height);
-                page.rules = rules;
-                pages.push(page);
+                read_pages.push((p.frags, p.height, rules));
             }
             Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => {
                 flags.push(format!("pdf_time_cut:{i}/{total}"));
@@ -469,13 +469,22 @@ pub fn extract(
             }
             Err(e) => {
                 failed_pages.push((i, e));
-                pages.push(Page {
-                    height: 792.0,
-                    lines: Vec::new(),
-                    rules: Vec::new(),
-                });
+                read_pages.push((Vec::new(), 792.0, Vec::new()));
             }
         }
+    }
+    // A web page's fixed parts printed on every page go before the pages are laid out: they
+    // would stand in the text's lines and columns.
+    let mut frags: Vec<Vec<Frag>> = read_pages
+        .iter_mut()
+        .map(|p| std::mem::take(&mut p.0))
+        .collect();
+    let heights: Vec<f32> = read_pages.iter().map(|p| p.1).collect();
+    let fixed = fixed_furniture(&mut frags, &heights, cfg);
+    for (f, (_, height, rules)) in frags.into_iter().zip(read_pages) {
+        let mut page = layout_page(f, height);
+        page.rules = rules;
+        pages.push(page);
     }
     if chars_cut {
         flags.push("pdf_chars_cut".into());
@@ -548,6 +557,7 @@ pub fn extract(
         }
     }
     let mut x = build(pages, cfg, text_cfg);
+    x.furniture_lines += fixed;
     x.note = note;
     // Glyphs that their fonts map to no character (no `ToUnicode` entry, no glyph names: a
     // ligature, music or CJK glyphs of a subset font) come out as U+FFFD, as `pdftotext`

@@ -2751,3 +2751,104 @@ fn chapter_titles_numbered_like_their_pages_are_not_furniture() {
         }
     }
 }
+
+#[test]
+fn a_web_pages_fixed_sidebar_goes_before_layout_and_a_repeated_table_head_stays() {
+    // Ten pages of a printed web page: a sidebar of links at one place on every page, beside
+    // text that differs; a long table's head, two cells, at one place on each of them; a
+    // `Name` label over the entry that fills four pages.
+    let mut pages: Vec<Vec<Frag>> = (0..10)
+        .map(|i| {
+            vec![
+                frag(20.0, 300.0, 90.0, "Syntax"),
+                frag(
+                    120.0,
+                    300.0,
+                    540.0,
+                    &format!("The text of page {i} beside it."),
+                ),
+                frag(20.0, 330.0, 90.0, "Graphics"),
+                frag(20.0, 360.0, 90.0, "Examples"),
+                frag(120.0, 420.0, 300.0, "Column heading"),
+                frag(320.0, 420.0, 540.0, "Other column"),
+                frag(
+                    120.0,
+                    440.0,
+                    540.0,
+                    &format!("row {i} of the table's cells"),
+                ),
+                frag(
+                    120.0,
+                    500.0,
+                    540.0,
+                    &format!("Page {i} goes on with its own text."),
+                ),
+                frag(
+                    120.0,
+                    512.0,
+                    540.0,
+                    &format!("Its words are page {i}'s own, and the sidebar"),
+                ),
+                frag(
+                    120.0,
+                    524.0,
+                    540.0,
+                    &format!("beside them is the same on page {i} and the others."),
+                ),
+            ]
+        })
+        .collect();
+    for p in &mut pages[..4] {
+        p.push(frag(120.0, 200.0, 200.0, "Name"));
+    }
+    let heights = vec![792.0; 10];
+    let n = fixed_furniture(&mut pages, &heights, &PdfConfig::default());
+    assert_eq!(n, 30);
+    for (i, p) in pages.iter().enumerate() {
+        let texts: Vec<&str> = p.iter().map(|f| f.text.as_str()).collect();
+        assert!(!texts
+            .iter()
+            .any(|t| ["Syntax", "Graphics", "Examples"].contains(t)));
+        assert!(texts.contains(&"Column heading") && texts.contains(&"Other column"));
+        assert_eq!(texts.contains(&"Name"), i < 4);
+    }
+    // On two pages of three, none is taken: a fixed part is on nine pages in ten.
+    let mut pages: Vec<Vec<Frag>> = (0..3)
+        .map(|i| {
+            let mut v = vec![frag(120.0, 300.0, 540.0, &format!("Text {i} of the page."))];
+            if i > 0 {
+                v.push(frag(20.0, 300.0, 90.0, "Syntax"));
+            }
+            v
+        })
+        .collect();
+    assert_eq!(
+        fixed_furniture(&mut pages, &[792.0; 3], &PdfConfig::default()),
+        0
+    );
+    // Pages that repeat most of their text at one place (a form letter printed for each
+    // addressee) keep it all.
+    let mut pages: Vec<Vec<Frag>> = (0..4)
+        .map(|i| {
+            vec![
+                frag(120.0, 200.0, 300.0, &format!("Dear reader {i},")),
+                frag(
+                    120.0,
+                    220.0,
+                    540.0,
+                    "we write to tell you of the changes to the plan,",
+                ),
+                frag(
+                    120.0,
+                    232.0,
+                    540.0,
+                    "which take effect at the start of the next month.",
+                ),
+            ]
+        })
+        .collect();
+    assert_eq!(
+        fixed_furniture(&mut pages, &[792.0; 4], &PdfConfig::default()),
+        0
+    );
+}
