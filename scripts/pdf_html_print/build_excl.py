@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Exclusion list for PDF set 19 (run from the repository root).
+
+usage: python3 scripts/pdf_html_print/build_excl.py DUMPAVAIL OUTDIR
+DUMPAVAIL is `apt-cache dumpavail` (Debian bookworm). Writes OUTDIR/excl_names.txt (package
+names found in the earlier sets' lists), OUTDIR/excl_sources.txt (their source packages) and
+OUTDIR/excl_packages.txt (every binary package of those source packages), each with the file
+that named it.
+
+Names come from: the package column of scripts/html_holdout/pages.tsv, scripts/text_holdout/
+docs*.tsv, /var/tmp/docsweep-pdf-holdout*/MANIFEST.tsv, scripts/pdf_source_gold/manifest.tsv,
+set17/ and set18/manifest.tsv; and every word of scripts/fetch_pdf_holdout*.sh,
+scripts/fetch_bench_corpus.sh, scripts/fetch_html_bench.sh, tests/data/html/ (README, file and
+folder names) and datasets/ (README, bench lists, folder names) that is a bookworm package
+name (over-inclusive on purpose: a common word that is also a package name excludes it).
+"""
+import glob, os, re, sys
+from collections import defaultdict
+
+dump, outdir = sys.argv[1], sys.argv[2]
+os.makedirs(outdir, exist_ok=True)
+src_of = {}
+for rec in open(dump, encoding='utf-8', errors='replace').read().split('\n\n'):
+    d = {}
+    for line in rec.split('\n'):
+        m = re.match(r'^([A-Za-z0-9-]+): ?(.*)', line)
+        if m:
+            d[m.group(1)] = m.group(2)
+    if 'Package' in d:
+        src_of[d['Package']] = d.get('Source', d['Package']).split(' ')[0]
+pkgs_of = defaultdict(set)
+for p, s in src_of.items():
+    pkgs_of[s].add(p)
+
+named = defaultdict(set)  # name -> files
+
+def col(path, idx, header_word='package'):
+    for line in open(path, encoding='utf-8', errors='replace'):
+        if line.startswith('#') or not line.strip():
+            continue
+        f = line.rstrip('\n').split('\t')
+        if len(f) > idx and f[idx] != header_word:
+            named[f[idx]].add(path)
+
+col('scripts/html_holdout/pages.tsv', 2)
+for p in sorted(glob.glob('scripts/text_holdout/docs*.tsv')):
+    col(p, 2)
+for p in sorted(glob.glob('/var/tmp/docsweep-pdf-holdout*/MANIFEST.tsv')):
+    col(p, 1)
+for p in ['scripts/pdf_source_gold/manifest.tsv', 'scripts/pdf_source_gold/set17/manifest.tsv',
+          'scripts/pdf_source_gold/set18/manifest.tsv']:
+    col(p, 1)
+
+word = re.compile(r'[a-z0-9][a-z0-9+.-]*[a-z0-9+]')
+def words(path, text):
+    for w in word.findall(text.lower()):
+        for c in {w, w.rstrip('.')}:
+            if c in src_of:
+                named[c].add(path)
+
+texts = sorted(glob.glob('scripts/fetch_pdf_holdout*.sh')) + ['scripts/fetch_bench_corpus.sh',
+        'scripts/fetch_html_bench.sh']
+for root in ['tests/data/html', 'datasets']:
+    for dp, dns, fns in os.walk(root):
+        if '/sample/' in dp + '/' and dp.count('/') > 3:
+            pass
+        for n in dns + fns:
+            words(os.path.join(dp, n), n.replace('__', ' '))
+        for fn in fns:
+            if fn.endswith(('.md', '.txt')) and 'licenses' not in dp and '/sample' not in dp:
+                texts.append(os.path.join(dp, fn))
+for t in texts:
+    words(t, open(t, encoding='utf-8', errors='replace').read())
+
+names = {n for n in named if n in src_of}
+unknown = sorted(n for n in named if n not in src_of)
+srcs = {src_of[n] for n in names}
+excl = {p for s in srcs for p in pkgs_of[s]}
+with open(os.path.join(outdir, 'excl_names.txt'), 'w') as f:
+    for n in sorted(names):
+        f.write(f"{n}\t{src_of[n]}\t{' '.join(sorted(named[n]))}\n")
+with open(os.path.join(outdir, 'excl_unknown.txt'), 'w') as f:
+    for n in unknown:
+        f.write(f"{n}\t{' '.join(sorted(named[n]))}\n")
+with open(os.path.join(outdir, 'excl_sources.txt'), 'w') as f:
+    f.write('\n'.join(sorted(srcs)) + '\n')
+with open(os.path.join(outdir, 'excl_packages.txt'), 'w') as f:
+    f.write('\n'.join(sorted(excl)) + '\n')
+print(f"names {len(names)} (not in bookworm: {len(unknown)}), sources {len(srcs)}, excluded binary packages {len(excl)}")

@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""Candidate packages of PDF set 19, in walk order.
+
+usage: python3 pool.py DUMPAVAIL EXCL_PACKAGES.txt OUT.tsv
+Candidates: bookworm packages (apt-cache dumpavail) whose name ends in "-doc" or contains
+"-doc-", whose .deb is at most 40 MB, and that are not in EXCL_PACKAGES.txt (build_excl.py).
+Order: md5("set19:" + package), hex, ascending. Columns: rank, package, version, size, md5.
+"""
+import hashlib, re, sys
+
+dump, exclf, out = sys.argv[1:4]
+excl = set(open(exclf).read().split())
+rows = []
+n_doc = n_big = n_excl = 0
+for rec in open(dump, encoding='utf-8', errors='replace').read().split('\n\n'):
+    d = {}
+    for line in rec.split('\n'):
+        m = re.match(r'^([A-Za-z0-9-]+): ?(.*)', line)
+        if m:
+            d[m.group(1)] = m.group(2)
+    p = d.get('Package')
+    if not p or not re.search(r'-doc($|-)', p):
+        continue
+    n_doc += 1
+    if int(d.get('Size', 0)) > 40_000_000:
+        n_big += 1
+        continue
+    if p in excl:
+        n_excl += 1
+        continue
+    rows.append((hashlib.md5(('set19:' + p).encode()).hexdigest(), p, d['Version'], d['Size']))
+rows.sort()
+with open(out, 'w') as f:
+    f.write('rank\tpackage\tversion\tsize\tmd5\n')
+    for i, (h, p, v, s) in enumerate(rows):
+        f.write(f'{i}\t{p}\t{v}\t{s}\t{h}\n')
+print(f'doc-named {n_doc}, over 40 MB {n_big}, excluded {n_excl}, candidates {len(rows)}')
