@@ -102,6 +102,10 @@ pub struct Candidate<'a> {
     /// How often the same line occurs in the document (1: only here; 0: not counted).
     pub repeats: u32,
     pub typography: Option<Typography>,
+    /// The line opened with an ornament, set large, that the text was scored without (`◆
+    /// equals()`, a generated reference's member heading): a mark the format puts on its
+    /// titles, as an underline is.
+    pub ornament: bool,
     /// Set in the type (size) of the document's numbered headings so far.
     pub numbered_type: bool,
     /// Named by an entry of the document's own table of contents.
@@ -793,7 +797,7 @@ pub fn score(
     };
     // A line set left of the body (a man page's `.SS`) may be syntax: `Comma: ,`,
     // `map(x), map_values(x)`, `I/O`; it is still one short line, not a sentence.
-    let outdented_shape = c.outdented && {
+    let outdented_shape = (c.outdented || c.ornament) && {
         let (chars, punct) = chars_and_punct(t);
         chars <= cfg.max_chars
             && t.split_whitespace().count() <= cfg.max_words
@@ -809,7 +813,7 @@ pub fn score(
     let symbol = !first.is_alphanumeric() && !matches!(first, '"' | '\'' | '“' | '‘');
     // Explicit markup (an underline, a frame) and a line set left of the body (a man page's
     // `.SS has(key)`) may start in lower case or with a symbol.
-    let marked = c.underlined || c.outdented;
+    let marked = c.underlined || c.outdented || c.ornament;
     // A name set large and bold, apart from the line above, heads its section in lower case
     // all the same (`clear (t)` in a reference rendered from HTML); under a heading's first
     // line it is the title's wrapped end (`simulation?`). So does a name alone on its line in

@@ -230,6 +230,13 @@ pub(super) fn adornment(c: char) -> bool {
 /// rule with (`The multiprocessing.sharedctypes module` over `>>>>>>…`, `Overriding the run
 /// Method` over commas). Brackets, slashes and `%` are left out: a line of them is code
 /// (`}}}}`, `//////`) or a comment rule more often than a title's underline.
+/// A glyph a format sets before a title as an ornament (`◆`, `■`, `▶`, `★`; `§` where a
+/// font maps the diamond to it), not a list's bullet (`•`, `-`).
+pub(super) fn ornament_char(c: char) -> bool {
+    matches!(c, '\u{25A0}'..='\u{25FF}' | '\u{2600}'..='\u{27BF}' | '\u{2B00}'..='\u{2BFF}' | '§')
+        && c != '\u{25CF}'
+}
+
 pub(super) fn rare_adornment(c: char) -> bool {
     matches!(c, '<' | '>' | '&' | ',' | '@')
 }

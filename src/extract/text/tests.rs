@@ -250,6 +250,46 @@ fn a_bold_chapter_number_may_head_a_title_in_the_code_font() {
     assert_eq!(found, ["1 \\settabular", "2 Debugging"]);
 }
 
+/// A generated reference's member headings, set large after a diamond (`◆ equals()`, `◆
+/// CLEAN_OUTPUT`), are titles in lower case and with their code's punctuation; a bullet's
+/// item set large, or a diamond at body size, is not.
+#[test]
+fn a_title_set_large_after_an_ornament_is_scored_without_it() {
+    let body = "Definition at line 9 of file testSaveEngineStatus.cc, with its arguments.";
+    let x = typeset_styled(&[
+        ("Macro Definition Documentation", 1.5, "B"),
+        ("", 0.0, ""),
+        ("◆ CLEAN_OUTPUT", 1.5, ""),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("◆ equals()", 1.5, ""),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("◆ TreeNode() [1/2]", 1.5, ""),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("● equals01()", 1.5, ""),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("◆ saveStep()", 1.0, ""),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+    ]);
+    assert_eq!(
+        heading_titles(&x),
+        [
+            "Macro Definition Documentation",
+            "◆ CLEAN_OUTPUT",
+            "◆ equals()",
+            "◆ TreeNode() [1/2]"
+        ]
+    );
+}
+
 /// An author's name under the title, an initial first (`F. Pantigny`), reads as section F
 /// but opens no section; the sections after it do.
 #[test]

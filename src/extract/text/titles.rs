@@ -901,7 +901,20 @@ impl<'a> Parser<'a> {
         // lower-case label (`a) Purpose`, `ii. Install the plugins`: outline items whose
         // level the type gives), and so is one that the contents list with its label, and a
         // roman sub-item (above).
+        // A title set large after an ornament (`◆ CLEAN_OUTPUT`, `◆ equals()`: the member
+        // headings of a generated reference) is scored on what follows it.
+        let ornament = nb.is_none()
+            && self
+                .hint(c)
+                .is_some_and(|h| h.typography.size_ratio >= 1.15)
+            && t.split_once(' ').is_some_and(|(o, rest)| {
+                let mut chars = o.chars();
+                chars.next().is_some_and(ornament_char)
+                    && chars.next().is_none()
+                    && !rest.trim().is_empty()
+            });
         let scored = match mark {
+            _ if ornament => t.split_once(' ').map_or(t, |(_, rest)| rest.trim()),
             Some(Style::Framed(ch)) => t.trim_matches(ch).trim(),
             _ if roman_sub.is_some() => &t[roman_sub.map_or(0, |(_, n)| n)..],
             _ if nb.is_none() && (self.hint(c).is_some_and(Hints::stands_out) || listed) => {
@@ -932,6 +945,7 @@ impl<'a> Parser<'a> {
                 .unwrap_or(1)
                 .saturating_sub(u32::from(self.toc_lines.contains(t))),
             typography: self.hint(c).map(|h| h.typography),
+            ornament,
             sentence_style: self.hints.is_none()
                 && (lone_over_paragraph
                     || (self.toc_case.0 >= 3 && self.toc_case.0 > 2 * self.toc_case.1)
