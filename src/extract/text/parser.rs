@@ -1150,7 +1150,21 @@ impl<'a> Parser<'a> {
                 let mut sizes: Vec<f32> = run.iter().map(|&h| size(h)).collect();
                 sizes.sort_by(f32::total_cmp);
                 let median = sizes[sizes.len() / 2];
-                demote.extend(run.iter().copied().filter(|&h| size(h) <= median * 1.15));
+                // The titles of a generated reference's members, each after an ornament
+                // (`◆ f_bavail` over its declaration and a line on it), set above the text's
+                // size, are headings however short their entries: the ornament marks them.
+                let terms = run.iter().copied().filter(|&h| size(h) <= median * 1.15);
+                let members = terms.clone().all(|h| {
+                    self.blocks[h].heading.as_ref().is_some_and(|i| {
+                        i.title.split_once(' ').is_some_and(|(o, _)| {
+                            let mut cs = o.chars();
+                            cs.next().is_some_and(ornament_char) && cs.next().is_none()
+                        })
+                    })
+                });
+                if median < 1.2 || !members {
+                    demote.extend(terms);
+                }
             }
             k = end.max(k + 1);
         }

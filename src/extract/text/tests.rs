@@ -290,6 +290,45 @@ fn a_title_set_large_after_an_ornament_is_scored_without_it() {
     );
 }
 
+/// Four member headings in a row, each over a line of declaration and a line on it, stay
+/// headings when an ornament marks them; without it, short titles of one style in a row are
+/// the terms of a list.
+#[test]
+fn ornamented_member_headings_are_no_run_of_terms() {
+    let doc = |mark: &str| {
+        let names = ["f_bavail", "f_bfree", "f_blocks", "f_favail"];
+        let mut lines: Vec<(String, f32, &str)> = vec![
+            ("Field Documentation".into(), 2.0, "B"),
+            ("".into(), 0.0, ""),
+        ];
+        for n in names {
+            lines.push((format!("{mark}{n}"), 1.5, "B"));
+            lines.push(("".into(), 0.0, ""));
+            lines.push((format!("uint64_t sftp_statvfs_struct::{n}"), 1.0, "M"));
+            lines.push(("".into(), 0.0, ""));
+            lines.push(("The count of blocks of the file system.".into(), 1.0, ""));
+            lines.push(("".into(), 0.0, ""));
+        }
+        let lines: Vec<(&str, f32, &str)> =
+            lines.iter().map(|(l, s, f)| (l.as_str(), *s, *f)).collect();
+        heading_titles(&typeset_styled(&lines))
+            .into_iter()
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        doc("◆ "),
+        [
+            "Field Documentation",
+            "◆ f_bavail",
+            "◆ f_bfree",
+            "◆ f_blocks",
+            "◆ f_favail"
+        ]
+    );
+    assert_eq!(doc(""), ["Field Documentation"]);
+}
+
 /// An author's name under the title, an initial first (`F. Pantigny`), reads as section F
 /// but opens no section; the sections after it do.
 #[test]
