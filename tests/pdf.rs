@@ -2996,3 +2996,49 @@ fn a_chapter_title_may_open_with_a_lower_case_name() {
         &["Chapter 3 stage is based on the book class, with its options as given"],
     );
 }
+
+/// A web page printed to PDF (WeasyPrint) with a fixed sidebar of links, printed at one place
+/// on each of its 11 pages beside the text: the sidebar is furniture, its links head no
+/// section, and the page's own titles do.
+#[test]
+fn a_printed_web_pages_fixed_sidebar_is_furniture() {
+    let a = analyze(&data().join("web/dpuser-history.pdf"), &Config::default());
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    for link in [
+        "History",
+        "Syntax",
+        "Operators",
+        "Graphics",
+        "Fits files",
+        "Examples",
+    ] {
+        assert!(!titles.iter().any(|t| t == link), "{link}: {titles:?}");
+    }
+    for title in ["Version 4.1", "Version 3.0", "Version 1.2", "Version 0.7"] {
+        assert!(titles.iter().any(|t| t == title), "{title}: {titles:?}");
+    }
+    // 14 links on each of the 11 pages at least.
+    assert!(a.text.furniture_lines.unwrap() >= 14 * 11, "{:?}", a.text);
+}
+
+/// A generated reference printed from HTML (Haddock) labels the methods of every instance
+/// `Methods`, set in bold at the text's size over the code: a label of the template, no
+/// section; the page's headings stay.
+#[test]
+fn a_label_over_every_instances_methods_is_no_title() {
+    let a = analyze(
+        &data().join("web/colour-data-colour.pdf"),
+        &Config::default(),
+    );
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    // One is set under a class's declaration in the code font, not in from text.
+    let methods = titles.iter().filter(|t| *t == "Methods").count();
+    assert!(methods <= 1, "{titles:?}");
+    for title in ["Colour type", "Colour operations", "Orphan instances"] {
+        assert!(titles.iter().any(|t| t == title), "{title}: {titles:?}");
+    }
+    assert!(
+        titles.iter().filter(|t| *t == "Instances").count() >= 3,
+        "{titles:?}"
+    );
+}

@@ -295,6 +295,19 @@ impl<'a> Parser<'a> {
         if nb.is_none() && over_listing && !h.centered && (self.inset(h) || after_text) {
             return false;
         }
+        // A label at the text's size, set in from the text right before it, over code, that
+        // the document says five times or more (`Methods` over each instance's methods in a
+        // generated reference): the template's label of every entry, not a section.
+        let over_code = c + 1 < self.content.len()
+            && self.hint(c + 1).is_some_and(|n| n.mono && n.page == h.page);
+        if nb.is_none()
+            && h.typography.size_ratio < 1.05
+            && over_code
+            && after_text
+            && self.repeated.get(t).is_some_and(|&n| n >= 5)
+        {
+            return false;
+        }
         // A line set apart only by italics, right under or over a figure or a table, is its
         // caption (a word processor's caption style with no `Figure 3` label: `Screen shot
         // of JavaMorph` under a screenshot), not a section's title.
