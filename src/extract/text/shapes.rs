@@ -230,6 +230,34 @@ pub(super) fn adornment(c: char) -> bool {
 /// rule with (`The multiprocessing.sharedctypes module` over `>>>>>>…`, `Overriding the run
 /// Method` over commas). Brackets, slashes and `%` are left out: a line of them is code
 /// (`}}}}`, `//////`) or a comment rule more often than a title's underline.
+/// `Label: value` where the label is one word and the value a version or a number (`Since:
+/// 2.1.1`, `Version: 4.1`) or a word that only fills a field (`Default: None`).
+pub(super) fn field_value(t: &str) -> bool {
+    let Some((label, value)) = t.split_once(": ") else {
+        return false;
+    };
+    let value = value.trim();
+    let numeric = value.strip_prefix(['v', 'V']).unwrap_or(value);
+    !label.is_empty()
+        && label.chars().all(char::is_alphabetic)
+        && (numeric.starts_with(|c: char| c.is_ascii_digit())
+            && numeric.chars().all(|c| c.is_ascii_digit() || c == '.')
+            || ["None", "none", "Yes", "No", "True", "False", "N/A", "n/a"].contains(&value))
+}
+
+/// Three or more short items joined by middle dots or bars (`Source · Contents · Index`): a
+/// bar of links.
+pub(super) fn link_bar(t: &str) -> bool {
+    let items: Vec<&str> = t.split([' ', '\u{A0}']).filter(|w| !w.is_empty()).collect();
+    let seps = items
+        .iter()
+        .filter(|&&w| w == "·" || w == "|" || w == "•")
+        .count();
+    seps >= 2
+        && t.split(['·', '|', '•'])
+            .all(|item| (1..=3).contains(&item.split_whitespace().count()))
+}
+
 /// A glyph a format sets before a title as an ornament (`◆`, `■`, `▶`, `★`; `§` where a
 /// font maps the diamond to it), not a list's bullet (`•`, `-`).
 pub(super) fn ornament_char(c: char) -> bool {

@@ -962,6 +962,36 @@ fn a_frame_set_in_from_a_set_in_body_is_example_output() {
 }
 
 #[test]
+fn fields_with_values_and_bars_of_links_are_no_titles() {
+    for t in [
+        "Since: 2.1.1",
+        "Default: None",
+        "Version: v4.1",
+        "Released: 2008",
+    ] {
+        assert!(field_value(t), "{t}");
+    }
+    for t in [
+        "Step 3: Documenting the sources",
+        "Chapter: Setup and tailoring",
+        "Note: 3 cases",
+    ] {
+        assert!(!field_value(t), "{t}");
+    }
+    assert!(link_bar("Source · Contents · Index"));
+    assert!(link_bar("Home | Download | Documentation | Community"));
+    assert!(!link_bar("Ideas · and the people who have them"));
+    assert!(!link_bar("Chapter 3 · 41"));
+    // In a man page, `Default: None` under an option's name is its text, not a subsection.
+    let src = "NAME\n       bt - a tracing language\n\nENVIRONMENT\n   BPFTRACE_VMLINUX\n       Default: None\n\n       This specifies the path of the kernel image used to resolve symbols.\n\n   BPFTRACE_BTF\n       Default: None\n\n       The path to a BTF file, searched in several places by default.\n";
+    assert!(
+        !titles(src).iter().any(|t| t.starts_with("Default")),
+        "{:?}",
+        titles(src)
+    );
+}
+
+#[test]
 fn an_empty_man_subsection_over_its_first_child_is_a_title_of_its_own() {
     // `.SS` right after `.SS`: two outdented titles stacked, the text under the second.
     let body = "       The following operators are available for integers, each\n       described below with its precedence.\n";

@@ -1123,6 +1123,12 @@ impl<'a> Parser<'a> {
         if mark.is_none() && nb.is_none() && variable_entry(t) {
             return false;
         }
+        // A field and its value (`Since: 2.1.1`, `Default: None`, `Version: 4.1`: a reference
+        // entry's metadata) or a bar of links (`Source · Contents · Index`, a printed web
+        // page's navigation) is no title.
+        if mark.is_none() && nb.is_none() && (field_value(t) || link_bar(t)) {
+            return false;
+        }
         // A key binding and its command (`C-g (transient-quit-one)`, `M-x transient-resume`),
         // the term of an Emacs manual's table of keys.
         if mark.is_none() && nb.is_none() && t.split_whitespace().next().is_some_and(key_chord) {
