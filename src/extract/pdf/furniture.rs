@@ -314,6 +314,9 @@ pub(super) fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
     count
 }
 
+/// A fragment's words (hashed) and box, to half a point.
+type FixedKey = (u64, i32, i32, i32, i32);
+
 /// Removes the fragments drawn at the very same place with the same words on
 /// `furniture_min_share` of the pages (three at least), wherever on the page: a web page's
 /// fixed parts, which a browser or an HTML-to-PDF printer repeats on every page (a sidebar of
@@ -335,7 +338,7 @@ pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &Pd
     // exceptions.
     let inside = |f: &Frag, h: f32| f.y1 > h * cfg.edge_band && f.y0 < h * (1.0 - cfg.edge_band);
     // Words (hashed) and box, to half a point.
-    let key = |f: &Frag| {
+    let key = |f: &Frag| -> FixedKey {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         f.text.trim().hash(&mut h);
@@ -352,7 +355,7 @@ pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &Pd
             .is_some()
     };
     // Key → (last page counted, pages).
-    let mut seen: HashMap<(u64, i32, i32, i32, i32), (usize, usize)> = HashMap::new();
+    let mut seen: HashMap<FixedKey, (usize, usize)> = HashMap::new();
     for (pi, frags) in pages.iter().enumerate() {
         let h = heights[pi];
         for f in frags
