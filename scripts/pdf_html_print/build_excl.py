@@ -16,16 +16,12 @@ name (over-inclusive on purpose: a common word that is also a package name exclu
 """
 import glob, os, re, sys
 from collections import defaultdict
+from dumpavail import records
 
 dump, outdir = sys.argv[1], sys.argv[2]
 os.makedirs(outdir, exist_ok=True)
 src_of = {}
-for rec in open(dump, encoding='utf-8', errors='replace').read().split('\n\n'):
-    d = {}
-    for line in rec.split('\n'):
-        m = re.match(r'^([A-Za-z0-9-]+): ?(.*)', line)
-        if m:
-            d[m.group(1)] = m.group(2)
+for d in records(dump):
     if 'Package' in d:
         src_of[d['Package']] = d.get('Source', d['Package']).split(' ')[0]
 pkgs_of = defaultdict(set)

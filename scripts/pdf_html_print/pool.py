@@ -7,17 +7,13 @@ Candidates: bookworm packages (apt-cache dumpavail) whose name ends in "-doc" or
 Order: md5("set19:" + package), hex, ascending. Columns: rank, package, version, size, md5.
 """
 import hashlib, re, sys
+from dumpavail import records
 
 dump, exclf, out = sys.argv[1:4]
 excl = set(open(exclf).read().split())
 rows = []
 n_doc = n_big = n_excl = 0
-for rec in open(dump, encoding='utf-8', errors='replace').read().split('\n\n'):
-    d = {}
-    for line in rec.split('\n'):
-        m = re.match(r'^([A-Za-z0-9-]+): ?(.*)', line)
-        if m:
-            d[m.group(1)] = m.group(2)
+for d in records(dump):
     p = d.get('Package')
     if not p or not re.search(r'-doc($|-)', p):
         continue
