@@ -1168,12 +1168,10 @@ impl<'a> Parser<'a> {
                 // size, are headings however short their entries: the ornament marks them.
                 let terms = run.iter().copied().filter(|&h| size(h) <= median * 1.15);
                 let members = terms.clone().all(|h| {
-                    self.blocks[h].heading.as_ref().is_some_and(|i| {
-                        i.title.split_once(' ').is_some_and(|(o, _)| {
-                            let mut cs = o.chars();
-                            cs.next().is_some_and(ornament_char) && cs.next().is_none()
-                        })
-                    })
+                    self.blocks[h]
+                        .heading
+                        .as_ref()
+                        .is_some_and(|i| after_ornament(&i.title).is_some())
                 });
                 if median < 1.2 || !members {
                     demote.extend(terms);

@@ -260,9 +260,19 @@ pub(super) fn link_bar(t: &str) -> bool {
 
 /// A glyph a format sets before a title as an ornament (`◆`, `■`, `▶`, `★`; `§` where a
 /// font maps the diamond to it), not a list's bullet (`•`, `-`).
-pub(super) fn ornament_char(c: char) -> bool {
+fn ornament_char(c: char) -> bool {
     matches!(c, '\u{25A0}'..='\u{25FF}' | '\u{2600}'..='\u{27BF}' | '\u{2B00}'..='\u{2BFF}' | '§')
         && c != '\u{25CF}'
+}
+
+/// The text after an ornament and a space that open `t` (`◆ equals()` → `equals()`), when
+/// some follows.
+pub(super) fn after_ornament(t: &str) -> Option<&str> {
+    let (o, rest) = t.split_once(' ')?;
+    let mut cs = o.chars();
+    let rest = rest.trim();
+    (cs.next().is_some_and(ornament_char) && cs.next().is_none() && !rest.is_empty())
+        .then_some(rest)
 }
 
 pub(super) fn rare_adornment(c: char) -> bool {

@@ -903,18 +903,15 @@ impl<'a> Parser<'a> {
         // roman sub-item (above).
         // A title set large after an ornament (`◆ CLEAN_OUTPUT`, `◆ equals()`: the member
         // headings of a generated reference) is scored on what follows it.
-        let ornament = nb.is_none()
-            && self
-                .hint(c)
-                .is_some_and(|h| h.typography.size_ratio >= 1.15)
-            && t.split_once(' ').is_some_and(|(o, rest)| {
-                let mut chars = o.chars();
-                chars.next().is_some_and(ornament_char)
-                    && chars.next().is_none()
-                    && !rest.trim().is_empty()
-            });
+        let after = after_ornament(t).filter(|_| {
+            nb.is_none()
+                && self
+                    .hint(c)
+                    .is_some_and(|h| h.typography.size_ratio >= 1.15)
+        });
+        let ornament = after.is_some();
         let scored = match mark {
-            _ if ornament => t.split_once(' ').map_or(t, |(_, rest)| rest.trim()),
+            _ if ornament => after.unwrap_or(t),
             Some(Style::Framed(ch)) => t.trim_matches(ch).trim(),
             _ if roman_sub.is_some() => &t[roman_sub.map_or(0, |(_, n)| n)..],
             _ if nb.is_none() && (self.hint(c).is_some_and(Hints::stands_out) || listed) => {
