@@ -3042,3 +3042,21 @@ fn a_label_over_every_instances_methods_is_no_title() {
         "{titles:?}"
     );
 }
+
+/// A generated reference printed from HTML (Doxygen) opens with its sections in bold, two
+/// capitalized words each (`Detailed Description`, `Field Documentation`), set in a type no
+/// later heading has: section titles, not authors' names under the title; its members'
+/// headings follow a diamond (`§` in this font's text) and are headings too.
+#[test]
+fn bold_sections_of_a_generated_reference_are_no_authors() {
+    let a = analyze(
+        &data().join("web/libssh-sftp-statvfs.pdf"),
+        &Config::default(),
+    );
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    for title in ["Data Fields", "Detailed Description", "Field Documentation"] {
+        assert!(titles.iter().any(|t| t == title), "{title}: {titles:?}");
+    }
+    let members = titles.iter().filter(|t| t.starts_with("§ f_")).count();
+    assert!(members >= 10, "{titles:?}");
+}

@@ -558,7 +558,13 @@ impl<'a> Parser<'a> {
                 break;
             }
             let centered = k > 0 && self.hint(self.block_lines[i].0).is_some_and(|h| h.centered);
-            let named = initialled || (k > 0 && name);
+            // Set in bold, two capitalized words are a section's title (`Detailed
+            // Description`, a generated reference's first section), not an author's name,
+            // which a title block sets in roman.
+            let bold = self
+                .hint(self.block_lines[i].0)
+                .is_some_and(|h| h.typography.bold);
+            let named = initialled || (k > 0 && name && !bold);
             if (centered || named) && !later.contains(&style(self, i)) {
                 self.unhead(i);
             }
