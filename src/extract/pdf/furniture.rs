@@ -317,8 +317,8 @@ pub(super) fn mark_furniture(pages: &mut [Page], cfg: &PdfConfig) -> u32 {
 /// A fragment's words (hashed) and box, to half a point.
 type FixedKey = (u64, i32, i32, i32, i32);
 
-/// Removes the fragments drawn at the very same place with the same words on
-/// `furniture_min_share` of the pages (three at least), wherever on the page: a web page's
+/// Removes the fragments drawn at the very same place with the same words on nine pages in
+/// ten (all but one at least, three pages or more), out of the edge bands: a web page's
 /// fixed parts, which a browser or an HTML-to-PDF printer repeats on every page (a sidebar of
 /// links beside the text, a navigation bar over it), lines that no edge band holds and that
 /// share baselines with the text. A row of two or more fragments that all repeat so (a long

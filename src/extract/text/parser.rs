@@ -557,13 +557,12 @@ impl<'a> Parser<'a> {
             if page(self, i) > 0 || (self.opens_named_section(i) && !initialled) {
                 break;
             }
-            let centered = k > 0 && self.hint(self.block_lines[i].0).is_some_and(|h| h.centered);
+            let hint = self.hint(self.block_lines[i].0);
+            let centered = k > 0 && hint.is_some_and(|h| h.centered);
             // Set in bold, two capitalized words are a section's title (`Detailed
             // Description`, a generated reference's first section), not an author's name,
             // which a title block sets in roman.
-            let bold = self
-                .hint(self.block_lines[i].0)
-                .is_some_and(|h| h.typography.bold);
+            let bold = hint.is_some_and(|h| h.typography.bold);
             let named = initialled || (k > 0 && name && !bold);
             if (centered || named) && !later.contains(&style(self, i)) {
                 self.unhead(i);
@@ -783,21 +782,15 @@ impl<'a> Parser<'a> {
         if c + 2 >= self.content.len() || !self.adjacent(c) || !self.adjacent(c + 1) {
             return false;
         }
-        let titled = |t: &str| {
-            t.chars().count() <= 60
-                && t.split_whitespace().count() <= 8
-                && t.starts_with(char::is_uppercase)
-                && !t.ends_with(['.', ',', ';', ':', '!', '?'])
-        };
         let (first, second) = (self.line(c).trim(), self.line(c + 1).trim());
         let third = self.line(c + 2).trim();
         let indent = self.l(c).indent;
         // Two titles the contents list, one over the other, are stacked over any text.
-        if titled(first) && titled(second) && self.listed(first) && self.listed(second) {
+        if short_title(first) && short_title(second) && self.listed(first) && self.listed(second) {
             return true;
         }
-        titled(first)
-            && titled(second)
+        short_title(first)
+            && short_title(second)
             && third.chars().count() >= 50
             && third.chars().count() * 2 >= 3 * first.chars().count().max(second.chars().count())
             && third.starts_with(char::is_uppercase)
@@ -810,18 +803,14 @@ impl<'a> Parser<'a> {
                 || self.line(c + 3).trim().chars().count() >= 40)
     }
 
-    /// Content lines `c` and `c + 1` of a group ending before `end` are two titles set out left of an
-    /// indented body, one over the other, the body right under them (a manual page's empty
-    /// subsection over its first child: `Operators and Expressions` / `Arithmetic
-    /// Operators` / the text): the first is a title of its own.
+    /// Content lines `c` and `c + 1` of a group ending before `end` are two titles set out
+    /// left of an indented body, one over the other, the body right under them (a manual
+    /// page's empty subsection over its first child: `Operators and Expressions` /
+    /// `Arithmetic Operators` / the text): the first is a title of its own.
     pub(super) fn outdented_pair(&self, c: usize, end: usize) -> bool {
         let titled = |t: &str| {
             let t = t.trim();
-            t.chars().count() <= 60
-                && t.split_whitespace().count() <= 8
-                && !t.contains("  ")
-                && t.starts_with(char::is_uppercase)
-                && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+            short_title(t) && !t.contains("  ")
         };
         end >= c + 3
             && end <= self.content.len()

@@ -226,10 +226,6 @@ pub(super) fn adornment(c: char) -> bool {
     ) || rare_adornment(c)
 }
 
-/// Punctuation reStructuredText takes as a title's adornment that plain text rarely draws a
-/// rule with (`The multiprocessing.sharedctypes module` over `>>>>>>…`, `Overriding the run
-/// Method` over commas). Brackets, slashes and `%` are left out: a line of them is code
-/// (`}}}}`, `//////`) or a comment rule more often than a title's underline.
 /// `Label: value` where the label is one word and the value a version or a number (`Since:
 /// 2.1.1`, `Version: 4.1`) or a word that only fills a field (`Default: None`).
 pub(super) fn field_value(t: &str) -> bool {
@@ -275,6 +271,19 @@ pub(super) fn after_ornament(t: &str) -> Option<&str> {
         .then_some(rest)
 }
 
+/// A short line that reads as a title: at most 60 characters and 8 words, a capital first,
+/// no closing punctuation (`t` trimmed).
+pub(super) fn short_title(t: &str) -> bool {
+    t.chars().count() <= 60
+        && t.split_whitespace().count() <= 8
+        && t.starts_with(char::is_uppercase)
+        && !t.ends_with(['.', ',', ';', ':', '!', '?'])
+}
+
+/// Punctuation reStructuredText takes as a title's adornment that plain text rarely draws a
+/// rule with (`The multiprocessing.sharedctypes module` over `>>>>>>…`, `Overriding the run
+/// Method` over commas). Brackets, slashes and `%` are left out: a line of them is code
+/// (`}}}}`, `//////`) or a comment rule more often than a title's underline.
 pub(super) fn rare_adornment(c: char) -> bool {
     matches!(c, '<' | '>' | '&' | ',' | '@')
 }

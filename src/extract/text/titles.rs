@@ -900,9 +900,8 @@ impl<'a> Parser<'a> {
         // A framed title is scored on the text inside its frame, a typeset one after its
         // lower-case label (`a) Purpose`, `ii. Install the plugins`: outline items whose
         // level the type gives), and so is one that the contents list with its label, and a
-        // roman sub-item (above).
-        // A title set large after an ornament (`◆ CLEAN_OUTPUT`, `◆ equals()`: the member
-        // headings of a generated reference) is scored on what follows it.
+        // roman sub-item (above); a title set large after an ornament (`◆ CLEAN_OUTPUT`, `◆
+        // equals()`: the member headings of a generated reference), on what follows it.
         let after = after_ornament(t).filter(|_| {
             nb.is_none()
                 && self
@@ -910,9 +909,9 @@ impl<'a> Parser<'a> {
                     .is_some_and(|h| h.typography.size_ratio >= 1.15)
         });
         let ornament = after.is_some();
-        let scored = match mark {
-            _ if ornament => after.unwrap_or(t),
-            Some(Style::Framed(ch)) => t.trim_matches(ch).trim(),
+        let scored = match (after, &mark) {
+            (Some(rest), _) => rest,
+            (_, Some(Style::Framed(ch))) => t.trim_matches(*ch).trim(),
             _ if roman_sub.is_some() => &t[roman_sub.map_or(0, |(_, n)| n)..],
             _ if nb.is_none() && (self.hint(c).is_some_and(Hints::stands_out) || listed) => {
                 &t[lower_label(t).or_else(|| unmapped_label(t)).unwrap_or(0)..]
