@@ -3055,3 +3055,27 @@ fn bold_sections_of_a_generated_reference_are_no_authors() {
     let members = titles.iter().filter(|t| t.starts_with("§ f_")).count();
     assert!(members >= 10, "{titles:?}");
 }
+
+/// A generated reference printed from HTML (javadoc) names each member in bold, smaller than
+/// the text, over its declaration in the code font: the member's section, lower case and
+/// overloaded alike. Its navigation bar, fixed over the text in a drawn box on every page,
+/// is furniture, not a figure that swallows the text it overlaps.
+#[test]
+fn a_members_name_over_its_declaration_is_its_title() {
+    let bytes = std::fs::read(data().join("web/commons-allpredicate.pdf")).unwrap();
+    let titles = pdf_titles(&bytes);
+    assert_headings(
+        &titles,
+        &["Method Detail", "getInstance", "evaluate", "getPredicates"],
+        &["OVERVIEW", "Modifier and Type"],
+    );
+    // The bar's words stay once, where the page's own bottom bar is printed in the flow.
+    let a = analyze(
+        &data().join("web/commons-allpredicate.pdf"),
+        &Config::default(),
+    );
+    for nav in ["OVERVIEW", "DEPRECATED", "JAVASCRIPT IS DISABLED"] {
+        let n = a.canonical.matches(nav).count();
+        assert!(n <= 1, "{nav} kept {n} times: {}", a.canonical);
+    }
+}

@@ -91,24 +91,11 @@ pub(super) fn figures(p: &mut read::PageText) {
     const GAP: f32 = 6.0;
     let (w, h) = (p.width, p.height);
     use crate::extract::mupdf_ffi::Graphic;
-    let mut boxes: Vec<([f32; 4], Graphic)> = p
-        .graphics
-        .iter()
-        .copied()
-        .filter(|(b, _)| {
-            let (bw, bh) = (b[2] - b[0], b[3] - b[1]);
-            bw >= 2.0
-                && bh >= 2.0
-                && !(bw >= w * 0.9 && bh >= h * 0.9)
-                && b[2] > 0.0
-                && b[3] > 0.0
-                && b[0] < w
-                && b[1] < h
-        })
-        .collect();
-    if boxes.is_empty() || boxes.len() > FIGURE_MAX_GRAPHICS {
+    keep_figure_graphics(p);
+    if p.graphics.is_empty() {
         return;
     }
+    let mut boxes: Vec<([f32; 4], Graphic)> = p.graphics.clone();
     boxes.sort_by(|(a, _), (b, _)| a[1].total_cmp(&b[1]).then(a[0].total_cmp(&b[0])));
     // The page's body size: the size most of its characters are set in.
     let mut sizes: Vec<(f32, u32)> = Vec::new();
@@ -284,5 +271,26 @@ pub(super) fn figures(p: &mut read::PageText) {
         let mut fig = Frag::plain(r, r[3], if size > 0.0 { size } else { body }, text);
         fig.figure = true;
         p.frags.push(fig);
+    }
+}
+
+/// Keeps of a page's graphics only those [`figures`] clusters: two points wide and high at
+/// least, on the page, not a frame round the whole of it; none when there are more than
+/// [`FIGURE_MAX_GRAPHICS`] (a page drawn as thousands of strokes is read as text). A page
+/// held until every page is read keeps no more than it needs.
+pub(super) fn keep_figure_graphics(p: &mut read::PageText) {
+    let (w, h) = (p.width, p.height);
+    p.graphics.retain(|(b, _)| {
+        let (bw, bh) = (b[2] - b[0], b[3] - b[1]);
+        bw >= 2.0
+            && bh >= 2.0
+            && !(bw >= w * 0.9 && bh >= h * 0.9)
+            && b[2] > 0.0
+            && b[3] > 0.0
+            && b[0] < w
+            && b[1] < h
+    });
+    if p.graphics.len() > FIGURE_MAX_GRAPHICS {
+        p.graphics = Vec::new();
     }
 }

@@ -358,10 +358,7 @@ pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &Pd
     let mut seen: HashMap<FixedKey, (usize, usize)> = HashMap::new();
     for (pi, frags) in pages.iter().enumerate() {
         let h = heights[pi];
-        for f in frags
-            .iter()
-            .filter(|f| !f.figure && inside(f, h) && lettered(f))
-        {
+        for f in frags.iter().filter(|f| inside(f, h) && lettered(f)) {
             let e = seen.entry(key(f)).or_insert((usize::MAX, 0));
             if e.0 != pi {
                 *e = (pi, e.1 + 1);
@@ -377,8 +374,7 @@ pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &Pd
             frags
                 .iter()
                 .map(|f| {
-                    !f.figure
-                        && lettered(f)
+                    lettered(f)
                         && seen.get(&key(f)).is_some_and(|e| e.1 >= need)
                         && worded_key(&f.text)
                 })

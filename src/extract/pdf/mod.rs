@@ -460,8 +460,9 @@ pub fn extract(
                 }
                 underlines(&mut p);
                 let rules = horizontal_rules(&p.graphics);
-                figures(&mut p);
-                read_pages.push((p.frags, p.height, rules));
+                keep_figure_graphics(&mut p);
+                p.links = Vec::new();
+                read_pages.push((p, rules));
             }
             Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => {
                 flags.push(format!("pdf_time_cut:{i}/{total}"));
@@ -469,20 +470,23 @@ pub fn extract(
             }
             Err(e) => {
                 failed_pages.push((i, e));
-                read_pages.push((Vec::new(), 792.0, Vec::new()));
+                read_pages.push((read::PageText::empty(792.0), Vec::new()));
             }
         }
     }
-    // A web page's fixed parts printed on every page go before the pages are laid out: they
-    // would stand in the text's lines and columns.
+    // A web page's fixed parts printed on every page go before the pages are laid out, and
+    // before figures are found: they would stand in the text's lines and columns, and a
+    // navigation bar's box drawn over the text would make a figure of both.
     let mut frags: Vec<Vec<Frag>> = read_pages
         .iter_mut()
-        .map(|p| std::mem::take(&mut p.0))
+        .map(|p| std::mem::take(&mut p.0.frags))
         .collect();
-    let heights: Vec<f32> = read_pages.iter().map(|p| p.1).collect();
+    let heights: Vec<f32> = read_pages.iter().map(|p| p.0.height).collect();
     let fixed = fixed_furniture(&mut frags, &heights, cfg);
-    for (f, (_, height, rules)) in frags.into_iter().zip(read_pages) {
-        let mut page = layout_page(f, height);
+    for (f, (mut p, rules)) in frags.into_iter().zip(read_pages) {
+        p.frags = f;
+        figures(&mut p);
+        let mut page = layout_page(p.frags, p.height);
         page.rules = rules;
         pages.push(page);
     }

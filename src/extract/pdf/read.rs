@@ -74,6 +74,20 @@ pub struct PageText {
     pub links: Vec<[f32; 4]>,
 }
 
+impl PageText {
+    /// A page with nothing on it (one MuPDF could not read), `height` points high.
+    pub fn empty(height: f32) -> PageText {
+        PageText {
+            frags: Vec::new(),
+            width: 612.0,
+            height,
+            cut: false,
+            graphics: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+}
+
 /// Page `index` of `doc` read as a [`PageText`].
 pub fn page(
     doc: &Doc<'_>,

@@ -312,7 +312,8 @@ struct Parser<'a> {
     consumed: usize,
     /// Heading blocks set left of the body text (man pages, RFCs): structure, never terms.
     outdented: HashSet<usize>,
-    /// Heading blocks that are a reference entry's function head (see `function_heads`).
+    /// Heading blocks that are a reference entry's function head (see `function_heads`), or
+    /// a member's name over its declaration (see `names_declaration`): never terms.
     function_heads: HashSet<usize>,
     /// Heading blocks that open a reference entry by its name (see `reference_entry`).
     entry_heads: HashSet<usize>,

@@ -268,9 +268,11 @@ impl<'a> Parser<'a> {
         // A label set smaller than the text that the document repeats word for word, three
         // times or more, is the title bar of a box (`Information(s)`, `Code LaTeX` over the
         // frames of a package's notes and examples), not a section's.
+        // (An overloaded member's name over each of its declarations is no such label.)
         if nb.is_none()
             && h.typography.size_ratio < 0.97
             && self.repeated.get(t).is_some_and(|&n| n >= 3)
+            && !self.names_declaration(c, t)
         {
             return false;
         }

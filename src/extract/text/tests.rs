@@ -223,6 +223,52 @@ fn a_small_bold_label_repeated_over_boxes_is_no_heading() {
     assert_eq!(found, ["1 Introduction", "Information(s)"]);
 }
 
+/// A member's name in bold, smaller than the text, over its declaration in the code font
+/// (javadoc's `getAttribute` over `int getAttribute(java.lang.String name, int
+/// defaultValue)`) heads the member's entry, in lower case, and each overload of it: the same
+/// name said three times over declarations that name it is no box's title. Over code that
+/// does not declare it, a name in lower case stays text.
+#[test]
+fn a_members_name_over_its_declaration_heads_its_entry() {
+    let body = "Returns the value of an attribute of the element, or the default value.";
+    let doc = |decl: &'static str| {
+        let mut lines = vec![
+            ("Interface IXMLElement", 2.0, "B"),
+            ("", 0.0, ""),
+            (body, 1.0, ""),
+            ("", 0.0, ""),
+            ("Method Detail", 1.14, "B"),
+            ("", 0.0, ""),
+        ];
+        for _ in 0..3 {
+            lines.extend([
+                ("getAttribute", 0.93, "B"),
+                ("", 0.0, ""),
+                (decl, 1.0, "M"),
+                ("", 0.0, ""),
+                (body, 1.0, ""),
+                ("", 0.0, ""),
+            ]);
+        }
+        typeset_styled(&lines)
+    };
+    let x = doc("java.lang.String getAttribute(java.lang.String name)");
+    let found = heading_titles(&x);
+    assert_eq!(
+        found,
+        [
+            "Interface IXMLElement",
+            "Method Detail",
+            "getAttribute",
+            "getAttribute",
+            "getAttribute"
+        ]
+    );
+    let x = doc("java.lang.String getAttributes(java.lang.String name)");
+    let found = heading_titles(&x);
+    assert_eq!(found, ["Interface IXMLElement", "Method Detail"]);
+}
+
 /// A chapter's number in bold over a title in the code font (`1 \\settabular`, a package
 /// naming its commands) heads the chapter as `2 Debugging` heads the next; a line of code in
 /// body type with a number in front stays code.
@@ -291,11 +337,11 @@ fn a_title_set_large_after_an_ornament_is_scored_without_it() {
 }
 
 /// Four member headings in a row, each over a line of declaration and a line on it, stay
-/// headings when an ornament marks them; without it, short titles of one style in a row are
-/// the terms of a list.
+/// headings when an ornament marks them, or when the declaration names them; without either,
+/// short titles of one style in a row are the terms of a list.
 #[test]
 fn ornamented_member_headings_are_no_run_of_terms() {
-    let doc = |mark: &str| {
+    let doc = |mark: &str, declared: bool| {
         let names = ["f_bavail", "f_bfree", "f_blocks", "f_favail"];
         let mut lines: Vec<(String, f32, &str)> = vec![
             ("Field Documentation".into(), 2.0, "B"),
@@ -304,7 +350,8 @@ fn ornamented_member_headings_are_no_run_of_terms() {
         for n in names {
             lines.push((format!("{mark}{n}"), 1.5, "B"));
             lines.push(("".into(), 0.0, ""));
-            lines.push((format!("uint64_t sftp_statvfs_struct::{n}"), 1.0, "M"));
+            let decl = if declared { n } else { "value" };
+            lines.push((format!("uint64_t sftp_statvfs_struct::{decl}"), 1.0, "M"));
             lines.push(("".into(), 0.0, ""));
             lines.push(("The count of blocks of the file system.".into(), 1.0, ""));
             lines.push(("".into(), 0.0, ""));
@@ -316,17 +363,19 @@ fn ornamented_member_headings_are_no_run_of_terms() {
             .map(String::from)
             .collect::<Vec<_>>()
     };
-    assert_eq!(
-        doc("◆ "),
-        [
-            "Field Documentation",
-            "◆ f_bavail",
-            "◆ f_bfree",
-            "◆ f_blocks",
-            "◆ f_favail"
-        ]
-    );
-    assert_eq!(doc(""), ["Field Documentation"]);
+    let members = |mark: &str| {
+        ["f_bavail", "f_bfree", "f_blocks", "f_favail"].iter().fold(
+            vec!["Field Documentation".to_string()],
+            |mut v, n| {
+                v.push(format!("{mark}{n}"));
+                v
+            },
+        )
+    };
+    assert_eq!(doc("◆ ", true), members("◆ "));
+    assert_eq!(doc("◆ ", false), members("◆ "));
+    assert_eq!(doc("", true), members(""));
+    assert_eq!(doc("", false), ["Field Documentation"]);
 }
 
 /// An author's name under the title, an initial first (`F. Pantigny`), reads as section F

@@ -5,6 +5,34 @@
 use super::*;
 
 impl<'a> Parser<'a> {
+    /// A member's name alone in bold, over the line in the code font that declares it, at
+    /// its left edge (`getParent` over `IXMLElement getParent()`, `NO_LINE` over `static
+    /// final int NO_LINE`): the title of an entry of a generated API reference printed from its HTML
+    /// pages, in lower case or not. Layout hints only: the code font is what tells the
+    /// declaration from a sentence that names the member.
+    pub(super) fn names_declaration(&self, c: usize, t: &str) -> bool {
+        let (Some(h), Some(n)) = (
+            self.hint(c),
+            (c + 1 < self.content.len())
+                .then(|| self.hint(c + 1))
+                .flatten(),
+        ) else {
+            return false;
+        };
+        let ident = |ch: char| ch.is_alphanumeric() || ch == '_';
+        h.typography.bold
+            && !h.mono
+            && n.mono
+            && n.page == h.page
+            && (n.bbox[0] - h.bbox[0]).abs() <= 12.0
+            && t.chars().count() >= 3
+            && t.chars().all(ident)
+            && self.line(c + 1).match_indices(t).any(|(at, _)| {
+                let line = self.line(c + 1);
+                !line[..at].ends_with(ident) && !line[at + t.len()..].starts_with(ident)
+            })
+    }
+
     /// Content line `c` is a long numbered title that continues the numbering of the headings
     /// so far, and the line under it, the last of its group, a few words that end it (see
     /// `group`): not a paragraph's first lines.
@@ -809,24 +837,26 @@ impl<'a> Parser<'a> {
         // indented under them: a Sphinx reference as `pdftotext -layout` gives it (`The Row
         // class` / blank / `class tables.tableextension.Row` / its description indented). The
         // entry's first line or two are at the edge, on the title's page, and read as code
-        // (a figure's title over the next heading does not); then its text goes deeper.
-        let over_entry = blank_after
-            && line.indent == 0
-            && follow.is_some_and(|(a, b)| {
-                let end = if b - a <= 2 && b < self.content.len() {
-                    b + 1
-                } else {
-                    b.min(a + 3)
-                };
-                self.l(a).indent == 0
-                    && self.l(a).page == line.page
-                    && !self.page_break_before(a)
-                    && signature_like(self.line(a).trim())
-                    && (a + 1..end)
-                        .map(|k| self.l(k).indent)
-                        .find(|&i| i != 0)
-                        .is_some_and(|i| i > 0)
-            });
+        // (a figure's title over the next heading does not); then its text goes deeper. Or,
+        // typeset, a member's name over the declaration that names it.
+        let over_entry = self.names_declaration(c, t)
+            || blank_after
+                && line.indent == 0
+                && follow.is_some_and(|(a, b)| {
+                    let end = if b - a <= 2 && b < self.content.len() {
+                        b + 1
+                    } else {
+                        b.min(a + 3)
+                    };
+                    self.l(a).indent == 0
+                        && self.l(a).page == line.page
+                        && !self.page_break_before(a)
+                        && signature_like(self.line(a).trim())
+                        && (a + 1..end)
+                            .map(|k| self.l(k).indent)
+                            .find(|&i| i != 0)
+                            .is_some_and(|i| i > 0)
+                });
         // A program's name and purpose over its `Synopsis`, in a guide that collects manual
         // pages (not the text of a man page's own `NAME` section). On every page of such a
         // guide, `Synopsis` may have been taken for a running line: it is looked for among
@@ -1285,6 +1315,11 @@ impl<'a> Parser<'a> {
         let b = self.push(BlockType::Heading, c, c + 1, Some(info));
         if cand.outdented {
             self.outdented.insert(b);
+        }
+        // A member's name over its declaration heads its entry however short the entry runs
+        // (an accessor with one line on it): no term of a list.
+        if self.names_declaration(c, t) {
+            self.function_heads.insert(b);
         }
         true
     }
