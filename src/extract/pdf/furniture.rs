@@ -383,21 +383,52 @@ pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &Pd
         .collect();
     // A fixed part stands alone on its baseline or beside text that changes from page to
     // page; a row of fixed parts and numbers is left to the edge rules.
+    // A row of fixed parts inside a block of them, though, is a line of that block (`ALL
+    // CLASSES` and `SEARCH:` across a navigation bar whose other links stand one a line).
     let drops: Vec<Vec<bool>> = pages
         .iter()
         .zip(&fixed)
         .map(|(frags, fixed)| {
-            (0..frags.len())
+            let row = |i: usize| {
+                let f = &frags[i];
+                (0..frags.len())
+                    .filter(move |&j| j != i && (frags[j].base - f.base).abs() <= f.size * 0.3)
+            };
+            let mut drop: Vec<bool> = (0..frags.len())
                 .map(|i| {
                     fixed[i] && {
-                        let f = &frags[i];
-                        let mut row = (0..frags.len())
-                            .filter(|&j| j != i && (frags[j].base - f.base).abs() <= f.size * 0.3)
-                            .peekable();
+                        let mut row = row(i).peekable();
                         row.peek().is_none() || row.any(|j| !fixed[j] && worded_key(&frags[j].text))
                     }
                 })
-                .collect()
+                .collect();
+            // The box of the fixed parts that stand alone, three or more.
+            let alone: Vec<&Frag> = (0..frags.len())
+                .filter(|&i| drop[i])
+                .map(|i| &frags[i])
+                .collect();
+            if alone.len() >= 3 {
+                let b = alone
+                    .iter()
+                    .fold([f32::MAX, f32::MAX, f32::MIN, f32::MIN], |b, f| {
+                        [
+                            b[0].min(f.x0),
+                            b[1].min(f.y0),
+                            b[2].max(f.x1),
+                            b[3].max(f.y1),
+                        ]
+                    });
+                let within = |f: &Frag| f.x0 < b[2] && f.x1 > b[0] && f.y0 < b[3] && f.y1 > b[1];
+                for i in 0..frags.len() {
+                    if fixed[i]
+                        && !drop[i]
+                        && (within(&frags[i]) || row(i).any(|j| fixed[j] && within(&frags[j])))
+                    {
+                        drop[i] = true;
+                    }
+                }
+            }
+            drop
         })
         .collect();
     // And it is a small share of the text: pages that repeat most of their text at one place
