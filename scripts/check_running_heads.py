@@ -3,22 +3,26 @@
 
     python3 scripts/check_running_heads.py BIN DIR [--list]
 
-A running head or foot is a line at the top or bottom of a page (the first or last three
-non-blank lines of the page as `pdftotext` reads it, poppler-utils) that comes back on at
-least three pages and 30 % of the pages, compared without case, blanks, punctuation or a page
-number at either end (so `Chapter 3 · 41` on every page of a chapter counts once). A docsweep
-heading (`BIN inspect --json FILE`, its sections' titles, the preamble left out) whose title
-compares equal to such a line, and that is the first or the last block on its page, is
-counted; the issue's target is none. Prints, per file with any, the count, and the titles with
-`--list` (leave `--list` off for sets held out from reading).
+A running head or foot is a line at the top or bottom of a page (the first or the last three
+non-blank lines of the page by their place, `pdftotext -bbox-layout`, poppler-utils) that comes
+back on at least three pages and 30 % of the pages, compared without case, blanks, punctuation
+or a page number at either end (so `Chapter 3 · 41` on every page of a chapter counts once). A
+docsweep heading (`BIN inspect --json FILE`, its sections' titles, the preamble left out) whose
+title compares equal to such a line, that is the first or the last block on its page, and whose
+line is drawn where and as the running line is on the other pages (its top within a line's
+height of theirs, its height no more than 1.2 times theirs) is counted; the issue's target is
+none. Prints, per file with any, the count, and the titles with `--list` (leave `--list` off
+for sets held out from reading).
 
 A section title that opens a page is on one page, so it does not count, nor does a heading in
 the middle of its page that the running heads repeat (`1.2 Debugger` over its section, and at
-the top of the section's pages); a title that the document repeats at the top of several pages
-(a slide deck's title kept over three slides) does, and so does a chapter title that opens a
-page and names the chapter's running heads: read what `--list` shows before calling it a
-bug.
+the top of the section's pages), nor a chapter's or a document's title that names the running
+heads but stands lower on its page or is set larger (`5 Implementation` under the running head
+`5 Implementation`, `dialyzer` set large under the same word in the running head); a title
+that the document repeats at the top of several pages in the same place (a slide deck's title
+kept over three slides) does.
 """
+import html
 import json
 import os
 import re
@@ -37,21 +41,42 @@ def key(s):
     return re.sub(r"[\W_]+", "", " ".join(words))
 
 
-def edge_lines(pdf):
+def page_lines(pdf):
+    """Each page's non-blank lines, top to bottom, as (text, top, height) (`pdftotext
+    -bbox-layout`: a line's box, its height close to its type's size)."""
     out = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", pdf, "-"], capture_output=True, text=True, check=False
+        ["pdftotext", "-enc", "UTF-8", "-bbox-layout", pdf, "-"],
+        capture_output=True,
+        text=True,
+        check=False,
     ).stdout
-    pages = out.split("\f")
-    if pages and not pages[-1].strip():
-        pages.pop()
-    counts = {}
-    for page in pages:
-        lines = [l.strip() for l in page.splitlines() if l.strip()]
-        for k in {key(l) for l in lines[:3] + lines[-3:]}:
+    pages = []
+    for page in re.findall(r"<page [^>]*>(.*?)</page>", out, re.S):
+        lines = []
+        for box, body in re.findall(r"<line ([^>]*)>(.*?)</line>", page, re.S):
+            words = [html.unescape(w) for w in re.findall(r"<word [^>]*>(.*?)</word>", body, re.S)]
+            text = " ".join(words).strip()
+            if text:
+                b = dict(re.findall(r'(\w+)="([-\d.]+)"', box))
+                y0, y1 = float(b["yMin"]), float(b["yMax"])
+                lines.append((y0, text, y1 - y0))
+        lines.sort(key=lambda l: l[0])
+        pages.append([(t, y, h) for y, t, h in lines])
+    return pages
+
+
+def edge_lines(pages):
+    """The running heads and feet: keys of lines among the first or last three of a page on
+    enough pages, each with the top and height of its line on every page it is at an edge
+    of."""
+    found = {}
+    for i, lines in enumerate(pages):
+        for t, y, h in lines[:3] + lines[-3:]:
+            k = key(t)
             if len(k) >= 3:
-                counts[k] = counts.get(k, 0) + 1
+                found.setdefault(k, {}).setdefault(i, (y, h))
     need = max(3, 0.3 * len(pages))
-    return {k for k, n in counts.items() if n >= need}
+    return {k: v for k, v in found.items() if len(v) >= need}
 
 
 def edge_titles(binary, pdf):
@@ -68,7 +93,7 @@ def edge_titles(binary, pdf):
         if box and b.get("page") is not None:
             boxes.setdefault(b["page"], []).append((b["block_id"], box))
     by_id = {b["block_id"]: b for b in doc["blocks"]}
-    titles = []
+    titles = []  # (title, 0-based page)
     for s in doc["sections"]:
         b = by_id.get(s.get("heading_block_id"))
         if not b or s.get("depth", 0) == 0 or not s.get("title"):
@@ -80,8 +105,33 @@ def edge_titles(binary, pdf):
         above = any(o[1] < box[1] for o in others)
         below = any(o[3] > box[3] for o in others)
         if not (above and below):
-            titles.append(s["title"])
+            titles.append((s["title"], (b.get("page") or 1) - 1, box))
     return titles
+
+
+def running(pages, heads, title, page, box):
+    """Whether a heading's title is a running head: the same words as one, and drawn as it
+    is on the other pages: at its place (a document's or a chapter's title that names the
+    running heads stands lower on its page) and no larger (a module's name set large under
+    the same name in the running head)."""
+    k = key(title)
+    if k not in heads:
+        return False
+    others = [v for i, v in heads[k].items() if i != page]
+    if not others:
+        return True
+    at = sorted(y for y, _ in others)[len(others) // 2]
+    size = sorted(h for _, h in others)[len(others) // 2]
+    # The heading's own line: the line of its words that its box holds.
+    own = [
+        (y, h)
+        for t, y, h in (pages[page] if page < len(pages) else [])
+        if key(t) == k and box[1] - 2 <= y <= box[3]
+    ]
+    if not own:
+        return True
+    y, h = own[0]
+    return abs(y - at) <= max(6.0, size) and h <= 1.2 * size
 
 
 def main():
@@ -96,8 +146,9 @@ def main():
             continue
         path = os.path.join(folder, name)
         files += 1
-        heads = edge_lines(path)
-        hit = [t for t in edge_titles(binary, path) if key(t) in heads]
+        pages = page_lines(path)
+        heads = edge_lines(pages)
+        hit = [t for t, p, b in edge_titles(binary, path) if running(pages, heads, t, p, b)]
         if hit:
             total += len(hit)
             print(f"{len(hit):3d} {name}" + (f"  {hit}" if show else ""))
