@@ -876,6 +876,15 @@ pub fn score(
     if !c.underlined && (path_or_url(title) || title.split_whitespace().all(noise_word)) {
         return 0.0;
     }
+    // A line that gives an address among its words is an author's or a contact's (`M. Scot
+    // Breitenfeld, The HDF Group, brtnfld@hdfgroup.org` under a paper's title), not a title.
+    if title.split_whitespace().count() >= 2
+        && title
+            .split_whitespace()
+            .any(|w| email(w.trim_matches(|ch: char| !ch.is_alphanumeric())))
+    {
+        return 0.0;
+    }
     // A row of figures (`SOLID 1.0 0.0 0.0`, `INLA MCMC 231.3 1.10 1.44`: a table's or an
     // input file's line whose column gaps OCR closed) or an index entry with its page
     // (`NrPrimitiveGroups, 5`) is data, not a title.
@@ -2125,6 +2134,19 @@ mod tests {
         assert!(!pass(&standalone("2. https://example.org/Intro")));
         assert!(!pass(&standalone("1v.kuhlmann@elec.canterbury.ac.nz")));
         assert!(!pass(&standalone("Support@Example.org")));
+        // An author's line with an address among its words, set apart in type under a title.
+        let set_apart = |t| Candidate {
+            typography: Some(Typography {
+                size_ratio: 1.1,
+                bold: false,
+                italic: false,
+            }),
+            ..standalone(t)
+        };
+        assert!(!pass(&set_apart(
+            "M. Scot Breitenfeld, The HDF Group, brtnfld@hdfgroup.org"
+        )));
+        assert!(pass(&set_apart("M. Scot Breitenfeld, The HDF Group")));
         assert!(!email("@param") && !email("user@") && !email("a@b") && email("a@b.org"));
         assert_eq!(
             letter_spaced("2 T E ST C H A P T E R A B C").as_deref(),
