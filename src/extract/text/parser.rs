@@ -554,7 +554,7 @@ impl<'a> Parser<'a> {
                 .heading
                 .as_ref()
                 .map_or("", |h| h.title.as_str());
-            let name = person_name(title);
+            let name = person_name(title) || person_names(title);
             let initialled = name && title.split_whitespace().next().is_some_and(initial);
             if page(self, i) > 0 || (self.opens_named_section(i) && !initialled) {
                 break;

@@ -549,6 +549,17 @@ pub(super) fn person_name(t: &str) -> bool {
         })
 }
 
+/// Two people's names or more, as a title page lists its authors: names joined by commas and
+/// a last `and` (`J. K. Dewhurst, S. Sharma and L. Nordström`; `&`, `und`, `et` too).
+pub(super) fn person_names(t: &str) -> bool {
+    let mut list = t.to_string();
+    for joint in [" and ", " & ", " und ", " et "] {
+        list = list.replace(joint, ", ");
+    }
+    let names: Vec<&str> = list.split(',').map(str::trim).collect();
+    names.len() >= 2 && names.iter().all(|n| person_name(n))
+}
+
 /// `Contents`, `CONTENTS`, `Table of Contents`, `Content`, and the same in a few other
 /// languages (`Obsah`, `Inhaltsverzeichnis`): the title of a table of contents.
 pub(super) fn is_contents_title(line: &str) -> bool {

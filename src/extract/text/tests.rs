@@ -414,6 +414,35 @@ fn an_initialled_name_under_the_title_opens_no_section() {
     );
 }
 
+/// Authors listed under the title and its version, a comma and an `and` between their names
+/// (`J. K. Dewhurst, S. Sharma and L. Nordström`), open no section.
+#[test]
+fn a_list_of_authors_under_the_title_opens_no_section() {
+    let body = "The program generates crystal structures from their space group symbols.";
+    let x = typeset_styled(&[
+        ("The Spacegroup Manual", 1.9, ""),
+        ("", 0.0, ""),
+        ("Version 1.2.1", 1.3, ""),
+        ("", 0.0, ""),
+        ("J. K. Dewhurst, S. Sharma and L. Nordström", 1.1, ""),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("\u{c}1 Introduction", 1.4, "B"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+        ("", 0.0, ""),
+        ("2 Usage", 1.4, "B"),
+        ("", 0.0, ""),
+        (body, 1.0, ""),
+    ]);
+    let found = heading_titles(&x);
+    assert!(
+        !found.contains(&"J. K. Dewhurst, S. Sharma and L. Nordström"),
+        "{found:?}"
+    );
+    assert!(found.ends_with(&["1 Introduction", "2 Usage"]), "{found:?}");
+}
+
 /// Numbered lines of two cells, one right under the other at the same depth, are the rows of
 /// a table whose rows are numbered (a conformance report's criteria and their support), not
 /// sections; a title of two cells stacked over its first subsection's still heads its
@@ -1673,6 +1702,21 @@ fn names_of_people() {
         "Tools/Options",
     ] {
         assert!(!person_name(t), "{t}");
+    }
+    for t in [
+        "J. K. Dewhurst, S. Sharma and L. Nordström",
+        "Henrik Singmann & Mary O'Neil",
+        "Anna Berg, Jean-Luc Picard",
+    ] {
+        assert!(person_names(t), "{t}");
+    }
+    for t in [
+        "Henrik Singmann",
+        "Syntax and Semantics",
+        "Fixed effects, random effects and slopes",
+        "Input, Output and Errors",
+    ] {
+        assert!(!person_names(t), "{t}");
     }
 }
 
