@@ -740,7 +740,14 @@ pub fn score(
     let display_type = c
         .typography
         .is_some_and(|ty| ty.bold && ty.size_ratio >= 1.15);
-    let (max_words, max_chars) = if display_type {
+    // So may a question in bold over its answer (an FAQ's `I am relying on a prebuilt
+    // version of CP2K (or another application), is LIBXSMM incorporated and which version is
+    // it?`).
+    let question = c.typography.is_some_and(|ty| ty.bold)
+        && c.blank_before
+        && c.body_follows
+        && t.ends_with('?');
+    let (max_words, max_chars) = if display_type || question {
         (cfg.max_words * 2, cfg.max_chars * 2)
     } else {
         (cfg.max_words, cfg.max_chars)
@@ -2147,6 +2154,29 @@ mod tests {
             "M. Scot Breitenfeld, The HDF Group, brtnfld@hdfgroup.org"
         )));
         assert!(pass(&set_apart("M. Scot Breitenfeld, The HDF Group")));
+        // A long question in bold over its answer heads it; a long statement does not, nor
+        // does the question in roman.
+        let bold = |t| Candidate {
+            typography: Some(Typography {
+                size_ratio: 1.0,
+                bold: true,
+                italic: false,
+            }),
+            ..standalone(t)
+        };
+        let q = "How to determine whether an application can benefit from using LIBXSMM or not?";
+        assert!(pass(&bold(q)));
+        assert!(!pass(&bold(
+            "How to determine whether an application can benefit from using LIBXSMM or not"
+        )));
+        assert!(!pass(&Candidate {
+            typography: Some(Typography {
+                size_ratio: 1.0,
+                bold: false,
+                italic: false,
+            }),
+            ..standalone(q)
+        }));
         assert!(!email("@param") && !email("user@") && !email("a@b") && email("a@b.org"));
         assert_eq!(
             letter_spaced("2 T E ST C H A P T E R A B C").as_deref(),
