@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Build PDF set 19 from manifest.tsv and split.tsv (called by fetch.sh).
 
-usage: python3 build.py WORKDIR VENV
+usage: python3 build.py WORKDIR VENV [SETDIR]
+SETDIR holds manifest.tsv and split.tsv: this folder (set 19) unless given (set 20: set20/).
 Downloads each manifest package (apt-get download PACKAGE=VERSION) into WORKDIR/debs, unpacks
 it fresh into WORKDIR/x/PACKAGE, checks the page's sha256, renders it with render.py (VENV's
 WeasyPrint), checks the page count and outline entry count against the manifest, writes the
@@ -14,8 +15,9 @@ sys.path.insert(0, HERE)
 import gold
 
 work, venv = sys.argv[1], sys.argv[2]
-rows = [l.rstrip('\n').split('\t') for l in open(os.path.join(HERE, 'manifest.tsv'))][1:]
-half = dict(l.rstrip('\n').split('\t') for l in open(os.path.join(HERE, 'split.tsv'))
+setdir = sys.argv[3] if len(sys.argv) > 3 else HERE
+rows = [l.rstrip('\n').split('\t') for l in open(os.path.join(setdir, 'manifest.tsv'))][1:]
+half = dict(l.rstrip('\n').split('\t') for l in open(os.path.join(setdir, 'split.tsv'))
             if not l.startswith('#'))
 debs = os.path.join(work, 'debs')
 for d in ('debs', 'x', 'dev', 'test', 'tmp'):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Exclusion list for PDF set 19 (run from the repository root).
+"""Exclusion list for PDF set 19, or set 20 with --set 20 (run from the repository root).
 
-usage: python3 scripts/pdf_html_print/build_excl.py DUMPAVAIL OUTDIR
+usage: python3 scripts/pdf_html_print/build_excl.py DUMPAVAIL OUTDIR [--set 20]
 DUMPAVAIL is `apt-cache dumpavail` (Debian bookworm). Writes OUTDIR/excl_names.txt (package
 names found in the earlier sets' lists), OUTDIR/excl_sources.txt (their source packages) and
 OUTDIR/excl_packages.txt (every binary package of those source packages), each with the file
@@ -13,12 +13,24 @@ set17/ and set18/manifest.tsv; and every word of scripts/fetch_pdf_holdout*.sh,
 scripts/fetch_bench_corpus.sh, scripts/fetch_html_bench.sh, tests/data/html/ (README, file and
 folder names) and datasets/ (README, bench lists, folder names) that is a bookworm package
 name (over-inclusive on purpose: a common word that is also a package name excludes it).
+
+--set 20 (set 20's exclusions; without it the output is set 19's, unchanged) also takes names
+from: the Debian rows ("deb") of the LIST in scripts/make_pdf_holdout_rendered.sh (sets 8 and
+9, which set 19's list missed), the package column of scripts/pdf_html_print/manifest.tsv (set
+19) and of /var/tmp/pdfhtml19/picks.tsv (set 19's picks, when present), and every word of
+tests/data/pdf/README.md that is a bookworm package name (the PDF fixtures' sources).
 """
 import glob, os, re, sys
 from collections import defaultdict
 from dumpavail import records
 
-dump, outdir = sys.argv[1], sys.argv[2]
+args = sys.argv[1:]
+SET = 19
+if '--set' in args:
+    i = args.index('--set')
+    SET = int(args[i + 1])
+    del args[i:i + 2]
+dump, outdir = args[0], args[1]
 os.makedirs(outdir, exist_ok=True)
 src_of = {}
 for d in records(dump):
@@ -46,6 +58,16 @@ for p in sorted(glob.glob('/var/tmp/docsweep-pdf-holdout*/MANIFEST.tsv')):
 for p in ['scripts/pdf_source_gold/manifest.tsv', 'scripts/pdf_source_gold/set17/manifest.tsv',
           'scripts/pdf_source_gold/set18/manifest.tsv']:
     col(p, 1)
+if SET >= 20:
+    rendered = 'scripts/make_pdf_holdout_rendered.sh'
+    m = re.search(r"^LIST='\n(.*?)^'", open(rendered, encoding='utf-8').read(), re.S | re.M)
+    for line in m.group(1).splitlines():
+        f = line.split('\t')
+        if len(f) > 5 and f[4] == 'deb':
+            named[f[5]].add(rendered)
+    col('scripts/pdf_html_print/manifest.tsv', 2)
+    if os.path.exists('/var/tmp/pdfhtml19/picks.tsv'):
+        col('/var/tmp/pdfhtml19/picks.tsv', 1)
 
 word = re.compile(r'[a-z0-9][a-z0-9+.-]*[a-z0-9+]')
 def words(path, text):
@@ -65,6 +87,8 @@ for root in ['tests/data/html', 'datasets']:
         for fn in fns:
             if fn.endswith(('.md', '.txt')) and 'licenses' not in dp and '/sample' not in dp:
                 texts.append(os.path.join(dp, fn))
+if SET >= 20:
+    texts.append('tests/data/pdf/README.md')
 for t in texts:
     words(t, open(t, encoding='utf-8', errors='replace').read())
 

@@ -1,15 +1,22 @@
 #!/usr/bin/env python3
-"""Candidate packages of PDF set 19, in walk order.
+"""Candidate packages of PDF set 19 (or another set, with --salt), in walk order.
 
-usage: python3 pool.py DUMPAVAIL EXCL_PACKAGES.txt OUT.tsv
+usage: python3 pool.py DUMPAVAIL EXCL_PACKAGES.txt OUT.tsv [--salt SALT]
 Candidates: bookworm packages (apt-cache dumpavail) whose name ends in "-doc" or contains
 "-doc-", whose .deb is at most 40 MB, and that are not in EXCL_PACKAGES.txt (build_excl.py).
-Order: md5("set19:" + package), hex, ascending. Columns: rank, package, version, size, md5.
+Order: md5(SALT + ":" + package), hex, ascending; SALT is "set19" unless given (set 20: "set20").
+Columns: rank, package, version, size, md5.
 """
 import hashlib, re, sys
 from dumpavail import records
 
-dump, exclf, out = sys.argv[1:4]
+args = sys.argv[1:]
+SALT = 'set19'
+if '--salt' in args:
+    i = args.index('--salt')
+    SALT = args[i + 1]
+    del args[i:i + 2]
+dump, exclf, out = args[:3]
 excl = set(open(exclf).read().split())
 rows = []
 n_doc = n_big = n_excl = 0
@@ -24,7 +31,7 @@ for d in records(dump):
     if p in excl:
         n_excl += 1
         continue
-    rows.append((hashlib.md5(('set19:' + p).encode()).hexdigest(), p, d['Version'], d['Size']))
+    rows.append((hashlib.md5((SALT + ':' + p).encode()).hexdigest(), p, d['Version'], d['Size']))
 rows.sort()
 with open(out, 'w') as f:
     f.write('rank\tpackage\tversion\tsize\tmd5\n')

@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
 """Select PDF set 19: render candidates lazily and take 60 pages round-robin over families.
 
-usage: python3 select_set.py WORK [VENV]    (WORK has pool.tsv, survey.tsv, x/; VENV default
-/var/tmp/wp-venv). Writes WORK/renders.tsv (every render tried, resumable cache), WORK/picks.tsv.
+usage: python3 select_set.py WORK [VENV] [--salt SALT] [--target N] [--min-pages P --max-files M]
+                            [--strict-english]
+(WORK has pool.tsv, survey.tsv, x/; VENV default /var/tmp/wp-venv). Writes WORK/renders.tsv
+(every render tried, resumable cache), WORK/picks.tsv. The defaults are set 19's: SALT "set19",
+N 60, no page rule, survey.tsv's english column. Set 20: --salt set20 --target 60
+--min-pages 700 --max-files 80 --strict-english (candidate pages must also pass
+classify.english_strict, tested here on the unpacked page).
 
 One package per source package (WORK/dumpavail.txt's Source field): the first in walk order
 that has an English candidate page. A package's qualifying page: its English candidate pages (survey.tsv) in md5("set19:" +
@@ -14,26 +19,46 @@ or outline test is dropped. A package's family is its qualifying page's family (
 
 Round-robin: families in the order of their first member in the pool walk (= md5("set19:" +
 package) order); round r takes the r-th member of each family in that order, until 60.
+
+Other sets: "set19" above is SALT (pool.py --salt must have used the same). With --min-pages P,
+the round-robin goes on past N files, in the same order, until the picks have P pages in all
+or M files (M defaults to N): it stops at the first pick after which files >= N and pages >= P,
+or files = M.
 """
 import hashlib, os, re, subprocess, sys, time
 from collections import defaultdict
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from classify import family
+from classify import family, english_strict
 from gold import entries
 
-work = sys.argv[1]
-venv = sys.argv[2] if len(sys.argv) > 2 else '/var/tmp/wp-venv'
-TARGET, MAXTRY, TIMEOUT = 60, 8, 120
+args = sys.argv[1:]
+STRICT = '--strict-english' in args
+if STRICT:
+    args.remove('--strict-english')
+opt = {'--salt': 'set19', '--target': '60', '--min-pages': '0', '--max-files': None}
+for k in list(opt):
+    if k in args:
+        i = args.index(k)
+        opt[k] = args[i + 1]
+        del args[i:i + 2]
+work = args[0]
+venv = args[1] if len(args) > 1 else '/var/tmp/wp-venv'
+SALT = opt['--salt']
+TARGET, MAXTRY, TIMEOUT = int(opt['--target']), 8, 120
+MINPAGES = int(opt['--min-pages'])
+MAXFILES = int(opt['--max-files'] or TARGET)
 pool = [l.rstrip('\n').split('\t') for l in open(os.path.join(work, 'pool.tsv'))][1:]
 rank = {r[1]: int(r[0]) for r in pool}
 cands = defaultdict(list)
 for l in list(open(os.path.join(work, 'survey.tsv')))[1:]:
     f = l.rstrip('\n').split('\t')
     if f[7] == '1':
+        if STRICT and not english_strict(open(os.path.join(work, 'x', f[1], f[3]), 'rb').read()):
+            continue
         cands[f[1]].append(f[3])
 for p in cands:
-    cands[p].sort(key=lambda path: hashlib.md5(f'set19:{p}:{path}'.encode()).hexdigest())
+    cands[p].sort(key=lambda path: hashlib.md5(f'{SALT}:{p}:{path}'.encode()).hexdigest())
 # at most one package per source package: the first in walk order with an English candidate
 src_of = {}
 for rec in open(os.path.join(work, 'dumpavail.txt'), encoding='utf-8', errors='replace').read().split('\n\n'):
@@ -147,11 +172,14 @@ allfams = sorted({f for p in order for f in possible[p]})
 firsts = {f: member(f, 0) for f in allfams}
 famorder = sorted((f for f in allfams if firsts[f]), key=lambda f: rank[firsts[f]])
 picks = []
+def enough():
+    pages = sum(int(qcache[p][3]) for _, p, _ in picks)
+    return len(picks) >= MAXFILES or (len(picks) >= TARGET and pages >= MINPAGES)
 r = 0
-while len(picks) < TARGET:
+while not enough():
     got = False
     for f in famorder:
-        if len(picks) >= TARGET:
+        if enough():
             break
         p = member(f, r)
         if p:
