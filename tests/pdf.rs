@@ -3022,13 +3022,12 @@ fn a_printed_web_pages_fixed_sidebar_is_furniture() {
 
 /// A generated reference printed from HTML (Haddock) labels the methods of every instance
 /// `Methods`, set in bold at the text's size over the code: a label of the template, no
-/// section; the page's headings stay.
+/// section; the page's headings stay. So is the one right under a class's declaration in the
+/// code font, and the one at the top of a page whose text ends the page before.
 #[test]
 fn a_label_over_every_instances_methods_is_no_title() {
     let titles = pdf_titles(&std::fs::read(data().join("web/colour-data-colour.pdf")).unwrap());
-    // One is set under a class's declaration in the code font, not in from text.
-    let methods = titles.iter().filter(|t| *t == "Methods").count();
-    assert!(methods <= 1, "{titles:?}");
+    assert!(!titles.iter().any(|t| t == "Methods"), "{titles:?}");
     assert_headings(
         &titles,
         &["Colour type", "Colour operations", "Orphan instances"],
@@ -3084,4 +3083,13 @@ fn a_members_name_over_its_declaration_is_its_title() {
         let n = a.canonical.matches(nav).count();
         assert!(n <= 1, "{nav} kept {n} times: {}", a.canonical);
     }
+}
+
+/// Haddock's `Methods` label, right under a class's declaration in the code font and over its
+/// methods' code, is the template's label there too; the module's sections stay.
+#[test]
+fn a_label_between_a_declaration_and_its_code_is_no_title() {
+    let titles = pdf_titles(&std::fs::read(data().join("web/boolean-numbers.pdf")).unwrap());
+    assert!(!titles.iter().any(|t| t == "Methods"), "{titles:?}");
+    assert_headings(&titles, &["Documentation", "Instances"], &[]);
 }

@@ -302,10 +302,20 @@ impl<'a> Parser<'a> {
         // generated reference): the template's label of every entry, not a section.
         let over_code = c + 1 < self.content.len()
             && self.hint(c + 1).is_some_and(|n| n.mono && n.page == h.page);
+        // Or right after code (`Methods` under an instance's associated type); the text or
+        // code before it may end the page before.
+        let after_text_or_code = c
+            .checked_sub(1)
+            .and_then(|p| self.hint(p))
+            .is_some_and(|p| {
+                p.table.is_none()
+                    && (p.page == h.page || p.page + 1 == h.page)
+                    && (p.mono || (6.0..=72.0).contains(&(h.bbox[0] - p.bbox[0])))
+            });
         if nb.is_none()
             && h.typography.size_ratio < 1.05
             && over_code
-            && after_text
+            && after_text_or_code
             && self.repeated.get(t).is_some_and(|&n| n >= 5)
         {
             return false;
