@@ -743,11 +743,11 @@ pub fn score(
     // So may a question in bold over its answer (an FAQ's `I am relying on a prebuilt
     // version of CP2K (or another application), is LIBXSMM incorporated and which version is
     // it?`).
-    let question = c.typography.is_some_and(|ty| ty.bold)
+    let bold_question = c.typography.is_some_and(|ty| ty.bold)
         && c.blank_before
         && c.body_follows
         && t.ends_with('?');
-    let (max_words, max_chars) = if display_type || question {
+    let (max_words, max_chars) = if display_type || bold_question {
         (cfg.max_words * 2, cfg.max_chars * 2)
     } else {
         (cfg.max_words, cfg.max_chars)
