@@ -885,7 +885,8 @@ pub fn score(
     }
     // A line that gives an address among its words is an author's or a contact's (`M. Scot
     // Breitenfeld, The HDF Group, brtnfld@hdfgroup.org` under a paper's title), not a title.
-    if title.split_whitespace().count() >= 2
+    if !c.underlined
+        && title.split_whitespace().count() >= 2
         && title
             .split_whitespace()
             .any(|w| email(w.trim_matches(|ch: char| !ch.is_alphanumeric())))

@@ -95,7 +95,7 @@ pub(super) fn figures(p: &mut read::PageText) {
     if p.graphics.is_empty() {
         return;
     }
-    let mut boxes: Vec<([f32; 4], Graphic)> = p.graphics.clone();
+    let mut boxes: Vec<([f32; 4], Graphic)> = std::mem::take(&mut p.graphics);
     boxes.sort_by(|(a, _), (b, _)| a[1].total_cmp(&b[1]).then(a[0].total_cmp(&b[0])));
     // The page's body size: the size most of its characters are set in.
     let mut sizes: Vec<(f32, u32)> = Vec::new();
@@ -293,4 +293,5 @@ pub(super) fn keep_figure_graphics(p: &mut read::PageText) {
     if p.graphics.len() > FIGURE_MAX_GRAPHICS {
         p.graphics = Vec::new();
     }
+    p.graphics.shrink_to_fit();
 }

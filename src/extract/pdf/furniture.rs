@@ -323,7 +323,9 @@ type FixedKey = (u64, i32, i32, i32, i32);
 /// links beside the text, a navigation bar over it), lines that no edge band holds and that
 /// share baselines with the text. A row of two or more fragments that all repeat so (a long
 /// table's header on each of its pages, a running head of several cells) is left to
-/// [`mark_furniture`], which knows those apart. Returns how many fragments went.
+/// [`mark_furniture`], which knows those apart, unless one of them lies inside a block of
+/// fixed parts that stand alone (a navigation bar's row of two links among its links one a
+/// line). Returns how many fragments went.
 pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &PdfConfig) -> u32 {
     let n = pages.len();
     if n < 3 {
@@ -402,23 +404,57 @@ pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &Pd
                     }
                 })
                 .collect();
-            // The box of the fixed parts that stand alone, three or more.
-            let alone: Vec<&Frag> = (0..frags.len())
-                .filter(|&i| drop[i])
-                .map(|i| &frags[i])
+            // The blocks of the fixed parts that stand alone: each a column of three or more,
+            // one over the next within two lines and overlapping it (a sidebar, a navigation
+            // bar's links one a line), not every such part on the page at once.
+            let alone: Vec<usize> = (0..frags.len()).filter(|&i| drop[i]).collect();
+            let mut block: Vec<usize> = (0..alone.len()).collect();
+            fn root(block: &mut [usize], mut k: usize) -> usize {
+                while block[k] != k {
+                    block[k] = block[block[k]];
+                    k = block[k];
+                }
+                k
+            }
+            for a in 0..alone.len() {
+                for b in a + 1..alone.len() {
+                    let (f, g) = (&frags[alone[a]], &frags[alone[b]]);
+                    let gap = (g.y0 - f.y1).max(f.y0 - g.y1);
+                    if gap <= 2.0 * f.size.max(g.size) && f.x0 < g.x1 && g.x0 < f.x1 {
+                        let (ra, rb) = (root(&mut block, a), root(&mut block, b));
+                        block[ra] = rb;
+                    }
+                }
+            }
+            let mut boxes: HashMap<usize, ([f32; 4], usize)> = HashMap::new();
+            for k in 0..alone.len() {
+                let f = &frags[alone[k]];
+                let e = boxes
+                    .entry(root(&mut block, k))
+                    .or_insert(([f.x0, f.y0, f.x1, f.y1], 0));
+                e.0 = [
+                    e.0[0].min(f.x0),
+                    e.0[1].min(f.y0),
+                    e.0[2].max(f.x1),
+                    e.0[3].max(f.y1),
+                ];
+                e.1 += 1;
+            }
+            let blocks: Vec<[f32; 4]> = boxes
+                .into_values()
+                .filter(|b| b.1 >= 3)
+                .map(|b| b.0)
                 .collect();
-            if alone.len() >= 3 {
-                let b = alone
-                    .iter()
-                    .fold([f32::MAX, f32::MAX, f32::MIN, f32::MIN], |b, f| {
-                        [
-                            b[0].min(f.x0),
-                            b[1].min(f.y0),
-                            b[2].max(f.x1),
-                            b[3].max(f.y1),
-                        ]
-                    });
-                let within = |f: &Frag| f.x0 < b[2] && f.x1 > b[0] && f.y0 < b[3] && f.y1 > b[1];
+            // A fragment inside one of them, to two points.
+            let within = |f: &Frag| {
+                blocks.iter().any(|b| {
+                    f.x0 >= b[0] - 2.0
+                        && f.x1 <= b[2] + 2.0
+                        && f.y0 >= b[1] - 2.0
+                        && f.y1 <= b[3] + 2.0
+                })
+            };
+            if !blocks.is_empty() {
                 for i in 0..frags.len() {
                     if fixed[i]
                         && !drop[i]

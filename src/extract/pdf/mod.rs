@@ -438,7 +438,8 @@ pub fn extract(
     }
     let mut fonts = HashMap::new();
     let mut pages = Vec::with_capacity(want as usize);
-    // Each page read: its fragments, height and rules, laid out once all are read.
+    // Each page read (its fragments, size and the graphics figures are found from) and its
+    // rules, laid out once all are read.
     let mut read_pages = Vec::with_capacity(want as usize);
     let mut failed_pages = Vec::new();
     let mut chars_cut = false;

@@ -2755,9 +2755,9 @@ fn chapter_titles_numbered_like_their_pages_are_not_furniture() {
 #[test]
 fn a_web_pages_fixed_sidebar_goes_before_layout_and_a_repeated_table_head_stays() {
     // Ten pages of a printed web page: a sidebar of links at one place on every page, beside
-    // text that differs, one of its lines two links (`Index`, `Help`); a long table's head,
-    // two cells, at one place on each of them; a `Name` label over the entry that fills four
-    // pages.
+    // text that differs, one of its lines two links (`Index`, `Help`); a `Back to top` link
+    // fixed at the page's foot, far from the sidebar; a long table's head, two cells, at one
+    // place on each of them; a `Name` label over the entry that fills four pages.
     let mut pages: Vec<Vec<Frag>> = (0..10)
         .map(|i| {
             vec![
@@ -2772,6 +2772,7 @@ fn a_web_pages_fixed_sidebar_goes_before_layout_and_a_repeated_table_head_stays(
                 frag(20.0, 345.0, 50.0, "Index"),
                 frag(56.0, 345.0, 90.0, "Help"),
                 frag(20.0, 360.0, 90.0, "Examples"),
+                frag(470.0, 690.0, 540.0, "Back to top"),
                 frag(120.0, 420.0, 300.0, "Column heading"),
                 frag(320.0, 420.0, 540.0, "Other column"),
                 frag(
@@ -2806,12 +2807,18 @@ fn a_web_pages_fixed_sidebar_goes_before_layout_and_a_repeated_table_head_stays(
     }
     let heights = vec![792.0; 10];
     let n = fixed_furniture(&mut pages, &heights, &PdfConfig::default());
-    assert_eq!(n, 50);
+    assert_eq!(n, 60);
     for (i, p) in pages.iter().enumerate() {
         let texts: Vec<&str> = p.iter().map(|f| f.text.as_str()).collect();
-        assert!(!texts
-            .iter()
-            .any(|t| ["Syntax", "Graphics", "Index", "Help", "Examples"].contains(t)));
+        assert!(!texts.iter().any(|t| [
+            "Syntax",
+            "Graphics",
+            "Index",
+            "Help",
+            "Examples",
+            "Back to top"
+        ]
+        .contains(t)));
         assert!(texts.contains(&"Column heading") && texts.contains(&"Other column"));
         assert_eq!(texts.contains(&"Name"), i < 4);
     }

@@ -283,35 +283,34 @@ impl<'a> Parser<'a> {
             && self.hint(c + 1).is_some_and(|n| {
                 n.mono && n.page == h.page && (n.bbox[0] - h.bbox[0]).abs() <= 2.0
             });
+        // The line right before it: text it is set in from (by 6 to 72 points), or code when
+        // `code` says so, on its page or, when `prev_page` says so, at the end of the page
+        // before.
+        let before = |code: bool, prev_page: bool| {
+            c.checked_sub(1)
+                .and_then(|p| self.hint(p))
+                .is_some_and(|p| {
+                    p.table.is_none()
+                        && (p.page == h.page
+                            || (prev_page && h.page.checked_sub(1) == Some(p.page)))
+                        && ((code && p.mono)
+                            || (!p.mono && (6.0..=72.0).contains(&(h.bbox[0] - p.bbox[0]))))
+                })
+        };
         // Set in from the text right before it on the page tells the same where the page
         // has too few lines at the body's edge to find it by.
-        let after_text = c
-            .checked_sub(1)
-            .and_then(|p| self.hint(p))
-            .is_some_and(|p| {
-                !p.mono
-                    && p.table.is_none()
-                    && p.page == h.page
-                    && (6.0..=72.0).contains(&(h.bbox[0] - p.bbox[0]))
-            });
+        let after_text = before(false, false);
         if nb.is_none() && over_listing && !h.centered && (self.inset(h) || after_text) {
             return false;
         }
-        // A label at the text's size, set in from the text right before it, over code, that
-        // the document says five times or more (`Methods` over each instance's methods in a
-        // generated reference): the template's label of every entry, not a section.
+        // A label at the text's size over code, set in from the text right before it or
+        // right after code (`Methods` under an instance's associated type), that text or code
+        // maybe ending the page before, that the document says five times or more (`Methods`
+        // over each instance's methods in a generated reference): the template's label of
+        // every entry, not a section.
         let over_code = c + 1 < self.content.len()
             && self.hint(c + 1).is_some_and(|n| n.mono && n.page == h.page);
-        // Or right after code (`Methods` under an instance's associated type); the text or
-        // code before it may end the page before.
-        let after_text_or_code = c
-            .checked_sub(1)
-            .and_then(|p| self.hint(p))
-            .is_some_and(|p| {
-                p.table.is_none()
-                    && (p.page == h.page || p.page + 1 == h.page)
-                    && (p.mono || (6.0..=72.0).contains(&(h.bbox[0] - p.bbox[0])))
-            });
+        let after_text_or_code = before(true, true);
         if nb.is_none()
             && h.typography.size_ratio < 1.05
             && over_code

@@ -556,7 +556,12 @@ pub(super) fn person_names(t: &str) -> bool {
     for joint in [" and ", " & ", " und ", " et "] {
         list = list.replace(joint, ", ");
     }
-    let names: Vec<&str> = list.split(',').map(str::trim).collect();
+    // `, and` before the last name leaves an empty piece.
+    let names: Vec<&str> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect();
     names.len() >= 2 && names.iter().all(|n| person_name(n))
 }
 

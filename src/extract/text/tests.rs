@@ -1707,6 +1707,7 @@ fn names_of_people() {
         "J. K. Dewhurst, S. Sharma and L. Nordström",
         "Henrik Singmann & Mary O'Neil",
         "Anna Berg, Jean-Luc Picard",
+        "J. Smith, K. Jones, and L. Brown",
     ] {
         assert!(person_names(t), "{t}");
     }

@@ -7,9 +7,9 @@ use super::*;
 impl<'a> Parser<'a> {
     /// A member's name alone in bold, over the line in the code font that declares it, at
     /// its left edge (`getParent` over `IXMLElement getParent()`, `NO_LINE` over `static
-    /// final int NO_LINE`): the title of an entry of a generated API reference printed from its HTML
-    /// pages, in lower case or not. Layout hints only: the code font is what tells the
-    /// declaration from a sentence that names the member.
+    /// final int NO_LINE`): the title of an entry of a generated API reference printed from
+    /// its HTML pages, in lower case or not. Layout hints only: the code font is what tells
+    /// the declaration from a sentence that names the member.
     pub(super) fn names_declaration(&self, c: usize, t: &str) -> bool {
         let (Some(h), Some(n)) = (
             self.hint(c),
@@ -26,6 +26,7 @@ impl<'a> Parser<'a> {
             && n.page == h.page
             && (n.bbox[0] - h.bbox[0]).abs() <= 12.0
             && t.chars().count() >= 3
+            && t.starts_with(|ch: char| ch.is_alphabetic() || ch == '_')
             && t.chars().all(ident)
             && self.line(c + 1).match_indices(t).any(|(at, _)| {
                 let line = self.line(c + 1);
