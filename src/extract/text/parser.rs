@@ -1085,6 +1085,17 @@ impl<'a> Parser<'a> {
                 .map(|b| self.block_lines[b].1 - self.block_lines[b].0)
                 .sum()
         };
+        // The titles of a generated reference's members, each after an ornament (`◆ f_bavail`
+        // over its declaration and a line on it), set 1.2 times the text or more, are
+        // headings however short their entries: the ornament marks them. They are no terms,
+        // and they neither make a run of terms nor join one (`Detailed Description`,
+        // `Function Documentation` over two of them on a short page).
+        let ornamented = |h: usize, i: &HeadingInfo| {
+            after_ornament(&i.title).is_some()
+                && self
+                    .hint(self.block_lines[h].0)
+                    .is_some_and(|t| t.typography.size_ratio >= 1.2)
+        };
         let style_of = |h: usize| {
             let b = &self.blocks[h];
             b.heading
@@ -1094,6 +1105,7 @@ impl<'a> Parser<'a> {
                         && !self.outdented.contains(&h)
                         && !self.function_heads.contains(&h)
                         && !self.entry_heads.contains(&h)
+                        && !ornamented(h, i)
                 })
                 .map(|i| i.level)
         };
@@ -1169,19 +1181,7 @@ impl<'a> Parser<'a> {
                 let mut sizes: Vec<f32> = run.iter().map(|&h| size(h)).collect();
                 sizes.sort_by(f32::total_cmp);
                 let median = sizes[sizes.len() / 2];
-                // The titles of a generated reference's members, each after an ornament
-                // (`◆ f_bavail` over its declaration and a line on it), set above the text's
-                // size, are headings however short their entries: the ornament marks them.
-                let terms = run.iter().copied().filter(|&h| size(h) <= median * 1.15);
-                let members = terms.clone().all(|h| {
-                    self.blocks[h]
-                        .heading
-                        .as_ref()
-                        .is_some_and(|i| after_ornament(&i.title).is_some())
-                });
-                if median < 1.2 || !members {
-                    demote.extend(terms);
-                }
+                demote.extend(run.iter().copied().filter(|&h| size(h) <= median * 1.15));
             }
             k = end.max(k + 1);
         }

@@ -378,6 +378,50 @@ fn ornamented_member_headings_are_no_run_of_terms() {
     assert_eq!(doc("", false), ["Field Documentation"]);
 }
 
+/// Ornamented member titles neither make a run of terms nor join one: a short reference page
+/// whose two sections (`Detailed Description`, `Function Documentation`) each hold a line or
+/// two, over two members' titles after a diamond, keeps all four headings.
+#[test]
+fn ornamented_members_join_no_run_of_terms() {
+    let x = typeset_styled(&[
+        ("CbcSolverHeuristics.hpp File Reference", 1.5, "B"),
+        ("", 0.0, ""),
+        ("Routines for doing heuristics.", 1.0, ""),
+        ("", 0.0, ""),
+        ("Detailed Description", 1.5, ""),
+        ("", 0.0, ""),
+        ("Routines for doing heuristics.", 1.0, ""),
+        ("", 0.0, ""),
+        ("Function Documentation", 1.5, ""),
+        ("", 0.0, ""),
+        ("◆ crunchIt()", 1.5, ""),
+        ("", 0.0, ""),
+        ("void crunchIt ( ClpSimplex * model )", 1.0, "M"),
+        ("", 0.0, ""),
+        ("◆ fixVubs()", 1.5, ""),
+        ("", 0.0, ""),
+        (
+            "OsiClpSolverInterface* fixVubs ( CbcModel & model )",
+            1.0,
+            "M",
+        ),
+        (
+            "\u{c}The end of the page that holds the reference's last words.",
+            1.0,
+            "",
+        ),
+    ]);
+    let found = heading_titles(&x);
+    for t in [
+        "Detailed Description",
+        "Function Documentation",
+        "◆ crunchIt()",
+        "◆ fixVubs()",
+    ] {
+        assert!(found.contains(&t), "{t}: {found:?}");
+    }
+}
+
 /// An author's name under the title, an initial first (`F. Pantigny`), reads as section F
 /// but opens no section; the sections after it do.
 #[test]
