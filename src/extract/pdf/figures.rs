@@ -108,13 +108,6 @@ pub(super) fn figures(p: &mut read::PageText) {
     let body = sizes.iter().max_by_key(|s| s.1).map_or(10.0, |s| s.0);
     // Union-find over boxes that touch, swept down the page.
     let mut parent: Vec<usize> = (0..boxes.len()).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
     let mut open: Vec<usize> = Vec::new();
     for i in 0..boxes.len() {
         let b = boxes[i].0;
@@ -122,7 +115,7 @@ pub(super) fn figures(p: &mut read::PageText) {
         for &j in &open {
             let o = boxes[j].0;
             if o[0] <= b[2] + GAP && b[0] <= o[2] + GAP {
-                let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+                let (ri, rj) = (union_root(&mut parent, i), union_root(&mut parent, j));
                 parent[ri] = rj;
             }
         }
@@ -157,7 +150,7 @@ pub(super) fn figures(p: &mut read::PageText) {
     let mut regions: Vec<Region> = Vec::new();
     let mut region_of: HashMap<usize, usize> = HashMap::new();
     for (i, &(b, kind)) in boxes.iter().enumerate() {
-        let root = root(&mut parent, i);
+        let root = union_root(&mut parent, i);
         let framing = kind != Graphic::Image && frames_text(&b);
         let drawn = match kind {
             Graphic::Image => true,
@@ -294,4 +287,14 @@ pub(super) fn keep_figure_graphics(p: &mut read::PageText) {
         p.graphics = Vec::new();
     }
     p.graphics.shrink_to_fit();
+}
+
+/// The root of `i`'s set in a union-find forest (`parent[k] == k` at a root), halving the
+/// path on the way.
+pub(super) fn union_root(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
 }

@@ -356,14 +356,21 @@ pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &Pd
             .nth(2)
             .is_some()
     };
-    // Key → (last page counted, pages).
+    // Each lettered fragment's key, made once.
+    let keys: Vec<Vec<Option<FixedKey>>> = pages
+        .iter()
+        .map(|frags| frags.iter().map(|f| lettered(f).then(|| key(f))).collect())
+        .collect();
+    // Key → (last page counted, pages), of the fragments out of the edge bands.
     let mut seen: HashMap<FixedKey, (usize, usize)> = HashMap::new();
-    for (pi, frags) in pages.iter().enumerate() {
+    for (pi, (frags, keys)) in pages.iter().zip(&keys).enumerate() {
         let h = heights[pi];
-        for f in frags.iter().filter(|f| inside(f, h) && lettered(f)) {
-            let e = seen.entry(key(f)).or_insert((usize::MAX, 0));
-            if e.0 != pi {
-                *e = (pi, e.1 + 1);
+        for (f, k) in frags.iter().zip(keys) {
+            if let Some(k) = k.filter(|_| inside(f, h)) {
+                let e = seen.entry(k).or_insert((usize::MAX, 0));
+                if e.0 != pi {
+                    *e = (pi, e.1 + 1);
+                }
             }
         }
     }
@@ -372,12 +379,13 @@ pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &Pd
     }
     let fixed: Vec<Vec<bool>> = pages
         .iter()
-        .map(|frags| {
+        .zip(&keys)
+        .map(|(frags, keys)| {
             frags
                 .iter()
-                .map(|f| {
-                    lettered(f)
-                        && seen.get(&key(f)).is_some_and(|e| e.1 >= need)
+                .zip(keys)
+                .map(|(f, k)| {
+                    k.is_some_and(|k| seen.get(&k).is_some_and(|e| e.1 >= need))
                         && worded_key(&f.text)
                 })
                 .collect()
@@ -404,48 +412,10 @@ pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &Pd
                     }
                 })
                 .collect();
-            // The blocks of the fixed parts that stand alone: each a column of three or more,
-            // one over the next within two lines and overlapping it (a sidebar, a navigation
-            // bar's links one a line), not every such part on the page at once.
+            // The blocks of the fixed parts that stand alone.
             let alone: Vec<usize> = (0..frags.len()).filter(|&i| drop[i]).collect();
-            let mut block: Vec<usize> = (0..alone.len()).collect();
-            fn root(block: &mut [usize], mut k: usize) -> usize {
-                while block[k] != k {
-                    block[k] = block[block[k]];
-                    k = block[k];
-                }
-                k
-            }
-            for a in 0..alone.len() {
-                for b in a + 1..alone.len() {
-                    let (f, g) = (&frags[alone[a]], &frags[alone[b]]);
-                    let gap = (g.y0 - f.y1).max(f.y0 - g.y1);
-                    if gap <= 2.0 * f.size.max(g.size) && f.x0 < g.x1 && g.x0 < f.x1 {
-                        let (ra, rb) = (root(&mut block, a), root(&mut block, b));
-                        block[ra] = rb;
-                    }
-                }
-            }
-            let mut boxes: HashMap<usize, ([f32; 4], usize)> = HashMap::new();
-            for k in 0..alone.len() {
-                let f = &frags[alone[k]];
-                let e = boxes
-                    .entry(root(&mut block, k))
-                    .or_insert(([f.x0, f.y0, f.x1, f.y1], 0));
-                e.0 = [
-                    e.0[0].min(f.x0),
-                    e.0[1].min(f.y0),
-                    e.0[2].max(f.x1),
-                    e.0[3].max(f.y1),
-                ];
-                e.1 += 1;
-            }
-            let blocks: Vec<[f32; 4]> = boxes
-                .into_values()
-                .filter(|b| b.1 >= 3)
-                .map(|b| b.0)
-                .collect();
-            // A fragment inside one of them, to two points.
+            let blocks = lone_blocks(frags, &alone);
+            // A fragment inside a block of them, to two points.
             let within = |f: &Frag| {
                 blocks.iter().any(|b| {
                     f.x0 >= b[0] - 2.0
@@ -489,4 +459,41 @@ pub(super) fn fixed_furniture(pages: &mut [Vec<Frag>], heights: &[f32], cfg: &Pd
         count += drop.iter().filter(|&&d| d).count() as u32;
     }
     count
+}
+
+/// The boxes of the blocks that `alone` (indexes into `frags`: fixed parts that stand alone)
+/// make: each a column of three or more, one over the next within two lines and overlapping
+/// it (a sidebar, a navigation bar's links one a line), not every such part on the page at
+/// once.
+fn lone_blocks(frags: &[Frag], alone: &[usize]) -> Vec<[f32; 4]> {
+    let mut block: Vec<usize> = (0..alone.len()).collect();
+    for a in 0..alone.len() {
+        for b in a + 1..alone.len() {
+            let (f, g) = (&frags[alone[a]], &frags[alone[b]]);
+            let gap = (g.y0 - f.y1).max(f.y0 - g.y1);
+            if gap <= 2.0 * f.size.max(g.size) && f.x0 < g.x1 && g.x0 < f.x1 {
+                let (ra, rb) = (union_root(&mut block, a), union_root(&mut block, b));
+                block[ra] = rb;
+            }
+        }
+    }
+    let mut boxes: HashMap<usize, ([f32; 4], usize)> = HashMap::new();
+    for (k, &i) in alone.iter().enumerate() {
+        let f = &frags[i];
+        let e = boxes
+            .entry(union_root(&mut block, k))
+            .or_insert(([f.x0, f.y0, f.x1, f.y1], 0));
+        e.0 = [
+            e.0[0].min(f.x0),
+            e.0[1].min(f.y0),
+            e.0[2].max(f.x1),
+            e.0[3].max(f.y1),
+        ];
+        e.1 += 1;
+    }
+    boxes
+        .into_values()
+        .filter(|b| b.1 >= 3)
+        .map(|b| b.0)
+        .collect()
 }
