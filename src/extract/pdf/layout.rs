@@ -189,10 +189,13 @@ pub(super) const MAX_PAGE_SIDE: f32 = 14_400.0;
 /// quarter of them filling the column's width as justified lines do (table cells do not), a
 /// tenth reaching its right edge (the last column of a table set inside a page of wider prose
 /// stops short of the margin the prose reaches, however full its wrapped cells are), and not a
-/// table's two columns of short items paired line by line ([`table_grid`]). One of two
-/// columns may fail the fullness tests (a chart, a table or formulas set in it) when the other
-/// is prose, no line on the page is wide, and fewer than half of its fragments share a
-/// baseline with the prose (a table's names sit on their descriptions' first lines). Wide
+/// table's two columns of short items paired line by line ([`table_grid`]). A column counts
+/// every fragment inside it, wide ones too: a web page's text column beside a narrow sidebar
+/// is wider than half the text. One of two columns may fail the fullness tests (a chart, a
+/// table or formulas set in it) when the other is prose, no wide line crosses the gutter, and
+/// fewer than half of its fragments share a baseline with the prose (a table's names sit on
+/// their descriptions' first lines); the narrower of two columns of which one holds a wide
+/// line must pass that last test too (names beside descriptions as wide as a text column). Wide
 /// fragments that cross it (a title, an abstract, a full-width caption) span the columns, and
 /// so do the narrow ones centred on the page above or below every pair of rows side by side
 /// (`lone`, from [`lone_rows`]: a title block over the columns). At most two valleys (three
@@ -261,12 +264,12 @@ pub(super) fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
         // and columns of prose (a third of their fragments fill them).
         let mut weak: Vec<Vec<&Frag>> = Vec::new();
         let mut prose: Vec<Vec<&Frag>> = Vec::new();
+        let mut columns: Vec<Vec<&Frag>> = Vec::new();
         for k in 0..=all.len() {
             let left = if k == 0 { l } else { all[k - 1].1 };
             let right = if k == all.len() { r } else { all[k].0 };
-            let inside: Vec<&Frag> = narrow
+            let inside: Vec<&Frag> = frags
                 .iter()
-                .copied()
                 .filter(|f| f.x0 >= left - 0.5 && f.x1 <= right + 0.5)
                 .collect();
             let full = inside
@@ -283,6 +286,7 @@ pub(super) fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
                 ok = false;
                 break;
             }
+            columns.push(inside.clone());
             if full * 4 < inside.len() || reach * 10 < inside.len() {
                 weak.push(inside);
             } else if full * 3 >= inside.len()
@@ -300,19 +304,18 @@ pub(super) fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
             ok = all.len() == 1
                 && weak.len() == 1
                 && prose.len() == 1
-                && narrow.len() == frags.len()
-                && {
-                    let mut bases: Vec<f32> = prose[0].iter().map(|p| p.base).collect();
-                    bases.sort_by(f32::total_cmp);
-                    let paired = weak[0]
-                        .iter()
-                        .filter(|f| {
-                            let i = bases.partition_point(|&b| b <= f.base - 1.0);
-                            bases.get(i).is_some_and(|&b| b < f.base + 1.0)
-                        })
-                        .count();
-                    paired * 2 < weak[0].len()
-                };
+                && frags.iter().all(|f| {
+                    f.x1 - f.x0 < w * 0.55 || f.x0 >= all[0].0 - 0.5 || f.x1 <= all[0].1 + 0.5
+                })
+                && on_baselines_of(&weak[0], &prose[0]) * 2 < weak[0].len();
+        }
+        // Columns of unequal width, one holding lines wider than the narrow ones (a sidebar
+        // beside the text): the narrower's lines do not pair up with the other's as a
+        // two-column table's names do with their descriptions' first lines.
+        if ok && columns.len() == 2 && columns.iter().flatten().any(|f| f.x1 - f.x0 >= w * 0.55) {
+            let (a, b) = (&columns[0], &columns[1]);
+            let (narrower, other) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+            ok = on_baselines_of(narrower, other) * 2 < narrower.len();
         }
         // Two columns of short items paired line by line are a table (see `table_grid`).
         if ok && all.len() == 1 && table_grid(&narrow, l, all[0], r) {
@@ -326,6 +329,19 @@ pub(super) fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
         }
     }
     out
+}
+
+/// How many of `frags` share a baseline (within a point) with one of `with`.
+fn on_baselines_of(frags: &[&Frag], with: &[&Frag]) -> usize {
+    let mut bases: Vec<f32> = with.iter().map(|p| p.base).collect();
+    bases.sort_by(f32::total_cmp);
+    frags
+        .iter()
+        .filter(|f| {
+            let i = bases.partition_point(|&b| b <= f.base - 1.0);
+            bases.get(i).is_some_and(|&b| b < f.base + 1.0)
+        })
+        .count()
 }
 
 /// Which of `frags` stand on a row of their own: no fragment beside them shares their height,

@@ -2361,6 +2361,100 @@ fn a_two_column_table_under_wider_prose_is_no_pair_of_columns() {
     );
 }
 
+/// A web page printed with its navigation in a narrow sidebar: the text column beside it is
+/// wider than half the page, so its lines are no narrow fragments, and the sidebar and the
+/// text are still two columns, read one after the other (each of the text's lines was joined
+/// to the sidebar's line beside it).
+#[test]
+fn a_narrow_sidebar_beside_a_wide_text_column_is_a_column() {
+    let nav = [
+        "Before install",
+        "Software prerequisites",
+        "Compilation and",
+        "installation",
+        "Which mode to",
+        "choose ?",
+    ];
+    let mut frags: Vec<Frag> = (0..25)
+        .map(|k| {
+            let t = nav[k % nav.len()];
+            frag(
+                80.0,
+                100.0 + 13.0 * k as f32,
+                130.0 + 3.0 * t.len() as f32,
+                t,
+            )
+        })
+        .collect();
+    frags.push(frag(230.0, 100.0, 400.0, "Phone-specific details"));
+    let mut y = 120.0;
+    for k in 0..30 {
+        frags.push(if (12..22).contains(&k) {
+            frag(240.0, y, 330.0 + 9.0 * (k % 10) as f32, "Nokia-6021, 6230i")
+        } else {
+            frag(
+                230.0,
+                y,
+                580.0,
+                "Seems this model has a font of only one size, so that",
+            )
+        });
+        y += 14.0;
+    }
+    assert_eq!(gutters(&frags, &lone_rows(&frags)).len(), 1);
+    let p = layout_page(frags, 792.0);
+    let of_text = |l: &VLine| {
+        ["Phone", "Seems", "Nokia"]
+            .iter()
+            .any(|w| l.text.contains(w))
+    };
+    let of_nav = |l: &VLine| nav.iter().any(|w| l.text.contains(w));
+    assert!(p.lines.iter().all(|l| of_text(l) != of_nav(l)));
+    let first_text = p.lines.iter().position(of_text).unwrap();
+    assert_eq!(first_text, 25);
+    assert!(p.lines[..first_text].iter().all(|l| l.flow.1 == 0));
+    assert!(p.lines[first_text..].iter().all(|l| l.flow.1 == 1));
+}
+
+/// A table of names and their descriptions, the descriptions' first lines as wide as the
+/// sidebar's text column would be: each name sits on its description's first line, as no
+/// sidebar's lines sit on the text's, so the two are one table, not two columns.
+#[test]
+fn names_on_their_wide_descriptions_first_lines_are_no_sidebar() {
+    let names = [
+        "Run LaTeX-Wizard",
+        "Insert label reference",
+        "Insert linebreak",
+        "Turn input replacement on",
+        "Replacement of special characters",
+        "Run insert environment dialog",
+        "Format selection in bold face",
+        "Format selection centered",
+    ];
+    let mut frags = Vec::new();
+    let mut y = 100.0;
+    for (k, name) in names.iter().enumerate() {
+        frags.push(frag(72.0, y, 172.0 + 7.0 * k as f32, name));
+        frags.push(frag(
+            250.0,
+            y,
+            520.0,
+            "Starts a dialog for inserting a reference into",
+        ));
+        frags.push(frag(
+            250.0,
+            y + 12.0,
+            330.0 + 10.0 * k as f32,
+            "your document.",
+        ));
+        if k % 2 == 0 {
+            frags.push(frag(250.0, y + 24.0, 300.0, "and more."));
+        }
+        y += 40.0;
+    }
+    assert_eq!(gutters(&frags, &lone_rows(&frags)), []);
+}
+
 #[test]
 fn outline_scores_count_subsections_below_the_outline_apart() {
     let e = |title: &str, depth: u32, page: u32| OutlineEntry {
