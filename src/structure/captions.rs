@@ -7,7 +7,8 @@ use crate::model::{Block, BlockType};
 /// Longest paragraph still taken for a caption, in bytes.
 const MAX_CAPTION_BYTES: usize = 400;
 
-/// The label a caption starts with and the block type it may describe. The label word is
+/// The label a caption starts with and the block type it may describe (`Illustration` and
+/// `Drawing` are an office suite's caption categories besides `Figure` and `Table`). The label word is
 /// in title case or in capitals (`FIGURE 3.`, `TABLE IV`), and small capitals that text
 /// extraction split after their first letter (`E QUATION 4.1:`) are read whole.
 pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
@@ -24,6 +25,8 @@ pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
         ("Figure", BlockType::Figure),
         ("Fig.", BlockType::Figure),
         ("Image", BlockType::Figure),
+        ("Illustration", BlockType::Figure),
+        ("Drawing", BlockType::Figure),
         ("Diagram", BlockType::Figure),
         ("Equation", BlockType::Figure),
         ("Table", BlockType::Table),
@@ -216,6 +219,17 @@ mod tests {
         assert_eq!(caption_label("T ABLE OF CONTENTS"), None);
         assert_eq!(caption_label("FIGURES"), None);
         assert_eq!(caption_label("A TABLE 3 row"), None);
+        // An office suite's caption categories besides `Figure` and `Table`.
+        assert_eq!(
+            caption_label("Illustration 1: Grammar graph"),
+            Some(("Illustration 1".into(), BlockType::Figure))
+        );
+        assert_eq!(
+            caption_label("Drawing 2"),
+            Some(("Drawing 2".into(), BlockType::Figure))
+        );
+        assert_eq!(caption_label("Illustrations and tables"), None);
+        assert_eq!(caption_label("Drawing the grid"), None);
     }
 
     #[test]
