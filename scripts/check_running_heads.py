@@ -122,12 +122,17 @@ def running(pages, heads, title, page, box):
         return True
     at = sorted(y for y, _ in others)[len(others) // 2]
     size = sorted(h for _, h in others)[len(others) // 2]
-    # The heading's own line: the line of its words that its box holds.
-    own = [
-        (y, h)
+    # The heading's own line: the line of its words that its box holds, or the lines it is
+    # set on (`Chapter 5` over `Symbology Reference` on a chapter's first page), the first
+    # line's place and the largest height.
+    inbox = [
+        (t, y, h)
         for t, y, h in (pages[page] if page < len(pages) else [])
-        if key(t) == k and box[1] - 2 <= y <= box[3]
+        if box[1] - 2 <= y <= box[3]
     ]
+    own = [(y, h) for t, y, h in inbox if key(t) == k]
+    if not own and key(" ".join(t for t, _, _ in inbox)) == k:
+        own = [(inbox[0][1], max(h for _, _, h in inbox))]
     if not own:
         return True
     y, h = own[0]

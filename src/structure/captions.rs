@@ -8,9 +8,9 @@ use crate::model::{Block, BlockType};
 const MAX_CAPTION_BYTES: usize = 400;
 
 /// The label a caption starts with and the block type it may describe (`Illustration` and
-/// `Drawing` are an office suite's caption categories besides `Figure` and `Table`). The label word is
-/// in title case or in capitals (`FIGURE 3.`, `TABLE IV`), and small capitals that text
-/// extraction split after their first letter (`E QUATION 4.1:`) are read whole.
+/// `Drawing` are an office suite's caption categories besides `Figure` and `Table`). The
+/// label word is in title case or in capitals (`FIGURE 3.`, `TABLE IV`), and small capitals
+/// that text extraction split after their first letter (`E QUATION 4.1:`) are read whole.
 pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
     let t = text.trim_start_matches(['*', '_', ' ']);
     let joined;
