@@ -755,7 +755,17 @@ pub fn score(
     // A function's name and arguments set large and bold head its entry in a reference
     // (`reduce (t, f [, state = next(t)])`, an HTML page's `<h3>` made into a PDF).
     let signature = display_type && t.chars().count() <= max_chars && call_signature(t);
+    // So does a member's declaration in bold after its section number, in sequence, however
+    // long its arguments run (`5.2.2.1 trace_return_t addEntityValue ( const char ∗alias,
+    // const char ∗entType, … )`, a reference manual's entry).
+    let numbered_declaration = sequence_ok
+        && c.typography.is_some_and(|ty| ty.bold)
+        && numbered.is_some_and(|n| {
+            let title = t[n.prefix_len.min(t.len())..].trim();
+            title.chars().count() <= 2 * cfg.max_chars && declaration(title)
+        });
     let shaped = signature
+        || numbered_declaration
         || match numbered {
             // The number's dots do not count as punctuation, and markup names may be the whole
             // title (`2.13.  <br>`): half of it may be punctuation.
@@ -1561,6 +1571,62 @@ fn call_signature(t: &str) -> bool {
     false
 }
 
+/// A function's declaration: up to four words of its type and qualifiers (identifiers, or
+/// a pointer's or a reference's marks), its name, and its arguments in parentheses to the end
+/// (`trace_return_t addEntityValue ( const char ∗alias, gtg_color_t p_color )`, `int
+/// bufferedModeActivated ( )`).
+fn declaration(t: &str) -> bool {
+    let Some(open) = t.find('(') else {
+        return false;
+    };
+    let words: Vec<&str> = t[..open].split_whitespace().collect();
+    let ident = |w: &str| {
+        w.starts_with(|c: char| c.is_alphabetic() || c == '_')
+            && w.chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '_' | ':'))
+    };
+    let pointer = |w: &str| w.chars().all(|c| matches!(c, '*' | '∗' | '&'));
+    let type_word = |w: &str| {
+        let core = w.trim_matches(|c| matches!(c, '*' | '∗' | '&'));
+        pointer(w) || ident(core)
+    };
+    let Some((name, types)) = words.split_last() else {
+        return false;
+    };
+    // Code, not a phrase: a word with an underscore, a scope, a pointer's mark or a capital
+    // after a lower-case letter, or a type of C's (`Installing the program (on Linux)` is
+    // words).
+    let code = |w: &str| {
+        w.contains(['_', '*', '∗', '&'])
+            || w.contains("::")
+            || w.chars()
+                .zip(w.chars().skip(1))
+                .any(|(a, b)| a.is_lowercase() && b.is_uppercase())
+            || matches!(
+                w,
+                "int"
+                    | "void"
+                    | "char"
+                    | "const"
+                    | "static"
+                    | "unsigned"
+                    | "long"
+                    | "double"
+                    | "float"
+                    | "bool"
+                    | "struct"
+                    | "enum"
+                    | "size_t"
+            )
+    };
+    (1..=4).contains(&types.len())
+        && words.iter().any(|w| code(w))
+        && types.iter().all(|w| type_word(w))
+        && ident(name.trim_start_matches(['*', '∗', '&']))
+        && t.ends_with(')')
+        && t[open..].matches('(').count() == t[open..].matches(')').count()
+}
+
 /// Starts with a section number and a space (`3.1 \\attachfile[options]`), whatever follows.
 fn section_number_first(t: &str) -> bool {
     let num = t.split(' ').next().unwrap_or("");
@@ -1932,6 +1998,28 @@ mod tests {
             ("A lone ` backquote", "A lone  backquote"),
         ] {
             assert_eq!(rest_inline_text(src), text);
+        }
+    }
+
+    #[test]
+    fn declarations() {
+        for t in [
+            "int bufferedModeActivated ( )",
+            "trace_return_t addEntityValue ( const char ∗alias, const char ∗entType, const char ∗name, gtg_color_t p_color )",
+            "static const char * name_of (int k)",
+            "void Foo::bar (int &x)",
+        ] {
+            assert!(declaration(t), "{t}");
+        }
+        for t in [
+            "bufferedModeActivated ( )",
+            "Overview of the design (draft)",
+            "Use f(x) here",
+            "Notes on the design (see below) and more",
+            "int f (x",
+            "Installing the program (on Linux)",
+        ] {
+            assert!(!declaration(t), "{t}");
         }
     }
 

@@ -259,6 +259,62 @@ fn titles_after_unmapped_section_numbers_are_headings() {
     );
 }
 
+/// A reference manual's entries (Doxygen's LaTeX): a section number set apart from its title
+/// by a wide gap is no table's column, even where an empty section's title sits right over
+/// the next one's (`5.1 Detailed Description` / `5.2 Function Documentation`); and a
+/// member's declaration in bold after its number heads its entry however long its arguments
+/// run.
+#[test]
+fn numbered_member_entries_of_a_reference_manual_are_headings() {
+    let body = |y: f32| {
+        frag(
+            72.0,
+            y,
+            520.0,
+            "Check whether the buffered mode of the trace writer is activated now.",
+        )
+    };
+    let numbered = |y: f32, num: &str, title: &str, size: f32| {
+        [
+            frag(72.0, y, 72.0 + 6.0 * num.len() as f32, num),
+            frag(130.0, y, 130.0 + 4.5 * title.len() as f32, title),
+        ]
+        .map(|mut f| {
+            f.size = size;
+            f.bold_chars = f.chars;
+            f
+        })
+    };
+    let mut frags = Vec::new();
+    frags.extend(numbered(100.0, "5.1", "Detailed Description", 12.0));
+    frags.extend(numbered(118.0, "5.2", "Function Documentation", 12.0));
+    frags.extend(numbered(
+        150.0,
+        "5.2.1",
+        "int bufferedModeActivated ( )",
+        10.0,
+    ));
+    for k in 0..3 {
+        frags.push(body(170.0 + 12.0 * k as f32));
+    }
+    let long = "trace_return_t addEntityValue ( const char ∗alias, const char ∗entType, const char ∗name, gtg_color_t p_color )";
+    frags.extend(numbered(230.0, "5.2.2", long, 10.0));
+    for k in 0..3 {
+        frags.push(body(250.0 + 12.0 * k as f32));
+    }
+    let headings = layout_headings(vec![layout_page(frags, 792.0)]);
+    let long_title = format!("5.2.2 {long}");
+    assert_eq!(
+        titles(&headings),
+        [
+            "5.1 Detailed Description",
+            "5.2 Function Documentation",
+            "5.2.1 int bufferedModeActivated ( )",
+            long_title.as_str(),
+        ]
+    );
+}
+
 /// Titles rendered from HTML or a word processor: the document's title stays a heading,
 /// a name in lower case set large and bold is one (`clear (t)`), so are a function's
 /// signature (`reduce (t, f [, state = next(t)])`), an FAQ's long
