@@ -74,7 +74,7 @@ pub(super) fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
             [_] => true,
             _ => false,
         });
-        if multi >= 3 && !list && !toc_run(lines, &rows) {
+        if multi >= 3 && !list && !toc_run(lines, &rows) && !numbered_titles(lines, &rows) {
             // Column ranges: union of the cells' x ranges.
             let cols = cell_ranges(lines, rows.iter().copied());
             // A cell that covers several column ranges is a merged cell; the ranges come from
@@ -176,6 +176,38 @@ pub(super) fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
         }
         i = j.max(i + 1);
     }
+}
+
+/// Rows that are sections' titles one after another: each in bold, a section number of two
+/// parts or more set apart from its title, numbered on by one under the same parent
+/// (`6.2.2.1 | char∗ Container::alias`, `6.2.2.2 | struct __OTF2_String Container::alias`: a
+/// reference manual's entries with nothing under them).
+pub(super) fn numbered_titles(lines: &[VLine], rows: &[usize]) -> bool {
+    let number = |l: &VLine| -> Option<Vec<u32>> {
+        let [n, _] = l.cells.as_slice() else {
+            return None;
+        };
+        let parts: Vec<u32> =
+            n.2.trim()
+                .trim_end_matches('.')
+                .split('.')
+                .map(|p| p.parse().ok())
+                .collect::<Option<_>>()?;
+        (l.bold && parts.len() >= 2).then_some(parts)
+    };
+    let Some(numbers) = rows
+        .iter()
+        .map(|&r| number(&lines[r]))
+        .collect::<Option<Vec<_>>>()
+    else {
+        return false;
+    };
+    numbers.windows(2).all(|w| {
+        let (a, b) = (&w[0], &w[1]);
+        a.len() == b.len()
+            && a[..a.len() - 1] == b[..b.len() - 1]
+            && b[b.len() - 1] == a[a.len() - 1] + 1
+    })
 }
 
 /// Line `i` is a section's title over a table or a two-column example, not its first row: in

@@ -315,6 +315,63 @@ fn numbered_member_entries_of_a_reference_manual_are_headings() {
     );
 }
 
+/// Entries with nothing under them, one after another (a reference manual's data fields):
+/// their numbers set apart from their declarations line up as a column, but titles in bold
+/// numbered on by one are sections, not a table's rows.
+#[test]
+fn empty_numbered_entries_in_a_row_are_no_table() {
+    let line = |y: f32, num: &str, title: &str| {
+        [
+            frag(72.0, y, 100.0, num),
+            frag(130.0, y, 130.0 + 5.0 * title.len() as f32, title),
+        ]
+        .map(|mut f| {
+            f.bold_chars = f.chars;
+            f
+        })
+    };
+    let body = |y: f32| {
+        frag(
+            72.0,
+            y,
+            520.0,
+            "The fields of the container are documented below, each under its name.",
+        )
+    };
+    let mut frags = Vec::new();
+    let mut head = frag(72.0, 60.0, 300.0, "6.2 Field Documentation");
+    head.size = 12.0;
+    head.bold_chars = head.chars;
+    frags.push(head);
+    for k in 0..3 {
+        frags.push(body(80.0 + 12.0 * k as f32));
+    }
+    let fields = [
+        "char∗ Container::alias",
+        "int Container::ctType",
+        "char∗ Container::name",
+    ];
+    for (k, f) in fields.iter().enumerate() {
+        frags.extend(line(130.0 + 18.0 * k as f32, &format!("6.2.{}", k + 1), f));
+    }
+    for k in 0..3 {
+        frags.push(body(200.0 + 12.0 * k as f32));
+    }
+    let mut page = layout_page(frags, 792.0);
+    let mut tables = Vec::new();
+    find_tables(&mut page, &mut tables);
+    assert!(tables.is_empty());
+    assert_eq!(
+        titles(&layout_headings(vec![page])),
+        [
+            "6.2 Field Documentation",
+            "6.2.1 char∗ Container::alias",
+            "6.2.2 int Container::ctType",
+            "6.2.3 char∗ Container::name"
+        ]
+    );
+}
+
 /// Titles rendered from HTML or a word processor: the document's title stays a heading,
 /// a name in lower case set large and bold is one (`clear (t)`), so are a function's
 /// signature (`reduce (t, f [, state = next(t)])`), an FAQ's long
