@@ -2016,7 +2016,7 @@ mod tests {
             "Overview of the design (draft)",
             "Use f(x) here",
             "Notes on the design (see below) and more",
-            "int f (x",
+            "int f (x) and g (y) too",
             "Installing the program (on Linux)",
         ] {
             assert!(!declaration(t), "{t}");

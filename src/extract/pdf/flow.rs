@@ -264,7 +264,10 @@ pub(super) fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints
                     && headings::numbering(&lines[end].text).is_none()
                     && headings::numbering_lower(&lines[end].text).is_none()
                     && title_goes_on(&lines[end - 1], &lines[end])
-                    && text.len() + lines[end].text.len() < 150
+                    // (A declaration's arguments, its parenthesis still open, may run
+                    // longer: `5.3.2.2 trace_return_t addContainer ( varPrec time, …` /
+                    // `char ∗name, const char ∗file )`.)
+                    && text.len() + lines[end].text.len() < if left_open(&text) { 240 } else { 150 }
                     && (lines[end].size - style.size).abs() < 0.5
                     && lines[end].bold == style.bold
                 {

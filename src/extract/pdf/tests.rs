@@ -263,7 +263,7 @@ fn titles_after_unmapped_section_numbers_are_headings() {
 /// by a wide gap is no table's column, even where an empty section's title sits right over
 /// the next one's (`5.1 Detailed Description` / `5.2 Function Documentation`); and a
 /// member's declaration in bold after its number heads its entry however long its arguments
-/// run.
+/// run, wrapped onto a second line too.
 #[test]
 fn numbered_member_entries_of_a_reference_manual_are_headings() {
     let body = |y: f32| {
@@ -302,8 +302,19 @@ fn numbered_member_entries_of_a_reference_manual_are_headings() {
     for k in 0..3 {
         frags.push(body(250.0 + 12.0 * k as f32));
     }
+    // A declaration wrapped onto a second line, hanging under its text.
+    let first = "trace_return_t addContainer ( varPrec time, const char ∗alias, const char ∗type, const char ∗container, const";
+    let rest = "char ∗name, const char ∗file )";
+    frags.extend(numbered(300.0, "5.2.3", first, 10.0));
+    let mut wrapped = frag(160.0, 312.0, 300.0, rest);
+    wrapped.bold_chars = wrapped.chars;
+    frags.push(wrapped);
+    for k in 0..3 {
+        frags.push(body(332.0 + 12.0 * k as f32));
+    }
     let headings = layout_headings(vec![layout_page(frags, 792.0)]);
     let long_title = format!("5.2.2 {long}");
+    let wrapped_title = format!("5.2.3 {first} {rest}");
     assert_eq!(
         titles(&headings),
         [
@@ -311,6 +322,7 @@ fn numbered_member_entries_of_a_reference_manual_are_headings() {
             "5.2 Function Documentation",
             "5.2.1 int bufferedModeActivated ( )",
             long_title.as_str(),
+            wrapped_title.as_str(),
         ]
     );
 }
