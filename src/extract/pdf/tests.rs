@@ -327,6 +327,39 @@ fn numbered_member_entries_of_a_reference_manual_are_headings() {
     );
 }
 
+/// In a reference manual whose entries are numbered, a label said under four entries or
+/// more (`Returns`) is no section; numbered titles stay headings.
+#[test]
+fn labels_under_numbered_entries_are_no_sections() {
+    let body = "Returns the handle of the trace writer for the given processor rank.";
+    let names = [
+        "Opening a trace",
+        "Closing it",
+        "Adding containers",
+        "Adding states",
+        "Pushing a state",
+        "Popping a state",
+        "Adding events",
+        "Adding links",
+        "Setting variables",
+        "Flushing buffers",
+    ];
+    let title = |k: usize| format!("1.{} {}", k + 1, names[k]);
+    let pages: Vec<Page> = (0..10)
+        .map(|k| {
+            let title = title(k);
+            let mut lines = vec![(title.as_str(), 12.0, true), (body, 10.0, false)];
+            if k % 2 == 0 {
+                lines.extend([("Returns", 10.0, true), (body, 10.0, false)]);
+            }
+            typeset_page(&lines)
+        })
+        .collect();
+    let headings = layout_headings(pages);
+    let expected: Vec<String> = (0..10).map(title).collect();
+    assert_eq!(titles(&headings), expected);
+}
+
 /// Entries with nothing under them, one after another (a reference manual's data fields):
 /// their numbers set apart from their declarations line up as a column, but titles in bold
 /// numbered on by one are sections, not a table's rows.

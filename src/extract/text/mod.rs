@@ -162,6 +162,7 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
     p.hints = hints;
     p.run();
     if hints.is_some() {
+        p.labels_of_numbered_entries();
         p.levels_from_typography();
         p.reference_entries();
         p.layout_boxes();

@@ -729,6 +729,48 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Labels in a numbered document (layout hints only): where ten headings or more are
+    /// numbered, an unnumbered title said four times or more as a heading (`Functions`,
+    /// `Parameters`, `Returns` under each entry of a reference manual whose entries are
+    /// numbered) is a label of the entries, not a section. (Three is not enough: a guide may
+    /// name three sections alike, `The publican.cfg file` in three chapters.)
+    pub(super) fn labels_of_numbered_entries(&mut self) {
+        let heads = self.heading_blocks();
+        let numbered = heads
+            .iter()
+            .filter(|&&i| {
+                self.blocks[i]
+                    .heading
+                    .as_ref()
+                    .is_some_and(|h| h.source == HeadingSource::Numbering)
+            })
+            .count();
+        if numbered < 10 {
+            return;
+        }
+        let mut said: HashMap<&str, u32> = HashMap::new();
+        for &i in &heads {
+            if let Some(h) = self.blocks[i].heading.as_ref() {
+                if h.source != HeadingSource::Numbering {
+                    *said.entry(h.title.as_str()).or_default() += 1;
+                }
+            }
+        }
+        let labels: Vec<usize> = heads
+            .iter()
+            .copied()
+            .filter(|&i| {
+                self.blocks[i].heading.as_ref().is_some_and(|h| {
+                    h.source != HeadingSource::Numbering
+                        && said.get(h.title.as_str()).is_some_and(|&n| n >= 4)
+                })
+            })
+            .collect();
+        for i in labels {
+            self.unhead(i);
+        }
+    }
+
     /// Page boxes of blocks (layout hints only): the union of their lines' boxes on the page
     /// the block starts on.
     pub(super) fn layout_boxes(&mut self) {
