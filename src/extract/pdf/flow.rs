@@ -595,6 +595,23 @@ pub(super) fn paragraph_break(
     if (a.size - b.size).abs() > 0.5 || a.bold != b.bold {
         return true;
     }
+    // A bold line that opens with a section number of two parts or more, under a bold
+    // line, is a title of its own (a reference manual's entries with nothing under them,
+    // set tight: `7.2.3.1 trace_return_t gtg_addContainer ( … )` / `7.2.3.2 …`).
+    if a.bold
+        && !a.mono
+        && headings::numbering(&b.text)
+            .or_else(|| headings::numbering_lower(&b.text))
+            .is_some_and(|n| {
+                n.parts.len() >= 2
+                    && matches!(
+                        n.kind,
+                        headings::NumberKind::Dotted | headings::NumberKind::Bare
+                    )
+            })
+    {
+        return true;
+    }
     let (left, right) = edges.get(&b.flow).copied().unwrap_or((b.x0, b.x1));
     if a.page_shift != b.page_shift {
         // The end of a paragraph moved up from the next page (see `continue_over_footnotes`).

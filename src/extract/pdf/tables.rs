@@ -181,10 +181,11 @@ pub(super) fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
 /// Rows that are sections' titles one after another: each in bold, a section number of two
 /// parts or more set apart from its title, numbered on by one under the same parent
 /// (`6.2.2.1 | char∗ Container::alias`, `6.2.2.2 | struct __OTF2_String Container::alias`: a
-/// reference manual's entries with nothing under them).
+/// reference manual's entries with nothing under them), each title perhaps wrapped onto a
+/// line of its own right of the numbers.
 pub(super) fn numbered_titles(lines: &[VLine], rows: &[usize]) -> bool {
     let number = |l: &VLine| -> Option<Vec<u32>> {
-        let [n, _] = l.cells.as_slice() else {
+        let [n, _, ..] = l.cells.as_slice() else {
             return None;
         };
         let parts: Vec<u32> =
@@ -195,8 +196,14 @@ pub(super) fn numbered_titles(lines: &[VLine], rows: &[usize]) -> bool {
                 .collect::<Option<_>>()?;
         (l.bold && parts.len() >= 2).then_some(parts)
     };
+    // A title's wrapped line, one cell in bold right of the numbers, goes with its title.
+    let wrapped = |r: usize| {
+        let l = &lines[r];
+        l.bold && l.cells.len() == 1 && r > rows[0] && l.x0 > lines[rows[0]].cells[0].1
+    };
     let Some(numbers) = rows
         .iter()
+        .filter(|&&r| !wrapped(r))
         .map(|&r| number(&lines[r]))
         .collect::<Option<Vec<_>>>()
     else {

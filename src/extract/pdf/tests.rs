@@ -417,6 +417,69 @@ fn empty_numbered_entries_in_a_row_are_no_table() {
     );
 }
 
+/// The same entries set tight, one line under the other: a declaration wrapped onto a line
+/// right of the numbers, or cut by a gap before its closing parenthesis (`( | )`), still
+/// leaves a run of sections; each numbered bold line under a bold line is a title of its
+/// own, its name in lower case too.
+#[test]
+fn tight_numbered_declarations_are_titles_of_their_own() {
+    let bold = |x0: f32, y: f32, x1: f32, text: &str| {
+        let mut f = frag(x0, y, x1, text);
+        f.bold_chars = f.chars;
+        f
+    };
+    let body = |y: f32| {
+        frag(
+            72.0,
+            y,
+            520.0,
+            "The functions of the library are documented below, each under its name.",
+        )
+    };
+    let mut head = bold(72.0, 60.0, 300.0, "7.2 Function Documentation");
+    head.size = 12.0;
+    let mut frags = vec![head];
+    for k in 0..3 {
+        frags.push(body(80.0 + 12.0 * k as f32));
+    }
+    frags.extend([
+        bold(72.0, 130.0, 100.0, "7.2.1"),
+        bold(
+            130.0,
+            130.0,
+            500.0,
+            "trace_return_t gtg_addContainer ( varPrec time,",
+        ),
+        bold(130.0, 142.0, 250.0, "const char ∗file )"),
+        bold(72.0, 154.0, 100.0, "7.2.2"),
+        bold(130.0, 154.0, 330.0, "int gtg_bufferedModeActivated ("),
+        bold(345.0, 154.0, 350.0, ")"),
+        bold(72.0, 166.0, 100.0, "7.2.3"),
+        bold(
+            130.0,
+            166.0,
+            360.0,
+            "void gtg_setTraceType ( traceType_t type )",
+        ),
+    ]);
+    for k in 0..3 {
+        frags.push(body(190.0 + 12.0 * k as f32));
+    }
+    let mut page = layout_page(frags, 792.0);
+    let mut tables = Vec::new();
+    find_tables(&mut page, &mut tables);
+    assert!(tables.is_empty());
+    assert_eq!(
+        titles(&layout_headings(vec![page])),
+        [
+            "7.2 Function Documentation",
+            "7.2.1 trace_return_t gtg_addContainer ( varPrec time, const char ∗file )",
+            "7.2.2 int gtg_bufferedModeActivated ( )",
+            "7.2.3 void gtg_setTraceType ( traceType_t type )"
+        ]
+    );
+}
+
 /// Titles rendered from HTML or a word processor: the document's title stays a heading,
 /// a name in lower case set large and bold is one (`clear (t)`), so are a function's
 /// signature (`reduce (t, f [, state = next(t)])`), an FAQ's long
