@@ -41,15 +41,35 @@ def key(s):
     return re.sub(r"[\W_]+", "", " ".join(words))
 
 
-def page_lines(pdf):
-    """Each page's non-blank lines, top to bottom, as (text, top, height) (`pdftotext
-    -bbox-layout`: a line's box, its height close to its type's size)."""
-    out = subprocess.run(
+def bbox_layout(pdf):
+    """`pdftotext -bbox-layout` of a PDF: its pages, lines and words with their boxes."""
+    return subprocess.run(
         ["pdftotext", "-enc", "UTF-8", "-bbox-layout", pdf, "-"],
         capture_output=True,
         text=True,
         check=False,
     ).stdout
+
+
+def page_words(out):
+    """Each page's words as (x0, y0, x1, y1, text), from `bbox_layout`'s output."""
+    pages = []
+    for page in re.findall(r"<page [^>]*>(.*?)</page>", out, re.S):
+        words = []
+        for box, w in re.findall(r"<word ([^>]*)>(.*?)</word>", page, re.S):
+            b = dict(re.findall(r'(\w+)="([-\d.]+)"', box))
+            words.append(
+                (float(b["xMin"]), float(b["yMin"]), float(b["xMax"]), float(b["yMax"]), html.unescape(w))
+            )
+        pages.append(words)
+    return pages
+
+
+def page_lines(pdf, out=None):
+    """Each page's non-blank lines, top to bottom, as (text, top, height) (`pdftotext
+    -bbox-layout`: a line's box, its height close to its type's size)."""
+    if out is None:
+        out = bbox_layout(pdf)
     pages = []
     for page in re.findall(r"<page [^>]*>(.*?)</page>", out, re.S):
         lines = []
@@ -109,7 +129,7 @@ def edge_titles(binary, pdf):
     return titles
 
 
-def running(pages, heads, title, page, box):
+def running(pages, heads, title, page, box, words=None):
     """Whether a heading's title is a running head: the same words as one, and drawn as it
     is on the other pages: at its place (a document's or a chapter's title that names the
     running heads stands lower on its page) and no larger (a module's name set large under
@@ -133,6 +153,15 @@ def running(pages, heads, title, page, box):
     own = [(y, h) for t, y, h in inbox if key(t) == k]
     if not own and key(" ".join(t for t, _, _ in inbox)) == k:
         own = [(inbox[0][1], max(h for _, _, h in inbox))]
+    # Or the words inside its box alone, where pdftotext joined its line to the other
+    # column's line beside it (`gives you information about the selected font, 7 Lists`).
+    inside = [
+        w
+        for w in (words[page] if words and page < len(words) else [])
+        if box[0] - 2 <= w[0] and w[2] <= box[2] + 2 and box[1] - 2 <= w[1] <= box[3]
+    ]
+    if not own and inside and key(" ".join(w[4] for w in inside)) == k:
+        own = [(min(w[1] for w in inside), max(w[3] - w[1] for w in inside))]
     if not own:
         return True
     y, h = own[0]
@@ -151,9 +180,13 @@ def main():
             continue
         path = os.path.join(folder, name)
         files += 1
-        pages = page_lines(path)
+        out = bbox_layout(path)
+        pages = page_lines(path, out)
+        words = page_words(out)
         heads = edge_lines(pages)
-        hit = [t for t, p, b in edge_titles(binary, path) if running(pages, heads, t, p, b)]
+        hit = [
+            t for t, p, b in edge_titles(binary, path) if running(pages, heads, t, p, b, words)
+        ]
         if hit:
             total += len(hit)
             print(f"{len(hit):3d} {name}" + (f"  {hit}" if show else ""))
