@@ -11,7 +11,9 @@ docsweep heading (`BIN inspect --json FILE`, its sections' titles, the preamble 
 title compares equal to such a line, that is the first or the last block on its page, and whose
 line is drawn where and as the running line is on the other pages (its top within a line's
 height of theirs, its height no more than 1.2 times theirs) is counted; the issue's target is
-none. Prints, per file with any, the count, and the titles with `--list` (leave `--list` off
+none. A heading set on two lines (`Chapter 5` over `Symbology Reference`) is compared by its
+lines joined, and one whose line `pdftotext` joined to the other column's line beside it by
+the words inside its box alone. Prints, per file with any, the count, and the titles with `--list` (leave `--list` off
 for sets held out from reading).
 
 A section title that opens a page is on one page, so it does not count, nor does a heading in
