@@ -939,6 +939,10 @@ pub fn score(
         return 0.0;
     }
     let typeset = c.typography.is_some_and(|ty| ty.stands_out());
+    // A line in a heading's type that ends with a pilcrow carries the permalink a generator
+    // puts after each of its titles (Sphinx's `¶`, printed with the web page): a title,
+    // whatever brackets it names (`devstack [CloudManagement, NodeDiscover]¶`).
+    let permalink = typeset && t.ends_with('¶');
     // Callouts (`Note`, and `NOTE`, `CAUTION` in capitals as typesetting sets them) head no
     // section; in a man page a `NOTE` section is set left of the body (`marked`). Nor do the
     // label lines of a typeset chapter opener (`CHAPTER` / `ONE` / the title).
@@ -946,7 +950,11 @@ pub fn score(
     if !marked
         && numbered.is_none()
         && ((!typeset && syntax_like(title) && !entry_name)
-            || (typeset && code_like(title) && !section_number_first(t) && !signature)
+            || (typeset
+                && code_like(title)
+                && !section_number_first(t)
+                && !signature
+                && !permalink)
             || label)
     {
         return 0.0;

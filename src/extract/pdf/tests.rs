@@ -480,6 +480,24 @@ fn tight_numbered_declarations_are_titles_of_their_own() {
     );
 }
 
+/// A title printed from a web page with its permalink (`¶`, as Sphinx writes one after each
+/// title) is a title, though it names brackets as code would; the same line without the
+/// pilcrow is not.
+#[test]
+fn titles_with_their_permalink_are_titles() {
+    let body = "Driver for DevStack, the development stack used to test the cloud.";
+    let page = typeset_page(&[
+        ("devstack [CloudManagement, NodeDiscover]¶", 12.0, true),
+        (body, 10.0, false),
+        ("saltcloud [CloudManagement, NodeDiscover]", 12.0, true),
+        (body, 10.0, false),
+    ]);
+    assert_eq!(
+        titles(&layout_headings(vec![page])),
+        ["devstack [CloudManagement, NodeDiscover]¶"]
+    );
+}
+
 /// Titles rendered from HTML or a word processor: the document's title stays a heading,
 /// a name in lower case set large and bold is one (`clear (t)`), so are a function's
 /// signature (`reduce (t, f [, state = next(t)])`), an FAQ's long
