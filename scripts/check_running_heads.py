@@ -13,8 +13,8 @@ line is drawn where and as the running line is on the other pages (its top withi
 height of theirs, its height no more than 1.2 times theirs) is counted; the issue's target is
 none. A heading set on two lines (`Chapter 5` over `Symbology Reference`) is compared by its
 lines joined, and one whose line `pdftotext` joined to the other column's line beside it by
-the words inside its box alone. Prints, per file with any, the count, and the titles with `--list` (leave `--list` off
-for sets held out from reading).
+the words inside its box alone. Prints, per file with any, the count, and the titles with
+`--list` (leave `--list` off for sets held out from reading).
 
 A section title that opens a page is on one page, so it does not count, nor does a heading in
 the middle of its page that the running heads repeat (`1.2 Debugger` over its section, and at
@@ -60,16 +60,17 @@ def page_words(out):
         words = []
         for box, w in re.findall(r"<word ([^>]*)>(.*?)</word>", page, re.S):
             b = dict(re.findall(r'(\w+)="([-\d.]+)"', box))
-            words.append(
-                (float(b["xMin"]), float(b["yMin"]), float(b["xMax"]), float(b["yMax"]), html.unescape(w))
-            )
+            x0, y0 = float(b["xMin"]), float(b["yMin"])
+            x1, y1 = float(b["xMax"]), float(b["yMax"])
+            words.append((x0, y0, x1, y1, html.unescape(w)))
         pages.append(words)
     return pages
 
 
 def page_lines(pdf, out=None):
     """Each page's non-blank lines, top to bottom, as (text, top, height) (`pdftotext
-    -bbox-layout`: a line's box, its height close to its type's size)."""
+    -bbox-layout`: a line's box, its height close to its type's size), from `out`, the
+    output of `bbox_layout`, when given (`pdf` is then not read again)."""
     if out is None:
         out = bbox_layout(pdf)
     pages = []
@@ -146,7 +147,9 @@ def running(pages, heads, title, page, box, words=None):
     size = sorted(h for _, h in others)[len(others) // 2]
     # The heading's own line: the line of its words that its box holds, or the lines it is
     # set on (`Chapter 5` over `Symbology Reference` on a chapter's first page), the first
-    # line's place and the largest height.
+    # line's place and the largest height. Those lines are whole lines, the other column's
+    # words included where `pdftotext` joined them; the words-in-box test below takes the
+    # heading's own words alone.
     inbox = [
         (t, y, h)
         for t, y, h in (pages[page] if page < len(pages) else [])

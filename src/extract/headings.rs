@@ -761,7 +761,7 @@ pub fn score(
     let numbered_declaration = sequence_ok
         && c.typography.is_some_and(|ty| ty.bold)
         && numbered.is_some_and(|n| {
-            let title = t[n.prefix_len.min(t.len())..].trim();
+            let title = t.get(n.prefix_len..).unwrap_or("").trim();
             title.chars().count() <= 2 * cfg.max_chars && declaration(title)
         });
     let shaped = signature
@@ -770,7 +770,7 @@ pub fn score(
             // The number's dots do not count as punctuation, and markup names may be the whole
             // title (`2.13.  <br>`): half of it may be punctuation.
             Some(n) => {
-                let title = t[n.prefix_len.min(t.len())..].trim();
+                let title = t.get(n.prefix_len..).unwrap_or("").trim();
                 // A section number and title set apart in type may close with a period, as plain
                 // TeX sets them (`1.3 Protection of noninterruptible code.`).
                 let closed = c.typography.is_some_and(|ty| {
@@ -875,7 +875,7 @@ pub fn score(
     {
         return 0.0;
     }
-    let title = numbered.map_or(t, |n| &t[n.prefix_len.min(t.len())..]);
+    let title = numbered.map_or(t, |n| t.get(n.prefix_len..).unwrap_or(""));
     // A title has letters; under an underline a release's number and date may be the whole
     // title (`2.9.0 (2022-02-06)` in a changelog).
     let lettered = title.chars().any(char::is_alphabetic);
@@ -1563,6 +1563,12 @@ fn call_signature(t: &str) -> bool {
             && w.chars()
                 .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | ':'))
     };
+    closes_at_end(t, open) && ident(name) && name.len() <= 40
+}
+
+/// The parenthesis opened at byte `open` of `t` closes at its very end (`f (a, (b))`, not
+/// `f (x) and g (y)`).
+fn closes_at_end(t: &str, open: usize) -> bool {
     let mut depth = 0i32;
     for (i, c) in t[open..].char_indices() {
         match c {
@@ -1570,7 +1576,7 @@ fn call_signature(t: &str) -> bool {
             ')' => {
                 depth -= 1;
                 if depth == 0 {
-                    return open + i + 1 == t.len() && ident(name) && name.len() <= 40;
+                    return open + i + 1 == t.len();
                 }
             }
             _ => {}
@@ -1631,8 +1637,7 @@ fn declaration(t: &str) -> bool {
         && words.iter().any(|w| code(w))
         && types.iter().all(|w| type_word(w))
         && ident(name.trim_start_matches(['*', '∗', '&']))
-        && t.ends_with(')')
-        && t[open..].matches('(').count() == t[open..].matches(')').count()
+        && closes_at_end(t, open)
 }
 
 /// Starts with a section number and a space (`3.1 \\attachfile[options]`), whatever follows.
@@ -2025,6 +2030,8 @@ mod tests {
             "Use f(x) here",
             "Notes on the design (see below) and more",
             "int f (x) and g (y) too",
+            "int f (x) and g (y)",
+            "Configuring my_tool (optional) for the cluster (advanced)",
             "Installing the program (on Linux)",
         ] {
             assert!(!declaration(t), "{t}");

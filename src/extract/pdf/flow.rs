@@ -365,7 +365,8 @@ pub(super) fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints
                 mono: l.mono,
                 table: l.table,
                 footnote: l.footnote,
-                cells: (l.cells.len() - usize::from(number_cell(&l.cells))).min(255) as u8,
+                cells: (l.cells.len() - usize::from(l.table.is_none() && number_cell(&l.cells)))
+                    .min(255) as u8,
                 figure: l.figure,
             }));
             k = end;
@@ -595,11 +596,16 @@ pub(super) fn paragraph_break(
     if (a.size - b.size).abs() > 0.5 || a.bold != b.bold {
         return true;
     }
-    // A bold line that opens with a section number of two parts or more, under a bold
-    // line, is a title of its own (a reference manual's entries with nothing under them,
-    // set tight: `7.2.3.1 trace_return_t gtg_addContainer ( … )` / `7.2.3.2 …`).
+    // A bold line that opens with a section number of two parts or more set apart from its
+    // title, under a bold line of the same column and page, is a title of its own (a
+    // reference manual's entries with nothing under them, set tight: `7.2.3.1
+    // trace_return_t gtg_addContainer ( … )` / `7.2.3.2 …`; `2.5 GHz processors` in a bold
+    // paragraph has no gap after its number).
     if a.bold
         && !a.mono
+        && a.flow == b.flow
+        && a.page_shift == b.page_shift
+        && number_cell(&b.cells)
         && headings::numbering(&b.text)
             .or_else(|| headings::numbering_lower(&b.text))
             .is_some_and(|n| {

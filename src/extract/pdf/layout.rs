@@ -264,7 +264,8 @@ pub(super) fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
         // and columns of prose (a third of their fragments fill them).
         let mut weak: Vec<Vec<&Frag>> = Vec::new();
         let mut prose: Vec<Vec<&Frag>> = Vec::new();
-        let mut columns: Vec<Vec<&Frag>> = Vec::new();
+        // Each column's width and fragments.
+        let mut columns: Vec<(f32, Vec<&Frag>)> = Vec::new();
         for k in 0..=all.len() {
             let left = if k == 0 { l } else { all[k - 1].1 };
             let right = if k == all.len() { r } else { all[k].0 };
@@ -286,7 +287,7 @@ pub(super) fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
                 ok = false;
                 break;
             }
-            columns.push(inside.clone());
+            columns.push((right - left, inside.clone()));
             if full * 4 < inside.len() || reach * 10 < inside.len() {
                 weak.push(inside);
             } else if full * 3 >= inside.len()
@@ -298,8 +299,10 @@ pub(super) fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
             }
         }
         // A figure, a table or formulas in one of two columns beside a column of prose: no
-        // line crosses the gutter, and the two columns' lines do not pair up as a table's
-        // cells do (most of a table's cells share a baseline with a cell across the gutter).
+        // wide line crosses the gutter from side to side (one may run into it, as an overfull
+        // line does; narrow ones within the allowance may cross), and the two
+        // columns' lines do not pair up as a table's cells do (most of a table's cells share
+        // a baseline with a cell across the gutter).
         if ok && !weak.is_empty() {
             ok = all.len() == 1
                 && weak.len() == 1
@@ -312,9 +315,19 @@ pub(super) fn gutters(frags: &[Frag], lone: &[bool]) -> Vec<(f32, f32)> {
         // Columns of unequal width, one holding lines wider than the narrow ones (a sidebar
         // beside the text): the narrower's lines do not pair up with the other's as a
         // two-column table's names do with their descriptions' first lines.
-        if ok && columns.len() == 2 && columns.iter().flatten().any(|f| f.x1 - f.x0 >= w * 0.55) {
+        if ok
+            && columns.len() == 2
+            && columns
+                .iter()
+                .flat_map(|c| &c.1)
+                .any(|f| f.x1 - f.x0 >= w * 0.55)
+        {
             let (a, b) = (&columns[0], &columns[1]);
-            let (narrower, other) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+            let (narrower, other) = if a.0 <= b.0 {
+                (&a.1, &b.1)
+            } else {
+                (&b.1, &a.1)
+            };
             ok = on_baselines_of(narrower, other) * 2 < narrower.len();
         }
         // Two columns of short items paired line by line are a table (see `table_grid`).

@@ -213,7 +213,7 @@ pub(super) fn numbered_titles(lines: &[VLine], rows: &[usize]) -> bool {
         let (a, b) = (&w[0], &w[1]);
         a.len() == b.len()
             && a[..a.len() - 1] == b[..b.len() - 1]
-            && b[b.len() - 1] == a[a.len() - 1] + 1
+            && a.last().and_then(|x| x.checked_add(1)) == b.last().copied()
     })
 }
 

@@ -345,19 +345,30 @@ fn labels_under_numbered_entries_are_no_sections() {
         "Flushing buffers",
     ];
     let title = |k: usize| format!("1.{} {}", k + 1, names[k]);
-    let pages: Vec<Page> = (0..10)
-        .map(|k| {
-            let title = title(k);
-            let mut lines = vec![(title.as_str(), 12.0, true), (body, 10.0, false)];
-            if k % 2 == 0 {
-                lines.extend([("Returns", 10.0, true), (body, 10.0, false)]);
-            }
-            typeset_page(&lines)
-        })
-        .collect();
-    let headings = layout_headings(pages);
-    let expected: Vec<String> = (0..10).map(title).collect();
-    assert_eq!(titles(&headings), expected);
+    // `entries` numbered entries, `Returns` under those whose index `under` takes: the
+    // titles of the headings found.
+    let headings = |entries: usize, under: &dyn Fn(usize) -> bool| -> Vec<String> {
+        let pages: Vec<Page> = (0..entries)
+            .map(|k| {
+                let title = title(k);
+                let mut lines = vec![(title.as_str(), 12.0, true), (body, 10.0, false)];
+                if under(k) {
+                    lines.extend([("Returns", 10.0, true), (body, 10.0, false)]);
+                }
+                typeset_page(&lines)
+            })
+            .collect();
+        layout_headings(pages)
+            .into_iter()
+            .map(|h| h.title)
+            .collect()
+    };
+    let numbered: Vec<String> = (0..10).map(title).collect();
+    assert_eq!(headings(10, &|k| k % 2 == 0), numbered);
+    // Said three times, or in a document of nine numbered headings, it stays a section.
+    let returns = |found: &[String]| found.iter().filter(|t| *t == "Returns").count();
+    assert_eq!(returns(&headings(10, &|k| k % 3 == 0 && k < 9)), 3);
+    assert_eq!(returns(&headings(9, &|k| k % 2 == 0)), 5);
 }
 
 /// Entries with nothing under them, one after another (a reference manual's data fields):
@@ -365,13 +376,15 @@ fn labels_under_numbered_entries_are_no_sections() {
 /// numbered on by one are sections, not a table's rows.
 #[test]
 fn empty_numbered_entries_in_a_row_are_no_table() {
-    let line = |y: f32, num: &str, title: &str| {
+    let line = |y: f32, num: &str, title: &str, bold: bool| {
         [
             frag(72.0, y, 100.0, num),
             frag(130.0, y, 130.0 + 5.0 * title.len() as f32, title),
         ]
         .map(|mut f| {
-            f.bold_chars = f.chars;
+            if bold {
+                f.bold_chars = f.chars;
+            }
             f
         })
     };
@@ -396,16 +409,36 @@ fn empty_numbered_entries_in_a_row_are_no_table() {
         "int Container::ctType",
         "char∗ Container::name",
     ];
-    for (k, f) in fields.iter().enumerate() {
-        frags.extend(line(130.0 + 18.0 * k as f32, &format!("6.2.{}", k + 1), f));
-    }
-    for k in 0..3 {
-        frags.push(body(200.0 + 12.0 * k as f32));
-    }
-    let mut page = layout_page(frags, 792.0);
+    let rows = |bold: bool| {
+        let mut frags = frags.clone();
+        for (k, f) in fields.iter().enumerate() {
+            frags.extend(line(
+                130.0 + 18.0 * k as f32,
+                &format!("6.2.{}", k + 1),
+                f,
+                bold,
+            ));
+        }
+        for k in 0..3 {
+            frags.push(body(200.0 + 12.0 * k as f32));
+        }
+        frags
+    };
+    // In the text's weight, numbered rows are a table's (a report's numbered criteria).
+    let mut page = layout_page(rows(false), 792.0);
+    let mut tables = Vec::new();
+    find_tables(&mut page, &mut tables);
+    assert_eq!(tables.len(), 1);
+    let mut page = layout_page(rows(true), 792.0);
     let mut tables = Vec::new();
     find_tables(&mut page, &mut tables);
     assert!(tables.is_empty());
+    // The largest number a part may hold, then its neighbours: no overflow, no run.
+    let mut odd = frags.clone();
+    for (k, n) in ["1.4294967295", "1.1", "1.2"].iter().enumerate() {
+        odd.extend(line(130.0 + 18.0 * k as f32, n, fields[k], true));
+    }
+    find_tables(&mut layout_page(odd, 792.0), &mut Vec::new());
     assert_eq!(
         titles(&layout_headings(vec![page])),
         [
@@ -1450,6 +1483,44 @@ fn a_chart_in_one_column_beside_prose_keeps_two_columns() {
         assert!(at.is_some_and(|i| i < first_prose), "{l} in {texts:?}");
     }
     assert!(texts[first_prose..].iter().all(|t| t.starts_with("right")));
+}
+
+/// The same chart beside the same prose, with a wide line drawn across the gap between
+/// them: a chart and prose under one line that spans both are one flow of a page with a
+/// figure in it, not two columns; the same line set inside the prose's column leaves them
+/// two.
+#[test]
+fn a_wide_line_across_a_weak_columns_gap_keeps_one_flow() {
+    let page = |wide: (f32, f32)| {
+        let mut frags = Vec::new();
+        for k in 0..24 {
+            let y = 100.0 + k as f32 * 12.0;
+            frags.push(frag(
+                317.0,
+                y,
+                540.0,
+                &format!("right {k} of a column of running text"),
+            ));
+        }
+        for row in 0..8 {
+            for c in 0..4 {
+                let x = 80.0 + c as f32 * 50.0 + (row % 2) as f32 * 10.0;
+                let t = format!("{}{}", (b'A' + c as u8) as char, row);
+                frags.push(frag(x, 107.0 + row as f32 * 36.0, x + 14.0, &t));
+            }
+        }
+        frags.push(frag(
+            wide.0,
+            420.0,
+            wide.1,
+            "a wide line of text drawn at the foot of the page",
+        ));
+        frags
+    };
+    let crossing = page((80.0, 540.0));
+    assert_eq!(gutters(&crossing, &lone_rows(&crossing)), []);
+    let beside = page((320.0, 540.0));
+    assert_eq!(gutters(&beside, &lone_rows(&beside)).len(), 1);
 }
 
 /// A table of names, each on the baseline of its description's first line, is no column

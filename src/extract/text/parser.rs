@@ -242,8 +242,9 @@ impl<'a> Parser<'a> {
         // A numbered line of two cells right over or under another such line numbered at the
         // same depth is a row of a table whose rows are numbered (`5.1.3.1 Audio output of
         // visual information | Not Applicable`, a conformance report's criteria), not a run of
-        // sections. (A title stacked over its first subsection's goes a level deeper, and
-        // the gap after a section number may count as a cell's.)
+        // sections. (A title stacked over its first subsection's goes a level deeper; the gap
+        // after a section number of two parts or more, set apart from its title, is no
+        // cell's: see `number_cell` in the PDF flow.)
         let sibling_row = |k: usize| {
             k < self.content.len()
                 && self.adjacent(k.min(c))
