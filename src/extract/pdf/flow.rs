@@ -382,13 +382,7 @@ pub(super) fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints
 /// A line's first cell is a section number of two parts or more alone, set apart from the
 /// title after it (`5.1.1   Detailed Description`): a heading's gap, not a table's column.
 fn number_cell(cells: &[(f32, f32, String)]) -> bool {
-    cells.len() >= 2 && {
-        let n = cells[0].2.trim().trim_end_matches('.');
-        n.len() <= 16
-            && n.split('.').count() >= 2
-            && n.split('.')
-                .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-    }
+    cells.len() >= 2 && section_number_cell(&cells[0].2).is_some()
 }
 
 /// A paragraph that runs on to the next page would be cut by the footnotes at the foot of the

@@ -178,6 +178,22 @@ pub(super) fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
     }
 }
 
+/// A cell that holds a section number of two parts or more and nothing else (`5.1.1`,
+/// `6.2.2.1.`): its parts.
+pub(super) fn section_number_cell(cell: &str) -> Option<Vec<u32>> {
+    let parts: Vec<u32> = cell
+        .trim()
+        .trim_end_matches('.')
+        .split('.')
+        .map(|p| {
+            (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| p.parse().ok())
+                .flatten()
+        })
+        .collect::<Option<_>>()?;
+    (parts.len() >= 2).then_some(parts)
+}
+
 /// Rows that are sections' titles one after another: each in bold, a section number of two
 /// parts or more set apart from its title, numbered on by one under the same parent
 /// (`6.2.2.1 | char∗ Container::alias`, `6.2.2.2 | struct __OTF2_String Container::alias`: a
@@ -188,13 +204,7 @@ pub(super) fn numbered_titles(lines: &[VLine], rows: &[usize]) -> bool {
         let [n, _, ..] = l.cells.as_slice() else {
             return None;
         };
-        let parts: Vec<u32> =
-            n.2.trim()
-                .trim_end_matches('.')
-                .split('.')
-                .map(|p| p.parse().ok())
-                .collect::<Option<_>>()?;
-        (l.bold && parts.len() >= 2).then_some(parts)
+        section_number_cell(&n.2).filter(|_| l.bold)
     };
     // A title's wrapped line, one cell in bold right of the numbers, goes with its title.
     let wrapped = |r: usize| {
