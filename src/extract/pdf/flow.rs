@@ -600,15 +600,6 @@ pub(super) fn paragraph_break(
         && a.flow == b.flow
         && a.page_shift == b.page_shift
         && number_cell(&b.cells)
-        && headings::numbering(&b.text)
-            .or_else(|| headings::numbering_lower(&b.text))
-            .is_some_and(|n| {
-                n.parts.len() >= 2
-                    && matches!(
-                        n.kind,
-                        headings::NumberKind::Dotted | headings::NumberKind::Bare
-                    )
-            })
     {
         return true;
     }

@@ -179,19 +179,12 @@ pub(super) fn find_tables(p: &mut Page, tables: &mut Vec<TableShape>) {
 }
 
 /// A cell that holds a section number of two parts or more and nothing else (`5.1.1`,
-/// `6.2.2.1.`): its parts.
+/// `6.2.2.1.`), as the heading rules read one before a title: its parts.
 pub(super) fn section_number_cell(cell: &str) -> Option<Vec<u32>> {
-    let parts: Vec<u32> = cell
-        .trim()
-        .trim_end_matches('.')
-        .split('.')
-        .map(|p| {
-            (!p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| p.parse().ok())
-                .flatten()
-        })
-        .collect::<Option<_>>()?;
-    (parts.len() >= 2).then_some(parts)
+    let t = cell.trim();
+    headings::numbering(&format!("{t} Title"))
+        .filter(|n| n.parts.len() >= 2 && n.prefix_len >= t.len())
+        .map(|n| n.parts)
 }
 
 /// Rows that are sections' titles one after another: each in bold, a section number of two
@@ -235,11 +228,9 @@ pub(super) fn titles_a_table(lines: &[VLine], i: usize) -> bool {
     let l = &lines[i];
     l.bold
         && lines.get(i + 1).is_some_and(|n| !n.bold)
-        && l.cells.first().is_some_and(|c| {
-            let t = c.2.trim();
-            headings::numbering(&format!("{t} Title"))
-                .is_some_and(|n| n.parts.len() >= 2 && n.prefix_len >= t.len())
-        })
+        && l.cells
+            .first()
+            .is_some_and(|c| section_number_cell(&c.2).is_some())
 }
 
 /// The top lines of a header set at the bottom of its cells, whose cells that wrap more start

@@ -736,36 +736,27 @@ impl<'a> Parser<'a> {
     /// numbered) is a label of the entries, not a section. (Three is not enough: a guide may
     /// name three sections alike, `The publican.cfg file` in three chapters.)
     pub(super) fn labels_of_numbered_entries(&mut self) {
-        let heads = self.heading_blocks();
-        let numbered = heads
-            .iter()
-            .filter(|&&i| {
-                self.blocks[i]
-                    .heading
-                    .as_ref()
-                    .is_some_and(|h| h.source == HeadingSource::Numbering)
-            })
-            .count();
+        // The unnumbered headings, and how many are numbered.
+        let mut numbered = 0;
+        let mut unnumbered: Vec<(usize, &str)> = Vec::new();
+        for (i, b) in self.blocks.iter().enumerate() {
+            match b.heading.as_ref() {
+                Some(h) if h.source == HeadingSource::Numbering => numbered += 1,
+                Some(h) => unnumbered.push((i, h.title.as_str())),
+                None => {}
+            }
+        }
         if numbered < 10 {
             return;
         }
         let mut said: HashMap<&str, u32> = HashMap::new();
-        for &i in &heads {
-            if let Some(h) = self.blocks[i].heading.as_ref() {
-                if h.source != HeadingSource::Numbering {
-                    *said.entry(h.title.as_str()).or_default() += 1;
-                }
-            }
+        for &(_, t) in &unnumbered {
+            *said.entry(t).or_default() += 1;
         }
-        let labels: Vec<usize> = heads
+        let labels: Vec<usize> = unnumbered
             .iter()
-            .copied()
-            .filter(|&i| {
-                self.blocks[i].heading.as_ref().is_some_and(|h| {
-                    h.source != HeadingSource::Numbering
-                        && said.get(h.title.as_str()).is_some_and(|&n| n >= 4)
-                })
-            })
+            .filter(|(_, t)| said[t] >= 4)
+            .map(|&(i, _)| i)
             .collect();
         for i in labels {
             self.unhead(i);
