@@ -215,7 +215,5 @@ for half in dev test; do
   list_var=list_$half sums_var=sums_$half
   list=${!list_var}
   fetch_debian_pdfs "hold-out set 22, $half half" "$dest/$half"
-  (cd "$dest/$half" && printf '%s\n' "${!sums_var}" | grep . | sha256sum --quiet -c -) ||
-    { echo "hold-out set 22 ($half): SHA-256 mismatch (see above)" >&2; exit 1; }
-  echo "hold-out set 22, $half half: all $(printf '%s\n' "${!sums_var}" | grep -c .) checksums match"
+  verify_sums "hold-out set 22, $half half" "$dest/$half" "${!sums_var}"
 done

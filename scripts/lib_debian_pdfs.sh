@@ -81,3 +81,13 @@ fetch_debian_pdfs() {
   done
   echo "$label: $(($(wc -l <"$manifest") - 1)) PDFs in $dest (see $manifest)"
 }
+
+# Checks the files of DIR against SUMS (lines of `sha256  name`, as sha256sum writes them) and
+# says so under LABEL; exits on a mismatch.
+# Usage: verify_sums LABEL DIR SUMS
+verify_sums() {
+  local label=$1 dir=$2 sums=$3
+  (cd "$dir" && printf '%s\n' "$sums" | grep . | sha256sum --quiet -c -) ||
+    { echo "$label: SHA-256 mismatch (see above)" >&2; exit 1; }
+  echo "$label: all $(printf '%s\n' "$sums" | grep -c .) checksums match"
+}
