@@ -946,7 +946,9 @@ pub fn score(
     // Callouts (`Note`, and `NOTE`, `CAUTION` in capitals as typesetting sets them) head no
     // section; in a man page a `NOTE` section is set left of the body (`marked`). Nor do the
     // label lines of a typeset chapter opener (`CHAPTER` / `ONE` / the title).
-    let label = callout_label(title, cfg) || chapter_opener_label(title.trim_end_matches(':'));
+    let label = callout_label(title, cfg)
+        || titled_callout(title, cfg)
+        || chapter_opener_label(title.trim_end_matches(':'));
     if !marked
         && numbered.is_none()
         && ((!typeset && syntax_like(title) && !entry_name)
@@ -1443,6 +1445,18 @@ fn starts_with_month(t: &str) -> bool {
 pub fn callout_label(t: &str, cfg: &HeadingConfig) -> bool {
     let t = t.trim().trim_end_matches(':');
     cfg.labels.iter().any(|l| t.eq_ignore_ascii_case(l))
+}
+
+/// A callout's label and its own title after a dash (`Important — Availability in
+/// repositories`, `Note – Customizing output`), as a DocBook stylesheet heads a boxed note.
+fn titled_callout(t: &str, cfg: &HeadingConfig) -> bool {
+    let Some((label, rest)) = t.split_once(' ') else {
+        return false;
+    };
+    let title = rest
+        .strip_prefix(['—', '–'])
+        .and_then(|r| r.strip_prefix(' '));
+    title.is_some_and(|r| !r.trim().is_empty()) && callout_label(label, cfg)
 }
 
 /// The last word is one a title does not end with: an article, a preposition, a conjunction
@@ -2474,6 +2488,37 @@ mod tests {
         assert!(score(&c, None, false, &cfg) < cfg.threshold);
         let c = apart("Acknowledgements", Some(small_bold));
         assert!(score(&c, None, false, &cfg) >= cfg.threshold);
+    }
+
+    #[test]
+    fn a_callout_s_label_and_title_heads_no_section() {
+        // A boxed note's heading as DocBook stylesheets set it: bold, apart from its text.
+        let cfg = HeadingConfig::default();
+        let bold = Typography {
+            size_ratio: 1.0,
+            bold: true,
+            italic: false,
+        };
+        for t in [
+            "Important — Availability in repositories",
+            "Note – Customizing output",
+        ] {
+            assert!(
+                score(&apart(t, Some(bold)), None, false, &cfg) < cfg.threshold,
+                "{t}"
+            );
+        }
+        // A title that names a callout's word, or a dash after another word, is a title.
+        for t in [
+            "Important changes in version 2",
+            "Installation — Linux",
+            "Important —",
+        ] {
+            assert!(
+                score(&apart(t, Some(bold)), None, false, &cfg) >= cfg.threshold,
+                "{t}"
+            );
+        }
     }
 
     #[test]

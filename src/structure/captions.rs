@@ -8,7 +8,8 @@ use crate::model::{Block, BlockType};
 const MAX_CAPTION_BYTES: usize = 400;
 
 /// The label a caption starts with and the block type it may describe (`Illustration` and
-/// `Drawing` are an office suite's caption categories besides `Figure` and `Table`). The
+/// `Drawing` are an office suite's caption categories besides `Figure` and `Table`;
+/// `Example` and `Procedure` head DocBook's formal examples and procedures). The
 /// label word is in title case or in capitals (`FIGURE 3.`, `TABLE IV`), and small capitals
 /// that text extraction split after their first letter (`E QUATION 4.1:`) are read whole.
 pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
@@ -31,6 +32,8 @@ pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
         ("Equation", BlockType::Figure),
         ("Table", BlockType::Table),
         ("Listing", BlockType::Code),
+        ("Example", BlockType::Code),
+        ("Procedure", BlockType::List),
     ]
     .into_iter()
     .find_map(|(w, k)| {
@@ -73,6 +76,12 @@ pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
     // The label must be followed by punctuation or the end of the paragraph, not more prose.
     let after = rest_trim[number.len()..].trim_start_matches(['*', '_']);
     if !(after.is_empty() || after.starts_with([':', '.', ' ', '—', '-', '–'])) {
+        return None;
+    }
+    // `Example` and `Procedure` label a formal object only as DocBook prints its title, the
+    // number closed by a period (`Example 4.1. Setting formats`); `Example 1: Catching fish`
+    // titles a section.
+    if matches!(word, "Example" | "Procedure") && !after.starts_with('.') {
         return None;
     }
     Some((format!("{} {}", word.trim_end_matches('.'), number), kind))
@@ -189,6 +198,16 @@ mod tests {
             caption_label("Fig. 4.2 — layout"),
             Some(("Fig 4.2".into(), BlockType::Figure))
         );
+        assert_eq!(
+            caption_label("Example 4.1. Setting formats and lang"),
+            Some(("Example 4.1".into(), BlockType::Code))
+        );
+        assert_eq!(
+            caption_label("Procedure 1.2. Install a brand"),
+            Some(("Procedure 1.2".into(), BlockType::List))
+        );
+        assert_eq!(caption_label("Example 1: Catching fish"), None);
+        assert_eq!(caption_label("Example 3 shows the setup"), None);
         assert_eq!(caption_label("Tables are great."), None);
         assert_eq!(caption_label("Figure out how this works"), None);
         assert_eq!(caption_label("Table of contents"), None);
