@@ -3266,3 +3266,42 @@ fn a_web_pages_fixed_sidebar_goes_before_layout_and_a_repeated_table_head_stays(
         0
     );
 }
+
+/// A slide's title over each frame it runs on to (three pages or more in a row, first on
+/// each page) heads one section; so does the title under it, set again on each of those
+/// pages. Two pages headed alike (two overloads of a function) are two sections.
+#[test]
+fn a_title_continued_page_after_page_heads_one_section() {
+    let mut n = 0;
+    let mut frame = |lines: &[(&'static str, f32, bool)]| {
+        n += 1;
+        let body = format!("Slide {n} shows the timetable of the school day on the screen.");
+        let mut l = lines.to_vec();
+        l.extend([(body.as_str(), 10.0, false); 3]);
+        typeset_page(&l)
+    };
+    let about = ("About the display", 14.0, true);
+    let login = ("Logging in without a password", 12.0, true);
+    let mut pages = vec![frame(&[("The display at school", 18.0, true)])];
+    pages.push(frame(&[about]));
+    pages.extend((0..3).map(|_| frame(&[about, login])));
+    pages.extend((0..2).map(|_| frame(&[("Setting it up", 14.0, true)])));
+    // Other slides, so that the titles are not on most pages (as running heads are).
+    let others = ["Screens in the hall", "Videos", "Photo shows", "Questions"];
+    pages.extend(others.iter().map(|&t| frame(&[(t, 14.0, true)])));
+    let found = layout_headings(pages);
+    assert_eq!(
+        titles(&found),
+        [
+            "The display at school",
+            "About the display",
+            "Logging in without a password",
+            "Setting it up",
+            "Setting it up",
+            "Screens in the hall",
+            "Videos",
+            "Photo shows",
+            "Questions",
+        ]
+    );
+}

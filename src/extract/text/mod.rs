@@ -165,6 +165,7 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
         p.labels_of_numbered_entries();
         p.levels_from_typography();
         p.reference_entries();
+        p.continued_titles();
         p.layout_boxes();
     } else {
         p.before_contents();

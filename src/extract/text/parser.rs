@@ -763,6 +763,67 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Titles continued page after page (layout hints only): a heading with the title and
+    /// level of the open heading at its level, set first on the page after it (a slide's
+    /// title over each frame it runs on to), continues that section and heads no new one; so
+    /// does the title under it, set again on that page. It takes the title on three pages
+    /// in a row: two overloads of a function may well head two pages running.
+    pub(super) fn continued_titles(&mut self) {
+        struct Open {
+            level: u8,
+            title: String,
+            // The last page it was set on, and where it was set again.
+            page: u32,
+            again: Vec<usize>,
+        }
+        let mut open: Vec<Open> = Vec::new();
+        let mut continued = Vec::new();
+        let mut close = |o: Open| {
+            if o.again.len() >= 2 {
+                continued.extend(o.again);
+            }
+        };
+        let mut last_page = None;
+        // The page a title was last continued on.
+        let mut went_on = None;
+        for i in 0..self.blocks.len() {
+            let page = self.hint(self.block_lines[i].0).map(|x| x.page);
+            let first_on_page = page.is_some() && page != last_page;
+            if page.is_some() {
+                last_page = page;
+            }
+            let (Some(h), Some(page)) = (self.blocks[i].heading.as_ref(), page) else {
+                continue;
+            };
+            // The open heading at this level, under those that may go on with it.
+            let at = open.iter().rposition(|o| o.level <= h.level);
+            if let Some(o) = at.map(|k| &mut open[k]).filter(|o| {
+                o.level == h.level
+                    && o.title == h.title
+                    && o.page + 1 == page
+                    && (first_on_page || went_on == Some(page))
+            }) {
+                o.page = page;
+                o.again.push(i);
+                went_on = Some(page);
+                continue;
+            }
+            while open.last().is_some_and(|o| o.level >= h.level) {
+                close(open.pop().unwrap());
+            }
+            open.push(Open {
+                level: h.level,
+                title: h.title.clone(),
+                page,
+                again: Vec::new(),
+            });
+        }
+        open.into_iter().for_each(&mut close);
+        for i in continued {
+            self.unhead(i);
+        }
+    }
+
     /// Page boxes of blocks (layout hints only): the union of their lines' boxes on the page
     /// the block starts on.
     pub(super) fn layout_boxes(&mut self) {
