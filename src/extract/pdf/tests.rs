@@ -3305,3 +3305,59 @@ fn a_title_continued_page_after_page_heads_one_section() {
         ]
     );
 }
+
+/// Sections numbered afresh in each chapter go one level under it; where the numbers run
+/// on from part to part (`Part I` over `1 Introduction`, `Part II` over `3 …`), they stay
+/// the parts' siblings, as numbering alone gives.
+#[test]
+fn sections_numbered_afresh_in_each_chapter_go_under_it() {
+    let body = "The tool reads the document and writes the result to standard output.";
+    // Each chapter or part on a page of its own, set larger than its sections, and a page
+    // of text after each.
+    let levels = |chapters: &[&[&str]]| -> Vec<(u8, String)> {
+        let pages = chapters
+            .iter()
+            .flat_map(|titles| {
+                let mut lines = Vec::new();
+                for (k, &t) in titles.iter().enumerate() {
+                    lines.push((t, if k == 0 { 16.0 } else { 13.0 }, true));
+                    lines.extend([(body, 10.0, false); 3]);
+                }
+                [
+                    typeset_page(&lines),
+                    typeset_page(&[(body, 10.0, false); 12]),
+                ]
+            })
+            .collect();
+        layout_headings(pages)
+            .into_iter()
+            .map(|h| (h.level, h.title))
+            .collect()
+    };
+    let found = levels(&[
+        &[
+            "Chapter 1. Introduction",
+            "1. About the tool",
+            "2. Main features",
+            "3. Platforms",
+        ],
+        &[
+            "Chapter 2. Installation",
+            "1. Installation on Linux",
+            "2. Installation on Windows",
+        ],
+    ]);
+    let depth: Vec<u8> = found.iter().map(|h| h.0).collect();
+    assert_eq!(depth, [1, 2, 2, 2, 1, 2, 2], "{found:?}");
+    let found = levels(&[
+        &[
+            "Part I. Reading",
+            "1. About the tool",
+            "2. Main features",
+            "3. Platforms",
+        ],
+        &["Part II. Writing", "4. Output formats", "5. Output files"],
+    ]);
+    let depth: Vec<u8> = found.iter().map(|h| h.0).collect();
+    assert_eq!(depth, [1; 7], "{found:?}");
+}

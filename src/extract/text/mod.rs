@@ -166,6 +166,7 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
         p.levels_from_typography();
         p.reference_entries();
         p.continued_titles();
+        p.sections_numbered_in_chapters();
         p.layout_boxes();
     } else {
         p.before_contents();

@@ -763,6 +763,96 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Sections numbered afresh in each chapter, part or appendix (layout hints only: plain
+    /// text already sets them under their chapter): `Chapter 2. Installation` over `1.
+    /// Installation on Linux`, `II. DNA` over `1. Open and display DNA`, a licence in an
+    /// appendix over its clauses `1. APPLICABILITY AND DEFINITIONS`. Where the first heading
+    /// after such a title is numbered `0` or `1` alone at the title's level, the headings
+    /// down to the next title at that level that is not one of them go one level under it.
+    pub(super) fn sections_numbered_in_chapters(&mut self) {
+        let heads = self.heading_blocks();
+        let info = |i: usize| self.blocks[i].heading.as_deref().unwrap();
+        // A section's number (`1.`, `2 Title`), by the heading rules' own numbering.
+        let section_number = |h: &HeadingInfo| {
+            (h.source == HeadingSource::Numbering)
+                .then(|| headings::numbering(&h.title))
+                .flatten()
+                .filter(|n| matches!(n.kind, NumberKind::Dotted | NumberKind::Bare))
+        };
+        // A chapter's or part's number (`Chapter 2`, `Part I`), or a letter or roman
+        // numeral next in its own sequence from `A` or `I` (`J. Holstein` under an
+        // author list is no appendix).
+        let mut last = (0, 0);
+        let mut chapter = |h: &HeadingInfo| {
+            if h.source != HeadingSource::Numbering {
+                return false;
+            }
+            let (seq, value) = match headings::numbering(&h.title) {
+                Some(n) if n.parts.len() != 1 => return false,
+                Some(n) if matches!(n.kind, NumberKind::Chapter | NumberKind::Appendix) => {
+                    return true;
+                }
+                Some(n) if n.kind == NumberKind::Roman => (1, n.parts[0]),
+                Some(n) if n.kind == NumberKind::Letter => (0, n.parts[0]),
+                Some(_) => return false,
+                // An appendix's letter alone before its title (`A GNU Free Documentation
+                // License`, see `appendix_letter`).
+                None => {
+                    let b = h.title.as_bytes();
+                    if b.len() <= 2 || !b[0].is_ascii_uppercase() || b[1] != b' ' {
+                        return false;
+                    }
+                    (0, u32::from(b[0] - b'A') + 1)
+                }
+            };
+            let next = if seq == 0 { &mut last.0 } else { &mut last.1 };
+            (value == *next + 1).then(|| *next = value).is_some()
+        };
+        let chapters: Vec<bool> = heads.iter().map(|&i| chapter(info(i))).collect();
+        // Where a chapter's sections start: at `0` or `1` alone, at the chapter's level.
+        let opens = |k: usize| {
+            chapters[k]
+                && heads.get(k + 1).is_some_and(|&j| {
+                    let g = info(j);
+                    g.level <= info(heads[k]).level
+                        && section_number(g).is_some_and(|n| n.parts.len() == 1 && n.parts[0] <= 1)
+                })
+        };
+        // Only where they start afresh, after a section numbered past 1: the first part's
+        // `1 Introduction` follows `Part I` in any case.
+        let mut past_one = false;
+        let mut afresh = false;
+        for k in 0..heads.len() {
+            afresh |= past_one && opens(k);
+            past_one |= section_number(info(heads[k])).is_some_and(|n| n.parts[0] > 1);
+        }
+        if !afresh {
+            return;
+        }
+        let mut nested = Vec::new();
+        let mut k = 0;
+        while k < heads.len() {
+            let level = info(heads[k]).level;
+            let opens = opens(k);
+            k += 1;
+            if !opens {
+                continue;
+            }
+            while let Some(&j) = heads.get(k) {
+                let g = info(j);
+                if g.level <= level && (chapters[k] || section_number(g).is_none()) {
+                    break;
+                }
+                nested.push(j);
+                k += 1;
+            }
+        }
+        for j in nested {
+            let h = self.blocks[j].heading.as_mut().unwrap();
+            h.level = (h.level + 1).min(6);
+        }
+    }
+
     /// Titles continued page after page (layout hints only): a heading with the title and
     /// level of the open heading at its level, set first on the page after it (a slide's
     /// title over each frame it runs on to), continues that section and heads no new one; so
