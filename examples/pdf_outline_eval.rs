@@ -2,8 +2,11 @@
 //!
 //! `cargo run --release --example pdf_outline_eval -- DIR_OR_PDF...`
 //! Prints, per file with an outline: pages, outline entries, detected headings, matches,
-//! recall, precision, spurious headings per 20 pages; then the totals. With `VERBOSE=1`, also
-//! every outline entry (`T`) and detected heading (`F`), marked `=` when matched, `-` when not.
+//! recall, precision, spurious headings per 20 pages, and `tree A/B`: of the B matches whose
+//! outline parent was matched too, the A whose detected parent is that parent's match (the
+//! tree as the outline draws it, whatever depth the document's title takes); then the
+//! totals. With `VERBOSE=1`, also every outline entry (`T`) and detected heading (`F`),
+//! marked `=` when matched, `-` when not.
 //!
 //! A file `X.pdf.gold.tsv` beside `X.pdf` is the truth instead of the outline: one heading a
 //! line, `depth<TAB>page<TAB>title` (page from 1, or empty when not known), in document order;
@@ -90,7 +93,7 @@ fn main() {
         let pages = a.text.pages.unwrap_or(1);
         pages_total += pages;
         out!(
-            "{:<40} pages {:>3}  outline {:>3}  found {:>3}  matched {:>3}  depth±1 {:>3}  recall {:.2}  precision {:.2}  spurious/20p {:.1}",
+            "{:<40} pages {:>3}  outline {:>3}  found {:>3}  matched {:>3}  depth±1 {:>3}  recall {:.2}  precision {:.2}  spurious/20p {:.1}  tree {}/{}",
             f.file_name().unwrap().to_string_lossy(),
             pages,
             s.truth,
@@ -99,7 +102,9 @@ fn main() {
             s.depth_ok,
             s.recall(),
             s.precision(),
-            (s.found - s.matched) as f64 * 20.0 / pages as f64
+            (s.found - s.matched) as f64 * 20.0 / pages as f64,
+            s.parent_ok,
+            s.parented
         );
         if verbose {
             // `=` matched, `-` missed (outline) or spurious (found).
@@ -116,7 +121,7 @@ fn main() {
     }
     let below = total.below_outline;
     out!(
-        "TOTAL pages {}  outline {}  found {}  matched {}  depth±1 {}  recall {:.3}  precision {:.3}  spurious/20p {:.2}  ({:.0} pages/s on one thread)\n      of the unmatched, {} are numbered subsections below the outline's deepest entry there (precision {:.3} without them)",
+        "TOTAL pages {}  outline {}  found {}  matched {}  depth±1 {}  recall {:.3}  precision {:.3}  spurious/20p {:.2}  tree {}/{}  ({:.0} pages/s on one thread)\n      of the unmatched, {} are numbered subsections below the outline's deepest entry there (precision {:.3} without them)",
         pages_total,
         total.truth,
         total.found,
@@ -125,6 +130,8 @@ fn main() {
         total.recall(),
         total.precision(),
         (total.found - total.matched) as f64 * 20.0 / pages_total.max(1) as f64,
+        total.parent_ok,
+        total.parented,
         pages_total as f64 / started.elapsed().as_secs_f64(),
         below,
         total.matched as f64 / (total.found - below).max(1) as f64

@@ -92,6 +92,11 @@ pub struct OutlineScore {
     pub matched: usize,
     /// Matches whose depth is within one level of the entry's.
     pub depth_ok: usize,
+    /// Matches whose outline parent was matched too, and of those the ones whose detected
+    /// parent (the nearest heading before it of a smaller depth) is that parent's match:
+    /// the tree as the outline draws it, whatever depth the document's title takes.
+    pub parented: usize,
+    pub parent_ok: usize,
     /// Unmatched headings that are numbered subsections of a matched heading under which the
     /// outline lists nothing (`2.2.1 @Chapter name` under `2.2 Other documentation
     /// comments` when the outline stops at depth 2): headings an outline-made truth cannot
@@ -112,6 +117,8 @@ impl OutlineScore {
         self.found += o.found;
         self.matched += o.matched;
         self.depth_ok += o.depth_ok;
+        self.parented += o.parented;
+        self.parent_ok += o.parent_ok;
         self.below_outline += o.below_outline;
         self.navigation += o.navigation;
         self.navigation_matched += o.navigation_matched;
@@ -411,5 +418,33 @@ pub fn score_and_match_outline(
                 })
         })
         .count();
+    // The parent of each entry, of each detected heading.
+    let parents = |depths: &[u32]| -> Vec<Option<usize>> {
+        let mut open: Vec<usize> = Vec::new();
+        depths
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| {
+                while open.last().is_some_and(|&j| depths[j] >= d) {
+                    open.pop();
+                }
+                let p = open.last().copied();
+                open.push(i);
+                p
+            })
+            .collect()
+    };
+    let truth_parent = parents(&truth.iter().map(|t| t.depth).collect::<Vec<_>>());
+    let found_parent = parents(&found.iter().map(|f| f.depth).collect::<Vec<_>>());
+    for (ti, m) in matches.iter().enumerate() {
+        let (Some(f), Some(p)) = (m, truth_parent[ti]) else {
+            continue;
+        };
+        let Some(pf) = matches[p] else {
+            continue;
+        };
+        s.parented += 1;
+        s.parent_ok += usize::from(found_parent[*f] == Some(pf));
+    }
     (s, matches)
 }

@@ -3361,3 +3361,45 @@ fn sections_numbered_afresh_in_each_chapter_go_under_it() {
     let depth: Vec<u8> = found.iter().map(|h| h.0).collect();
     assert_eq!(depth, [1; 7], "{found:?}");
 }
+
+/// The tree score: a match counts where its detected parent is its outline parent's match,
+/// whatever depth the detector gives the whole tree (a document title over it).
+#[test]
+fn outline_scores_count_matches_under_their_parents() {
+    let e = |title: &str, depth: u32, page: u32| OutlineEntry {
+        title: title.into(),
+        depth,
+        page: Some(page),
+    };
+    let truth = [
+        e("Chapter 1. Introduction", 1, 1),
+        e("1. About", 2, 1),
+        e("Chapter 2. Installation", 1, 2),
+        e("1. On Linux", 2, 2),
+        e("2. On Windows", 2, 3),
+    ];
+    // One level deeper under a title: the tree holds.
+    let under_title = [
+        e("The Tool", 1, 1),
+        e("Chapter 1. Introduction", 2, 1),
+        e("1. About", 3, 1),
+        e("Chapter 2. Installation", 2, 2),
+        e("1. On Linux", 3, 2),
+        e("2. On Windows", 3, 3),
+    ];
+    let s = score_outline(&truth, &under_title);
+    assert_eq!((s.parent_ok, s.parented), (3, 3));
+    // Sections as their chapters' siblings: none is under its chapter.
+    let flat = [
+        e("Chapter 1. Introduction", 1, 1),
+        e("1. About", 1, 1),
+        e("Chapter 2. Installation", 1, 2),
+        e("1. On Linux", 1, 2),
+        e("2. On Windows", 1, 3),
+    ];
+    let s = score_outline(&truth, &flat);
+    assert_eq!((s.parent_ok, s.parented), (0, 3));
+    // A parent not found leaves its children out of the count (`1. About` here).
+    let s = score_outline(&truth, &under_title[2..]);
+    assert_eq!((s.parent_ok, s.parented), (2, 2));
+}
