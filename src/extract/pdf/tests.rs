@@ -3403,3 +3403,40 @@ fn outline_scores_count_matches_under_their_parents() {
     let s = score_outline(&truth, &under_title[2..]);
     assert_eq!((s.parent_ok, s.parented), (2, 2));
 }
+
+/// A chapter's title set without its number (a Sphinx chapter: `INTRODUCTION` over `1.1
+/// Joining the team`) heads its sections from one level up; a title over a chapter's first
+/// section whose chapter has a heading of its own (`1 Introduction`) stays a section.
+#[test]
+fn a_chapter_title_without_its_number_heads_its_sections() {
+    let body = "The team packages the programs that radio amateurs use, and keeps them current.";
+    let levels = |titles: &[&str]| -> Vec<(u8, String)> {
+        let mut lines = Vec::new();
+        for &t in titles {
+            lines.push((t, 14.0, true));
+            lines.extend([(body, 10.0, false); 2]);
+        }
+        layout_headings(vec![typeset_page(&lines)])
+            .into_iter()
+            .map(|h| (h.level, h.title))
+            .collect()
+    };
+    let found = levels(&[
+        "INTRODUCTION",
+        "1.1 Joining the team",
+        "1.2 Translations",
+        "PACKAGING",
+        "2.1 Guidelines",
+        "2.2 Team policy",
+    ]);
+    let depth: Vec<u8> = found.iter().map(|h| h.0).collect();
+    assert_eq!(depth, [1, 2, 2, 1, 2, 2], "{found:?}");
+    let found = levels(&[
+        "1 Introduction",
+        "Overview",
+        "1.1 Joining the team",
+        "1.2 Translations",
+    ]);
+    let overview = found.iter().find(|h| h.1 == "Overview").map(|h| h.0);
+    assert_eq!(overview, Some(2), "{found:?}");
+}

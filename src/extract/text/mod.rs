@@ -167,6 +167,7 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
         p.reference_entries();
         p.continued_titles();
         p.sections_numbered_in_chapters();
+        p.chapters_without_numbers();
         p.layout_boxes();
     } else {
         p.before_contents();

@@ -853,6 +853,52 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Chapter titles set without their numbers (layout hints only: a Sphinx chapter's
+    /// `CHAPTER ONE` label over `INTRODUCTION`, then `1.1 Joining the team`): a heading with
+    /// no number right over the first section of a chapter (`1.1`, `2.1`) whose own number
+    /// heads nothing is that chapter, one level over its sections.
+    pub(super) fn chapters_without_numbers(&mut self) {
+        let heads = self.heading_blocks();
+        let number = |p: &Self, i: usize| {
+            let h = p.blocks[i].heading.as_deref().unwrap();
+            (h.source == HeadingSource::Numbering)
+                .then(|| {
+                    headings::numbering(&h.title).or_else(|| headings::numbering_lower(&h.title))
+                })
+                .flatten()
+        };
+        // Section numbers, and the numbers of every kind (`Chapter 3` heads `3.1` too).
+        let all: Vec<Option<headings::Numbering>> =
+            heads.iter().map(|&i| number(self, i)).collect();
+        let numbers: Vec<Option<&Vec<u32>>> = all
+            .iter()
+            .map(|n| {
+                n.as_ref()
+                    .filter(|n| matches!(n.kind, NumberKind::Dotted | NumberKind::Bare))
+                    .map(|n| &n.parts)
+            })
+            .collect();
+        for k in 1..heads.len() {
+            let Some(parts) = numbers[k].filter(|p| p.len() >= 2 && p[p.len() - 1] == 1) else {
+                continue;
+            };
+            let chapter = &parts[..parts.len() - 1];
+            if all[k - 1].is_some()
+                || all[..k]
+                    .iter()
+                    .flatten()
+                    .any(|n| n.parts.as_slice() == chapter)
+            {
+                continue;
+            }
+            let level = self.blocks[heads[k]].heading.as_ref().unwrap().level;
+            let h = self.blocks[heads[k - 1]].heading.as_mut().unwrap();
+            if level >= 2 && h.level >= level {
+                h.level = level - 1;
+            }
+        }
+    }
+
     /// Titles continued page after page (layout hints only): a heading with the title and
     /// level of the open heading at its level, set first on the page after it (a slide's
     /// title over each frame it runs on to), continues that section and heads no new one; so
