@@ -3306,9 +3306,9 @@ fn a_title_continued_page_after_page_heads_one_section() {
     );
 }
 
-/// Sections numbered afresh in each chapter go one level under it; where the numbers run
-/// on from part to part (`Part I` over `1 Introduction`, `Part II` over `3 …`), they stay
-/// the parts' siblings, as numbering alone gives.
+/// Sections numbered afresh in each chapter go one level under it (not where one chapter's
+/// sections are numbered from 1 and no other's start again); what a part holds goes under
+/// it; chapters numbered again under a title without a number go under that title.
 #[test]
 fn sections_numbered_afresh_in_each_chapter_go_under_it() {
     let body = "The tool reads the document and writes the result to standard output.";
@@ -3359,7 +3359,31 @@ fn sections_numbered_afresh_in_each_chapter_go_under_it() {
         &["Part II. Writing", "4. Output formats", "5. Output files"],
     ]);
     let depth: Vec<u8> = found.iter().map(|h| h.0).collect();
-    assert_eq!(depth, [1; 7], "{found:?}");
+    assert_eq!(depth, [1, 2, 2, 2, 1, 2, 2], "{found:?}");
+    let found = levels(&[&[
+        "Chapter 1. Introduction",
+        "1. About the tool",
+        "2. Main features",
+        "3. Platforms",
+    ]]);
+    let depth: Vec<u8> = found.iter().map(|h| h.0).collect();
+    assert_eq!(depth, [1; 4], "{found:?}");
+    let found = levels(&[
+        &[
+            "Section 508 Report",
+            "Chapter 3: Criteria",
+            "Chapter 6: Support",
+        ],
+        &[
+            "EN 301 549 Report",
+            "Chapter 4: Statements",
+            "Chapter 5: Requirements",
+        ],
+    ]);
+    let level = |t: &str| found.iter().find(|h| h.1 == t).map(|h| h.0).unwrap();
+    let report = level("EN 301 549 Report");
+    assert_eq!(level("Chapter 4: Statements"), report + 1, "{found:?}");
+    assert_eq!(level("Chapter 5: Requirements"), report + 1, "{found:?}");
 }
 
 /// The tree score: a match counts where its detected parent is its outline parent's match,

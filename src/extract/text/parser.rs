@@ -763,12 +763,22 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Sections numbered afresh in each chapter, part or appendix (layout hints only: plain
-    /// text already sets them under their chapter): `Chapter 2. Installation` over `1.
-    /// Installation on Linux`, `II. DNA` over `1. Open and display DNA`, a licence in an
-    /// appendix over its clauses `1. APPLICABILITY AND DEFINITIONS`. Where the first heading
-    /// after such a title is numbered `0` or `1` alone at the title's level, the headings
-    /// down to the next title at that level that is not one of them go one level under it.
+    /// Sections and chapters under the title that holds them (layout hints only: plain text
+    /// already sets sections under their chapter):
+    ///
+    /// - sections numbered afresh in each chapter, part or appendix (`Chapter 2. Installation`
+    ///   over `1. Installation on Linux`, `II. DNA` over `1. Open and display DNA`, a licence
+    ///   in an appendix over its clauses `1. APPLICABILITY AND DEFINITIONS`): where the first
+    ///   heading after such a title is numbered `0` or `1` alone at the title's level, and
+    ///   some chapter's sections start again so after a number past 1;
+    /// - what a part holds (`Part I` over `1 Introduction`, `Part II` over `10 Example
+    ///   environment`), as LaTeX's parts hold chapters;
+    /// - chapters or sections numbered again under a title without a number
+    ///   (`EN 301 549 Report` over `Chapter 4: Functional Performance Statements` after
+    ///   another report's `Chapter 6`).
+    ///
+    /// The headings down to the next title at that level that is not numbered as the first
+    /// one under it go one level under it.
     pub(super) fn sections_numbered_in_chapters(&mut self) {
         let heads = self.heading_blocks();
         let info = |i: usize| self.blocks[i].heading.as_deref().unwrap();
@@ -778,6 +788,20 @@ impl<'a> Parser<'a> {
                 .then(|| headings::numbering(&h.title))
                 .flatten()
                 .filter(|n| matches!(n.kind, NumberKind::Dotted | NumberKind::Bare))
+        };
+        // A chapter's number alone (`Chapter 4: Hardware`), not a part's.
+        let chapter_number = |h: &HeadingInfo| {
+            (h.source == HeadingSource::Numbering && !is_part(&h.title))
+                .then(|| headings::numbering(&h.title))
+                .flatten()
+                .filter(|n| n.kind == NumberKind::Chapter && n.parts.len() == 1)
+        };
+        // What numbers a heading under a title: a section's number, or a chapter's; and the
+        // number.
+        let numbered_as = |h: &HeadingInfo| -> Option<(bool, Vec<u32>)> {
+            section_number(h)
+                .map(|n| (false, n.parts))
+                .or_else(|| chapter_number(h).map(|n| (true, n.parts)))
         };
         // A chapter's or part's number (`Chapter 2`, `Part I`), or a letter or roman
         // numeral next in its own sequence from `A` or `I` (`J. Holstein` under an
@@ -809,38 +833,69 @@ impl<'a> Parser<'a> {
             (value == *next + 1).then(|| *next = value).is_some()
         };
         let chapters: Vec<bool> = heads.iter().map(|&i| chapter(info(i))).collect();
-        // Where a chapter's sections start: at `0` or `1` alone, at the chapter's level.
-        let opens = |k: usize| {
-            chapters[k]
-                && heads.get(k + 1).is_some_and(|&j| {
-                    let g = info(j);
-                    g.level <= info(heads[k]).level
-                        && section_number(g).is_some_and(|n| n.parts.len() == 1 && n.parts[0] <= 1)
-                })
+        // The first heading under title `k`, at its level or above, and how it is numbered.
+        let first_under = |k: usize| {
+            let level = info(heads[k]).level;
+            heads
+                .get(k + 1)
+                .map(|&j| info(j))
+                .filter(|g| g.level <= level)
+                .and_then(numbered_as)
         };
-        // Only where they start afresh, after a section numbered past 1: the first part's
-        // `1 Introduction` follows `Part I` in any case.
+        // The numbers seen before each title, of sections and of chapters.
+        let mut seen: Vec<(bool, Vec<u32>)> = Vec::new();
         let mut past_one = false;
         let mut afresh = false;
+        // For each title, the kind of number under it (chapters or sections) if it holds any.
+        let mut holds: Vec<Option<bool>> = vec![None; heads.len()];
         for k in 0..heads.len() {
-            afresh |= past_one && opens(k);
-            past_one |= section_number(info(heads[k])).is_some_and(|n| n.parts[0] > 1);
+            let h = info(heads[k]);
+            let under = first_under(k);
+            if chapters[k] && !is_part(&h.title) {
+                if under
+                    .as_ref()
+                    .is_some_and(|(ch, n)| !ch && n.len() == 1 && n[0] <= 1)
+                {
+                    afresh |= past_one;
+                    holds[k] = Some(false);
+                }
+            } else if is_part(&h.title) && h.source == HeadingSource::Numbering {
+                holds[k] = under.map(|u| u.0);
+            } else if h.source != HeadingSource::Numbering {
+                // Numbered again after a title with no number: one part, at or under a
+                // number of its kind seen before (`Chapter 4` after `Chapter 6`).
+                holds[k] = under
+                    .filter(|(ch, n)| {
+                        n.len() == 1 && seen.iter().any(|(c, m)| c == ch && m.len() == 1 && m >= n)
+                    })
+                    .map(|u| u.0);
+            }
+            if let Some(n) = numbered_as(h) {
+                seen.push(n);
+            }
+            past_one |= section_number(h).is_some_and(|n| n.parts[0] > 1);
         }
         if !afresh {
-            return;
+            // Sections that start at 1 in each chapter only where some chapter's do again.
+            for (k, hold) in holds.iter_mut().enumerate() {
+                if chapters[k] && !is_part(&info(heads[k]).title) {
+                    *hold = None;
+                }
+            }
         }
         let mut nested = Vec::new();
         let mut k = 0;
         while k < heads.len() {
             let level = info(heads[k]).level;
-            let opens = opens(k);
+            let hold = holds[k];
             k += 1;
-            if !opens {
+            let Some(kind) = hold else {
                 continue;
-            }
+            };
             while let Some(&j) = heads.get(k) {
                 let g = info(j);
-                if g.level <= level && (chapters[k] || section_number(g).is_none()) {
+                let same = numbered_as(g).is_some_and(|(ch, _)| ch == kind);
+                if g.level <= level && (!same || (!kind && chapters[k])) {
                     break;
                 }
                 nested.push(j);
