@@ -3464,3 +3464,35 @@ fn a_chapter_title_without_its_number_heads_its_sections() {
     let overview = found.iter().find(|h| h.1 == "Overview").map(|h| h.0);
     assert_eq!(overview, Some(2), "{found:?}");
 }
+
+/// Titles labelled with lower-case letters and roman numerals in the type of the numbered
+/// ones (`a) Purpose`, `i. Account setup`) are the levels under `1.`, as outlines number them.
+#[test]
+fn letters_and_numerals_under_numbered_titles_are_their_subsections() {
+    let body = "The plugin runs the check on the remote host and returns its result.";
+    // A chapter a page.
+    let page = |titles: &[&str]| {
+        let mut lines = Vec::new();
+        for &t in titles {
+            lines.push((t, 14.0, true));
+            lines.extend([(body, 10.0, false); 3]);
+        }
+        typeset_page(&lines)
+    };
+    let pages = vec![
+        page(&["1. Introduction", "a) Purpose", "b) Design overview"]),
+        page(&[
+            "2. Installation",
+            "a) Prerequisites",
+            "b) Remote host setup",
+            "i. Account setup",
+            "ii. Install the plugins",
+        ]),
+    ];
+    let found: Vec<(u8, String)> = layout_headings(pages)
+        .into_iter()
+        .map(|h| (h.level, h.title))
+        .collect();
+    let depth: Vec<u8> = found.iter().map(|h| h.0).collect();
+    assert_eq!(depth, [1, 2, 2, 1, 2, 2, 3, 3], "{found:?}");
+}

@@ -168,6 +168,7 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
         p.continued_titles();
         p.sections_numbered_in_chapters();
         p.chapters_without_numbers();
+        p.labelled_subsections();
         p.layout_boxes();
     } else {
         p.before_contents();

@@ -954,6 +954,38 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Titles labelled with a lower-case letter or roman numeral (layout hints only: `a)
+    /// Purpose`, `ii. Install the Nagios Plugins`), as outlines number the levels under
+    /// `1.`: a letter goes one level under the last heading without such a label, a numeral
+    /// one under the letter before it (with no letter, under that heading). Only ever
+    /// deeper than the type alone made them.
+    pub(super) fn labelled_subsections(&mut self) {
+        // The level of the last heading without a label, and the level and label of the
+        // last letter under it.
+        let mut base: Option<u8> = None;
+        let mut letter: Option<(u8, u8)> = None;
+        for i in self.heading_blocks() {
+            let h = self.blocks[i].heading.as_mut().unwrap();
+            let t = h.title.trim();
+            if lower_label(t).is_none() {
+                base = Some(h.level);
+                letter = None;
+                continue;
+            }
+            let Some(b) = base else {
+                continue;
+            };
+            // `i` after `h` is a letter.
+            let roman = roman_label(t).is_some()
+                && !(t.starts_with('i') && letter.is_some_and(|l| l.1 == b'h'));
+            let want = if roman { letter.map_or(b, |l| l.0) } else { b };
+            h.level = h.level.max((want + 1).min(6));
+            if !roman {
+                letter = Some((h.level, t.as_bytes()[0]));
+            }
+        }
+    }
+
     /// Titles continued page after page (layout hints only): a heading with the title and
     /// level of the open heading at its level, set first on the page after it (a slide's
     /// title over each frame it runs on to), continues that section and heads no new one; so
