@@ -168,6 +168,10 @@ fn run_until(
     use std::io::Read;
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let interrupted = || std::io::Error::new(std::io::ErrorKind::Interrupted, "interrupted");
+    if STOPPING.load(std::sync::atomic::Ordering::SeqCst) {
+        return Err(interrupted());
+    }
     let mut child = command.spawn()?;
     let _running = Running::register(child.id());
     let mut stdout = child.stdout.take();
@@ -194,6 +198,12 @@ fn run_until(
         let _ = child.kill();
         let _ = child.wait();
     };
+    // An interrupt that came before this command was listed found nothing to kill: it is
+    // stopped here (listed first, then asked, so that one of the two sees the other).
+    if STOPPING.load(std::sync::atomic::Ordering::SeqCst) {
+        kill(&mut child);
+        return Err(interrupted());
+    }
     let Some(deadline) = deadline else {
         let status = child.wait()?;
         return Ok(Some((status, rx.recv().unwrap_or_default())));
@@ -232,6 +242,11 @@ fn run_until(
 #[cfg(feature = "pdf")]
 static RUNNING: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
 
+/// Set by [`stop_ocr_commands`]: no OCR command starts after it, and one that started as
+/// it came is stopped by [`run_until`].
+#[cfg(feature = "pdf")]
+static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// An OCR command listed in [`RUNNING`] while it runs.
 #[cfg(feature = "pdf")]
 struct Running(u32);
@@ -254,10 +269,11 @@ impl Drop for Running {
     }
 }
 
-/// Kills every OCR command running now, with what it started: an interrupted run stops at
-/// once instead of waiting for pages it will not publish.
+/// Kills every OCR command running now, with what it started, and lets no other start: an
+/// interrupted run stops at once instead of waiting for pages it will not publish.
 #[cfg(feature = "pdf")]
 pub fn stop_ocr_commands() {
+    STOPPING.store(true, std::sync::atomic::Ordering::SeqCst);
     let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
     for &id in running.iter() {
         #[cfg(unix)]
