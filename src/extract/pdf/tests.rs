@@ -2765,13 +2765,18 @@ fn names_on_their_wide_descriptions_first_lines_are_no_sidebar() {
     assert_eq!(gutters(&frags, &lone_rows(&frags)), []);
 }
 
-#[test]
-fn outline_scores_count_subsections_below_the_outline_apart() {
-    let e = |title: &str, depth: u32, page: u32| OutlineEntry {
+/// An outline entry or detected heading: title, depth, page.
+fn outline_entry(title: &str, depth: u32, page: u32) -> OutlineEntry {
+    OutlineEntry {
         title: title.into(),
         depth,
         page: Some(page),
-    };
+    }
+}
+
+#[test]
+fn outline_scores_count_subsections_below_the_outline_apart() {
+    let e = outline_entry;
     let truth = [
         e("Tasks", 1, 1),
         e("Running tasks", 2, 1),
@@ -3390,11 +3395,7 @@ fn sections_numbered_afresh_in_each_chapter_go_under_it() {
 /// whatever depth the detector gives the whole tree (a document title over it).
 #[test]
 fn outline_scores_count_matches_under_their_parents() {
-    let e = |title: &str, depth: u32, page: u32| OutlineEntry {
-        title: title.into(),
-        depth,
-        page: Some(page),
-    };
+    let e = outline_entry;
     let truth = [
         e("Chapter 1. Introduction", 1, 1),
         e("1. About", 2, 1),
