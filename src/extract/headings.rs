@@ -943,8 +943,8 @@ pub fn score(
     // puts after each of its titles (Sphinx's `¶`, printed with the web page): a title,
     // whatever brackets it names (`devstack [CloudManagement, NodeDiscover]¶`).
     let permalink = typeset && t.ends_with('¶');
-    // Callouts (`Note`, and `NOTE`, `CAUTION` in capitals as typesetting sets them) head no
-    // section; in a man page a `NOTE` section is set left of the body (`marked`). Nor do the
+    // Callouts (`Note`, and `NOTE`, `CAUTION` in capitals as typesetting sets them), also
+    // with their own title after a dash (`Note — Customizing output`), head no section; in a man page a `NOTE` section is set left of the body (`marked`). Nor do the
     // label lines of a typeset chapter opener (`CHAPTER` / `ONE` / the title).
     let label = callout_label(title, cfg)
         || titled_callout(title, cfg)

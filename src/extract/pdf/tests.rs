@@ -1,5 +1,5 @@
 use super::*;
-use crate::model::HeadingInfo;
+use crate::model::{BlockType, HeadingInfo};
 
 /// OCR'd text with boxes: a paragraph that goes on over the page takes the box of its own
 /// lines on its first page, not that of the footer removed from between them.
@@ -3389,6 +3389,47 @@ fn sections_numbered_afresh_in_each_chapter_go_under_it() {
     let report = level("EN 301 549 Report");
     assert_eq!(level("Chapter 4: Statements"), report + 1, "{found:?}");
     assert_eq!(level("Chapter 5: Requirements"), report + 1, "{found:?}");
+    // A part's chapters keep their sections under them (parts set larger than chapters,
+    // each part and chapter opening a page).
+    let pages = [
+        &["Part I. Reading"][..],
+        &["Chapter 1. Input", "1. Files", "2. Folders", "3. Archives"],
+        &[
+            "Chapter 2. Formats",
+            "1. Markdown",
+            "2. HTML",
+            "3. Text",
+            "4. PDF",
+        ],
+        &["Part II. Writing"],
+        &["Chapter 3. Output", "1. Tables", "2. Manifest"],
+    ]
+    .iter()
+    .map(|titles| {
+        let mut lines = Vec::new();
+        for &t in titles.iter() {
+            let size = match t.as_bytes()[0] {
+                b'P' => 20.0,
+                b'C' => 16.0,
+                _ => 13.0,
+            };
+            lines.push((t, size, true));
+            lines.extend([(body, 10.0, false); 3]);
+        }
+        typeset_page(&lines)
+    })
+    .collect();
+    let found: Vec<(u8, String)> = layout_headings(pages)
+        .into_iter()
+        .map(|h| (h.level, h.title))
+        .collect();
+    // (`Chapter 1` right under `Part I` is not found as a heading: a gap of its own.)
+    let part = found
+        .iter()
+        .position(|h| h.1 == "Part II. Writing")
+        .unwrap();
+    let depth: Vec<u8> = found[part..].iter().map(|h| h.0).collect();
+    assert_eq!(depth, [1, 2, 3, 3], "{found:?}");
 }
 
 /// The tree score: a match counts where its detected parent is its outline parent's match,
@@ -3489,11 +3530,73 @@ fn letters_and_numerals_under_numbered_titles_are_their_subsections() {
             "i. Account setup",
             "ii. Install the plugins",
         ]),
+        // A letter right after the last one (`v)` after `u)`) is a letter, not a numeral.
+        page(&["3. Appendix", "u) Unix hosts", "v) Virtual hosts"]),
     ];
     let found: Vec<(u8, String)> = layout_headings(pages)
         .into_iter()
         .map(|h| (h.level, h.title))
         .collect();
     let depth: Vec<u8> = found.iter().map(|h| h.0).collect();
-    assert_eq!(depth, [1, 2, 2, 1, 2, 2, 3, 3], "{found:?}");
+    assert_eq!(depth, [1, 2, 2, 1, 2, 2, 3, 3, 1, 2, 2], "{found:?}");
+}
+
+/// A DocBook example's one-line title is a caption; a run-in example of a paper (`Example
+/// 2.3. Let f be …` over lines of text) stays text.
+#[test]
+fn a_run_in_example_is_text_and_a_formal_example_title_a_caption() {
+    let body = "The tool reads the document and writes the result to standard output.";
+    // Paragraphs of lines 12 pt apart, 30 pt between paragraphs.
+    let kinds = |paragraphs: &[&[&str]]| -> Vec<(BlockType, String)> {
+        let mut frags = Vec::new();
+        let mut y = 60.0;
+        for lines in paragraphs {
+            for &t in lines.iter() {
+                frags.push(frag(72.0, y, 72.0 + 6.0 * t.len() as f32, t));
+                y += 12.0;
+            }
+            y += 18.0;
+        }
+        let mut pages = vec![layout_page(frags, 792.0)];
+        let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+        let x = text::extract_with(
+            Canonical::from_bytes(out.as_bytes()),
+            &TextConfig::default(),
+            Some(&hints),
+        );
+        x.blocks
+            .iter()
+            .map(|b| (b.kind, x.canonical[b.off_begin..b.off_end].to_string()))
+            .collect()
+    };
+    let kind_of = |found: &[(BlockType, String)], start: &str| {
+        found
+            .iter()
+            .find(|(_, t)| t.starts_with(start))
+            .map(|(k, _)| *k)
+    };
+    let text = [body; 3];
+    let found = kinds(&[
+        &text,
+        &[
+            "Example 2.3. Let f be the function that maps each point of the plane to",
+            "its distance from the origin, as the figure on the next page shows it.",
+        ],
+        &text,
+    ]);
+    assert_eq!(
+        kind_of(&found, "Example 2.3."),
+        Some(BlockType::Prose),
+        "{found:?}"
+    );
+    let found = kinds(&[
+        &text,
+        &["Example 4.1. Setting formats and languages"],
+        &text,
+    ]);
+    assert_eq!(
+        kind_of(&found, "Example 4.1."),
+        Some(BlockType::Caption),
+        "{found:?}"
+    );
 }

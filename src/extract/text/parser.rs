@@ -842,8 +842,8 @@ impl<'a> Parser<'a> {
                 .filter(|g| g.level <= level)
                 .and_then(numbered_as)
         };
-        // The numbers seen before each title, of sections and of chapters.
-        let mut seen: Vec<(bool, Vec<u32>)> = Vec::new();
+        // The last one-part number before each title, of sections and of chapters.
+        let mut last_one: [Option<u32>; 2] = [None; 2];
         let mut past_one = false;
         let mut afresh = false;
         // For each title, the kind of number under it (chapters or sections) if it holds any.
@@ -862,16 +862,17 @@ impl<'a> Parser<'a> {
             } else if is_part(&h.title) && h.source == HeadingSource::Numbering {
                 holds[k] = under.map(|u| u.0);
             } else if h.source != HeadingSource::Numbering {
-                // Numbered again after a title with no number: one part, at or under a
-                // number of its kind seen before (`Chapter 4` after `Chapter 6`).
+                // Numbered again after a title with no number: one part, at or under the
+                // last number of its kind (`Chapter 4` after `Chapter 6`; `3.` after `2.`
+                // goes on).
                 holds[k] = under
                     .filter(|(ch, n)| {
-                        n.len() == 1 && seen.iter().any(|(c, m)| c == ch && m.len() == 1 && m >= n)
+                        n.len() == 1 && last_one[usize::from(*ch)].is_some_and(|l| n[0] <= l)
                     })
                     .map(|u| u.0);
             }
-            if let Some(n) = numbered_as(h) {
-                seen.push(n);
+            if let Some((ch, n)) = numbered_as(h).filter(|(_, n)| n.len() == 1) {
+                last_one[usize::from(ch)] = Some(n[0]);
             }
             past_one |= section_number(h).is_some_and(|n| n.parts[0] > 1);
         }
@@ -883,28 +884,33 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let mut nested = Vec::new();
-        let mut k = 0;
-        while k < heads.len() {
-            let level = info(heads[k]).level;
-            let hold = holds[k];
-            k += 1;
-            let Some(kind) = hold else {
+        // Each title's range on its own (a part's chapters hold their own sections): a
+        // heading goes one level down for every title whose range holds it. A range ends at
+        // its title's level or above: at a heading without a section's or a chapter's number
+        // (a part, a letter, a title without a number), and, for a title that holds
+        // sections, at a chapter's number.
+        let mut down = vec![0u8; heads.len()];
+        for (k, hold) in holds.iter().enumerate() {
+            let Some(kind) = *hold else {
                 continue;
             };
-            while let Some(&j) = heads.get(k) {
-                let g = info(j);
-                let same = numbered_as(g).is_some_and(|(ch, _)| ch == kind);
-                if g.level <= level && (!same || (!kind && chapters[k])) {
+            let level = info(heads[k]).level;
+            for j in k + 1..heads.len() {
+                let g = info(heads[j]);
+                let ends = g.level <= level
+                    && match numbered_as(g) {
+                        Some((chapter, _)) => !kind && chapter,
+                        None => true,
+                    };
+                if ends {
                     break;
                 }
-                nested.push(j);
-                k += 1;
+                down[j] = down[j].saturating_add(1);
             }
         }
-        for j in nested {
-            let h = self.blocks[j].heading.as_mut().unwrap();
-            h.level = (h.level + 1).min(6);
+        for (k, d) in down.into_iter().enumerate() {
+            let h = self.blocks[heads[k]].heading.as_mut().unwrap();
+            h.level = h.level.saturating_add(d).min(6);
         }
     }
 
@@ -933,17 +939,17 @@ impl<'a> Parser<'a> {
                     .map(|n| &n.parts)
             })
             .collect();
+        // The numbers of the headings before the one looked at.
+        let mut before: HashSet<&[u32]> = HashSet::new();
         for k in 1..heads.len() {
+            if let Some(n) = &all[k - 1] {
+                before.insert(&n.parts);
+            }
             let Some(parts) = numbers[k].filter(|p| p.len() >= 2 && p[p.len() - 1] == 1) else {
                 continue;
             };
             let chapter = &parts[..parts.len() - 1];
-            if all[k - 1].is_some()
-                || all[..k]
-                    .iter()
-                    .flatten()
-                    .any(|n| n.parts.as_slice() == chapter)
-            {
+            if all[k - 1].is_some() || before.contains(chapter) {
                 continue;
             }
             let level = self.blocks[heads[k]].heading.as_ref().unwrap().level;
@@ -958,7 +964,7 @@ impl<'a> Parser<'a> {
     /// Purpose`, `ii. Install the Nagios Plugins`), as outlines number the levels under
     /// `1.`: a letter goes one level under the last heading without such a label, a numeral
     /// one under the letter before it (with no letter, under that heading). Only ever
-    /// deeper than the type alone made them.
+    /// deeper than they already were.
     pub(super) fn labelled_subsections(&mut self) {
         // The level of the last heading without a label, and the level and label of the
         // last letter under it.
@@ -975,9 +981,12 @@ impl<'a> Parser<'a> {
             let Some(b) = base else {
                 continue;
             };
-            // `i` after `h` is a letter.
-            let roman = roman_label(t).is_some()
-                && !(t.starts_with('i') && letter.is_some_and(|l| l.1 == b'h'));
+            // A letter right after the last letter is one (`i)` after `h)`, `v)` after
+            // `u)`), whatever numeral it spells.
+            let label = t.split(['.', ')']).next().unwrap_or("").as_bytes();
+            let next_letter =
+                letter.is_some_and(|l| label.len() == 1 && Some(label[0]) == l.1.checked_add(1));
+            let roman = roman_label(t).is_some() && !next_letter;
             let want = if roman { letter.map_or(b, |l| l.0) } else { b };
             h.level = h.level.max((want + 1).min(6));
             if !roman {
@@ -2246,7 +2255,12 @@ impl<'a> Parser<'a> {
                     .map(|p| t[p + number.len()..].trim_start_matches(['*', '_']))
                     .unwrap_or("");
                 let (a, b) = (self.l(start).start, self.l(end - 1).end);
-                after.starts_with([':', '.', '—', '–']) && b - a <= 400
+                // A DocBook example's or procedure's title is one line; `Example 2.3. Let f
+                // be …` over lines of text is a run-in example, prose.
+                let formal = label.starts_with("Example ") || label.starts_with("Procedure ");
+                after.starts_with([':', '.', '—', '–'])
+                    && b - a <= 400
+                    && (!formal || end - start == 1)
             });
         if caption {
             let i = self.push(BlockType::Caption, start, end, None);
