@@ -3354,6 +3354,18 @@ fn sections_numbered_afresh_in_each_chapter_go_under_it() {
     ]);
     let depth: Vec<u8> = found.iter().map(|h| h.0).collect();
     assert_eq!(depth, [1, 2, 2, 2, 1, 2, 2], "{found:?}");
+    // `Chapter 2` right after a section `2.` is the next chapter, not chapter 2's label
+    // said again (as `Chapter 2` after `2.3` would be).
+    let found = levels(&[
+        &[
+            "Chapter 1. Introduction",
+            "1. About the tool",
+            "2. Main features",
+        ],
+        &["Chapter 2. Installation", "1. On Linux", "2. On Windows"],
+    ]);
+    let depth: Vec<u8> = found.iter().map(|h| h.0).collect();
+    assert_eq!(depth, [1, 2, 2, 1, 2, 2], "{found:?}");
     let found = levels(&[
         &[
             "Part I. Reading",

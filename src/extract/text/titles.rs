@@ -699,7 +699,9 @@ impl<'a> Parser<'a> {
     /// `n`, numbering `line`, came before, or it is `Chapter 8` inside the numbering of
     /// chapter 8 (its running title: `8 Real-world examples`, `8.1 Box plots`, then `Chapter
     /// 8: Real-world examples` over a later page). Parts count apart (`Part 2` after `2.1`),
-    /// and a `Chapter 1` after `2.2` starts a second document.
+    /// and a `Chapter 1` after `2.2` starts a second document. After a section numbered in
+    /// one part (`2. Main features`, sections numbered afresh in each chapter), `Chapter 2`
+    /// is the next chapter.
     pub(super) fn number_repeats(&self, n: &headings::Numbering, line: &str) -> bool {
         self.number_seen(n)
             || (n.kind == NumberKind::Chapter
@@ -707,7 +709,7 @@ impl<'a> Parser<'a> {
                 && self
                     .last_number
                     .as_ref()
-                    .is_some_and(|l| l.first() == n.parts.first()))
+                    .is_some_and(|l| l.len() >= 2 && l.first() == n.parts.first()))
     }
 
     /// The block of the last heading, looked for among the last [`LAST_HEADING_SCAN`] blocks
