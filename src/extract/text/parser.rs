@@ -763,6 +763,25 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The numbering of each of heading blocks `heads` that was taken for its number, as the
+    /// heading rules read it (`lower`: also before a title in lower case, `7.1 bliss
+    /// Namespace Reference`).
+    fn heading_numbers(&self, heads: &[usize], lower: bool) -> Vec<Option<headings::Numbering>> {
+        heads
+            .iter()
+            .map(|&i| {
+                let h = self.blocks[i].heading.as_deref()?;
+                (h.source == HeadingSource::Numbering)
+                    .then(|| {
+                        headings::numbering(&h.title).or_else(|| {
+                            lower.then(|| headings::numbering_lower(&h.title)).flatten()
+                        })
+                    })
+                    .flatten()
+            })
+            .collect()
+    }
+
     /// Sections and chapters under the title that holds them (layout hints only: plain text
     /// already sets sections under their chapter):
     ///
@@ -781,37 +800,35 @@ impl<'a> Parser<'a> {
     /// one under it go one level under it.
     pub(super) fn sections_numbered_in_chapters(&mut self) {
         let heads = self.heading_blocks();
-        let info = |i: usize| self.blocks[i].heading.as_deref().unwrap();
-        // A section's number (`1.`, `2 Title`), by the heading rules' own numbering.
-        let section_number = |h: &HeadingInfo| {
-            (h.source == HeadingSource::Numbering)
-                .then(|| headings::numbering(&h.title))
-                .flatten()
-                .filter(|n| matches!(n.kind, NumberKind::Dotted | NumberKind::Bare))
-        };
-        // A chapter's number alone (`Chapter 4: Hardware`), not a part's.
-        let chapter_number = |h: &HeadingInfo| {
-            (h.source == HeadingSource::Numbering && !is_part(&h.title))
-                .then(|| headings::numbering(&h.title))
-                .flatten()
-                .filter(|n| n.kind == NumberKind::Chapter && n.parts.len() == 1)
-        };
-        // What numbers a heading under a title: a section's number, or a chapter's; and the
-        // number.
-        let numbered_as = |h: &HeadingInfo| -> Option<(bool, Vec<u32>)> {
-            section_number(h)
-                .map(|n| (false, n.parts))
-                .or_else(|| chapter_number(h).map(|n| (true, n.parts)))
-        };
+        let info = |k: usize| self.blocks[heads[k]].heading.as_deref().unwrap();
+        let nums = self.heading_numbers(&heads, false);
+        // What numbers each heading under a title: a section's number (`1.`, `2 Title`), or
+        // a chapter's alone (`Chapter 4: Hardware`), not a part's; and the number.
+        let numbered: Vec<Option<(bool, &[u32])>> = nums
+            .iter()
+            .enumerate()
+            .map(|(k, n)| {
+                let n = n.as_ref()?;
+                match n.kind {
+                    NumberKind::Dotted | NumberKind::Bare => Some((false, &n.parts[..])),
+                    NumberKind::Chapter if n.parts.len() == 1 && !is_part(&info(k).title) => {
+                        Some((true, &n.parts[..]))
+                    }
+                    _ => None,
+                }
+            })
+            .collect();
+        let section = |k: usize| numbered[k].filter(|n| !n.0).map(|n| n.1);
         // A chapter's or part's number (`Chapter 2`, `Part I`), or a letter or roman
         // numeral next in its own sequence from `A` or `I` (`J. Holstein` under an
         // author list is no appendix).
         let mut last = (0, 0);
-        let mut chapter = |h: &HeadingInfo| {
+        let mut chapter = |k: usize| {
+            let h = info(k);
             if h.source != HeadingSource::Numbering {
                 return false;
             }
-            let (seq, value) = match headings::numbering(&h.title) {
+            let (seq, value) = match &nums[k] {
                 Some(n) if n.parts.len() != 1 => return false,
                 Some(n) if matches!(n.kind, NumberKind::Chapter | NumberKind::Appendix) => {
                     return true;
@@ -832,15 +849,12 @@ impl<'a> Parser<'a> {
             let next = if seq == 0 { &mut last.0 } else { &mut last.1 };
             (value == *next + 1).then(|| *next = value).is_some()
         };
-        let chapters: Vec<bool> = heads.iter().map(|&i| chapter(info(i))).collect();
+        let chapters: Vec<bool> = (0..heads.len()).map(&mut chapter).collect();
         // The first heading under title `k`, at its level or above, and how it is numbered.
         let first_under = |k: usize| {
-            let level = info(heads[k]).level;
-            heads
-                .get(k + 1)
-                .map(|&j| info(j))
-                .filter(|g| g.level <= level)
-                .and_then(numbered_as)
+            (k + 1 < heads.len() && info(k + 1).level <= info(k).level)
+                .then(|| numbered[k + 1])
+                .flatten()
         };
         // The last one-part number before each title, of sections and of chapters.
         let mut last_one: [Option<u32>; 2] = [None; 2];
@@ -849,7 +863,7 @@ impl<'a> Parser<'a> {
         // For each title, the kind of number under it (chapters or sections) if it holds any.
         let mut holds: Vec<Option<bool>> = vec![None; heads.len()];
         for k in 0..heads.len() {
-            let h = info(heads[k]);
+            let h = info(k);
             let under = first_under(k);
             if chapters[k] && !is_part(&h.title) {
                 if under
@@ -871,15 +885,15 @@ impl<'a> Parser<'a> {
                     })
                     .map(|u| u.0);
             }
-            if let Some((ch, n)) = numbered_as(h).filter(|(_, n)| n.len() == 1) {
+            if let Some((ch, n)) = numbered[k].filter(|(_, n)| n.len() == 1) {
                 last_one[usize::from(ch)] = Some(n[0]);
             }
-            past_one |= section_number(h).is_some_and(|n| n.parts[0] > 1);
+            past_one |= section(k).is_some_and(|n| n[0] > 1);
         }
         if !afresh {
             // Sections that start at 1 in each chapter only where some chapter's do again.
             for (k, hold) in holds.iter_mut().enumerate() {
-                if chapters[k] && !is_part(&info(heads[k]).title) {
+                if chapters[k] && !is_part(&info(k).title) {
                     *hold = None;
                 }
             }
@@ -894,11 +908,10 @@ impl<'a> Parser<'a> {
             let Some(kind) = *hold else {
                 continue;
             };
-            let level = info(heads[k]).level;
+            let level = info(k).level;
             for j in k + 1..heads.len() {
-                let g = info(heads[j]);
-                let ends = g.level <= level
-                    && match numbered_as(g) {
+                let ends = info(j).level <= level
+                    && match numbered[j] {
                         Some((chapter, _)) => !kind && chapter,
                         None => true,
                     };
@@ -920,17 +933,8 @@ impl<'a> Parser<'a> {
     /// heads nothing is that chapter, one level over its sections.
     pub(super) fn chapters_without_numbers(&mut self) {
         let heads = self.heading_blocks();
-        let number = |p: &Self, i: usize| {
-            let h = p.blocks[i].heading.as_deref().unwrap();
-            (h.source == HeadingSource::Numbering)
-                .then(|| {
-                    headings::numbering(&h.title).or_else(|| headings::numbering_lower(&h.title))
-                })
-                .flatten()
-        };
         // Section numbers, and the numbers of every kind (`Chapter 3` heads `3.1` too).
-        let all: Vec<Option<headings::Numbering>> =
-            heads.iter().map(|&i| number(self, i)).collect();
+        let all = self.heading_numbers(&heads, true);
         let numbers: Vec<Option<&Vec<u32>>> = all
             .iter()
             .map(|n| {
