@@ -232,9 +232,4 @@ e38fba1fd67feb52af4ead7fc173b77ab8b5021d2cc3e8f4ab90db135f5188a9  octave-octproj
 
 # shellcheck source=scripts/lib_debian_pdfs.sh
 source "$(dirname "$0")/lib_debian_pdfs.sh"
-for half in dev test; do
-  list_var=list_$half sums_var=sums_$half
-  list=${!list_var}
-  fetch_debian_pdfs "hold-out set 21, $half half" "$dest/$half"
-  verify_sums "hold-out set 21, $half half" "$dest/$half" "${!sums_var}"
-done
+fetch_halves "hold-out set 21" "$dest"

@@ -211,9 +211,4 @@ d946019695127b6f39fae0c225a5e7f82a3ab8c31914a3ed2f9dc60833c15083  r6rs-nanopass-
 
 # shellcheck source=scripts/lib_debian_pdfs.sh
 source "$(dirname "$0")/lib_debian_pdfs.sh"
-for half in dev test; do
-  list_var=list_$half sums_var=sums_$half
-  list=${!list_var}
-  fetch_debian_pdfs "hold-out set 22, $half half" "$dest/$half"
-  verify_sums "hold-out set 22, $half half" "$dest/$half" "${!sums_var}"
-done
+fetch_halves "hold-out set 22" "$dest"

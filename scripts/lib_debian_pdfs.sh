@@ -12,7 +12,7 @@ fetch_debian_pdfs() {
   local label=$1 dest=$2 with_creator=${3:-}
   local work cache packages pkg deb ver f want
   work=$(mktemp -d)
-  trap 'rm -rf "$work"' RETURN
+  trap 'rm -rf "$work"; trap - RETURN' RETURN
   cache=${DEB_CACHE:-/var/tmp/docsweep-debs}
   mkdir -p "$cache" "$dest"
 
@@ -90,4 +90,17 @@ verify_sums() {
   (cd "$dir" && printf '%s\n' "$sums" | grep . | sha256sum --quiet -c -) ||
     { echo "$label: SHA-256 mismatch (see above)" >&2; exit 1; }
   echo "$label: all $(printf '%s\n' "$sums" | grep -c .) checksums match"
+}
+
+# Fetches both halves of a set whose file lists are in `list_dev` and `list_test` and whose
+# checksums are in `sums_dev` and `sums_test`, into DEST/dev and DEST/test.
+# Usage: fetch_halves LABEL DEST
+fetch_halves() {
+  local half list_var sums_var
+  for half in dev test; do
+    list_var=list_$half sums_var=sums_$half
+    list=${!list_var}
+    fetch_debian_pdfs "$1, $half half" "$2/$half"
+    verify_sums "$1, $half half" "$2/$half" "${!sums_var}"
+  done
 }
