@@ -3612,3 +3612,53 @@ fn a_run_in_example_is_text_and_a_formal_example_title_a_caption() {
         "{found:?}"
     );
 }
+
+/// The pages before a contents page near a document's start (the title page's back with
+/// its copyright and `Feedback` note, dblatex's `COLLABORATORS` and `REVISION HISTORY`
+/// tables) open no sections; the document's title set again on the page after its title
+/// page stays (the title page's own lines are the front matter's).
+#[test]
+fn pages_before_the_contents_open_no_sections() {
+    let body = "The board shows the position and the dice of the player on roll.";
+    let title = ("All about GNU Backgammon", 20.0, true);
+    let mut pages = vec![
+        typeset_page(&[title, ("Albert Silver", 12.0, false)]),
+        typeset_page(&[
+            ("All about GNU Backgammon", 16.0, true),
+            ("Copyright 2007 Albert Silver", 10.0, false),
+            (body, 10.0, false),
+            (body, 10.0, false),
+            ("Feedback", 12.0, true),
+            (body, 10.0, false),
+            (body, 10.0, false),
+            (body, 10.0, false),
+        ]),
+        typeset_page(&[
+            ("COLLABORATORS", 12.0, true),
+            ("TITLE : All about GNU Backgammon", 10.0, false),
+            ("WRITTEN BY Albert Silver November 21, 2022", 10.0, false),
+            ("REVISION HISTORY", 12.0, true),
+            ("NUMBER DATE DESCRIPTION NAME", 10.0, false),
+        ]),
+        typeset_page(&[
+            ("Contents", 16.0, true),
+            ("1 Acknowledgments . . . . . . . . . . 1", 10.0, false),
+            ("2 Introduction . . . . . . . . . . 1", 10.0, false),
+            ("3 Playing a game . . . . . . . . . . 2", 10.0, false),
+        ]),
+    ];
+    for t in ["1 Acknowledgments", "2 Introduction", "3 Playing a game"] {
+        pages.push(typeset_page(&[(t, 16.0, true), (body, 10.0, false)]));
+        pages.push(typeset_page(&[(body, 10.0, false); 12]));
+    }
+    let found = layout_headings(pages);
+    assert_eq!(
+        titles(&found),
+        [
+            "All about GNU Backgammon",
+            "1 Acknowledgments",
+            "2 Introduction",
+            "3 Playing a game",
+        ]
+    );
+}

@@ -164,6 +164,7 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
     if hints.is_some() {
         p.labels_of_numbered_entries();
         p.levels_from_typography();
+        p.before_contents(true);
         p.reference_entries();
         p.continued_titles();
         p.sections_numbered_in_chapters();
@@ -171,7 +172,7 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
         p.labelled_subsections();
         p.layout_boxes();
     } else {
-        p.before_contents();
+        p.before_contents(false);
         p.headings_inside_numbered_sections();
     }
     let mut blocks = p.blocks;

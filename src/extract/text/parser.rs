@@ -488,7 +488,10 @@ impl<'a> Parser<'a> {
     /// The pages before a table of contents near a paged document's start (title page,
     /// copyright, revision history: `COLLABORATORS`, `WRITTEN BY`) hold no sections: their
     /// headings found by look alone are text, but for named sections (`Abstract`, `Preface`).
-    pub(super) fn before_contents(&mut self) {
+    /// With layout (`keep_title`), a heading that is the document's first line, or says what
+    /// the first block says (the title again on the title page's back), is its title, and
+    /// stays.
+    pub(super) fn before_contents(&mut self, keep_title: bool) {
         // (A `Contents` line that ends the text starts contents past its last line.)
         let Some(from) = self.first_contents.filter(|&f| f < self.content.len()) else {
             return;
@@ -498,11 +501,29 @@ impl<'a> Parser<'a> {
         if page == 0 || page > 5 || page * 3 > last_page {
             return;
         }
+        let words = |t: &str| -> Vec<String> {
+            t.split(|ch: char| !ch.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect()
+        };
+        let first: Vec<String> = match self.block_lines.first() {
+            Some(&(a, b)) if keep_title => (a..b).flat_map(|c| words(self.line(c))).collect(),
+            _ => Vec::new(),
+        };
         for i in self.heading_blocks() {
-            let c = self.block_lines[i].0;
-            if self.l(c).page < page
+            let (a, b) = self.block_lines[i];
+            if keep_title
+                && (a == 0
+                    || (a..b)
+                        .flat_map(|c| words(self.line(c)))
+                        .eq(first.iter().cloned()))
+            {
+                continue;
+            }
+            if self.l(a).page < page
                 && !self.opens_named_section(i)
-                && !is_contents_title(self.line(c))
+                && !is_contents_title(self.line(a))
             {
                 self.unhead(i);
             }
