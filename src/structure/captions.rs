@@ -7,8 +7,9 @@ use crate::model::{Block, BlockType};
 /// Longest paragraph still taken for a caption, in bytes.
 const MAX_CAPTION_BYTES: usize = 400;
 
-/// The label a caption starts with and the block type it may describe (`Illustration` and
-/// `Drawing` are an office suite's caption categories besides `Figure` and `Table`;
+/// The label a caption starts with and the block type it may describe (`Illustration`,
+/// `Drawing` and `Text` are an office suite's caption categories besides `Figure` and `Table`,
+/// also in French, German, Spanish, Italian and Portuguese;
 /// `Example` and `Procedure` head DocBook's formal examples and procedures). The
 /// label word is in title case or in capitals (`FIGURE 3.`, `TABLE IV`), and small capitals
 /// that text extraction split after their first letter (`E QUATION 4.1:`) are read whole.
@@ -23,6 +24,29 @@ pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
         None => t,
     };
     let (word, kind, caps) = [
+        // The office suites' categories in French, German, Spanish, Italian and Portuguese
+        // (`Tableau 2 : …`, `Abbildung 3: …`), first: `Table` starts `Tableau`.
+        ("Tableau", BlockType::Table),
+        ("Tabelle", BlockType::Table),
+        ("Tabella", BlockType::Table),
+        ("Tabla", BlockType::Table),
+        ("Tabela", BlockType::Table),
+        ("Abbildung", BlockType::Figure),
+        ("Figura", BlockType::Figure),
+        ("Ilustración", BlockType::Figure),
+        ("Illustrazione", BlockType::Figure),
+        ("Ilustração", BlockType::Figure),
+        ("Dessin", BlockType::Figure),
+        ("Zeichnung", BlockType::Figure),
+        ("Dibujo", BlockType::Figure),
+        ("Disegno", BlockType::Figure),
+        ("Desenho", BlockType::Figure),
+        // The category of a text frame, which such documents give their code and samples.
+        ("Texte", BlockType::Code),
+        ("Texto", BlockType::Code),
+        ("Testo", BlockType::Code),
+        ("Text", BlockType::Code),
+        // English.
         ("Figure", BlockType::Figure),
         ("Fig.", BlockType::Figure),
         ("Image", BlockType::Figure),
@@ -82,6 +106,13 @@ pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
     // number closed by a period (`Example 4.1. Setting formats`); `Example 1: Catching fish`
     // titles a section.
     if matches!(word, "Example" | "Procedure") && !after.starts_with('.') {
+        return None;
+    }
+    // A text frame's label as the office suites write it, its number closed by a colon or a
+    // period (`Texte 3: Variable usage`, `Text 1.`); `Text 2 Editing` may title a section.
+    if matches!(word, "Texte" | "Texto" | "Testo" | "Text")
+        && !after.trim_start().starts_with([':', '.'])
+    {
         return None;
     }
     Some((format!("{} {}", word.trim_end_matches('.'), number), kind))
@@ -249,6 +280,30 @@ mod tests {
         );
         assert_eq!(caption_label("Illustrations and tables"), None);
         assert_eq!(caption_label("Drawing the grid"), None);
+        // The same categories in other languages, and a text frame's label.
+        assert_eq!(
+            caption_label("Tableau 2 : Opérateurs"),
+            Some(("Tableau 2".into(), BlockType::Table))
+        );
+        assert_eq!(
+            caption_label("Abbildung 3: Aufbau"),
+            Some(("Abbildung 3".into(), BlockType::Figure))
+        );
+        assert_eq!(
+            caption_label("ILUSTRACIÓN 4. Esquema"),
+            Some(("Ilustración 4".into(), BlockType::Figure))
+        );
+        assert_eq!(
+            caption_label("Texte 3: Variable usage example"),
+            Some(("Texte 3".into(), BlockType::Code))
+        );
+        assert_eq!(
+            caption_label("Text 1. Input file"),
+            Some(("Text 1".into(), BlockType::Code))
+        );
+        assert_eq!(caption_label("Text 2 Editing"), None);
+        assert_eq!(caption_label("Texts 2: more"), None);
+        assert_eq!(caption_label("Tabellen und Listen"), None);
     }
 
     #[test]
