@@ -497,3 +497,73 @@ fn lone_blocks(frags: &[Frag], alone: &[usize]) -> Vec<[f32; 4]> {
         .map(|b| b.0)
         .collect()
 }
+
+/// Pages that a slide's overlays build up (`\pause` in a Beamer frame): every line of a
+/// page stands on the next page too, word for word, in the same place and size, and the next
+/// page adds to them. Read as text, the frame would say everything once per page; so the
+/// next page keeps only what it adds, and the frame reads once, from the page it starts on.
+/// A line in the top or bottom band may differ from its twin in its digits (a page number
+/// in the foot). Returns how many pages were cut down so.
+pub(super) fn fold_overlays(pages: &mut [Page]) -> u32 {
+    let edge = |p: &Page, l: &VLine| l.y0 < p.height * 0.08 || l.y1 > p.height * 0.92;
+    let key = |p: &Page, l: &VLine| -> String {
+        if edge(p, l) {
+            l.text
+                .chars()
+                .map(|c| if c.is_ascii_digit() { '0' } else { c })
+                .collect()
+        } else {
+            l.text.clone()
+        }
+    };
+    // Per page, the lines its page before showed already (decided on the pages as read).
+    let mut shown: Vec<(usize, Vec<usize>)> = Vec::new();
+    for k in 1..pages.len() {
+        let (a, b) = (&pages[k - 1], &pages[k]);
+        // (A page with nothing but its head or foot is no slide.)
+        if a.lines.iter().all(|l| edge(a, l))
+            || a.lines.len() > b.lines.len()
+            || (a.height - b.height).abs() > 1.0
+        {
+            continue;
+        }
+        let mut there: HashMap<String, Vec<usize>> = HashMap::new();
+        for (j, l) in b.lines.iter().enumerate() {
+            there.entry(key(b, l)).or_default().push(j);
+        }
+        let mut taken = Vec::with_capacity(a.lines.len());
+        for l in &a.lines {
+            let twin = there.get(&key(a, l)).and_then(|js| {
+                js.iter().copied().find(|&j| {
+                    let t = &b.lines[j];
+                    !taken.contains(&j)
+                        && (t.x0 - l.x0).abs() < 1.0
+                        && (t.base - l.base).abs() < 1.0
+                        && (t.size - l.size).abs() < 0.3
+                })
+            });
+            match twin {
+                Some(j) => taken.push(j),
+                None => break,
+            }
+        }
+        if taken.len() == a.lines.len() {
+            shown.push((k, taken));
+        }
+    }
+    let folded = shown.len() as u32;
+    for (k, mut taken) in shown {
+        taken.sort_unstable();
+        let mut j = 0;
+        let mut n = 0;
+        pages[k].lines.retain(|_| {
+            let keep = taken.get(j) != Some(&n);
+            if !keep {
+                j += 1;
+            }
+            n += 1;
+            keep
+        });
+    }
+    folded
+}

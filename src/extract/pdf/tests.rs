@@ -174,6 +174,7 @@ fn empty_pages_keep_hints_aligned() {
 /// The headings plain-text rules find in the layout of `pages`.
 fn layout_headings(mut pages: Vec<Page>) -> Vec<HeadingInfo> {
     let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+    eprintln!("{out}");
     let x = text::extract_with(
         Canonical::from_bytes(out.as_bytes()),
         &TextConfig::default(),
@@ -3659,6 +3660,104 @@ fn pages_before_the_contents_open_no_sections() {
             "1 Acknowledgments",
             "2 Introduction",
             "3 Playing a game",
+        ]
+    );
+}
+
+/// A frame's overlays (`\pause`), one page each, every page the one before and more: the
+/// frame reads once, from its first page, and the page numbers in the foot do not stop it.
+/// A page that changes a line is a slide of its own.
+#[test]
+fn overlays_of_a_frame_read_once() {
+    let slide = |lines: &[&str], number: u32| {
+        let mut frags = vec![frag(72.0, 40.0, 400.0, "The display at school")];
+        frags.extend(
+            lines
+                .iter()
+                .enumerate()
+                .map(|(i, t)| frag(72.0, 120.0 + 30.0 * i as f32, 500.0, t)),
+        );
+        frags.push(frag(500.0, 580.0, 540.0, &format!("{number} / 9")));
+        layout_page(frags, 600.0)
+    };
+    let first = "It shows slides, images and videos in the hall.";
+    let second = "It starts by itself when the machine boots.";
+    let third = "It needs no keyboard and no mouse.";
+    let mut pages = vec![
+        slide(&[first], 1),
+        slide(&[first, second], 2),
+        slide(&[first, second, third], 3),
+        // The next frame says its first line again, and changes the second.
+        slide(&[first, "It runs without a network."], 4),
+    ];
+    assert_eq!(fold_overlays(&mut pages), 2);
+    let (out, _, _) = layout_text(&mut pages, &PdfConfig::default());
+    assert_eq!(out.matches(first).count(), 2, "{out}");
+    assert_eq!(out.matches(second).count(), 1, "{out}");
+    assert_eq!(out.matches(third).count(), 1, "{out}");
+    assert_eq!(out.matches("The display at school").count(), 2, "{out}");
+    // Each frame from the page it starts on: the first frame's lines on pages 1 to 3.
+    let pages_text: Vec<&str> = out.split('\u{c}').collect();
+    assert!(pages_text[0].contains(first) && pages_text[1].contains(second));
+    assert!(pages_text[2].contains(third) && !pages_text[2].contains(first));
+}
+
+/// Frames under one title, each built up by overlays: folded, the title stands on each
+/// frame's first page only, with the pages the overlays add between; it still heads one
+/// section.
+#[test]
+fn a_title_over_frames_built_up_by_overlays_heads_one_section() {
+    let mut n = 0;
+    let mut pages = Vec::new();
+    let mut frame = |title: (&'static str, f32, bool), steps: usize| {
+        n += 1;
+        let body: Vec<String> = (0..3)
+            .map(|k| format!("Slide {n} shows point {k} of the timetable on the screen."))
+            .collect();
+        for s in 1..=steps {
+            let mut l = vec![title];
+            l.extend(
+                body[..s + 3 - steps]
+                    .iter()
+                    .map(|b| (b.as_str(), 10.0, false)),
+            );
+            pages.push(typeset_page(&l));
+        }
+    };
+    frame(("The display at school", 18.0, true), 1);
+    let about = ("About the display", 14.0, true);
+    for _ in 0..3 {
+        frame(about, 3);
+    }
+    for t in [
+        "Setting it up",
+        "Screens in the hall",
+        "Videos",
+        "Photo shows",
+    ] {
+        frame((t, 14.0, true), 1);
+    }
+    assert_eq!(fold_overlays(&mut pages), 6);
+    let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+    let x = text::extract_with(
+        Canonical::from_bytes(out.as_bytes()),
+        &TextConfig::default(),
+        Some(&hints),
+    );
+    let found: Vec<String> = x
+        .blocks
+        .into_iter()
+        .filter_map(|b| b.heading.map(|h| h.title))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "The display at school",
+            "About the display",
+            "Setting it up",
+            "Screens in the hall",
+            "Videos",
+            "Photo shows",
         ]
     );
 }

@@ -1043,6 +1043,20 @@ impl<'a> Parser<'a> {
         let mut last_page = None;
         // The page a title was last continued on.
         let mut went_on = None;
+        // Pages that begin with a heading. A page between that does not (a frame's overlays:
+        // the lines they add, the title kept on the frame's first page) parts no title from
+        // its continuation.
+        let mut headed = HashSet::new();
+        let mut seen = None;
+        for i in 0..self.blocks.len() {
+            let page = self.hint(self.block_lines[i].0).map(|x| x.page);
+            if page.is_some() && page != seen {
+                seen = page;
+                if self.blocks[i].heading.is_some() {
+                    headed.extend(page);
+                }
+            }
+        }
         for i in 0..self.blocks.len() {
             let page = self.hint(self.block_lines[i].0).map(|x| x.page);
             let first_on_page = page.is_some() && page != last_page;
@@ -1057,7 +1071,10 @@ impl<'a> Parser<'a> {
             if let Some(o) = at.map(|k| &mut open[k]).filter(|o| {
                 o.level == h.level
                     && o.title == h.title
-                    && o.page + 1 == page
+                    && (o.page + 1 == page
+                        || (first_on_page
+                            && page <= o.page + 8
+                            && (o.page + 1..page).all(|p| !headed.contains(&p))))
                     && (first_on_page || went_on == Some(page))
             }) {
                 o.page = page;
