@@ -669,7 +669,9 @@ fn labels_repeated_under_every_entry_are_no_sections() {
 }
 
 /// The indexes word processors make under their default titles are navigation, not
-/// sections: `Index of Tables`, `Table of Figures`, `Alphabetical Index`.
+/// sections: `Index of Tables`, `Table of Figures`, `Alphabetical Index`, and in other
+/// languages `Index des illustrations`, `Abbildungsverzeichnis` (a mailing list and a
+/// bibliography stay sections).
 #[test]
 fn word_processor_indexes_are_no_sections() {
     let body = "The plugin maps every blade of the chassis to a resource of its own, as below.";
@@ -680,13 +682,22 @@ fn word_processor_indexes_are_no_sections() {
         "Table of Figures",
         "Alphabetical Index",
         "Design",
+        "Index des illustrations",
+        "Abbildungsverzeichnis",
+        "Lista de correo",
+        "Literaturverzeichnis",
     ] {
         lines.push((title, 14.0, true));
         lines.extend([(body, 10.0, false); 3]);
     }
     assert_eq!(
         titles(&layout_headings(vec![typeset_page(&lines)])),
-        ["Overview", "Design"]
+        [
+            "Overview",
+            "Design",
+            "Lista de correo",
+            "Literaturverzeichnis"
+        ]
     );
 }
 

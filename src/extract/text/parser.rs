@@ -436,8 +436,7 @@ impl<'a> Parser<'a> {
             let nav = b.heading.as_ref().is_some_and(|h| {
                 let t = h.title.trim().trim_end_matches(':').to_lowercase();
                 is_contents_title(&t)
-                    || t.starts_with("list of ")
-                    || t.starts_with("index of ")
+                    || is_list_of_title(&t)
                     || [
                         "índice",
                         "indice",
@@ -2184,8 +2183,7 @@ impl<'a> Parser<'a> {
             let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ');
             // Lists (indexes) of figures, tables and the like are read as contents too, in
             // typeset documents (their entries are numbered like sections).
-            let list_of =
-                self.hints.is_some() && (t.starts_with("list of ") || t.starts_with("index of "));
+            let list_of = self.hints.is_some() && is_list_of_title(t);
             if is_contents_title(t) || list_of {
                 self.start_contents(b);
             }

@@ -585,6 +585,42 @@ pub(super) fn is_contents_title(line: &str) -> bool {
     )
 }
 
+/// The title of a list of figures, tables or the like (lower case): `List of Figures`,
+/// `Index of Tables`, and lists of figures, tables, drawings and listings in French, German,
+/// Spanish, Portuguese and Italian (`Index des illustrations`, `Table des figures`,
+/// `Abbildungsverzeichnis`; not `Lista de correo`, a mailing list, nor
+/// `Literaturverzeichnis`, a bibliography).
+pub(super) fn is_list_of_title(t: &str) -> bool {
+    if t.starts_with("list of ") || t.starts_with("index of ") {
+        return true;
+    }
+    let prefixes = [
+        "index des ",
+        "liste des ",
+        "table des ",
+        "índice de ",
+        "indice de ",
+        "lista de ",
+        "elenco delle ",
+    ];
+    let things = [
+        "illustr", "ilustr", "figur", "tabl", "tabel", "dessin", "dibuj", "disegn", "desenh",
+        "listing", "graph", "gráf", "grafic", "image", "imag",
+    ];
+    prefixes
+        .iter()
+        .filter_map(|p| t.strip_prefix(p))
+        .any(|rest| things.iter().any(|w| rest.starts_with(w)))
+        || [
+            "abbildungsverzeichnis",
+            "tabellenverzeichnis",
+            "listingverzeichnis",
+            "stichwortverzeichnis",
+            "sachwortverzeichnis",
+        ]
+        .contains(&t)
+}
+
 /// A reStructuredText underline of two characters under a title as wide (`QA` / `~~`, `锁` /
 /// `--`): docutils takes one as long as its title.
 pub(super) fn rest_short_underline(title: &str, rule: &str) -> Option<char> {
