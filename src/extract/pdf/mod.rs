@@ -219,6 +219,13 @@ fn font_class(name: &str, flag_bold: bool, flag_mono: bool, flag_italic: bool) -
             "pcrb",
             "beramono",
             "fixed",
+            // URW's Courier (`NimbusMonL-Regu`, which dblatex and groff set code in) and
+            // other code faces whose names do not say `Mono`.
+            "nimbusmon",
+            "cousine",
+            "sourcecode",
+            "firacode",
+            "lettergothic",
         ]
         .iter()
         .any(|k| n.contains(k))

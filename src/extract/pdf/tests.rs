@@ -1038,6 +1038,9 @@ fn font_names_give_weight_and_family() {
     assert!(!font_class("ABCDEF+CMR10", false, false, false).bold);
     assert!(font_class("XYZ+CMTT10", false, false, false).mono);
     assert!(font_class("NimbusMonoPS-Regular", false, false, false).mono);
+    assert!(font_class("AYPJHH+NimbusMonL-Regu", false, false, false).mono);
+    assert!(font_class("SourceCodePro-Regular", false, false, false).mono);
+    assert!(!font_class("NimbusRomNo9L-Medi", false, false, false).mono);
     assert!(font_class("Courier-Bold", false, false, false).bold);
     assert!(font_class("LMRoman10-Bold", false, false, false).bold);
     assert!(font_class("Helvetica-Semibold", false, false, false).bold);
