@@ -108,10 +108,10 @@ pub(crate) fn caption_label(text: &str) -> Option<(String, BlockType)> {
     if matches!(word, "Example" | "Procedure") && !after.starts_with('.') {
         return None;
     }
-    // A text frame's label as the office suites write it, its number closed by a colon or a
-    // period (`Texte 3: Variable usage`, `Text 1.`); `Text 2 Editing` may title a section.
-    if matches!(word, "Texte" | "Texto" | "Testo" | "Text")
-        && !after.trim_start().starts_with([':', '.'])
+    // A text frame's label as the office suites write it, its number closed by a colon
+    // (`Texte 3: Variable usage`); `Text 2 Editing` or `Text 1. My family` may title a
+    // section (a textbook's units).
+    if matches!(word, "Texte" | "Texto" | "Testo" | "Text") && !after.trim_start().starts_with(':')
     {
         return None;
     }
@@ -298,9 +298,10 @@ mod tests {
             Some(("Texte 3".into(), BlockType::Code))
         );
         assert_eq!(
-            caption_label("Text 1. Input file"),
+            caption_label("Text 1: Input file"),
             Some(("Text 1".into(), BlockType::Code))
         );
+        assert_eq!(caption_label("Text 1. My family"), None);
         assert_eq!(caption_label("Text 2 Editing"), None);
         assert_eq!(caption_label("Texts 2: more"), None);
         assert_eq!(caption_label("Tabellen und Listen"), None);

@@ -39,14 +39,19 @@ pub(super) fn mark_footnotes(p: &mut Page, body: f32) {
 
 /// Everything after reading: furniture, sizes, tables, paragraphs, then the text rules.
 pub(super) fn build(mut pages: Vec<Page>, cfg: &PdfConfig, text_cfg: &TextConfig) -> PdfExtraction {
-    let (out, hints, furniture_lines) = layout_text(&mut pages, cfg);
+    let (out, hints, left_out) = layout_text(&mut pages, cfg);
     if std::env::var_os("DOCSWEEP_PDF_LAYOUT").is_some() {
         dump_layout(&out, &hints);
     }
-    PdfExtraction {
-        furniture_lines,
+    let mut x = PdfExtraction {
+        furniture_lines: left_out.furniture_lines,
         ..from_text(&out, Some(&hints), text_cfg, pages.len() as u32, &[])
+    };
+    if left_out.overlay_pages > 0 {
+        x.flags
+            .push(format!("pdf_overlay_pages:{}", left_out.overlay_pages));
     }
+    x
 }
 
 /// A PDF's text (one line per line, pages apart by form feeds) read by the text rules, with
@@ -140,13 +145,26 @@ pub(super) fn dump_layout(out: &str, hints: &Hints) {
     }
 }
 
+/// What [`layout_text`] left out of the text: furniture lines, and pages cut down to what
+/// they add to the page before (a slide's overlays).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct LeftOut {
+    pub furniture_lines: u32,
+    pub overlay_pages: u32,
+}
+
 /// The reading-order text with a blank line between paragraphs and `\f` between pages, one
-/// hint per line (`None` for blank lines), and the number of furniture lines removed.
-pub(super) fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, u32) {
+/// hint per line (`None` for blank lines), and what was left out.
+pub(super) fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints, LeftOut) {
     let furniture_lines = mark_furniture(pages, cfg);
-    let mut tables = Vec::new();
     for p in pages.iter_mut() {
         p.lines.retain(|l| !l.furniture);
+    }
+    // After the furniture: a deck's running foot, on every overlay page, is found as
+    // furniture before the pages are cut down.
+    let overlay_pages = fold_overlays(pages);
+    let mut tables = Vec::new();
+    for p in pages.iter_mut() {
         find_tables(p, &mut tables);
     }
     let (bins, body) = size_clusters(pages);
@@ -376,7 +394,11 @@ pub(super) fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints
         lines: hints,
         tables,
     };
-    (out, hints, furniture_lines)
+    let left_out = LeftOut {
+        furniture_lines,
+        overlay_pages,
+    };
+    (out, hints, left_out)
 }
 
 /// A line's first cell is a section number of two parts or more alone, set apart from the

@@ -500,10 +500,12 @@ fn lone_blocks(frags: &[Frag], alone: &[usize]) -> Vec<[f32; 4]> {
 
 /// Pages that a slide's overlays build up (`\pause` in a Beamer frame): every line of a
 /// page stands on the next page too, word for word, in the same place and size, and the next
-/// page adds to them. Read as text, the frame would say everything once per page; so the
-/// next page keeps only what it adds, and the frame reads once, from the page it starts on.
-/// A line in the top or bottom band may differ from its twin in its digits (a page number
-/// in the foot). Returns how many pages were cut down so.
+/// page adds to them (or repeats them: a page printed twice). Read as text, the frame would
+/// say everything once per page; so the next page keeps only what it adds, and the frame
+/// reads once, from the page it starts on. Runs on the lines left once the furniture is out
+/// (the deck's running foot is found on every page first); a line in the top or bottom band
+/// may still differ from its twin in its digits (a page number the furniture rules left).
+/// Returns how many pages were cut down so.
 pub(super) fn fold_overlays(pages: &mut [Page]) -> u32 {
     let edge = |p: &Page, l: &VLine| l.y0 < p.height * 0.08 || l.y1 > p.height * 0.92;
     let key = |p: &Page, l: &VLine| -> String {
@@ -550,7 +552,8 @@ pub(super) fn fold_overlays(pages: &mut [Page]) -> u32 {
             let mut twin = None;
             'near: for dx in -1..=1 {
                 for dy in -1..=1 {
-                    let Some((cursor, js)) = spots.get_mut(&(x + dx, y + dy)) else {
+                    let spot = (x.saturating_add(dx), y.saturating_add(dy));
+                    let Some((cursor, js)) = spots.get_mut(&spot) else {
                         continue;
                     };
                     while js.get(*cursor).is_some_and(|&j| used[j]) {

@@ -13,12 +13,12 @@
 //! 3. **lines**: fragments of one column on one baseline, left to right; a wide gap between them
 //!    is kept as a cell boundary.
 //!
-//! Then over the document: **overlays** (a page whose every line the next page sets again in
-//! the same place, as a slide's `\pause` builds a frame up, leaves its lines to that page,
-//! which keeps only what it adds: `fold_overlays`), **page furniture** (a line in the top or bottom band that repeats
+//! Then over the document: **page furniture** (a line in the top or bottom band that repeats
 //! there, digits aside, at about the same height on `pdf.furniture_min_share` of the pages; a
 //! bare page number there; a band line that carries the page number in step with the page
-//! index, as alternating running heads do), **font size clusters** (sizes within 0.4 pt are
+//! index, as alternating running heads do), **overlays** (a page whose every line the next
+//! page sets again in the same place, as a slide's `\pause` builds a frame up: the next page
+//! keeps only what it adds, `fold_overlays`), **font size clusters** (sizes within 0.4 pt are
 //! one size; the cluster with the most characters is the body size), **tables** (three or
 //! more lines of two or more cells whose cells fall into the same column ranges), and
 //! **paragraphs** (a bigger gap than the body line spacing, a change of size, weight or font
@@ -569,10 +569,6 @@ pub fn extract(
         if read < scans.len() {
             flags.push(format!("pdf_image_pages:{}", scans.len() - read));
         }
-    }
-    let overlays = fold_overlays(&mut pages);
-    if overlays > 0 {
-        flags.push(format!("pdf_overlay_pages:{overlays}"));
     }
     let mut x = build(pages, cfg, text_cfg);
     x.furniture_lines += fixed;

@@ -174,7 +174,6 @@ fn empty_pages_keep_hints_aligned() {
 /// The headings plain-text rules find in the layout of `pages`.
 fn layout_headings(mut pages: Vec<Page>) -> Vec<HeadingInfo> {
     let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
-    eprintln!("{out}");
     let x = text::extract_with(
         Canonical::from_bytes(out.as_bytes()),
         &TextConfig::default(),
@@ -684,6 +683,8 @@ fn word_processor_indexes_are_no_sections() {
         "Design",
         "Index des illustrations",
         "Abbildungsverzeichnis",
+        "Índice de figuras",
+        "Stichwortverzeichnis",
         "Lista de correo",
         "Literaturverzeichnis",
     ] {
@@ -3679,37 +3680,72 @@ fn pages_before_the_contents_open_no_sections() {
 }
 
 /// A frame's overlays (`\pause`), one page each, every page the one before and more: the
-/// frame reads once, from its first page, and the page numbers in the foot do not stop it.
-/// A page that changes a line is a slide of its own.
+/// frame reads once, from its first page, and its running foot with the page numbers is
+/// furniture on every page, the ones cut down included. A page that changes a line is a
+/// slide of its own.
 #[test]
 fn overlays_of_a_frame_read_once() {
-    let slide = |lines: &[&str], number: u32| {
-        let mut frags = vec![frag(72.0, 40.0, 400.0, "The display at school")];
-        frags.extend(
-            lines
-                .iter()
-                .enumerate()
-                .map(|(i, t)| frag(72.0, 120.0 + 30.0 * i as f32, 500.0, t)),
-        );
-        frags.push(frag(500.0, 580.0, 540.0, &format!("{number} / 9")));
-        layout_page(frags, 600.0)
+    // Set as `typeset_page` sets a page, with a running foot that numbers the pages.
+    let titled = |title: &str, lines: &[&str], number: u32| {
+        let mut rows = vec![(title, 14.0, true)];
+        rows.extend(lines.iter().map(|&l| (l, 10.0, false)));
+        let mut frags: Vec<Frag> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, &(text, size, bold))| {
+                let mut f = frag(72.0, 60.0 + 40.0 * i as f32, 540.0, text);
+                f.size = size;
+                if bold {
+                    f.bold_chars = text.len() as u32;
+                }
+                f
+            })
+            .collect();
+        let foot = format!("Display talk {number} / 9");
+        frags.push(frag(380.0, 770.0, 540.0, &foot));
+        layout_page(frags, 792.0)
     };
+    let slide = |lines: &[&str], number: u32| titled("The display at school", lines, number);
     let first = "It shows slides, images and videos in the hall.";
     let second = "It starts by itself when the machine boots.";
     let third = "It needs no keyboard and no mouse.";
+    let install = [
+        "Install the package on the machine in the hall.",
+        "Put the slides in its folder.",
+        "Switch the screen on.",
+    ];
     let mut pages = vec![
         slide(&[first], 1),
         slide(&[first, second], 2),
         slide(&[first, second, third], 3),
-        // The next frame says its first line again, and changes the second.
-        slide(&[first, "It runs without a network."], 4),
     ];
-    assert_eq!(fold_overlays(&mut pages), 2);
-    let (out, _, _) = layout_text(&mut pages, &PdfConfig::default());
+    // Two more frames built up the same way: half the pages are cut down, so a foot that
+    // the furniture rules had not found first would stay on too few pages to be found.
+    for title in ["Installing it", "Using it"] {
+        for n in 1..=3 {
+            let number = pages.len() as u32 + 1;
+            pages.push(titled(title, &install[..n], number));
+        }
+    }
+    // The next frame says the first frame's first line again, and changes the second.
+    pages.push(slide(&[first, "It runs without a network."], 10));
+    for (t, number) in [("Questions", 11), ("Thanks", 12)] {
+        pages.push(titled(
+            t,
+            &["A slide of its own, with a line of text."],
+            number,
+        ));
+    }
+    let (out, _, left_out) = layout_text(&mut pages, &PdfConfig::default());
+    assert_eq!(left_out.overlay_pages, 6, "{out}");
+    // The running foot is furniture on every page, the pages cut down included.
+    assert!(!out.contains("Display talk"), "{out}");
     assert_eq!(out.matches(first).count(), 2, "{out}");
     assert_eq!(out.matches(second).count(), 1, "{out}");
     assert_eq!(out.matches(third).count(), 1, "{out}");
+    assert_eq!(out.matches(install[0]).count(), 2, "{out}");
     assert_eq!(out.matches("The display at school").count(), 2, "{out}");
+    assert_eq!(out.matches("Installing it").count(), 1, "{out}");
     // Each frame from the page it starts on: the first frame's lines on pages 1 to 3.
     let pages_text: Vec<&str> = out.split('\u{c}').collect();
     assert!(pages_text[0].contains(first) && pages_text[1].contains(second));
@@ -3748,11 +3784,18 @@ fn a_title_over_frames_built_up_by_overlays_heads_one_section() {
         "Screens in the hall",
         "Videos",
         "Photo shows",
+        // More slides, so that the title is not on most pages (as a running head is).
+        "Sound",
+        "Power",
+        "Updates",
+        "Remote control",
+        "Costs",
+        "Thanks",
     ] {
         frame((t, 14.0, true), 1);
     }
-    assert_eq!(fold_overlays(&mut pages), 6);
-    let (out, hints, _) = layout_text(&mut pages, &PdfConfig::default());
+    let (out, hints, left_out) = layout_text(&mut pages, &PdfConfig::default());
+    assert_eq!(left_out.overlay_pages, 6);
     let x = text::extract_with(
         Canonical::from_bytes(out.as_bytes()),
         &TextConfig::default(),
@@ -3772,6 +3815,12 @@ fn a_title_over_frames_built_up_by_overlays_heads_one_section() {
             "Screens in the hall",
             "Videos",
             "Photo shows",
+            "Sound",
+            "Power",
+            "Updates",
+            "Remote control",
+            "Costs",
+            "Thanks",
         ]
     );
 }

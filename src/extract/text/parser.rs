@@ -446,6 +446,9 @@ impl<'a> Parser<'a> {
                         "alphabetical index",
                         "illustration index",
                         "table of objects",
+                        // German back-of-book indexes.
+                        "stichwortverzeichnis",
+                        "sachwortverzeichnis",
                     ]
                     .contains(&t.as_str())
             });
@@ -1072,7 +1075,8 @@ impl<'a> Parser<'a> {
                     && o.title == h.title
                     && (o.page + 1 == page
                         || (first_on_page
-                            && page <= o.page + 8
+                            && page > o.page
+                            && page <= o.page.saturating_add(8)
                             && (o.page + 1..page).all(|p| !headed.contains(&p))))
                     && (first_on_page || went_on == Some(page))
             }) {
@@ -2179,7 +2183,7 @@ impl<'a> Parser<'a> {
         heading: Option<HeadingInfo>,
     ) -> usize {
         if let Some(h) = &heading {
-            let t = h.title.to_ascii_lowercase();
+            let t = h.title.to_lowercase();
             let t = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ' ');
             // Lists (indexes) of figures, tables and the like are read as contents too, in
             // typeset documents (their entries are numbered like sections).

@@ -605,7 +605,7 @@ pub(super) fn is_list_of_title(t: &str) -> bool {
     ];
     let things = [
         "illustr", "ilustr", "figur", "tabl", "tabel", "dessin", "dibuj", "disegn", "desenh",
-        "listing", "graph", "gráf", "grafic", "image", "imag",
+        "listing", "graph", "gráf", "grafic", "image", "imag", "imág",
     ];
     prefixes
         .iter()
@@ -615,8 +615,6 @@ pub(super) fn is_list_of_title(t: &str) -> bool {
             "abbildungsverzeichnis",
             "tabellenverzeichnis",
             "listingverzeichnis",
-            "stichwortverzeichnis",
-            "sachwortverzeichnis",
         ]
         .contains(&t)
 }
