@@ -3805,3 +3805,42 @@ fn a_title_over_frames_built_up_by_overlays_heads_one_section() {
     want.extend(others);
     assert_eq!(found, want);
 }
+
+/// A name set in bold in the code font, larger than the text (a Haddock function's
+/// signature over its description, a file's name over what it holds), is a title; the code
+/// font at the text's size, or larger but not bold, is code.
+#[test]
+fn bold_code_font_set_large_is_a_title() {
+    let body = "The function turns highlighting on for the colour it is given.";
+    let mono = |text: &'static str, size: f32, bold: bool| {
+        let mut f = frag(72.0, 0.0, 540.0, text);
+        f.size = size;
+        f.mono_chars = f.chars;
+        if bold {
+            f.bold_chars = f.chars;
+        }
+        f
+    };
+    let lines = [
+        (mono("highlightOn Ansi16Colour", 14.0, true), "highlightOn"),
+        (mono("highlightG Ansi16Colour", 14.0, false), "highlightG"),
+        (mono("main = putStrLn greeting", 10.0, true), "main"),
+        (mono("Feedback.xml", 14.0, true), "Feedback.xml"),
+    ];
+    let mut frags = Vec::new();
+    let mut y = 60.0;
+    for (line, _) in &lines {
+        let mut f = line.clone();
+        f.y0 = y - 8.0;
+        f.y1 = y + 2.0;
+        f.base = y;
+        frags.push(f);
+        for _ in 0..3 {
+            y += 40.0;
+            frags.push(frag(72.0, y, 540.0, body));
+        }
+        y += 40.0;
+    }
+    let found = layout_headings(vec![layout_page(frags, 792.0)]);
+    assert_eq!(titles(&found), ["highlightOn Ansi16Colour", "Feedback.xml"]);
+}

@@ -87,9 +87,17 @@ pub struct Hints {
 }
 
 impl Hints {
-    /// Whether a line's typography sets it apart from body text (bigger or bold).
+    /// Whether a line's typography sets it apart from body text (bigger or bold); in the
+    /// code font, only a title's (see [`Hints::title_in_code`]).
     fn stands_out(h: &LineHint) -> bool {
-        !h.mono && h.typography.stands_out()
+        (!h.mono || Hints::title_in_code(h)) && h.typography.stands_out()
+    }
+
+    /// A line in the code font set in bold and a fifth larger than the text or more: a name
+    /// that titles what follows (a Haddock function's signature, `Feedback.xml` over what the
+    /// file holds), where code is set at the text's size or smaller.
+    fn title_in_code(h: &LineHint) -> bool {
+        h.mono && h.typography.bold && h.typography.size_ratio >= 1.2
     }
 }
 

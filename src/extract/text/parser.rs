@@ -231,11 +231,13 @@ impl<'a> Parser<'a> {
         let Some(h) = self.hint(c) else { return false };
         // A section number that continues the numbering, set larger than the text, may head
         // a title in the code font: a command's or function's name (`2.2.1
-        // \addcharacter{<name>}`; a chapter's number too when set in bold, `1 \settabular`).
-        let named_in_code = h.typography.size_ratio >= 1.1
-            && nb.is_some_and(|n| {
-                seq && (n.parts.len() >= 2 || h.typography.bold) && n.prefix_len < t.len()
-            });
+        // \addcharacter{<name>}`; a chapter's number too when set in bold, `1 \settabular`);
+        // so may a name in bold, larger still.
+        let named_in_code = Hints::title_in_code(h)
+            || (h.typography.size_ratio >= 1.1
+                && nb.is_some_and(|n| {
+                    seq && (n.parts.len() >= 2 || h.typography.bold) && n.prefix_len < t.len()
+                }));
         if (h.mono && !named_in_code) || h.cells >= 3 || (h.cells == 2 && nb.is_none()) {
             return false;
         }
