@@ -2,6 +2,7 @@
 //! edge bands of the pages.
 
 use super::*;
+use std::borrow::Cow;
 
 /// Key of a line for running-furniture detection (`text::furniture_key`); a line of rules or
 /// ornaments without letters or digits counts with the bare page numbers in a PDF.
@@ -507,32 +508,40 @@ fn lone_blocks(frags: &[Frag], alone: &[usize]) -> Vec<[f32; 4]> {
 /// may still differ from its twin in its digits (a page number the furniture rules left).
 /// Returns how many pages were cut down so.
 pub(super) fn fold_overlays(pages: &mut [Page]) -> u32 {
-    let edge = |p: &Page, l: &VLine| l.y0 < p.height * 0.08 || l.y1 > p.height * 0.92;
-    let key = |p: &Page, l: &VLine| -> String {
+    fn edge(p: &Page, l: &VLine) -> bool {
+        l.y0 < p.height * 0.08 || l.y1 > p.height * 0.92
+    }
+    fn key<'l>(p: &Page, l: &'l VLine) -> Cow<'l, str> {
         if edge(p, l) {
-            l.text
-                .chars()
-                .map(|c| if c.is_ascii_digit() { '0' } else { c })
-                .collect()
+            Cow::Owned(
+                l.text
+                    .chars()
+                    .map(|c| if c.is_ascii_digit() { '0' } else { c })
+                    .collect(),
+            )
         } else {
-            l.text.clone()
+            Cow::Borrowed(l.text.as_str())
         }
-    };
+    }
     // Per page, the lines its page before showed already (decided on the pages as read).
-    let mut shown: Vec<(usize, Vec<usize>)> = Vec::new();
+    let mut shown: Vec<(usize, Vec<bool>)> = Vec::new();
     for k in 1..pages.len() {
         let (a, b) = (&pages[k - 1], &pages[k]);
-        // (A page with nothing but its head or foot is no slide.)
-        if a.lines.iter().all(|l| edge(a, l))
-            || a.lines.len() > b.lines.len()
+        // (A page with nothing but its head or foot is no slide.) Most pages share no line
+        // of their body with the next: the first such line, looked for as it is, settles it.
+        let Some(body) = a.lines.iter().find(|l| !edge(a, l)) else {
+            continue;
+        };
+        if a.lines.len() > b.lines.len()
             || (a.height - b.height).abs() > 1.0
+            || !b.lines.iter().any(|t| t.text == body.text)
         {
             continue;
         }
         // The next page's lines by text and place (to the point), each spot's lines in
         // order with a cursor past those taken: linear, a page of 50,000 lines included.
         type Spot = (usize, Vec<usize>);
-        let mut there: HashMap<String, HashMap<(i32, i32), Spot>> = HashMap::new();
+        let mut there: HashMap<Cow<str>, HashMap<(i32, i32), Spot>> = HashMap::new();
         for (j, l) in b.lines.iter().enumerate() {
             there
                 .entry(key(b, l))
@@ -543,7 +552,7 @@ pub(super) fn fold_overlays(pages: &mut [Page]) -> u32 {
                 .push(j);
         }
         let mut used = vec![false; b.lines.len()];
-        let mut taken = Vec::with_capacity(a.lines.len());
+        let mut twins = 0;
         for l in &a.lines {
             let Some(spots) = there.get_mut(&key(a, l)) else {
                 break;
@@ -571,31 +580,18 @@ pub(super) fn fold_overlays(pages: &mut [Page]) -> u32 {
                     }
                 }
             }
-            match twin {
-                Some(j) => {
-                    used[j] = true;
-                    taken.push(j);
-                }
-                None => break,
-            }
+            let Some(j) = twin else { break };
+            used[j] = true;
+            twins += 1;
         }
-        if taken.len() == a.lines.len() {
-            shown.push((k, taken));
+        if twins == a.lines.len() {
+            shown.push((k, used));
         }
     }
     let folded = shown.len() as u32;
-    for (k, mut taken) in shown {
-        taken.sort_unstable();
-        let mut j = 0;
-        let mut n = 0;
-        pages[k].lines.retain(|_| {
-            let keep = taken.get(j) != Some(&n);
-            if !keep {
-                j += 1;
-            }
-            n += 1;
-            keep
-        });
+    for (k, used) in shown {
+        let mut used = used.into_iter();
+        pages[k].lines.retain(|_| !used.next().unwrap_or(false));
     }
     folded
 }

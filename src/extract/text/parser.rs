@@ -1047,23 +1047,16 @@ impl<'a> Parser<'a> {
         let mut last_page = None;
         // The page a title was last continued on.
         let mut went_on = None;
-        // Pages that begin with a heading. A page between that does not (a frame's overlays:
-        // the lines they add, the title kept on the frame's first page) parts no title from
-        // its continuation.
+        // Pages so far that begin with a heading. A page between that does not (a frame's
+        // overlays: the lines they add, the title kept on the frame's first page) parts no
+        // title from its continuation.
         let mut headed = HashSet::new();
-        let mut seen = None;
-        for i in 0..self.blocks.len() {
-            let page = self.hint(self.block_lines[i].0).map(|x| x.page);
-            if page.is_some() && page != seen {
-                seen = page;
-                if self.blocks[i].heading.is_some() {
-                    headed.extend(page);
-                }
-            }
-        }
         for i in 0..self.blocks.len() {
             let page = self.hint(self.block_lines[i].0).map(|x| x.page);
             let first_on_page = page.is_some() && page != last_page;
+            if first_on_page && self.blocks[i].heading.is_some() {
+                headed.extend(page);
+            }
             if page.is_some() {
                 last_page = page;
             }
