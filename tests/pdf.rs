@@ -3093,3 +3093,83 @@ fn a_label_between_a_declaration_and_its_code_is_no_title() {
     assert!(!titles.iter().any(|t| t == "Methods"), "{titles:?}");
     assert_headings(&titles, &["Documentation", "Instances"], &[]);
 }
+
+/// Titles whose letters are set apart (a thesis style's `\spacedallcaps`, drawn here with a
+/// character spacing of 0.16 em) read as words: `ZUSAMMENFASSUNG`, `1 GRUNDLAGEN`, `DER
+/// QUELLTEXT`, not `Z U S A M M E N F A S S U N G`. The contents page after the abstract is
+/// found by its title (`Inhaltsverzeichnis`), and the abstract before it stays a section,
+/// named as abstracts are named in German. A formula whose symbols stand apart by thin
+/// spaces keeps them.
+#[test]
+fn letter_spaced_titles_read_as_words() {
+    let spaced = |size: u32, y: u32, t: &str| {
+        format!(
+            "BT /F1 {size} Tf {} Tc 72 {y} Td ({t}) Tj ET 0 Tc\n",
+            size as f32 * 0.16
+        )
+    };
+    let body = |y0: u32, n: usize| -> String {
+        (0..n)
+            .map(|k| text_at("F0", 10, 72, y0 - 14 * k as u32, BODY[k % BODY.len()]))
+            .collect()
+    };
+    // Glyphs and their widths at 10 pt, each after a sixth of the size.
+    let formula = |glyphs: &[(&str, f32)]| -> String {
+        let mut x = 72.0;
+        let mut out = String::from("BT /F0 10 Tf ");
+        for (g, w) in glyphs {
+            out.push_str(&format!("1 0 0 1 {x:.2} 400 Tm ({g}) Tj "));
+            x += w + 10.0 / 6.0;
+        }
+        out + "ET\n"
+    };
+    let pages = [
+        format!("{}{}", spaced(16, 700, "ZUSAMMENFASSUNG"), body(660, 12)),
+        format!(
+            "{}{}",
+            spaced(16, 700, "INHALTSVERZEICHNIS"),
+            ["1 Grundlagen 3", "1.1 Einleitung 3", "2 Der Quelltext 4"]
+                .iter()
+                .enumerate()
+                .map(|(k, l)| text_at("F0", 10, 72, 660 - 14 * k as u32, l))
+                .collect::<String>()
+        ),
+        format!(
+            "{}{}{}{}",
+            spaced(16, 700, "1 GRUNDLAGEN"),
+            body(660, 10),
+            spaced(12, 500, "1.1 EINLEITUNG"),
+            body(470, 10)
+        ),
+        format!(
+            "{}{}{}",
+            spaced(16, 700, "2 DER QUELLTEXT"),
+            body(660, 8),
+            // A formula: symbols apart by thin spaces (a sixth of the size).
+            formula(&[
+                ("x", 5.0),
+                ("+", 5.84),
+                ("y", 5.0),
+                ("=", 5.84),
+                ("z", 5.0),
+                ("+", 5.84),
+                ("w", 7.22)
+            ])
+        ),
+    ];
+    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &pages);
+    let a = analyze_bytes("spaced.pdf", &pdf, &Config::default()).unwrap();
+    let titles: Vec<String> = headings(&a).into_iter().map(|h| h.title).collect();
+    assert_headings(
+        &titles,
+        &[
+            "ZUSAMMENFASSUNG",
+            "1 GRUNDLAGEN",
+            "1.1 EINLEITUNG",
+            "2 DER QUELLTEXT",
+        ],
+        &["INHALTSVERZEICHNIS"],
+    );
+    assert!(!a.canonical.contains("Z U S A M"));
+    assert!(a.canonical.contains("x + y = z + w"), "{}", a.canonical);
+}

@@ -1056,10 +1056,7 @@ pub fn score(
     } else if title_case(title) || (c.sentence_style && sentence_title(title)) {
         s += cfg.title_case;
     }
-    let section_name = cfg
-        .section_names
-        .iter()
-        .any(|w| title.trim_end_matches(':').eq_ignore_ascii_case(w));
+    let section_name = is_section_name(cfg, title);
     // A title the document's own contents name counts as a section name does (`Basic usage
     // for right-censored data`, set apart in OCR text like every paragraph), once: the same
     // line again and again is a running title.
@@ -1806,6 +1803,20 @@ fn steps(prev: &[u32], next: &[u32], by: u32) -> bool {
     }
     let k = next.len() - 1;
     next[..k] == prev[..k] && prev[k].checked_add(by) == Some(next[k])
+}
+
+/// `title` (a colon after it aside) is one of `cfg.section_names`, letter case aside
+/// (`RÉSUMÉ`, `Résumé`).
+pub(crate) fn is_section_name(cfg: &HeadingConfig, title: &str) -> bool {
+    let title = title.trim_end_matches(':');
+    cfg.section_names.iter().any(|w| {
+        title.eq_ignore_ascii_case(w)
+            || (!title.is_ascii()
+                && title
+                    .chars()
+                    .flat_map(char::to_lowercase)
+                    .eq(w.chars().flat_map(char::to_lowercase)))
+    })
 }
 
 #[cfg(test)]

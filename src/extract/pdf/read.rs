@@ -120,15 +120,35 @@ pub fn page(
         let mut first_origin: Option<(f32, f32)> = None;
         let mut last_origin = (0.0f32, 0.0f32);
         let mut advances = Advances::default();
+        // The spaces inside the fragment: where each stands in its text, and its width as a
+        // fraction of the size.
+        let mut spaces: Vec<(usize, f32)> = Vec::new();
         let finish = |f: Option<Frag>,
                       sizes: &mut Vec<(f32, u32, u32)>,
                       (bold_n, mono_n, italic_n): (&mut u32, &mut u32, &mut u32),
                       advances: &mut Advances,
+                      spaces: &mut Vec<(usize, f32)>,
                       out: &mut Vec<Frag>| {
             if let Some(mut f) = f {
+                let lead = f.text.len() - f.text.trim_start().len();
                 let t = f.text.trim();
                 if !t.is_empty() {
                     f.text = t.to_string();
+                    for s in spaces.iter_mut() {
+                        s.0 = s.0.wrapping_sub(lead);
+                    }
+                    // Letters set apart (`I N H A LT S V E R Z E I C H N I S`): one word.
+                    if let Some(cut) = letter_spacing(&f.text, spaces) {
+                        f.bold_lead -= cut.iter().filter(|&&p| p < f.bold_lead).count();
+                        let mut text = String::with_capacity(f.text.len());
+                        let mut from = 0;
+                        for p in cut {
+                            text.push_str(&f.text[from..p]);
+                            from = p + 1;
+                        }
+                        text.push_str(&f.text[from..]);
+                        f.text = text;
+                    }
                     // Glyphs of one width, narrow letters and wide ones alike: a monospaced
                     // font whose name and flags do not say so (the fragment is then code, and
                     // its size is that of all its characters).
@@ -150,6 +170,7 @@ pub fn page(
                 }
             }
             sizes.clear();
+            spaces.clear();
             *bold_n = 0;
             *mono_n = 0;
             *italic_n = 0;
@@ -186,6 +207,7 @@ pub fn page(
                     &mut sizes,
                     (&mut bold_n, &mut mono_n, &mut italic_n),
                     &mut advances,
+                    &mut spaces,
                     &mut frags,
                 );
             }
@@ -232,6 +254,7 @@ pub fn page(
                     &mut sizes,
                     (&mut bold_n, &mut mono_n, &mut italic_n),
                     &mut advances,
+                    &mut spaces,
                     &mut frags,
                 );
                 break 'blocks;
@@ -247,6 +270,9 @@ pub fn page(
                     prev = None;
                 }
                 None => {
+                    if c == ' ' {
+                        spaces.push((f.text.len(), (x1 - x0) / size));
+                    }
                     push_char(&mut f.text, c);
                     prev = (!space).then_some((c, x0, x1));
                 }
@@ -300,6 +326,7 @@ pub fn page(
             &mut sizes,
             (&mut bold_n, &mut mono_n, &mut italic_n),
             &mut advances,
+            &mut spaces,
             &mut frags,
         );
     }
@@ -319,6 +346,76 @@ pub fn page(
         graphics,
         links,
     })
+}
+
+/// The spaces to take out of a fragment whose letters are set apart (`\\spacedallcaps`,
+/// letter-spaced small capitals: `S O M M A R I O`, `DA N K S A G U N G`): its thin spaces,
+/// those no wider than half as much again as its thinnest and under a quarter of the size,
+/// when they are two in three of its spaces or more, in runs that join three pieces or more,
+/// each a letter or digit or two (a kerned pair) or a point, hyphen or apostrophe (`1.1`),
+/// three in four of them single. The wider spaces between the words stay (`DER
+/// QUELLTEXT`); so do thin spaces beside other signs (`a + b`) and those between words (`I
+/// saw a man`).
+pub(super) fn letter_spacing(text: &str, spaces: &[(usize, f32)]) -> Option<Vec<usize>> {
+    let spaces: Vec<(usize, f32)> = spaces
+        .iter()
+        .copied()
+        .filter(|&(p, _)| p < text.len())
+        .collect();
+    if spaces.len() < 3 {
+        return None;
+    }
+    let thinnest = spaces.iter().map(|s| s.1).fold(f32::INFINITY, f32::min);
+    if !(thinnest > 0.0) {
+        return None;
+    }
+    let thin = |w: f32| w <= thinnest * 1.5 && w < 0.25;
+    if spaces.iter().filter(|s| thin(s.1)).count() * 3 < spaces.len() * 2 {
+        return None;
+    }
+    // Pieces between the spaces: their letters and digits, or None for anything else.
+    let mut bounds = Vec::with_capacity(spaces.len() + 2);
+    bounds.push(0);
+    bounds.extend(spaces.iter().map(|s| s.0));
+    bounds.push(text.len());
+    let piece = |k: usize| -> Option<usize> {
+        let from = if k == 0 { 0 } else { bounds[k] + 1 };
+        let t = &text[from..bounds[k + 1]];
+        let mut cs = t.chars();
+        let word = !t.is_empty() && t.chars().all(char::is_alphanumeric);
+        // A section number's point, an apostrophe, a hyphen, spaced as the letters are.
+        let mark = matches!(
+            (cs.next(), cs.next()),
+            (Some('.' | ',' | '-' | '\'' | '’' | '&'), None)
+        );
+        (word || mark).then(|| t.chars().count())
+    };
+    let pieces: Vec<Option<usize>> = (0..=spaces.len()).map(piece).collect();
+    let mut cut = Vec::new();
+    // Space k stands between pieces k and k + 1.
+    let mut k = 0;
+    while k < spaces.len() {
+        let joins = |k: usize| {
+            thin(spaces[k].1)
+                && pieces[k].is_some_and(|n| n <= 2)
+                && pieces[k + 1].is_some_and(|n| n <= 2)
+        };
+        if !joins(k) {
+            k += 1;
+            continue;
+        }
+        let from = k;
+        while k < spaces.len() && joins(k) {
+            k += 1;
+        }
+        // Spaces from..k join pieces from..=k.
+        let n = k - from + 1;
+        let single = pieces[from..=k].iter().filter(|&&p| p == Some(1)).count();
+        if n >= 3 && single * 4 >= n * 3 {
+            cut.extend(spaces[from..k].iter().map(|s| s.0));
+        }
+    }
+    (!cut.is_empty()).then_some(cut)
 }
 
 /// The advance widths of a fragment's glyphs, as fractions of their size: the way to tell a

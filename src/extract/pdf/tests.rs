@@ -3844,3 +3844,43 @@ fn bold_code_font_set_large_is_a_title() {
     let found = layout_headings(vec![layout_page(frags, 792.0)]);
     assert_eq!(titles(&found), ["highlightOn Ansi16Colour", "Feedback.xml"]);
 }
+
+/// The spaces at `marks` (`|` thin, `#` wide) of `text` written with them as spaces, and what
+/// [`read::letter_spacing`] makes of it.
+fn despaced(marked: &str) -> String {
+    let mut text = String::new();
+    let mut spaces = Vec::new();
+    for c in marked.chars() {
+        match c {
+            '|' => spaces.push((text.len(), 0.16)),
+            '#' => spaces.push((text.len(), 0.3)),
+            _ => {
+                text.push(c);
+                continue;
+            }
+        }
+        text.push(' ');
+    }
+    let Some(cut) = read::letter_spacing(&text, &spaces) else {
+        return text;
+    };
+    text.char_indices()
+        .filter(|(i, _)| !cut.contains(i))
+        .map(|(_, c)| c)
+        .collect()
+}
+
+#[test]
+fn letters_set_apart_are_words() {
+    assert_eq!(despaced("S|O|M|M|A|R|I|O"), "SOMMARIO");
+    assert_eq!(despaced("DA|N|K|S|A|G|U|N|G"), "DANKSAGUNG");
+    assert_eq!(despaced("2#D|E|R#Q|U|E|L|LT|E|X|T"), "2 DER QUELLTEXT");
+    assert_eq!(despaced("1|.|1#E|I|N|L|E|I|T|U|N|G"), "1.1 EINLEITUNG");
+    // Thin spaces beside other signs, or between words, stay; so do two single letters.
+    assert_eq!(despaced("x|+|y|=|z|+|w"), "x + y = z + w");
+    assert_eq!(despaced("I|saw|a|man|in|it"), "I saw a man in it");
+    assert_eq!(despaced("see#A|B#and#more#words"), "see A B and more words");
+    // Spaces all of one width but wider than letters are set apart: words.
+    let wide: Vec<(usize, f32)> = [1, 3, 5, 7].iter().map(|&p| (p, 0.3)).collect();
+    assert_eq!(read::letter_spacing("a b c d e", &wide), None);
+}

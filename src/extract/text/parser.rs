@@ -551,12 +551,7 @@ impl<'a> Parser<'a> {
     /// section names (`Abstract`, `Introduction`).
     pub(super) fn opens_named_section(&self, i: usize) -> bool {
         self.blocks[i].heading.as_ref().is_some_and(|h| {
-            h.source == HeadingSource::Numbering
-                || self
-                    .cfg
-                    .section_names
-                    .iter()
-                    .any(|n| h.title.trim_end_matches(':').eq_ignore_ascii_case(n))
+            h.source == HeadingSource::Numbering || headings::is_section_name(&self.cfg, &h.title)
         })
     }
 
