@@ -582,14 +582,32 @@ pub(super) fn is_contents_title(line: &str) -> bool {
             | "spis treści"
             | "содержание"
             | "оглавление"
+            // babel's other names of the contents (upper case loses Greek accents).
+            | "índice general"
+            | "indice general"
+            | "conteúdo"
+            | "sumário"
+            | "inhoudsopgave"
+            | "innehåll"
+            | "indhold"
+            | "innhold"
+            | "sisällys"
+            | "tartalomjegyzék"
+            | "περιεχόμενα"
+            | "περιεχομενα"
+            | "зміст"
+            | "sadržaj"
+            | "cuprins"
+            | "sisukord"
     )
 }
 
 /// The title of a list of figures, tables or the like (lower case): `List of Figures`,
 /// `Index of Tables`, and lists of figures, tables, drawings and listings in French, German,
 /// Spanish, Portuguese and Italian (`Index des illustrations`, `Table des figures`,
-/// `Abbildungsverzeichnis`; not `Lista de correo`, a mailing list, nor
-/// `Literaturverzeichnis`, a bibliography).
+/// `Abbildungsverzeichnis`), and babel's names in Dutch, Greek, Russian, Polish and Czech
+/// (`Κατάλογος σχημάτων`, `Список таблиц`); not `Lista de correo`, a mailing list, nor
+/// `Literaturverzeichnis`, a bibliography.
 pub(super) fn is_list_of_title(t: &str) -> bool {
     if t.starts_with("list of ") || t.starts_with("index of ") {
         return true;
@@ -617,6 +635,24 @@ pub(super) fn is_list_of_title(t: &str) -> bool {
             "listingverzeichnis",
         ]
         .contains(&t)
+        // babel's Dutch, Greek, Russian, Polish and Czech names.
+        || [
+            "lijst van ",
+            "κατάλογος ",
+            "καταλογος ",
+            "список ",
+            "spis ",
+            "seznam ",
+        ]
+        .iter()
+        .filter_map(|p| t.strip_prefix(p))
+        .any(|rest| {
+            [
+                "figuren", "tabellen", "σχημάτων", "σχηματων", "πινάκων", "πινακων", "иллюстраций",
+                "рисунков", "таблиц", "rysunków", "tabel", "obrázků", "tabulek",
+            ]
+            .contains(&rest)
+        })
 }
 
 /// A reStructuredText underline of two characters under a title as wide (`QA` / `~~`, `锁` /

@@ -96,11 +96,21 @@ fn typeset_styled(lines: &[(&str, f32, &str)]) -> TextExtraction {
 }
 
 /// The titles of navigation pages are no section titles, whatever the language: `Content`
-/// and `Inhalt` over the list of a document's parts as much as `Contents`.
+/// and `Inhalt` over the list of a document's parts as much as `Contents`, and babel's names
+/// of contents and lists in Greek (in capitals, which lose their accents), Russian, Dutch.
 #[test]
 fn navigation_titles_in_type_are_no_headings() {
     let body = "The program moves each point of the mesh a little closer to where it ends.";
-    for nav in ["Contents", "Content", "Inhalt", "List of Figures"] {
+    for nav in [
+        "Contents",
+        "Content",
+        "Inhalt",
+        "List of Figures",
+        "ΠΕΡΙΕΧΟΜΕΝΑ",
+        "ΚΑΤΑΛΟΓΟΣ ΣΧΗΜΑΤΩΝ",
+        "Список таблиц",
+        "Inhoudsopgave",
+    ] {
         let x = typeset(&[
             ("A Guide to Meshes", 2.0),
             ("", 0.0),
