@@ -506,21 +506,26 @@ impl DocRows {
     }
 }
 
+/// Why a file of no format docsweep reads is skipped, naming its extension and what is read.
+fn unsupported(rel_path: &str) -> String {
+    let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
+    let kind = match name.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() => format!("a .{ext} file"),
+        _ => "a file named with a leading dot and no extension".to_string(),
+    };
+    format!(
+        "unsupported format: {kind} is none of the formats docsweep reads (Markdown, HTML, \
+         plain text, PDF); --exclude leaves such files out of the walk"
+    )
+}
+
 /// Bytes of one file → its rows. Never panics on user data: every problem becomes a reason.
 pub fn rows_for(meta: &DocMeta, bytes: &[u8], cfg: &Config, analyzer: &Analyzer) -> DocRows {
     if !matches!(
         meta.format,
         Format::Markdown | Format::Html | Format::Text | Format::Pdf
     ) {
-        return DocRows::without_content(
-            meta,
-            "skipped",
-            format!(
-                "unsupported format ({}): not indexed yet",
-                meta.format.as_str()
-            ),
-            Some(bytes),
-        );
+        return DocRows::without_content(meta, "skipped", unsupported(&meta.rel_path), Some(bytes));
     }
     if bytes.is_empty() {
         return DocRows::without_content(
@@ -793,6 +798,19 @@ mod tests {
             (r.document.status, r.document.reason.as_deref()),
             ("skipped", Some("empty file (0 bytes)"))
         );
+        // A file of another format: skipped, saying which and what is read.
+        for (path, kind) in [
+            ("data/table.tsv", "a .tsv file"),
+            ("conf/.gitignore", "a file named with a leading dot"),
+        ] {
+            let r = rows(path, b"a\tb\n");
+            assert_eq!(r.document.status, "skipped");
+            let why = r.document.reason.unwrap();
+            assert!(
+                why.contains(kind) && why.contains("Markdown, HTML"),
+                "{why}"
+            );
+        }
         // A PDF cut after its header: failed with MuPDF's reason, the run goes on.
         let r = rows("d.pdf", b"%PDF-1.4");
         assert_eq!(r.document.status, "failed");
