@@ -3173,3 +3173,81 @@ fn letter_spaced_titles_read_as_words() {
     assert!(!a.canonical.contains("Z U S A M"));
     assert!(a.canonical.contains("x + y = z + w"), "{}", a.canonical);
 }
+
+/// A word hyphenated at a line end inside a footnote or a caption is joined as in the text
+/// around it (`environ-` / `ment`); a compound's hyphen stays.
+#[test]
+fn footnotes_and_captions_are_mended_at_hyphens() {
+    let mut page = String::new();
+    for k in 0..12 {
+        page.push_str(&text_at(
+            "F0",
+            10,
+            72,
+            700 - 14 * k,
+            BODY[k as usize % BODY.len()],
+        ));
+    }
+    page.push_str(&text_at(
+        "F0",
+        10,
+        72,
+        532,
+        "As the well-known rule of the body says.",
+    ));
+    // The footnote's mark in the text, raised and smaller.
+    page.push_str("BT /F0 7 Tf 400 536 Td (1) Tj ET\n");
+    page.push_str(&text_at(
+        "F0",
+        10,
+        72,
+        420,
+        "Figure 1: A plot of the measured values and their environ-",
+    ));
+    page.push_str(&text_at("F0", 10, 72, 406, "ment over the years, well-"));
+    page.push_str(&text_at("F0", 10, 72, 392, "known and often shown."));
+    for k in 0..6 {
+        page.push_str(&text_at(
+            "F0",
+            10,
+            72,
+            360 - 14 * k,
+            BODY[k as usize % BODY.len()],
+        ));
+    }
+    page.push_str(&text_at(
+        "F0",
+        8,
+        72,
+        90,
+        "1 The definitions made inside the environ-",
+    ));
+    page.push_str(&text_at(
+        "F0",
+        8,
+        72,
+        80,
+        "ment are local to it, as the well-",
+    ));
+    page.push_str(&text_at("F0", 8, 72, 70, "known rule says."));
+    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[page]);
+    let a = analyze_bytes("notes.pdf", &pdf, &Config::default()).unwrap();
+    let kinds: Vec<_> = a
+        .blocks
+        .iter()
+        .map(|b| (b.kind, &a.canonical[b.off_begin..b.off_end]))
+        .collect();
+    let of = |kind: BlockType| {
+        kinds
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, t)| t.to_string())
+            .unwrap_or_else(|| panic!("no {kind:?}: {kinds:?}"))
+    };
+    let note = of(BlockType::Footnote);
+    assert!(note.contains("environment are local"), "{note}");
+    assert!(note.contains("the well-known"), "{note}");
+    let caption = of(BlockType::Caption);
+    assert!(caption.contains("environment over"), "{caption}");
+    assert!(caption.contains("years, well-known"), "{caption}");
+}

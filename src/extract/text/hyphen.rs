@@ -1,4 +1,4 @@
-//! Hyphenation repair at line ends, in prose and lists only.
+//! Hyphenation repair at line ends, in prose, lists, footnotes and captions only.
 
 use super::*;
 
@@ -15,8 +15,8 @@ pub(super) fn after_last(s: &str, pred: impl Fn(char) -> bool) -> usize {
         .map_or(0, |(p, c)| p + c.len_utf8())
 }
 
-/// Deletions that repair words hyphenated at line ends inside prose and list blocks, and how
-/// many words were joined.
+/// Deletions that repair words hyphenated at line ends inside prose, list, footnote and
+/// caption blocks (never code or tables), and how many words were joined.
 pub(super) fn hyphenation(
     text: &str,
     lines: &[Line],
@@ -26,7 +26,10 @@ pub(super) fn hyphenation(
 ) -> (Vec<(usize, usize)>, u32) {
     let mut cands: Vec<(usize, usize, usize, String, String, bool)> = Vec::new();
     for (b, &(a, e)) in blocks.iter().zip(block_lines) {
-        if !matches!(b.kind, BlockType::Prose | BlockType::List) {
+        if !matches!(
+            b.kind,
+            BlockType::Prose | BlockType::List | BlockType::Footnote | BlockType::Caption
+        ) {
             continue;
         }
         for c in a..e.saturating_sub(1) {
