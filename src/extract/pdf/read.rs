@@ -269,10 +269,11 @@ pub fn page(
                     f.text.extend(mark);
                     prev = None;
                 }
+                None if c == ' ' => {
+                    push_space(&mut f.text, &mut spaces, (x1 - x0) / size);
+                    prev = None;
+                }
                 None => {
-                    if c == ' ' {
-                        spaces.push((f.text.len(), (x1 - x0) / size));
-                    }
                     push_char(&mut f.text, c);
                     prev = (!space).then_some((c, x0, x1));
                 }
@@ -346,6 +347,20 @@ pub fn page(
         graphics,
         links,
     })
+}
+
+/// A space read into a fragment's `text`, `width` wide (a fraction of the size), noted in
+/// `spaces`. A space right after a space (a justified line's space glyph, then the gap MuPDF
+/// reads where the line moved the next word further) is one space, as wide as both.
+pub(super) fn push_space(text: &mut String, spaces: &mut Vec<(usize, f32)>, width: f32) {
+    if text.ends_with(' ') {
+        if let Some(s) = spaces.last_mut().filter(|s| s.0 + 1 == text.len()) {
+            s.1 += width;
+        }
+        return;
+    }
+    spaces.push((text.len(), width));
+    text.push(' ');
 }
 
 /// The spaces to take out of a fragment whose letters are set apart (`\\spacedallcaps`,

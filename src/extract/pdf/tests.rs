@@ -3884,3 +3884,19 @@ fn letters_set_apart_are_words() {
     let wide: Vec<(usize, f32)> = [1, 3, 5, 7].iter().map(|&p| (p, 0.3)).collect();
     assert_eq!(read::letter_spacing("a b c d e", &wide), None);
 }
+
+/// Two spaces in a row from MuPDF (a justified line's space glyph, then the gap where the
+/// next word was moved further: `multi-symbol  lookahead`) are one, as wide as both.
+#[test]
+fn a_space_after_a_space_is_one() {
+    let mut text = String::from("multi-symbol");
+    let mut spaces = Vec::new();
+    read::push_space(&mut text, &mut spaces, 0.28);
+    read::push_space(&mut text, &mut spaces, 0.38);
+    text.push_str("lookahead");
+    read::push_space(&mut text, &mut spaces, 0.28);
+    assert_eq!(text, "multi-symbol lookahead ");
+    assert_eq!(spaces.len(), 2);
+    assert_eq!(spaces[0].0, 12);
+    assert!((spaces[0].1 - 0.66).abs() < 1e-6);
+}
