@@ -510,6 +510,7 @@ impl DocRows {
 fn unsupported(rel_path: &str) -> String {
     let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
     let kind = match name.rsplit_once('.') {
+        Some((stem, "")) if !stem.is_empty() => "a file whose name ends with a dot".to_string(),
         Some((stem, ext)) if !stem.is_empty() => format!("a .{ext} file"),
         _ => "a file named with a leading dot and no extension".to_string(),
     };
@@ -802,6 +803,7 @@ mod tests {
         for (path, kind) in [
             ("data/table.tsv", "a .tsv file"),
             ("conf/.gitignore", "a file named with a leading dot"),
+            ("notes.", "a file whose name ends with a dot"),
         ] {
             let r = rows(path, b"a\tb\n");
             assert_eq!(r.document.status, "skipped");

@@ -1805,18 +1805,34 @@ fn steps(prev: &[u32], next: &[u32], by: u32) -> bool {
     next[..k] == prev[..k] && prev[k].checked_add(by) == Some(next[k])
 }
 
-/// `title` (a colon after it aside) is one of `cfg.section_names`, letter case aside
-/// (`RÉSUMÉ`, `Résumé`).
+/// `title` (a colon after it aside, French `Résumé :` too) is one of `cfg.section_names`,
+/// letter case aside (`RÉSUMÉ`, `Résumé`), accents composed or not; a title in capitals
+/// may have lost its accents (`RESUME`, `INTRODUCCION`).
 pub(crate) fn is_section_name(cfg: &HeadingConfig, title: &str) -> bool {
-    let title = title.trim_end_matches(':');
-    cfg.section_names.iter().any(|w| {
-        title.eq_ignore_ascii_case(w)
-            || (!title.is_ascii()
-                && title
-                    .chars()
-                    .flat_map(char::to_lowercase)
-                    .eq(w.chars().flat_map(char::to_lowercase)))
-    })
+    use unicode_normalization::{char::is_combining_mark, UnicodeNormalization};
+    let title = title.trim_end_matches(':').trim();
+    if title.is_ascii() && !title.chars().all(|c| !c.is_lowercase()) {
+        return cfg
+            .section_names
+            .iter()
+            .any(|w| title.eq_ignore_ascii_case(w));
+    }
+    // Longer than twice the longest name: none of them, whatever its accents.
+    let longest = cfg.section_names.iter().map(String::len).max().unwrap_or(0);
+    if title.len() > longest * 2 + 4 {
+        return false;
+    }
+    // Lower case, and without its accents when the title has none in lower case.
+    let capitals = !title.chars().any(char::is_lowercase);
+    let fold = |t: &str| -> String {
+        t.nfd()
+            .filter(|&c| !(capitals && is_combining_mark(c)))
+            .flat_map(char::to_lowercase)
+            .nfc()
+            .collect()
+    };
+    let t = fold(title);
+    cfg.section_names.iter().any(|w| fold(w) == t)
 }
 
 #[cfg(test)]
@@ -2349,6 +2365,28 @@ mod tests {
     /// A section name heads a section however often the document has it (`Examples` in each
     /// chapter), unless it is indented into the text around it: then it is a rubric of each
     /// entry of a reference.
+    #[test]
+    fn section_names_in_any_case_with_or_without_accents() {
+        let cfg = HeadingConfig::default();
+        for t in [
+            "Résumé",
+            "RÉSUMÉ",
+            "RESUME",
+            "Résumé :",
+            "Re\u{301}sume\u{301}",
+            "INTRODUCCION",
+            "ABSTRACT",
+            "abstract:",
+            "Zusammenfassung",
+        ] {
+            assert!(is_section_name(&cfg, t), "{t}");
+        }
+        // Accents are only let go in capitals, which often lose them.
+        for t in ["Resume", "Introduccion", "Abstracts", "Summary of results"] {
+            assert!(!is_section_name(&cfg, t), "{t}");
+        }
+    }
+
     #[test]
     fn repeated_section_names_head_sections_unless_indented() {
         let cfg = HeadingConfig::default();

@@ -363,14 +363,17 @@ pub(super) fn push_space(text: &mut String, spaces: &mut Vec<(usize, f32)>, widt
     text.push(' ');
 }
 
-/// The spaces to take out of a fragment whose letters are set apart (`\\spacedallcaps`,
-/// letter-spaced small capitals: `S O M M A R I O`, `DA N K S A G U N G`): its thin spaces,
-/// those no wider than half as much again as its thinnest and under a quarter of the size,
-/// when they are two in three of its spaces or more, in runs that join three pieces or more,
-/// each a letter or digit or two (a kerned pair) or a point, hyphen or apostrophe (`1.1`),
-/// three in four of them single. The wider spaces between the words stay (`DER
-/// QUELLTEXT`); so do thin spaces beside other signs (`a + b`) and those between words (`I
-/// saw a man`).
+/// The spaces to take out of a fragment whose letters are set apart (`\spacedallcaps`,
+/// letter-spaced small capitals: `S O M M A R I O`, `DA N K S A G U N G`). Its thin spaces
+/// are those no wider than half as much again as its thinnest and under 0.22 of the size;
+/// they must be two in three of its spaces or more. They are taken out in runs that join
+/// three pieces or more, each one or two letters or digits (a kerned pair: `LT`) or one of
+/// `. , - ' ’ &`, three in four of them single, and either a letter among most of them or a
+/// section number's point (`1 . 1`, not a row of figures `1 2 3`); and only when no thin
+/// space stands beside a word of three letters or more, so that a line set tight, whose word
+/// spaces are all thin, keeps them (`is a 3 x 3 matrix`). The wider spaces between the words stay (`DER
+/// QUELLTEXT`); so do thin spaces beside other signs (`x + y`). Hangul is written with
+/// spaces between its words and never joins.
 pub(super) fn letter_spacing(text: &str, spaces: &[(usize, f32)]) -> Option<Vec<usize>> {
     let spaces: Vec<(usize, f32)> = spaces
         .iter()
@@ -384,37 +387,35 @@ pub(super) fn letter_spacing(text: &str, spaces: &[(usize, f32)]) -> Option<Vec<
     if !(thinnest > 0.0) {
         return None;
     }
-    let thin = |w: f32| w <= thinnest * 1.5 && w < 0.25;
+    let thin = |w: f32| w <= thinnest * 1.5 && w < 0.22;
     if spaces.iter().filter(|s| thin(s.1)).count() * 3 < spaces.len() * 2 {
         return None;
     }
-    // Pieces between the spaces: their letters and digits, or None for anything else.
+    // Pieces between the spaces: (characters, has a letter, is a mark), or None for
+    // anything else.
     let mut bounds = Vec::with_capacity(spaces.len() + 2);
     bounds.push(0);
     bounds.extend(spaces.iter().map(|s| s.0));
     bounds.push(text.len());
-    let piece = |k: usize| -> Option<usize> {
+    let hangul = |c: char| matches!(c, '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}' | '\u{AC00}'..='\u{D7AF}');
+    let piece = |k: usize| -> Option<(usize, bool, bool)> {
         let from = if k == 0 { 0 } else { bounds[k] + 1 };
         let t = &text[from..bounds[k + 1]];
         let mut cs = t.chars();
-        let word = !t.is_empty() && t.chars().all(char::is_alphanumeric);
-        // A section number's point, an apostrophe, a hyphen, spaced as the letters are.
+        let word = !t.is_empty() && t.chars().all(|c| c.is_alphanumeric() && !hangul(c));
         let mark = matches!(
             (cs.next(), cs.next()),
             (Some('.' | ',' | '-' | '\'' | '’' | '&'), None)
         );
-        (word || mark).then(|| t.chars().count())
+        (word || mark).then(|| (t.chars().count(), t.chars().any(char::is_alphabetic), mark))
     };
-    let pieces: Vec<Option<usize>> = (0..=spaces.len()).map(piece).collect();
+    let pieces: Vec<_> = (0..=spaces.len()).map(piece).collect();
     let mut cut = Vec::new();
     // Space k stands between pieces k and k + 1.
     let mut k = 0;
     while k < spaces.len() {
-        let joins = |k: usize| {
-            thin(spaces[k].1)
-                && pieces[k].is_some_and(|n| n <= 2)
-                && pieces[k + 1].is_some_and(|n| n <= 2)
-        };
+        let short = |p: &Option<(usize, bool, bool)>| p.is_some_and(|p| p.0 <= 2);
+        let joins = |k: usize| thin(spaces[k].1) && short(&pieces[k]) && short(&pieces[k + 1]);
         if !joins(k) {
             k += 1;
             continue;
@@ -424,13 +425,23 @@ pub(super) fn letter_spacing(text: &str, spaces: &[(usize, f32)]) -> Option<Vec<
             k += 1;
         }
         // Spaces from..k join pieces from..=k.
+        let run = pieces[from..=k].iter().flatten();
         let n = k - from + 1;
-        let single = pieces[from..=k].iter().filter(|&&p| p == Some(1)).count();
-        if n >= 3 && single * 4 >= n * 3 {
+        let single = run.clone().filter(|p| p.0 == 1).count();
+        let letters = run.clone().filter(|p| p.1).count();
+        let marks = run.clone().filter(|p| p.2).count();
+        if n >= 3 && single * 4 >= n * 3 && (letters * 2 > n || (letters == 0 && marks > 0)) {
             cut.extend(spaces[from..k].iter().map(|s| s.0));
         }
     }
-    (!cut.is_empty()).then_some(cut)
+    // A line set tight: its word spaces are thin, beside words of three letters or more.
+    let beside_word = spaces.iter().enumerate().any(|(k, s)| {
+        thin(s.1)
+            && [&pieces[k], &pieces[k + 1]]
+                .iter()
+                .any(|p| p.is_some_and(|p| p.0 >= 3 && p.1))
+    });
+    (!cut.is_empty() && !beside_word).then_some(cut)
 }
 
 /// The advance widths of a fragment's glyphs, as fractions of their size: the way to tell a

@@ -3845,20 +3845,23 @@ fn bold_code_font_set_large_is_a_title() {
     assert_eq!(titles(&found), ["highlightOn Ansi16Colour", "Feedback.xml"]);
 }
 
-/// The spaces at `marks` (`|` thin, `#` wide) of `text` written with them as spaces, and what
-/// [`read::letter_spacing`] makes of it.
+/// `marked` with its spaces written as marks of their width (`|` 0.16 of the size, `^` 0.1,
+/// `~` 0.2, `#` 0.3), and what [`read::letter_spacing`] makes of it.
 fn despaced(marked: &str) -> String {
     let mut text = String::new();
     let mut spaces = Vec::new();
     for c in marked.chars() {
-        match c {
-            '|' => spaces.push((text.len(), 0.16)),
-            '#' => spaces.push((text.len(), 0.3)),
+        let width = match c {
+            '|' => 0.16,
+            '^' => 0.1,
+            '~' => 0.2,
+            '#' => 0.3,
             _ => {
                 text.push(c);
                 continue;
             }
-        }
+        };
+        spaces.push((text.len(), width));
         text.push(' ');
     }
     let Some(cut) = read::letter_spacing(&text, &spaces) else {
@@ -3876,13 +3879,26 @@ fn letters_set_apart_are_words() {
     assert_eq!(despaced("DA|N|K|S|A|G|U|N|G"), "DANKSAGUNG");
     assert_eq!(despaced("2#D|E|R#Q|U|E|L|LT|E|X|T"), "2 DER QUELLTEXT");
     assert_eq!(despaced("1|.|1#E|I|N|L|E|I|T|U|N|G"), "1.1 EINLEITUNG");
-    // Thin spaces beside other signs, or between words, stay; so do two single letters.
+    // Word spaces half as wide again as the letters' stay, however thin.
+    assert_eq!(despaced("D^E^R~Q^U^E^L^L^E"), "DER QUELLE");
+    // Thin spaces beside other signs, or between words, stay.
     assert_eq!(despaced("x|+|y|=|z|+|w"), "x + y = z + w");
     assert_eq!(despaced("I|saw|a|man|in|it"), "I saw a man in it");
-    assert_eq!(despaced("see#A|B#and#more#words"), "see A B and more words");
-    // Spaces all of one width but wider than letters are set apart: words.
-    let wide: Vec<(usize, f32)> = [1, 3, 5, 7].iter().map(|&p| (p, 0.3)).collect();
-    assert_eq!(read::letter_spacing("a b c d e", &wide), None);
+    assert_eq!(despaced("ab|cd|ef|g"), "ab cd ef g");
+    // A fragment of word spaces with a few thin ones.
+    assert_eq!(
+        despaced("see#A|B|C|D#and#more#words#here"),
+        "see A B C D and more words here"
+    );
+    // A line set tight: its word spaces are all thin, and most of them are not between
+    // single letters.
+    assert_eq!(despaced("is|a|3|x|3|matrix"), "is a 3 x 3 matrix");
+    assert_eq!(despaced("the|vertices|u|v|w"), "the vertices u v w");
+    // A row of figures, and Hangul, whose words are one to three syllables.
+    assert_eq!(despaced("1|2|3|4|5|6|7"), "1 2 3 4 5 6 7");
+    assert_eq!(despaced("더|잘|할|수|있다"), "더 잘 할 수 있다");
+    // Spaces as wide as a word space are never thin.
+    assert_eq!(despaced("a#b#c#d#e"), "a b c d e");
 }
 
 /// Two spaces in a row from MuPDF (a justified line's space glyph, then the gap where the
