@@ -368,7 +368,7 @@ pub(super) fn push_space(text: &mut String, spaces: &mut Vec<(usize, f32)>, widt
 /// are those no wider than half as much again as its thinnest and under 0.22 of the size;
 /// they must be two in three of its spaces or more. They are taken out in runs that join
 /// three pieces or more, each one or two letters or digits (a kerned pair: `LT`) or one of
-/// `. , - ' ’ &`, three in four of them single, and either a letter among most of them or a
+/// `. , - ' ’ &`, two in three of them single (`T E ST`), and either a letter among most of them or a
 /// section number's point (`1 . 1`, not a row of figures `1 2 3`); and only when no thin
 /// space stands beside a word of three letters or more, so that a line set tight, whose word
 /// spaces are all thin, keeps them (`is a 3 x 3 matrix`). The wider spaces between the words stay (`DER
@@ -430,7 +430,7 @@ pub(super) fn letter_spacing(text: &str, spaces: &[(usize, f32)]) -> Option<Vec<
         let single = run.clone().filter(|p| p.0 == 1).count();
         let letters = run.clone().filter(|p| p.1).count();
         let marks = run.clone().filter(|p| p.2).count();
-        if n >= 3 && single * 4 >= n * 3 && (letters * 2 > n || (letters == 0 && marks > 0)) {
+        if n >= 3 && single * 3 >= n * 2 && (letters * 2 > n || (letters == 0 && marks > 0)) {
             cut.extend(spaces[from..k].iter().map(|s| s.0));
         }
     }

@@ -3877,6 +3877,7 @@ fn despaced(marked: &str) -> String {
 fn letters_set_apart_are_words() {
     assert_eq!(despaced("S|O|M|M|A|R|I|O"), "SOMMARIO");
     assert_eq!(despaced("DA|N|K|S|A|G|U|N|G"), "DANKSAGUNG");
+    assert_eq!(despaced("T|E|ST#C|H|A|P|T|E|R"), "TEST CHAPTER");
     assert_eq!(despaced("2#D|E|R#Q|U|E|L|LT|E|X|T"), "2 DER QUELLTEXT");
     assert_eq!(despaced("1|.|1#E|I|N|L|E|I|T|U|N|G"), "1.1 EINLEITUNG");
     // Word spaces half as wide again as the letters' stay, however thin.
