@@ -384,7 +384,7 @@ pub(super) fn letter_spacing(text: &str, spaces: &[(usize, f32)]) -> Option<Vec<
         return None;
     }
     let thinnest = spaces.iter().map(|s| s.1).fold(f32::INFINITY, f32::min);
-    if !(thinnest > 0.0) {
+    if thinnest.is_nan() || thinnest <= 0.0 || thinnest.is_infinite() {
         return None;
     }
     let thin = |w: f32| w <= thinnest * 1.5 && w < 0.22;

@@ -551,7 +551,7 @@ impl<'a> Parser<'a> {
     /// section names (`Abstract`, `Introduction`).
     pub(super) fn opens_named_section(&self, i: usize) -> bool {
         self.blocks[i].heading.as_ref().is_some_and(|h| {
-            h.source == HeadingSource::Numbering || headings::is_section_name(&self.cfg, &h.title)
+            h.source == HeadingSource::Numbering || headings::is_section_name(self.cfg, &h.title)
         })
     }
 
