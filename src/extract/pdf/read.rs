@@ -368,41 +368,43 @@ pub(super) fn push_space(text: &mut String, spaces: &mut Vec<(usize, f32)>, widt
 /// are those no wider than half as much again as its thinnest and under 0.22 of the size;
 /// they must be two in three of its spaces or more. They are taken out in runs that join
 /// three pieces or more, each one or two letters or digits (a kerned pair: `LT`) or one of
-/// `. , - ' ’ &`, two in three of them single (`T E ST`), and either a letter among most of them or a
-/// section number's point (`1 . 1`, not a row of figures `1 2 3`); and only when no thin
-/// space stands beside a word of three letters or more, so that a line set tight, whose word
-/// spaces are all thin, keeps them (`is a 3 x 3 matrix`). The wider spaces between the words stay (`DER
-/// QUELLTEXT`); so do thin spaces beside other signs (`x + y`). Hangul is written with
-/// spaces between its words and never joins.
+/// `. , - ' ’ &`, two in three of them single (`T E ST`), and either a letter among most of
+/// them or a section number's point (`1 . 1`, not a row of figures `1 2 3`); and only when
+/// no thin space stands beside a word of three letters or more, so that a line set tight,
+/// whose word spaces are all thin, keeps them (`is a 3 x 3 matrix`). The wider spaces
+/// between the words stay (`DER QUELLTEXT`); so do thin spaces beside other signs (`x +
+/// y`). Hangul is written with spaces between its words and never joins.
 pub(super) fn letter_spacing(text: &str, spaces: &[(usize, f32)]) -> Option<Vec<usize>> {
+    // Most lines are done here, with nothing allocated: their word spaces are not thin.
+    let widths = || spaces.iter().filter(|&&(p, _)| p < text.len()).map(|s| s.1);
+    let all = widths().count();
+    if all < 3 {
+        return None;
+    }
+    let thinnest = widths().fold(f32::INFINITY, f32::min);
+    if thinnest.is_nan() || thinnest <= 0.0 || thinnest.is_infinite() {
+        return None;
+    }
+    let thin = |w: f32| w <= thinnest * 1.5 && w < 0.22;
+    if widths().filter(|&w| thin(w)).count() * 3 < all * 2 {
+        return None;
+    }
     let spaces: Vec<(usize, f32)> = spaces
         .iter()
         .copied()
         .filter(|&(p, _)| p < text.len())
         .collect();
-    if spaces.len() < 3 {
-        return None;
-    }
-    let thinnest = spaces.iter().map(|s| s.1).fold(f32::INFINITY, f32::min);
-    if thinnest.is_nan() || thinnest <= 0.0 || thinnest.is_infinite() {
-        return None;
-    }
-    let thin = |w: f32| w <= thinnest * 1.5 && w < 0.22;
-    if spaces.iter().filter(|s| thin(s.1)).count() * 3 < spaces.len() * 2 {
-        return None;
-    }
     // Pieces between the spaces: (characters, has a letter, is a mark), or None for
     // anything else.
     let mut bounds = Vec::with_capacity(spaces.len() + 2);
     bounds.push(0);
     bounds.extend(spaces.iter().map(|s| s.0));
     bounds.push(text.len());
-    let hangul = |c: char| matches!(c, '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}' | '\u{AC00}'..='\u{D7AF}');
     let piece = |k: usize| -> Option<(usize, bool, bool)> {
         let from = if k == 0 { 0 } else { bounds[k] + 1 };
         let t = &text[from..bounds[k + 1]];
         let mut cs = t.chars();
-        let word = !t.is_empty() && t.chars().all(|c| c.is_alphanumeric() && !hangul(c));
+        let word = !t.is_empty() && t.chars().all(|c| c.is_alphanumeric() && !is_hangul(c));
         let mark = matches!(
             (cs.next(), cs.next()),
             (Some('.' | ',' | '-' | '\'' | '’' | '&'), None)
@@ -442,6 +444,11 @@ pub(super) fn letter_spacing(text: &str, spaces: &[(usize, f32)]) -> Option<Vec<
                 .any(|p| p.is_some_and(|p| p.0 >= 3 && p.1))
     });
     (!cut.is_empty() && !beside_word).then_some(cut)
+}
+
+/// A Hangul letter or syllable.
+fn is_hangul(c: char) -> bool {
+    matches!(c, '\u{1100}'..='\u{11FF}' | '\u{3130}'..='\u{318F}' | '\u{AC00}'..='\u{D7AF}')
 }
 
 /// The advance widths of a fragment's glyphs, as fractions of their size: the way to tell a
