@@ -1811,7 +1811,8 @@ fn steps(prev: &[u32], next: &[u32], by: u32) -> bool {
 pub(crate) fn is_section_name(cfg: &HeadingConfig, title: &str) -> bool {
     use unicode_normalization::{char::is_combining_mark, UnicodeNormalization};
     let title = title.trim_end_matches(':').trim();
-    if title.is_ascii() && !title.chars().all(|c| !c.is_lowercase()) {
+    // In ASCII with a letter in lower case, as most titles are: as ASCII.
+    if title.is_ascii() && title.bytes().any(|b| b.is_ascii_lowercase()) {
         return cfg
             .section_names
             .iter()
