@@ -3251,3 +3251,82 @@ fn footnotes_and_captions_are_mended_at_hyphens() {
     assert!(caption.contains("environment over"), "{caption}");
     assert!(caption.contains("years, well-known"), "{caption}");
 }
+
+/// Two captions set side by side under two figures (`Figure 6: …` beside `Figure 7: …`, as
+/// two minipages set them) are two captions, each with its wrapped lines, not one line that
+/// runs from one into the other.
+#[test]
+fn captions_side_by_side_are_two() {
+    let mut page = String::new();
+    for k in 0..8 {
+        page.push_str(&text_at(
+            "F0",
+            10,
+            72,
+            700 - 14 * k,
+            BODY[k as usize % BODY.len()],
+        ));
+    }
+    // Two figures side by side, then their captions.
+    page.push_str("0 0 0 RG 72 420 200 150 re S 320 420 200 150 re S\n");
+    page.push_str(&text_at(
+        "F0",
+        10,
+        72,
+        400,
+        "Figure 6: Number of vertices versus iter-",
+    ));
+    page.push_str(&text_at(
+        "F0",
+        10,
+        320,
+        400,
+        "Figure 7: Number of triangles versus it-",
+    ));
+    page.push_str(&text_at("F0", 10, 72, 388, "ation of the mesh."));
+    page.push_str(&text_at("F0", 10, 320, 388, "eration of the mesh."));
+    for k in 0..6 {
+        page.push_str(&text_at(
+            "F0",
+            10,
+            72,
+            350 - 14 * k,
+            BODY[k as usize % BODY.len()],
+        ));
+    }
+    // A pair of one line each.
+    page.push_str("72 200 200 100 re S 320 200 200 100 re S\n");
+    page.push_str(&text_at(
+        "F0",
+        10,
+        72,
+        180,
+        "Figure 8: The error of the first kind",
+    ));
+    page.push_str(&text_at(
+        "F0",
+        10,
+        320,
+        180,
+        "Figure 9: The error of the second kind",
+    ));
+    let pdf = pdf_of_contents("Helvetica", "Helvetica-Bold", &[page]);
+    let a = analyze_bytes("pair.pdf", &pdf, &Config::default()).unwrap();
+    let captions: Vec<&str> = a
+        .blocks
+        .iter()
+        .filter(|b| b.kind == BlockType::Caption)
+        .map(|b| &a.canonical[b.off_begin..b.off_end])
+        .collect();
+    assert_eq!(
+        captions,
+        [
+            "Figure 6: Number of vertices versus iteration of the mesh.",
+            "Figure 7: Number of triangles versus iteration of the mesh.",
+            "Figure 8: The error of the first kind",
+            "Figure 9: The error of the second kind",
+        ],
+        "{}",
+        a.canonical
+    );
+}

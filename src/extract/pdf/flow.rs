@@ -37,6 +37,86 @@ pub(super) fn mark_footnotes(p: &mut Page, body: f32) {
     }
 }
 
+/// Two captions set side by side under two figures (two minipages: `Figure 6: Nb of vertices
+/// versus iter-` beside `Figure 7: Nb of triangles versus it-`), which the layout reads as
+/// one line of two cells, each caption's wrapped lines under it as lines of two cells too:
+/// each becomes a paragraph of its own, the left one first. The lines under the pair go with
+/// it while they follow it tightly, in its type, with each cell wholly on one side of where
+/// the right caption starts.
+pub(super) fn split_caption_pairs(p: &mut Page) {
+    let caption = |t: &str| crate::structure::captions::caption_label(t).is_some();
+    let mut i = 0;
+    while i < p.lines.len() {
+        let l = &p.lines[i];
+        let pair = l.cells.len() == 2 && !l.furniture && l.table.is_none() && !l.mono;
+        if !pair || !l.cells.iter().all(|c| caption(&c.2)) {
+            i += 1;
+            continue;
+        }
+        let split = l.cells[1].0 - 1.0;
+        let mut end = i + 1;
+        while let Some(n) = p.lines.get(end) {
+            let prev = &p.lines[end - 1];
+            let step = n.base - prev.base;
+            let goes_on = step > 0.0
+                && step < n.size.max(prev.size) * 1.8
+                && (n.size - l.size).abs() < 0.5
+                && n.mono == l.mono
+                && !n.furniture
+                && n.table.is_none()
+                && n.flow == l.flow
+                && n.cells
+                    .iter()
+                    .all(|c| (c.1 < split || c.0 >= split) && !caption(&c.2));
+            if !goes_on {
+                break;
+            }
+            end += 1;
+        }
+        let side = |v: &VLine, right: bool| -> Option<VLine> {
+            let cells: Vec<_> = v
+                .cells
+                .iter()
+                .filter(|c| (c.0 >= split) == right)
+                .cloned()
+                .collect();
+            let first = cells.first()?;
+            let mut out = v.clone();
+            out.x0 = first.0;
+            out.x1 = cells.iter().map(|c| c.1).fold(first.1, f32::max);
+            out.text = cells
+                .iter()
+                .map(|c| c.2.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            out.chars = out.text.chars().count() as u32;
+            out.bold_lead = if right {
+                0
+            } else {
+                v.bold_lead.min(out.text.len())
+            };
+            if !out.text.is_char_boundary(out.bold_lead) {
+                out.bold_lead = 0;
+            }
+            out.cells = cells;
+            Some(out)
+        };
+        let mut lines: Vec<VLine> = p.lines[i..end]
+            .iter()
+            .filter_map(|v| side(v, false))
+            .collect();
+        let left = lines.len();
+        lines.extend(p.lines[i..end].iter().filter_map(|v| side(v, true)));
+        // The right caption starts a paragraph of its own, even beside a caption of one line.
+        if let Some(r) = lines.get_mut(left) {
+            r.break_before = true;
+        }
+        let n = lines.len();
+        p.lines.splice(i..end, lines);
+        i += n;
+    }
+}
+
 /// Everything after reading: furniture, sizes, tables, paragraphs, then the text rules.
 pub(super) fn build(mut pages: Vec<Page>, cfg: &PdfConfig, text_cfg: &TextConfig) -> PdfExtraction {
     let (out, hints, left_out) = layout_text(&mut pages, cfg);
@@ -169,6 +249,7 @@ pub(super) fn layout_text(pages: &mut [Page], cfg: &PdfConfig) -> (String, Hints
     }
     let (bins, body) = size_clusters(pages);
     for p in pages.iter_mut() {
+        split_caption_pairs(p);
         mark_footnotes(p, body);
     }
     join_rows_across_pages(pages, &mut tables);
@@ -602,7 +683,7 @@ pub(super) fn paragraph_break(
     body: f32,
     lead: f32,
 ) -> bool {
-    if a.table != b.table || a.footnote != b.footnote || a.mono != b.mono {
+    if a.table != b.table || a.footnote != b.footnote || a.mono != b.mono || b.break_before {
         return true;
     }
     if a.table.is_some() {

@@ -677,6 +677,7 @@ pub(super) fn join_lines(frags: &[Frag], idx: &[usize], flow: (u32, u32)) -> Vec
             span: false,
             bold_lead,
             figure: kept.iter().any(|&i| frags[i].figure),
+            break_before: false,
         });
     }
     out

@@ -157,6 +157,9 @@ struct VLine {
     bold_lead: usize,
     /// A figure region, alone on its line.
     figure: bool,
+    /// Starts a paragraph whatever comes before it (the second of two captions set side by
+    /// side, see `split_caption_pairs`).
+    break_before: bool,
 }
 
 struct Page {

@@ -3917,3 +3917,27 @@ fn a_space_after_a_space_is_one() {
     assert_eq!(spaces[0].0, 12);
     assert!((spaces[0].1 - 0.66).abs() < 1e-6);
 }
+
+/// Two captions of one line each, side by side (read as one line of two cells): two
+/// paragraphs, the left caption first, though they stand on one baseline.
+#[test]
+fn captions_side_by_side_on_one_line_are_two_paragraphs() {
+    let mut frags: Vec<Frag> = (0..6)
+        .map(|k| {
+            frag(
+                72.0,
+                100.0 + 14.0 * k as f32,
+                540.0,
+                "The text of the page runs on in plain words over the whole width here.",
+            )
+        })
+        .collect();
+    // Each centred under its figure, so neither starts at the text's edge.
+    frags.push(frag(100.0, 300.0, 240.0, "Figure 5: Air unit template"));
+    frags.push(frag(350.0, 300.0, 510.0, "Figure 6: CAS and SB templates"));
+    let (text, _, _) = layout_text(&mut [layout_page(frags, 792.0)], &PdfConfig::default());
+    assert!(
+        text.contains("Figure 5: Air unit template\n\nFigure 6: CAS and SB templates"),
+        "{text}"
+    );
+}
