@@ -45,11 +45,17 @@ pub(super) fn mark_footnotes(p: &mut Page, body: f32) {
 /// the right caption starts.
 pub(super) fn split_caption_pairs(p: &mut Page) {
     let caption = |t: &str| crate::structure::captions::caption_label(t).is_some();
+    let pair = |l: &VLine| {
+        l.cells.len() == 2
+            && !l.furniture
+            && l.table.is_none()
+            && !l.mono
+            && l.cells.iter().all(|c| caption(&c.2))
+    };
     let mut i = 0;
     while i < p.lines.len() {
         let l = &p.lines[i];
-        let pair = l.cells.len() == 2 && !l.furniture && l.table.is_none() && !l.mono;
-        if !pair || !l.cells.iter().all(|c| caption(&c.2)) {
+        if !pair(l) {
             i += 1;
             continue;
         }
@@ -58,16 +64,20 @@ pub(super) fn split_caption_pairs(p: &mut Page) {
         while let Some(n) = p.lines.get(end) {
             let prev = &p.lines[end - 1];
             let step = n.base - prev.base;
+            // Tight under it, in its type, no title or list item, no pair of its own
+            // (a wrapped line may start with `Figure 5 but …`).
             let goes_on = step > 0.0
-                && step < n.size.max(prev.size) * 1.8
+                && step < n.size.max(prev.size) * 1.4
                 && (n.size - l.size).abs() < 0.5
                 && n.mono == l.mono
+                && n.bold == l.bold
                 && !n.furniture
                 && n.table.is_none()
                 && n.flow == l.flow
-                && n.cells
-                    .iter()
-                    .all(|c| (c.1 < split || c.0 >= split) && !caption(&c.2));
+                && !pair(n)
+                && headings::numbering(&n.text).is_none()
+                && !text::list_marker_start(&n.text)
+                && n.cells.iter().all(|c| c.1 < split || c.0 >= split);
             if !goes_on {
                 break;
             }
@@ -89,7 +99,9 @@ pub(super) fn split_caption_pairs(p: &mut Page) {
                 .map(|c| c.2.as_str())
                 .collect::<Vec<_>>()
                 .join(" ");
-            out.chars = out.text.chars().count() as u32;
+            // Characters as the layout counts them: no spaces.
+            out.chars = out.text.chars().filter(|c| !c.is_whitespace()).count() as u32;
+            out.markers.retain(|m| out.text.contains(m.as_str()));
             out.bold_lead = if right {
                 0
             } else {
@@ -107,7 +119,9 @@ pub(super) fn split_caption_pairs(p: &mut Page) {
             .collect();
         let left = lines.len();
         lines.extend(p.lines[i..end].iter().filter_map(|v| side(v, true)));
-        // The right caption starts a paragraph of its own, even beside a caption of one line.
+        // Each caption starts a paragraph of its own, even beside a caption of one line, and
+        // whatever stands before the pair.
+        lines[0].break_before = true;
         if let Some(r) = lines.get_mut(left) {
             r.break_before = true;
         }

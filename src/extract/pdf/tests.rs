@@ -3919,7 +3919,8 @@ fn a_space_after_a_space_is_one() {
 }
 
 /// Two captions of one line each, side by side (read as one line of two cells): two
-/// paragraphs, the left caption first, though they stand on one baseline.
+/// paragraphs, the left caption first, though they stand on one baseline; two such pairs one
+/// under the other are four.
 #[test]
 fn captions_side_by_side_on_one_line_are_two_paragraphs() {
     let mut frags: Vec<Frag> = (0..6)
@@ -3935,9 +3936,31 @@ fn captions_side_by_side_on_one_line_are_two_paragraphs() {
     // Each centred under its figure, so neither starts at the text's edge.
     frags.push(frag(100.0, 300.0, 240.0, "Figure 5: Air unit template"));
     frags.push(frag(350.0, 300.0, 510.0, "Figure 6: CAS and SB templates"));
+    // Two pairs, one right under the other: four captions.
+    frags.push(frag(100.0, 400.0, 240.0, "Table 1: Sizes of the meshes"));
+    frags.push(frag(350.0, 400.0, 510.0, "Table 2: Times of the runs"));
+    frags.push(frag(
+        100.0,
+        412.0,
+        240.0,
+        "Table 3: Errors of the first kind",
+    ));
+    frags.push(frag(
+        350.0,
+        412.0,
+        510.0,
+        "Table 4: Errors of the second kind",
+    ));
     let (text, _, _) = layout_text(&mut [layout_page(frags, 792.0)], &PdfConfig::default());
     assert!(
         text.contains("Figure 5: Air unit template\n\nFigure 6: CAS and SB templates"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "Table 1: Sizes of the meshes\n\nTable 2: Times of the runs\n\n\
+             Table 3: Errors of the first kind\n\nTable 4: Errors of the second kind"
+        ),
         "{text}"
     );
 }
