@@ -999,6 +999,14 @@ fn text_at(font: &str, size: u32, x: u32, y: u32, t: &str) -> String {
     format!("BT /{font} {size} Tf {x} {y} Td ({t}) Tj ET\n")
 }
 
+/// `n` lines of body text in F0 at 10 pt from the left margin, the first's baseline at `y0`,
+/// 14 pt apart.
+fn body_at(y0: u32, n: usize) -> String {
+    (0..n)
+        .map(|k| text_at("F0", 10, 72, y0 - 14 * k as u32, BODY[k % BODY.len()]))
+        .collect()
+}
+
 /// A PDF of `pages` (content streams) with fonts F0 (`regular`), F1 (`bold`) and F2
 /// (Courier).
 fn pdf_of_contents(regular: &str, bold: &str, pages: &[String]) -> Vec<u8> {
@@ -3108,11 +3116,6 @@ fn letter_spaced_titles_read_as_words() {
             size as f32 * 0.16
         )
     };
-    let body = |y0: u32, n: usize| -> String {
-        (0..n)
-            .map(|k| text_at("F0", 10, 72, y0 - 14 * k as u32, BODY[k % BODY.len()]))
-            .collect()
-    };
     // Glyphs and their widths at 10 pt, each after a sixth of the size.
     let formula = |glyphs: &[(&str, f32)]| -> String {
         let mut x = 72.0;
@@ -3124,7 +3127,7 @@ fn letter_spaced_titles_read_as_words() {
         out + "ET\n"
     };
     let pages = [
-        format!("{}{}", spaced(16, 700, "ZUSAMMENFASSUNG"), body(660, 12)),
+        format!("{}{}", spaced(16, 700, "ZUSAMMENFASSUNG"), body_at(660, 12)),
         format!(
             "{}{}",
             spaced(16, 700, "INHALTSVERZEICHNIS"),
@@ -3137,14 +3140,14 @@ fn letter_spaced_titles_read_as_words() {
         format!(
             "{}{}{}{}",
             spaced(16, 700, "1 GRUNDLAGEN"),
-            body(660, 10),
+            body_at(660, 10),
             spaced(12, 500, "1.1 EINLEITUNG"),
-            body(470, 10)
+            body_at(470, 10)
         ),
         format!(
             "{}{}{}",
             spaced(16, 700, "2 DER QUELLTEXT"),
-            body(660, 8),
+            body_at(660, 8),
             // A formula: symbols apart by thin spaces (a sixth of the size).
             formula(&[
                 ("x", 5.0),
@@ -3179,15 +3182,7 @@ fn letter_spaced_titles_read_as_words() {
 #[test]
 fn footnotes_and_captions_are_mended_at_hyphens() {
     let mut page = String::new();
-    for k in 0..12 {
-        page.push_str(&text_at(
-            "F0",
-            10,
-            72,
-            700 - 14 * k,
-            BODY[k as usize % BODY.len()],
-        ));
-    }
+    page.push_str(&body_at(700, 12));
     page.push_str(&text_at(
         "F0",
         10,
@@ -3206,15 +3201,7 @@ fn footnotes_and_captions_are_mended_at_hyphens() {
     ));
     page.push_str(&text_at("F0", 10, 72, 406, "ment over the years, well-"));
     page.push_str(&text_at("F0", 10, 72, 392, "known and often shown."));
-    for k in 0..6 {
-        page.push_str(&text_at(
-            "F0",
-            10,
-            72,
-            360 - 14 * k,
-            BODY[k as usize % BODY.len()],
-        ));
-    }
+    page.push_str(&body_at(360, 6));
     page.push_str(&text_at(
         "F0",
         8,
@@ -3258,15 +3245,7 @@ fn footnotes_and_captions_are_mended_at_hyphens() {
 #[test]
 fn captions_side_by_side_are_two() {
     let mut page = String::new();
-    for k in 0..8 {
-        page.push_str(&text_at(
-            "F0",
-            10,
-            72,
-            700 - 14 * k,
-            BODY[k as usize % BODY.len()],
-        ));
-    }
+    page.push_str(&body_at(700, 8));
     // Two figures side by side, then their captions.
     page.push_str("0 0 0 RG 72 420 200 150 re S 320 420 200 150 re S\n");
     page.push_str(&text_at(
@@ -3285,15 +3264,7 @@ fn captions_side_by_side_are_two() {
     ));
     page.push_str(&text_at("F0", 10, 72, 388, "ation of the mesh."));
     page.push_str(&text_at("F0", 10, 320, 388, "eration of the mesh."));
-    for k in 0..6 {
-        page.push_str(&text_at(
-            "F0",
-            10,
-            72,
-            350 - 14 * k,
-            BODY[k as usize % BODY.len()],
-        ));
-    }
+    page.push_str(&body_at(350, 6));
     // A pair of one line each.
     page.push_str("72 200 200 100 re S 320 200 200 100 re S\n");
     page.push_str(&text_at(
