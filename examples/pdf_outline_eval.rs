@@ -12,6 +12,9 @@
 //! line, `depth<TAB>page<TAB>title` (page from 1, or empty when not known), in document order;
 //! lines starting with `#` are comments. Headings taken from the document's source (every
 //! `\section` of its LaTeX, numbered or not) count what an outline leaves out.
+//!
+//! `OCR_CMD='tesseract {image} stdout tsv'` reads every page by OCR instead of its text layer
+//! (`pdf.ocr_all_pages`): the PDF as a scan of it would read, scored against the same outline.
 
 use docsweep::analyze::analyze_bytes;
 use docsweep::config::Config;
@@ -29,7 +32,17 @@ macro_rules! out {
 }
 
 fn main() {
-    let cfg = Config::default();
+    let mut cfg = Config::default();
+    if let Some(cmd) = std::env::var_os("OCR_CMD") {
+        cfg.pdf.ocr_command = cmd
+            .to_string_lossy()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        cfg.pdf.ocr_all_pages = true;
+        cfg.check()
+            .expect("OCR_CMD must name the page image as {image}");
+    }
     let mut files = Vec::new();
     for a in std::env::args().skip(1) {
         let p = std::path::PathBuf::from(&a);

@@ -124,6 +124,10 @@ pub struct PdfConfig {
     pub ocr_command: Vec<String>,
     /// Resolution of the page images handed to `ocr_command`.
     pub ocr_dpi: u32,
+    /// Read every page with `ocr_command` and leave the text layer unread: for PDFs whose
+    /// text layer cannot be used (glyphs that map to no character, text drawn as outlines),
+    /// and to measure OCR on PDFs whose outline is known. Needs `ocr_command`.
+    pub ocr_all_pages: bool,
 }
 
 impl Default for PdfConfig {
@@ -138,6 +142,7 @@ impl Default for PdfConfig {
             use_outline: false,
             ocr_command: Vec::new(),
             ocr_dpi: 200,
+            ocr_all_pages: false,
         }
     }
 }
@@ -417,6 +422,11 @@ impl Config {
         let p = &self.pdf;
         if !p.ocr_command.is_empty() && !p.ocr_command.iter().any(|a| a.contains("{image}")) {
             bail!("pdf.ocr_command must name the page image as {{image}}");
+        }
+        if p.ocr_all_pages && p.ocr_command.is_empty() {
+            bail!(
+                "pdf.ocr_all_pages needs pdf.ocr_command (the OCR program to read the pages with)"
+            );
         }
         if p.max_pages == 0 || p.max_page_chars == 0 || p.max_memory_mb == 0 {
             bail!("pdf.max_pages, pdf.max_page_chars and pdf.max_memory_mb must be positive");

@@ -802,6 +802,39 @@ fn scanned_pages_are_read_in_place_from_tesseract_tsv() {
     assert!(headings(&stamped).iter().any(|h| h.title == "1.1 Scope"));
 }
 
+/// `pdf.ocr_all_pages` reads every page by OCR, as a scan of the PDF would read: with
+/// tesseract's TSV the words are placed on the page at the size their ink tells, so the
+/// unnumbered headings of the LibreOffice documents, set larger than their text, are found
+/// (every outline entry), where OCR text alone finds a title in sentence case no different
+/// from a line of the table under it. The option needs a command.
+#[test]
+fn every_page_read_by_ocr_keeps_the_headings_type_tells() {
+    if !have_tesseract() {
+        return;
+    }
+    let mut cfg = ocr_config(&["tesseract", "{image}", "stdout", "tsv"]);
+    cfg.pdf.ocr_dpi = 150;
+    cfg.pdf.ocr_all_pages = true;
+    for name in [
+        "options-table-libreoffice.pdf",
+        "shape-table-libreoffice.pdf",
+    ] {
+        let path = data().join("office").join(name);
+        let a = analyze(&path, &cfg);
+        assert_eq!(a.flags, ["ocr"], "{name}");
+        let truth = outline(&std::fs::read(&path).unwrap()).unwrap();
+        let s = score_outline(&truth, &headings(&a));
+        assert_eq!(
+            (s.matched, s.found),
+            (truth.len(), truth.len()),
+            "{name}: {s:?}"
+        );
+    }
+    let mut no_command = Config::default();
+    no_command.pdf.ocr_all_pages = true;
+    assert!(no_command.check().is_err());
+}
+
 /// Bad input: a specific reason, never a crash; readable damage is repaired.
 #[test]
 fn bad_pdfs_get_specific_reasons() {

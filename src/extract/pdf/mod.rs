@@ -448,6 +448,12 @@ pub fn extract(
     if want < total {
         flags.push(format!("pdf_pages_cut:{want}/{total}"));
     }
+    if cfg.ocr_all_pages && !cfg.ocr_command.is_empty() {
+        let mut x = ocr(&opened.doc, want, &[], cfg, text_cfg, started)?;
+        x.flags.extend(flags);
+        x.pages = total;
+        return Ok(x);
+    }
     let mut fonts = HashMap::new();
     let mut pages = Vec::with_capacity(want as usize);
     // Each page read (its fragments, size and the graphics figures are found from) and its

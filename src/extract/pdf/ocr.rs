@@ -4,9 +4,12 @@
 use super::*;
 
 /// A PDF with no text layer, read by `pdf.ocr_command`: each page rendered and read by the
-/// command (see [`ocr_page`]), but for the `bad` ones MuPDF rejected; pages joined with form feeds and read as OCR text is (page
-/// furniture, hyphenation, headings). Flagged `ocr`. When the command prints tesseract's TSV,
-/// each block gets the box of its lines on its page.
+/// command (see [`ocr_page`]), but for the `bad` ones MuPDF rejected. Flagged `ocr`. When the
+/// command prints tesseract's TSV on every page, the words are placed on their pages as the
+/// layout's fragments, their type size told by the height of their ink (see [`ocr_frags`]),
+/// and the pages are read as a PDF's are (columns, paragraphs, furniture, headings with
+/// their typography). Otherwise the pages are joined with form feeds and read as OCR text is
+/// (page furniture, hyphenation, headings from the text alone).
 #[cfg(feature = "pdf")]
 pub(super) fn ocr(
     doc: &crate::extract::mupdf_ffi::Doc<'_>,
@@ -19,6 +22,8 @@ pub(super) fn ocr(
     let mut out = String::new();
     let mut flags = vec!["ocr".to_string()];
     let mut boxes = Vec::new();
+    // The pages as the layout reads them, while every page read printed TSV.
+    let mut placed: Option<Vec<Page>> = Some(Vec::new());
     for i in 0..pages {
         // A page MuPDF rejected (counted in `pdf_bad_pages`) stays empty.
         let read = if bad.contains(&i) {
@@ -50,13 +55,16 @@ pub(super) fn ocr(
         if i > 0 {
             out.push('\x0c');
         }
-        let Some((printed, dpi)) = read else {
+        let Some((printed, dpi, height)) = read else {
+            if let Some(p) = placed.as_mut() {
+                p.push(layout_page(Vec::new(), 792.0));
+            }
             continue;
         };
         match tsv_lines(&printed, dpi) {
             Some(lines) => {
                 let mut last = None;
-                for l in lines {
+                for l in &lines {
                     if last.is_some_and(|k| k != l.paragraph) {
                         out.push('\n');
                     }
@@ -71,17 +79,115 @@ pub(super) fn ocr(
                     });
                     out.push('\n');
                 }
+                if let Some(p) = placed.as_mut() {
+                    p.push(layout_page(
+                        lines.iter().flat_map(ocr_frags).collect(),
+                        height,
+                    ));
+                }
             }
-            None => out.push_str(&printed.replace('\x0c', "")),
+            None => {
+                placed = None;
+                out.push_str(&printed.replace('\x0c', ""));
+            }
         }
     }
-    let mut x = from_text(&out, None, text_cfg, pages, &boxes);
-    for b in &mut x.blocks {
-        // Form feeds number the pages of a longer scan; a one-page scan has none.
-        b.page.get_or_insert(1);
-    }
+    let mut x = match placed {
+        Some(p) => build(p, cfg, text_cfg),
+        None => {
+            let mut x = from_text(&out, None, text_cfg, pages, &boxes);
+            for b in &mut x.blocks {
+                // Form feeds number the pages of a longer scan; a one-page scan has none.
+                b.page.get_or_insert(1);
+            }
+            x
+        }
+    };
     x.flags = flags;
     Ok(x)
+}
+
+/// Where a word's ink reaches, in ems of its type above and below the baseline, from its
+/// letters: x-height letters reach 0.45, ascenders, capitals and figures 0.69, `i` and `t`
+/// 0.64, descenders go 0.21 below, a comma 0.19, brackets and slashes span 0.75 to 0.25
+/// (Computer Modern and Times are within a few hundredths of these). None for a word with
+/// no character whose reach is known (other scripts, accented letters, symbols alone).
+pub(super) fn ink_reach(word: &str) -> Option<(f32, f32)> {
+    let mut reach: Option<(f32, f32)> = None;
+    for c in word.chars() {
+        let (top, bottom) = match c {
+            'a' | 'c' | 'e' | 'm' | 'n' | 'o' | 'r' | 's' | 'u' | 'v' | 'w' | 'x' | 'z' => {
+                (0.45, 0.0)
+            }
+            'g' | 'p' | 'q' | 'y' => (0.45, 0.21),
+            'i' | 't' => (0.64, 0.0),
+            'j' => (0.64, 0.21),
+            'b' | 'd' | 'f' | 'h' | 'k' | 'l' | 'A'..='P' | 'R'..='Z' | '0'..='9' => (0.69, 0.0),
+            'Q' => (0.69, 0.19),
+            ',' | ';' => (0.0, 0.19),
+            '(' | ')' | '[' | ']' | '{' | '}' | '|' | '/' | '\\' => (0.75, 0.25),
+            _ if c.is_alphanumeric() => return None,
+            _ => continue,
+        };
+        let r = reach.get_or_insert((0.0, 0.0));
+        *r = (r.0.max(top), r.1.max(bottom));
+    }
+    reach.filter(|r| r.0 > 0.0)
+}
+
+/// A line read by OCR as the layout's fragments: its words on one baseline at one type size,
+/// split where a gap wider than an em parts them (table cells, columns). OCR gives no type
+/// size: each word's is the height of its ink over the reach of its letters
+/// ([`ink_reach`]), the line's the median of its words' (the line's box height when no word
+/// tells). Its baseline is where the words without descenders end.
+pub(super) fn ocr_frags(l: &OcrLine) -> Vec<Frag> {
+    let mut sizes = Vec::with_capacity(l.words.len());
+    let mut reaches = Vec::with_capacity(l.words.len());
+    for &(a, b, bx) in &l.words {
+        let reach = ink_reach(&l.text[a..b]);
+        if let Some((top, bottom)) = reach {
+            let h = bx[3] - bx[1];
+            if h > 0.0 {
+                sizes.push(h / (top + bottom));
+            }
+        }
+        reaches.push(reach);
+    }
+    let size = if sizes.is_empty() {
+        ((l.bbox[3] - l.bbox[1]) / 0.9).max(1.0)
+    } else {
+        sizes.sort_by(f32::total_cmp);
+        sizes[sizes.len() / 2].max(1.0)
+    };
+    let mut bases: Vec<f32> = l
+        .words
+        .iter()
+        .zip(&reaches)
+        .map(|(&(_, _, bx), r)| bx[3] - r.map_or(0.0, |r| r.1) * size)
+        .collect();
+    bases.sort_by(f32::total_cmp);
+    let base = bases.get(bases.len() / 2).copied().unwrap_or(l.bbox[3]);
+    let mut frags = Vec::new();
+    let mut first = 0;
+    for k in 1..=l.words.len() {
+        let split = k == l.words.len() || l.words[k].2[0] - l.words[k - 1].2[2] > size;
+        if !split {
+            continue;
+        }
+        let (a, _, b0) = l.words[first];
+        let (_, b, b1) = l.words[k - 1];
+        let text = l.text[a..b].to_string();
+        let mut f = Frag::plain(
+            [b0[0], base - 0.8 * size, b1[2], base + 0.2 * size],
+            base,
+            size,
+            text,
+        );
+        f.chars = f.text.chars().filter(|c| !c.is_whitespace()).count() as u32;
+        frags.push(f);
+        first = k;
+    }
+    frags
 }
 
 /// Pixels of a page image handed to the OCR command at most (a US Letter page at 600 dpi has
@@ -90,13 +196,14 @@ pub(super) const OCR_MAX_PIXELS: f32 = 64e6;
 
 /// Runs `pdf.ocr_command` on page `index` rendered in grey at `ocr_dpi` (lower for a page too
 /// large for [`OCR_MAX_PIXELS`]; written as a PGM image to the temporary folder, its path in
-/// place of `{image}`) and returns what the command printed and the resolution used.
+/// place of `{image}`) and returns what the command printed, the resolution used and the
+/// page's height in points.
 #[cfg(feature = "pdf")]
 pub(super) fn ocr_page(
     doc: &crate::extract::mupdf_ffi::Doc<'_>,
     index: u32,
     cfg: &PdfConfig,
-) -> Result<(String, f32), String> {
+) -> Result<(String, f32, f32), String> {
     use std::sync::atomic::{AtomicU64, Ordering};
     static SEQ: AtomicU64 = AtomicU64::new(0);
     let (w, h, px, dpi) = doc.render_gray(index as i32, cfg.ocr_dpi as f32, OCR_MAX_PIXELS)?;
@@ -153,7 +260,11 @@ pub(super) fn ocr_page(
             status
         ));
     }
-    Ok((String::from_utf8_lossy(&printed).into_owned(), dpi))
+    Ok((
+        String::from_utf8_lossy(&printed).into_owned(),
+        dpi,
+        h as f32 * 72.0 / dpi,
+    ))
 }
 
 /// Runs `command` (its output piped) and returns its exit status and what it printed, or
@@ -341,7 +452,7 @@ pub(super) fn ocr_scanned_pages(
         }
         // The text pages stand without the pictures: a command that fails leaves the pages
         // from there on unread, and says why.
-        let (printed, dpi) = match ocr_page(doc, i as u32, cfg) {
+        let (printed, dpi, _) = match ocr_page(doc, i as u32, cfg) {
             Ok(p) => p,
             // Stopped at the time limit: as above.
             Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => break,
@@ -412,6 +523,8 @@ pub(super) struct OcrLine {
     pub(super) text: String,
     /// `[x0, y0, x1, y1]` in points from the page's top left corner.
     pub(super) bbox: [f32; 4],
+    /// Each word: its byte range in `text` and its box.
+    pub(super) words: Vec<(usize, usize, [f32; 4])>,
 }
 
 /// The header line of tesseract's TSV output (`tesseract IMAGE stdout tsv`).
@@ -462,7 +575,9 @@ pub(super) fn tsv_lines(out: &str, dpi: f32) -> Option<Vec<OcrLine>> {
         match lines.last_mut() {
             Some(l) if last_key == Some(key) => {
                 l.text.push(' ');
+                let start = l.text.len();
                 l.text.push_str(word);
+                l.words.push((start, l.text.len(), b));
                 l.bbox = [
                     l.bbox[0].min(b[0]),
                     l.bbox[1].min(b[1]),
@@ -474,6 +589,7 @@ pub(super) fn tsv_lines(out: &str, dpi: f32) -> Option<Vec<OcrLine>> {
                 paragraph: (block, par),
                 text: word.to_string(),
                 bbox: b,
+                words: vec![(0, word.len(), b)],
             }),
         }
         last_key = Some(key);

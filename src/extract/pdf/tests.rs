@@ -97,6 +97,55 @@ fn tesseract_tsv_becomes_placed_lines() {
     assert_eq!(tsv_lines(TSV_HEADER, 144.0), Some(Vec::new()));
 }
 
+/// A line read by OCR gets its type size from the height of its words' ink over the reach
+/// of their letters: `Scope` (a capital and a descender) 10.8 points high and `and` 8.28
+/// points high are both 12-point words, and so is the line, whose baseline is where `and`
+/// ends; `nose` alone (x-height letters) 4.5 points high is 10-point. A gap wider than the
+/// size parts the line into two fragments (two cells); a word of unknown letters does not
+/// tell the size.
+#[test]
+fn ocr_words_tell_their_type_size_by_their_ink() {
+    assert_eq!(ink_reach("Scope"), Some((0.69, 0.21)));
+    assert_eq!(ink_reach("nose"), Some((0.45, 0.0)));
+    assert_eq!(ink_reach("(a)"), Some((0.75, 0.25)));
+    assert_eq!(ink_reach("—"), None);
+    assert_eq!(ink_reach("équipe"), None);
+    let line = |words: &[(&str, [f32; 4])]| {
+        let mut l = OcrLine {
+            paragraph: (1, 1),
+            text: String::new(),
+            bbox: [0.0; 4],
+            words: Vec::new(),
+        };
+        for (w, b) in words {
+            if !l.text.is_empty() {
+                l.text.push(' ');
+            }
+            let start = l.text.len();
+            l.text.push_str(w);
+            l.words.push((start, l.text.len(), *b));
+        }
+        l.bbox = [words[0].1[0], 90.0, words[words.len() - 1].1[2], 110.0];
+        l
+    };
+    let f = ocr_frags(&line(&[
+        ("Scope", [100.0, 91.72, 130.0, 102.52]),
+        ("and", [133.0, 91.72, 150.0, 100.0]),
+        ("—", [153.0, 95.0, 160.0, 96.0]),
+        ("Limits", [200.0, 91.72, 230.0, 100.0]),
+    ]));
+    assert_eq!(f.len(), 2, "{f:?}");
+    assert_eq!(f[0].text, "Scope and —");
+    assert_eq!(f[1].text, "Limits");
+    assert_eq!(f[0].chars, 9);
+    for g in &f {
+        assert!((g.size - 12.0).abs() < 0.01, "{}", g.size);
+        assert!((g.base - 100.0).abs() < 0.01, "{}", g.base);
+    }
+    let f = ocr_frags(&line(&[("nose", [100.0, 95.5, 120.0, 100.0])]));
+    assert!((f[0].size - 10.0).abs() < 0.01, "{}", f[0].size);
+}
+
 /// Every fixture: one hint per line of the layout text, so that hints never slide onto
 /// the wrong line (empty pages, blank lines, page breaks).
 #[cfg(feature = "pdf")]
