@@ -22,8 +22,8 @@ pub(super) fn ocr(
     let mut out = String::new();
     let mut flags = vec!["ocr".to_string()];
     let mut boxes = Vec::new();
-    // The pages as the layout reads them, while every page read printed TSV.
-    let mut placed: Option<Vec<Page>> = Some(Vec::new());
+    // The lines of each page and its height, while every page read printed TSV.
+    let mut placed: Option<Vec<(Vec<OcrLine>, f32)>> = Some(Vec::new());
     for i in 0..pages {
         // A page MuPDF rejected (counted in `pdf_bad_pages`) stays empty.
         let read = if bad.contains(&i) {
@@ -55,14 +55,14 @@ pub(super) fn ocr(
         if i > 0 {
             out.push('\x0c');
         }
-        let Some((printed, dpi, height)) = read else {
+        let Some((printed, image)) = read else {
             if let Some(p) = placed.as_mut() {
-                p.push(layout_page(Vec::new(), 792.0));
+                p.push((Vec::new(), 792.0));
             }
             continue;
         };
-        match tsv_lines(&printed, dpi) {
-            Some(lines) => {
+        match tsv_lines(&printed, image.dpi) {
+            Some(mut lines) => {
                 let mut last = None;
                 for l in &lines {
                     if last.is_some_and(|k| k != l.paragraph) {
@@ -80,10 +80,10 @@ pub(super) fn ocr(
                     out.push('\n');
                 }
                 if let Some(p) = placed.as_mut() {
-                    p.push(layout_page(
-                        lines.iter().flat_map(ocr_frags).collect(),
-                        height,
-                    ));
+                    for l in &mut lines {
+                        l.strokes = word_strokes(l, &image);
+                    }
+                    p.push((lines, image.h as f32 * 72.0 / image.dpi));
                 }
             }
             None => {
@@ -93,7 +93,17 @@ pub(super) fn ocr(
         }
     }
     let mut x = match placed {
-        Some(p) => build(p, cfg, text_cfg),
+        Some(p) => {
+            let types = OcrTypes::learn(p.iter().flat_map(|(lines, _)| lines));
+            let pages = p
+                .into_iter()
+                .map(|(lines, height)| {
+                    let frags = lines.iter().flat_map(|l| ocr_frags(l, &types)).collect();
+                    layout_page(frags, height)
+                })
+                .collect();
+            build(pages, cfg, text_cfg)
+        }
         None => {
             let mut x = from_text(&out, None, text_cfg, pages, &boxes);
             for b in &mut x.blocks {
@@ -109,11 +119,14 @@ pub(super) fn ocr(
 
 /// Where a word's ink reaches, in ems of its type above and below the baseline, from its
 /// letters: x-height letters reach 0.45, ascenders, capitals and figures 0.69, `i` and `t`
-/// 0.64, descenders go 0.21 below, a comma 0.19, brackets and slashes span 0.75 to 0.25
-/// (Computer Modern and Times are within a few hundredths of these). None for a word with
+/// 0.64, descenders go 0.21 below, a comma 0.19 (Computer Modern and Times are within a few
+/// hundredths of these), and whether that is sure: brackets and slashes (0.75 to 0.25 in
+/// Computer Modern, less in other types), an underscore (about 0.2 below) and other symbols
+/// (`#`, `@`, `*`, …, left out of the reach) differ from type to type. None for a word with
 /// no character whose reach is known (other scripts, accented letters, symbols alone).
-pub(super) fn ink_reach(word: &str) -> Option<(f32, f32)> {
+pub(super) fn ink_reach(word: &str) -> Option<(f32, f32, bool)> {
     let mut reach: Option<(f32, f32)> = None;
+    let mut sure = true;
     for c in word.chars() {
         let (top, bottom) = match c {
             'a' | 'c' | 'e' | 'm' | 'n' | 'o' | 'r' | 's' | 'u' | 'v' | 'w' | 'x' | 'z' => {
@@ -125,14 +138,268 @@ pub(super) fn ink_reach(word: &str) -> Option<(f32, f32)> {
             'b' | 'd' | 'f' | 'h' | 'k' | 'l' | 'A'..='P' | 'R'..='Z' | '0'..='9' => (0.69, 0.0),
             'Q' => (0.69, 0.19),
             ',' | ';' => (0.0, 0.19),
-            '(' | ')' | '[' | ']' | '{' | '}' | '|' | '/' | '\\' => (0.75, 0.25),
+            '.' | ':' | '-' | '\'' | '"' | '!' | '?' | '‘' | '’' | '“' | '”' | '–' | '—' => {
+                continue
+            }
+            '(' | ')' | '[' | ']' | '{' | '}' | '|' | '/' | '\\' => {
+                sure = false;
+                (0.75, 0.25)
+            }
+            '_' => {
+                sure = false;
+                (0.0, 0.2)
+            }
             _ if c.is_alphanumeric() => return None,
-            _ => continue,
+            _ => {
+                sure = false;
+                continue;
+            }
         };
         let r = reach.get_or_insert((0.0, 0.0));
         *r = (r.0.max(top), r.1.max(bottom));
     }
-    reach.filter(|r| r.0 > 0.0)
+    reach.filter(|r| r.0 > 0.0).map(|(t, b)| (t, b, sure))
+}
+
+/// A line's type size (see [`ocr_frags`]) and the reach of each of its words' letters: the
+/// median of the sizes its words tell surely, or else of those they tell at all, or else
+/// the line's box height over 0.9.
+fn ocr_size(l: &OcrLine) -> (f32, Vec<Option<(f32, f32)>>) {
+    let mut sizes: [Vec<f32>; 2] = [Vec::new(), Vec::new()];
+    let mut reaches = Vec::with_capacity(l.words.len());
+    for &(a, b, bx) in &l.words {
+        let reach = ink_reach(&l.text[a..b]);
+        if let Some((top, bottom, sure)) = reach {
+            let h = bx[3] - bx[1];
+            if h > 0.0 {
+                sizes[usize::from(sure)].push(h / (top + bottom));
+            }
+        }
+        reaches.push(reach.map(|r| (r.0, r.1)));
+    }
+    let [mut unsure, mut sure] = sizes;
+    let sizes = if sure.is_empty() {
+        &mut unsure
+    } else {
+        &mut sure
+    };
+    let size = if sizes.is_empty() {
+        ((l.bbox[3] - l.bbox[1]) / 0.9).max(1.0)
+    } else {
+        sizes.sort_by(f32::total_cmp);
+        sizes[sizes.len() / 2].max(1.0)
+    };
+    (size, reaches)
+}
+
+/// The advance of a character in a proportional type, in ems (Computer Modern Roman's;
+/// Times and the sans types keep its proportions: `i` and `l` narrow, `m` and `w` wide).
+pub(super) fn proportional_width(c: char) -> f32 {
+    match c {
+        'i' | 'l' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' => 0.278,
+        'f' | 'j' => 0.306,
+        'I' => 0.361,
+        't' | 'r' | 's' | '(' | ')' | '[' | ']' => 0.39,
+        'c' | 'e' | 'z' | '-' => 0.444,
+        'a' | 'g' | 'o' | '0'..='9' | '_' | '"' | '?' => 0.5,
+        'k' | 'q' | 'v' | 'x' | 'y' | 'J' => 0.528,
+        'b' | 'd' | 'h' | 'n' | 'p' | 'u' | 'S' => 0.556,
+        'Z' | 'L' => 0.618,
+        'F' | 'E' | 'P' => 0.67,
+        'w' | 'C' | 'T' | 'B' | 'R' => 0.72,
+        'A' | 'H' | 'N' | 'U' | 'V' | 'X' | 'Y' | 'D' | 'K' => 0.75,
+        'G' | 'O' | 'Q' => 0.78,
+        'm' => 0.833,
+        'M' | '@' => 0.917,
+        'W' => 1.028,
+        _ => 0.5,
+    }
+}
+
+/// Each word of three characters or more with a lower-case letter of a line read by OCR
+/// (capitals are about as wide as one another in any type): how wide it is for its number
+/// of characters (ems a character), and for the widths its letters have in a proportional
+/// type ([`proportional_width`]), with its number of characters. The ink of a word lacks
+/// about a tenth of an em of its advances at its two ends.
+fn word_widths(l: &OcrLine, size: f32) -> impl Iterator<Item = (f32, f32, u32)> + '_ {
+    l.words.iter().filter_map(move |&(a, b, bx)| {
+        let w = &l.text[a..b];
+        let n = w.chars().count();
+        (n >= 3 && w.chars().any(|c| c.is_lowercase())).then(|| {
+            let width = (bx[2] - bx[0]) / size + 0.1;
+            let prop: f32 = w.chars().map(proportional_width).sum();
+            (width / n as f32, width / prop, n as u32)
+        })
+    })
+}
+
+/// Whether a line read by OCR is plainly set in a monospaced type: two words of three
+/// characters or more, whose widths go with their numbers of characters (each as wide as
+/// the next, half an em or a little more) more closely than with the widths their letters
+/// have in a proportional type.
+fn plainly_monospaced(l: &OcrLine, size: f32) -> bool {
+    let (mono, prop): (Vec<f32>, Vec<f32>) = word_widths(l, size).map(|(m, p, _)| (m, p)).unzip();
+    if mono.len() < 2 {
+        return false;
+    }
+    let spread = |v: &[f32]| {
+        let mean = v.iter().sum::<f32>() / v.len() as f32;
+        let var = v.iter().map(|x| (x - mean) * (x - mean)).sum::<f32>() / v.len() as f32;
+        (var.sqrt() / mean.max(1e-3), mean)
+    };
+    let ((m, advance), (p, _)) = (spread(&mono), spread(&prop));
+    m < p * 0.7 && (0.45..=0.68).contains(&advance)
+}
+
+/// What OCR tells of a document's types, learnt over all its lines: the advance of its
+/// monospaced type (ems a character, from the lines plainly set in it), the width of its
+/// proportional type against [`proportional_width`], and the stroke widths from which a
+/// word is bold, in each: [`BOLD_STROKE`] times the usual one of each (the median over its
+/// characters), the weight of its body text.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct OcrTypes {
+    /// The body's type size (the median over characters).
+    body: f32,
+    advance: Option<f32>,
+    proportional: f32,
+    bold: (f32, f32),
+}
+
+impl OcrTypes {
+    /// Types that tell nothing: no line is monospaced or bold.
+    #[cfg(test)]
+    pub(super) const PLAIN: OcrTypes = OcrTypes {
+        body: 10.0,
+        advance: None,
+        proportional: 1.0,
+        bold: (f32::INFINITY, f32::INFINITY),
+    };
+
+    /// Learns the types from every line of the document (their strokes measured).
+    pub(super) fn learn<'a>(lines: impl Iterator<Item = &'a OcrLine> + Clone) -> OcrTypes {
+        let (mut mono, mut prop, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
+        for l in lines.clone() {
+            let size = ocr_size(l).0;
+            sizes.push((size, l.text.len() as u32));
+            if plainly_monospaced(l, size) {
+                mono.extend(word_widths(l, size).map(|(m, _, n)| (m, n)));
+            } else {
+                prop.extend(word_widths(l, size).map(|(_, p, n)| (p, n)));
+            }
+        }
+        let mut t = OcrTypes {
+            body: weighted_median(&mut sizes, 1).unwrap_or(10.0),
+            advance: weighted_median(&mut mono, 40),
+            proportional: weighted_median(&mut prop, 1).unwrap_or(1.0),
+            bold: (f32::INFINITY, f32::INFINITY),
+        };
+        // The strokes of each type: a monospaced type's are even, thicker than a
+        // proportional type's hairlines and stems together.
+        let mut strokes: [Vec<(f32, u32)>; 2] = [Vec::new(), Vec::new()];
+        for l in lines {
+            let mono = t.monospaced(l, ocr_size(l).0);
+            let words = l
+                .words
+                .iter()
+                .zip(&l.strokes)
+                .filter(|(_, w)| w.is_finite());
+            strokes[usize::from(mono)]
+                .extend(words.map(|(&(a, b, _), &w)| (w, l.text[a..b].chars().count() as u32)));
+        }
+        let [p, m] = &mut strokes;
+        t.bold = (
+            weighted_median(p, 1).map_or(f32::INFINITY, |w| w * BOLD_STROKE),
+            weighted_median(m, 40).map_or(f32::INFINITY, |w| w * BOLD_STROKE),
+        );
+        t
+    }
+
+    /// Whether line `l` (type size `size`) is set in the monospaced type: plainly so, or,
+    /// not set larger than the body, most of its characters are in words whose widths the
+    /// monospaced type's advance gives within 8 % and the proportional type's not within 20 %
+    /// (`\documentclass{article}`, one word; not a title's bold word, wider than the body's
+    /// letters).
+    pub(super) fn monospaced(&self, l: &OcrLine, size: f32) -> bool {
+        let Some(advance) = self.advance else {
+            return false;
+        };
+        if plainly_monospaced(l, size) {
+            return true;
+        }
+        if size > self.body * 1.12 {
+            return false;
+        }
+        let (mut yes, mut all) = (0u32, 0u32);
+        for (m, p, n) in word_widths(l, size) {
+            all += n;
+            let off_mono = (m - advance).abs() / advance;
+            let off_prop = (p - self.proportional).abs() / self.proportional;
+            if off_mono < 0.08 && off_prop > 0.2 {
+                yes += n;
+            }
+        }
+        all > 0 && yes * 3 >= all * 2
+    }
+}
+
+/// The median of `v` (value, weight) by weight; None under `least` of weight.
+fn weighted_median(v: &mut [(f32, u32)], least: u64) -> Option<f32> {
+    v.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let total = v.iter().map(|s| u64::from(s.1)).sum::<u64>();
+    if total < least.max(1) {
+        return None;
+    }
+    let mut seen = 0u64;
+    v.iter().find_map(|&(w, n)| {
+        seen += u64::from(n);
+        (seen * 2 > total).then_some(w)
+    })
+}
+
+/// A bold stroke against the body's: 1.25 times its width (over the development PDFs read
+/// by OCR, 1.2 to 1.5 trade recall for precision about evenly).
+const BOLD_STROKE: f32 = 1.25;
+
+/// A page image as the OCR command read it: `w` by `h` grey pixels, rows from the top, at
+/// `dpi`.
+pub(super) struct PageImage {
+    pub(super) w: usize,
+    pub(super) h: usize,
+    pub(super) px: Vec<u8>,
+    pub(super) dpi: f32,
+}
+
+/// The width of the strokes of each word of line `l` on `image`, in ems of the line's type
+/// size: the word's dark pixels over its runs of dark pixels across rows and down columns
+/// (a stem `w` pixels wide and `h` high is `h` runs across and `w` down: `w·h / (h + w)`,
+/// about `w`). NaN for a word of fewer than 8 dark pixels.
+pub(super) fn word_strokes(l: &OcrLine, image: &PageImage) -> Vec<f32> {
+    let (size, _) = ocr_size(l);
+    let px_per_pt = image.dpi / 72.0;
+    let to_px = |v: f32, max: usize| ((v * px_per_pt).round().max(0.0) as usize).min(max);
+    l.words
+        .iter()
+        .map(|&(_, _, b)| {
+            let (x0, x1) = (to_px(b[0], image.w), to_px(b[2], image.w));
+            let (y0, y1) = (to_px(b[1], image.h), to_px(b[3], image.h));
+            let dark = |x: usize, y: usize| image.px[y * image.w + x] < 128;
+            let (mut ink, mut runs) = (0u32, 0u32);
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    if dark(x, y) {
+                        ink += 1;
+                        runs += u32::from(x == x0 || !dark(x - 1, y));
+                        runs += u32::from(y == y0 || !dark(x, y - 1));
+                    }
+                }
+            }
+            if ink < 8 || runs == 0 {
+                f32::NAN
+            } else {
+                ink as f32 / runs as f32 / (size * px_per_pt)
+            }
+        })
+        .collect()
 }
 
 /// A line read by OCR as the layout's fragments: its words on one baseline at one type size,
@@ -140,25 +407,10 @@ pub(super) fn ink_reach(word: &str) -> Option<(f32, f32)> {
 /// size: each word's is the height of its ink over the reach of its letters
 /// ([`ink_reach`]), the line's the median of its words' (the line's box height when no word
 /// tells). Its baseline is where the words without descenders end.
-pub(super) fn ocr_frags(l: &OcrLine) -> Vec<Frag> {
-    let mut sizes = Vec::with_capacity(l.words.len());
-    let mut reaches = Vec::with_capacity(l.words.len());
-    for &(a, b, bx) in &l.words {
-        let reach = ink_reach(&l.text[a..b]);
-        if let Some((top, bottom)) = reach {
-            let h = bx[3] - bx[1];
-            if h > 0.0 {
-                sizes.push(h / (top + bottom));
-            }
-        }
-        reaches.push(reach);
-    }
-    let size = if sizes.is_empty() {
-        ((l.bbox[3] - l.bbox[1]) / 0.9).max(1.0)
-    } else {
-        sizes.sort_by(f32::total_cmp);
-        sizes[sizes.len() / 2].max(1.0)
-    };
+pub(super) fn ocr_frags(l: &OcrLine, types: &OcrTypes) -> Vec<Frag> {
+    let (size, reaches) = ocr_size(l);
+    let mono = types.monospaced(l, size);
+    let bold = if mono { types.bold.1 } else { types.bold.0 };
     let mut bases: Vec<f32> = l
         .words
         .iter()
@@ -183,7 +435,27 @@ pub(super) fn ocr_frags(l: &OcrLine) -> Vec<Frag> {
             size,
             text,
         );
-        f.chars = f.text.chars().filter(|c| !c.is_whitespace()).count() as u32;
+        f.chars = 0;
+        f.lead_open = true;
+        f.mono_chars = 0;
+        for (j, &(wa, wb, _)) in l.words.iter().enumerate().take(k).skip(first) {
+            let n = l.text[wa..wb]
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .count() as u32;
+            f.chars += n;
+            f.mono_chars += if mono { n } else { 0 };
+            // A stroke of the bold weight: a bold word.
+            let is_bold = l.strokes.get(j).is_some_and(|&w| w >= bold);
+            if is_bold {
+                f.bold_chars += n;
+                if f.lead_open {
+                    f.bold_lead = wb - a;
+                }
+            } else {
+                f.lead_open = false;
+            }
+        }
         frags.push(f);
         first = k;
     }
@@ -196,14 +468,13 @@ pub(super) const OCR_MAX_PIXELS: f32 = 64e6;
 
 /// Runs `pdf.ocr_command` on page `index` rendered in grey at `ocr_dpi` (lower for a page too
 /// large for [`OCR_MAX_PIXELS`]; written as a PGM image to the temporary folder, its path in
-/// place of `{image}`) and returns what the command printed, the resolution used and the
-/// page's height in points.
+/// place of `{image}`) and returns what the command printed and the page image it read.
 #[cfg(feature = "pdf")]
 pub(super) fn ocr_page(
     doc: &crate::extract::mupdf_ffi::Doc<'_>,
     index: u32,
     cfg: &PdfConfig,
-) -> Result<(String, f32, f32), String> {
+) -> Result<(String, PageImage), String> {
     use std::sync::atomic::{AtomicU64, Ordering};
     static SEQ: AtomicU64 = AtomicU64::new(0);
     let (w, h, px, dpi) = doc.render_gray(index as i32, cfg.ocr_dpi as f32, OCR_MAX_PIXELS)?;
@@ -219,7 +490,6 @@ pub(super) fn ocr_page(
         f.write_all(header.as_bytes())?;
         f.write_all(&px)
     });
-    drop(px);
     let ran = written
         .map_err(|e| format!("OCR: cannot write a page image in {}: {e}", image.display()))
         .and_then(|()| {
@@ -262,8 +532,7 @@ pub(super) fn ocr_page(
     }
     Ok((
         String::from_utf8_lossy(&printed).into_owned(),
-        dpi,
-        h as f32 * 72.0 / dpi,
+        PageImage { w, h, px, dpi },
     ))
 }
 
@@ -452,8 +721,8 @@ pub(super) fn ocr_scanned_pages(
         }
         // The text pages stand without the pictures: a command that fails leaves the pages
         // from there on unread, and says why.
-        let (printed, dpi, _) = match ocr_page(doc, i as u32, cfg) {
-            Ok(p) => p,
+        let (printed, dpi) = match ocr_page(doc, i as u32, cfg) {
+            Ok((printed, image)) => (printed, image.dpi),
             // Stopped at the time limit: as above.
             Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => break,
             Err(e) => {
@@ -525,6 +794,8 @@ pub(super) struct OcrLine {
     pub(super) bbox: [f32; 4],
     /// Each word: its byte range in `text` and its box.
     pub(super) words: Vec<(usize, usize, [f32; 4])>,
+    /// Each word's stroke width in ems (see [`word_strokes`]), once measured on the image.
+    pub(super) strokes: Vec<f32>,
 }
 
 /// The header line of tesseract's TSV output (`tesseract IMAGE stdout tsv`).
@@ -590,6 +861,7 @@ pub(super) fn tsv_lines(out: &str, dpi: f32) -> Option<Vec<OcrLine>> {
                 text: word.to_string(),
                 bbox: b,
                 words: vec![(0, word.len(), b)],
+                strokes: Vec::new(),
             }),
         }
         last_key = Some(key);

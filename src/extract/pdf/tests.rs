@@ -105,9 +105,10 @@ fn tesseract_tsv_becomes_placed_lines() {
 /// tell the size.
 #[test]
 fn ocr_words_tell_their_type_size_by_their_ink() {
-    assert_eq!(ink_reach("Scope"), Some((0.69, 0.21)));
-    assert_eq!(ink_reach("nose"), Some((0.45, 0.0)));
-    assert_eq!(ink_reach("(a)"), Some((0.75, 0.25)));
+    assert_eq!(ink_reach("Scope"), Some((0.69, 0.21, true)));
+    assert_eq!(ink_reach("nose."), Some((0.45, 0.0, true)));
+    assert_eq!(ink_reach("(a)"), Some((0.75, 0.25, false)));
+    assert_eq!(ink_reach("#define"), Some((0.69, 0.0, false)));
     assert_eq!(ink_reach("—"), None);
     assert_eq!(ink_reach("équipe"), None);
     let line = |words: &[(&str, [f32; 4])]| {
@@ -116,6 +117,7 @@ fn ocr_words_tell_their_type_size_by_their_ink() {
             text: String::new(),
             bbox: [0.0; 4],
             words: Vec::new(),
+            strokes: Vec::new(),
         };
         for (w, b) in words {
             if !l.text.is_empty() {
@@ -128,12 +130,15 @@ fn ocr_words_tell_their_type_size_by_their_ink() {
         l.bbox = [words[0].1[0], 90.0, words[words.len() - 1].1[2], 110.0];
         l
     };
-    let f = ocr_frags(&line(&[
-        ("Scope", [100.0, 91.72, 130.0, 102.52]),
-        ("and", [133.0, 91.72, 150.0, 100.0]),
-        ("—", [153.0, 95.0, 160.0, 96.0]),
-        ("Limits", [200.0, 91.72, 230.0, 100.0]),
-    ]));
+    let f = ocr_frags(
+        &line(&[
+            ("Scope", [100.0, 91.72, 130.0, 102.52]),
+            ("and", [133.0, 91.72, 150.0, 100.0]),
+            ("—", [153.0, 95.0, 160.0, 96.0]),
+            ("Limits", [200.0, 91.72, 230.0, 100.0]),
+        ]),
+        &OcrTypes::PLAIN,
+    );
     assert_eq!(f.len(), 2, "{f:?}");
     assert_eq!(f[0].text, "Scope and —");
     assert_eq!(f[1].text, "Limits");
@@ -142,8 +147,194 @@ fn ocr_words_tell_their_type_size_by_their_ink() {
         assert!((g.size - 12.0).abs() < 0.01, "{}", g.size);
         assert!((g.base - 100.0).abs() < 0.01, "{}", g.base);
     }
-    let f = ocr_frags(&line(&[("nose", [100.0, 95.5, 120.0, 100.0])]));
+    let f = ocr_frags(
+        &line(&[("nose", [100.0, 95.5, 120.0, 100.0])]),
+        &OcrTypes::PLAIN,
+    );
     assert!((f[0].size - 10.0).abs() < 0.01, "{}", f[0].size);
+}
+
+/// An OCR line of `words` (text, left edge, width) in 10-point type on baseline 100, each
+/// word's box as high as its letters reach.
+fn ocr_line(words: &[(&str, f32, f32)]) -> OcrLine {
+    let mut l = OcrLine {
+        paragraph: (1, 1),
+        text: String::new(),
+        bbox: [words[0].1, 90.0, 0.0, 100.0],
+        words: Vec::new(),
+        strokes: Vec::new(),
+    };
+    for &(w, x, width) in words {
+        if !l.text.is_empty() {
+            l.text.push(' ');
+        }
+        let start = l.text.len();
+        l.text.push_str(w);
+        let (top, bottom, _) = ink_reach(w).unwrap_or((1.0, 0.0, true));
+        let (y0, y1) = (100.0 - 10.0 * top, 100.0 + 10.0 * bottom);
+        l.words.push((start, l.text.len(), [x, y0, x + width, y1]));
+        l.bbox[2] = x + width;
+    }
+    l
+}
+
+/// Stroke widths are read off the page image: a word drawn as stems 2 pixels wide and 7
+/// high measures 14 / 9 pixels (over its size in pixels), one drawn with stems 4 wide
+/// 28 / 11.
+/// Over a document, words whose strokes are 1.25 times the body's or more are bold: a bold
+/// line is bold throughout, a bold run-in title leads its line (`Scope.` then regular
+/// text), and no word is bold in a document of one weight.
+#[test]
+fn ocr_strokes_tell_bold_words() {
+    // 72 dpi: a point is a pixel. Word 1 at x 0..20, word 2 at x 30..50, their boxes rows
+    // 93..100 (capitals and ascenders of 10-point type: 6.9 points high).
+    let (w, h) = (60usize, 120usize);
+    let mut px = vec![255u8; w * h];
+    let mut stem = |x0: usize, width: usize| {
+        for y in 90..100 {
+            for x in x0..x0 + width {
+                px[y * w + x] = 0;
+            }
+        }
+    };
+    for k in 0..4 {
+        stem(k * 5, 2);
+        stem(30 + k * 5, 4);
+    }
+    let image = PageImage {
+        w,
+        h,
+        px,
+        dpi: 72.0,
+    };
+    let l = ocr_line(&[("Thin", 0.0, 20.0), ("Bold", 30.0, 20.0)]);
+    let s = word_strokes(&l, &image);
+    assert!((s[0] * 10.0 - 14.0 / 9.0).abs() < 0.01, "{s:?}");
+    assert!((s[1] * 10.0 - 28.0 / 11.0).abs() < 0.01, "{s:?}");
+
+    let with = |mut l: OcrLine, strokes: &[f32]| {
+        l.strokes = strokes.to_vec();
+        l
+    };
+    let body = [0.08, 0.08, 0.08, 0.08];
+    let lines = [
+        with(
+            ocr_line(&[("Title", 0.0, 40.0), ("Here", 45.0, 35.0)]),
+            &[0.11, 0.11],
+        ),
+        with(
+            ocr_line(&[
+                ("Scope.", 0.0, 40.0),
+                ("The", 45.0, 25.0),
+                ("text", 75.0, 30.0),
+            ]),
+            &[0.11, 0.08, 0.08],
+        ),
+        with(
+            ocr_line(&[
+                ("body", 0.0, 30.0),
+                ("text", 35.0, 30.0),
+                ("goes", 70.0, 30.0),
+                ("on", 105.0, 15.0),
+            ]),
+            &body,
+        ),
+        with(
+            ocr_line(&[
+                ("more", 0.0, 30.0),
+                ("body", 35.0, 30.0),
+                ("text", 70.0, 30.0),
+                ("here", 105.0, 30.0),
+            ]),
+            &body,
+        ),
+    ];
+    let types = OcrTypes::learn(lines.iter());
+    let f: Vec<Frag> = lines.iter().flat_map(|l| ocr_frags(l, &types)).collect();
+    assert_eq!((f[0].bold_chars, f[0].chars), (9, 9));
+    assert_eq!(f[1].bold_chars, 6);
+    assert_eq!(&f[1].text[..f[1].bold_lead], "Scope.");
+    assert!(!f[1].lead_open);
+    assert_eq!(f[2].bold_chars, 0);
+    // One weight throughout: nothing is bold.
+    let even: Vec<OcrLine> = lines
+        .iter()
+        .map(|l| with(l.clone(), &vec![0.1; l.words.len()]))
+        .collect();
+    let types = OcrTypes::learn(even.iter());
+    assert!(even
+        .iter()
+        .flat_map(|l| ocr_frags(l, &types))
+        .all(|f| f.bold_chars == 0));
+}
+
+/// Monospaced lines are told by their words' widths: in a listing every character is 0.6
+/// em wide whatever the letter, so `int`, `nerrors` and `milliseconds` are 3, 7 and 12
+/// advances wide, where proportional type makes `illicit` narrow and `WWW` wide. A line
+/// of one code word (`\documentclass{article}`) is monospaced when the document's listing
+/// lines gave the advance; a bold title wider than the body's letters is not, nor a title
+/// in capitals.
+#[test]
+fn ocr_widths_tell_monospaced_lines() {
+    // 10-point type: an advance of 6 points a character, the ink a point short.
+    let code = |words: &[&str]| {
+        let mut x = 0.0;
+        let spec: Vec<(&str, f32, f32)> = words
+            .iter()
+            .map(|w| {
+                let width = w.chars().count() as f32 * 6.0 - 1.0;
+                let at = x;
+                x += width + 7.0;
+                (*w, at, width)
+            })
+            .collect();
+        ocr_line(&spec)
+    };
+    let prose = |words: &[&str]| {
+        let mut x = 0.0;
+        let spec: Vec<(&str, f32, f32)> = words
+            .iter()
+            .map(|w| {
+                let width = w.chars().map(proportional_width).sum::<f32>() * 10.0 - 1.0;
+                let at = x;
+                x += width + 3.0;
+                (*w, at, width)
+            })
+            .collect();
+        ocr_line(&spec)
+    };
+    let listing = [
+        code(&["int", "nerrors", "milliseconds;"]),
+        code(&["while", "(still)", "wait();"]),
+        code(&["return", "illicit", "values;"]),
+        code(&["struct", "arg_hdr", "header;"]),
+    ];
+    let text = [
+        prose(&["The", "illicit", "values", "were", "wide"]),
+        prose(&["and", "millimetres", "were", "narrow", "indeed"]),
+        prose(&["Mixing", "type", "makes", "width", "follow", "letters"]),
+    ];
+    let one_word = code(&["\\documentclass{article}"]);
+    let lines: Vec<&OcrLine> = listing.iter().chain(&text).chain([&one_word]).collect();
+    let types = OcrTypes::learn(lines.iter().copied());
+    for l in &listing {
+        assert!(types.monospaced(l, 10.0), "{}", l.text);
+    }
+    for l in &text {
+        assert!(!types.monospaced(l, 10.0), "{}", l.text);
+    }
+    assert!(types.monospaced(&one_word, 10.0));
+    // Capitals are about as wide as one another in any type: no evidence.
+    assert!(!types.monospaced(&code(&["TITLE", "INFORMATION"]), 10.0));
+    // Set larger than the body, one word is not enough (a bold title's letters are wider).
+    let mut larger = one_word.clone();
+    for w in &mut larger.words {
+        w.2 = w.2.map(|v| v * 1.3);
+    }
+    assert!(!types.monospaced(&larger, 13.0));
+    // With no listing, the document has no monospaced type to compare with.
+    let types = OcrTypes::learn(text.iter().chain([&one_word]));
+    assert!(!types.monospaced(&one_word, 10.0));
 }
 
 /// Every fixture: one hint per line of the layout text, so that hints never slide onto
