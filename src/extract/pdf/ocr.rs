@@ -6,7 +6,7 @@ use super::*;
 /// A PDF with no text layer, read by `pdf.ocr_command`: each page rendered and read by the
 /// command (see [`ocr_page`]), but for the `bad` ones MuPDF rejected. Flagged `ocr`. When the
 /// command prints tesseract's TSV on every page, the words are placed on their pages as the
-/// layout's fragments, their type size told by the height of their ink (see [`ocr_frags`]),
+/// layout's fragments, their type size told by the height of their ink (see [`ocr_frag`]),
 /// and the pages are read as a PDF's are (columns, paragraphs, furniture, headings with
 /// their typography). Otherwise the pages are joined with form feeds and read as OCR text is
 /// (page furniture, hyphenation, headings from the text alone).
@@ -83,7 +83,8 @@ pub(super) fn ocr(
                     for l in &mut lines {
                         l.strokes = word_strokes(l, &image);
                     }
-                    p.push((lines, image.h as f32 * 72.0 / image.dpi));
+                    let pieces = lines.iter().flat_map(ocr_pieces).collect();
+                    p.push((pieces, image.h as f32 * 72.0 / image.dpi));
                 }
             }
             None => {
@@ -98,7 +99,7 @@ pub(super) fn ocr(
             let pages = p
                 .into_iter()
                 .map(|(lines, height)| {
-                    let frags = lines.iter().flat_map(|l| ocr_frags(l, &types)).collect();
+                    let frags = lines.iter().map(|l| ocr_frag(l, &types)).collect();
                     layout_page(frags, height)
                 })
                 .collect();
@@ -120,8 +121,8 @@ pub(super) fn ocr(
 /// Where a word's ink reaches, in ems of its type above and below the baseline, from its
 /// letters: x-height letters reach 0.45, ascenders, capitals and figures 0.69, `i` and `t`
 /// 0.64, descenders go 0.21 below, a comma 0.19 (Computer Modern and Times are within a few
-/// hundredths of these), and whether that is sure: brackets and slashes (0.75 to 0.25 in
-/// Computer Modern, less in other types), an underscore (about 0.2 below) and other symbols
+/// hundredths of these), and whether that is sure: brackets and slashes (taken as 0.72 to
+/// 0.15: 0.75 to 0.25 in Computer Modern, 0.69 to 0.08 in its typewriter type), an underscore (about 0.2 below) and other symbols
 /// (`#`, `@`, `*`, …, left out of the reach) differ from type to type. None for a word with
 /// no character whose reach is known (other scripts, accented letters, symbols alone).
 pub(super) fn ink_reach(word: &str) -> Option<(f32, f32, bool)> {
@@ -143,7 +144,7 @@ pub(super) fn ink_reach(word: &str) -> Option<(f32, f32, bool)> {
             }
             '(' | ')' | '[' | ']' | '{' | '}' | '|' | '/' | '\\' => {
                 sure = false;
-                (0.75, 0.25)
+                (0.72, 0.15)
             }
             '_' => {
                 sure = false;
@@ -161,7 +162,7 @@ pub(super) fn ink_reach(word: &str) -> Option<(f32, f32, bool)> {
     reach.filter(|r| r.0 > 0.0).map(|(t, b)| (t, b, sure))
 }
 
-/// A line's type size (see [`ocr_frags`]) and the reach of each of its words' letters: the
+/// A line's type size (see [`ocr_frag`]) and the reach of each of its words' letters: the
 /// median of the sizes its words tell surely, or else of those they tell at all, or else
 /// the line's box height over 0.9.
 fn ocr_size(l: &OcrLine) -> (f32, Vec<Option<(f32, f32)>>) {
@@ -221,16 +222,19 @@ pub(super) fn proportional_width(c: char) -> f32 {
 /// of characters (ems a character), and for the widths its letters have in a proportional
 /// type ([`proportional_width`]), with its number of characters. The ink of a word lacks
 /// about a tenth of an em of its advances at its two ends.
-fn word_widths(l: &OcrLine, size: f32) -> impl Iterator<Item = (f32, f32, u32)> + '_ {
-    l.words.iter().filter_map(move |&(a, b, bx)| {
-        let w = &l.text[a..b];
-        let n = w.chars().count();
-        (n >= 3 && w.chars().any(|c| c.is_lowercase())).then(|| {
-            let width = (bx[2] - bx[0]) / size + 0.1;
-            let prop: f32 = w.chars().map(proportional_width).sum();
-            (width / n as f32, width / prop, n as u32)
+fn word_widths(l: &OcrLine, size: f32) -> impl Iterator<Item = (f32, f32, u32, usize)> + '_ {
+    l.words
+        .iter()
+        .enumerate()
+        .filter_map(move |(j, &(a, b, bx))| {
+            let w = &l.text[a..b];
+            let n = w.chars().count();
+            (n >= 3 && w.chars().any(|c| c.is_lowercase())).then(|| {
+                let width = (bx[2] - bx[0]) / size + 0.1;
+                let prop: f32 = w.chars().map(proportional_width).sum();
+                (width / n as f32, width / prop, n as u32, j)
+            })
         })
-    })
 }
 
 /// Whether a line read by OCR is plainly set in a monospaced type: two words of three
@@ -238,7 +242,7 @@ fn word_widths(l: &OcrLine, size: f32) -> impl Iterator<Item = (f32, f32, u32)> 
 /// the next, half an em or a little more) more closely than with the widths their letters
 /// have in a proportional type.
 fn plainly_monospaced(l: &OcrLine, size: f32) -> bool {
-    let (mono, prop): (Vec<f32>, Vec<f32>) = word_widths(l, size).map(|(m, p, _)| (m, p)).unzip();
+    let (mono, prop): (Vec<f32>, Vec<f32>) = word_widths(l, size).map(|(m, p, ..)| (m, p)).unzip();
     if mono.len() < 2 {
         return false;
     }
@@ -262,7 +266,7 @@ pub(super) struct OcrTypes {
     body: f32,
     advance: Option<f32>,
     proportional: f32,
-    bold: (f32, f32),
+    bold: ((f32, f32), (f32, f32)),
 }
 
 impl OcrTypes {
@@ -272,7 +276,10 @@ impl OcrTypes {
         body: 10.0,
         advance: None,
         proportional: 1.0,
-        bold: (f32::INFINITY, f32::INFINITY),
+        bold: (
+            (f32::INFINITY, f32::INFINITY),
+            (f32::INFINITY, f32::INFINITY),
+        ),
     };
 
     /// Learns the types from every line of the document (their strokes measured).
@@ -282,35 +289,44 @@ impl OcrTypes {
             let size = ocr_size(l).0;
             sizes.push((size, l.text.len() as u32));
             if plainly_monospaced(l, size) {
-                mono.extend(word_widths(l, size).map(|(m, _, n)| (m, n)));
+                mono.extend(word_widths(l, size).map(|(m, _, n, _)| (m, n)));
             } else {
-                prop.extend(word_widths(l, size).map(|(_, p, n)| (p, n)));
+                prop.extend(word_widths(l, size).map(|(_, p, n, _)| (p, n)));
             }
         }
         let mut t = OcrTypes {
             body: weighted_median(&mut sizes, 1).unwrap_or(10.0),
             advance: weighted_median(&mut mono, 40),
             proportional: weighted_median(&mut prop, 1).unwrap_or(1.0),
-            bold: (f32::INFINITY, f32::INFINITY),
+            bold: (
+                (f32::INFINITY, f32::INFINITY),
+                (f32::INFINITY, f32::INFINITY),
+            ),
         };
         // The strokes of each type: a monospaced type's are even, thicker than a
         // proportional type's hairlines and stems together.
-        let mut strokes: [Vec<(f32, u32)>; 2] = [Vec::new(), Vec::new()];
+        // Each type's strokes in ems of their line's size and in points.
+        let mut strokes: [[Vec<(f32, u32)>; 2]; 2] = Default::default();
         for l in lines {
-            let mono = t.monospaced(l, ocr_size(l).0);
-            let words = l
-                .words
-                .iter()
-                .zip(&l.strokes)
-                .filter(|(_, w)| w.is_finite());
-            strokes[usize::from(mono)]
-                .extend(words.map(|(&(a, b, _), &w)| (w, l.text[a..b].chars().count() as u32)));
+            let size = ocr_size(l).0;
+            let mono = usize::from(plainly_monospaced(l, size));
+            for (&(a, b, _), &w) in l.words.iter().zip(&l.strokes) {
+                if w.is_finite() {
+                    let n = l.text[a..b].chars().count() as u32;
+                    strokes[mono][0].push((w / size, n));
+                    strokes[mono][1].push((w, n));
+                }
+            }
         }
+        let bold = |v: &mut [Vec<(f32, u32)>; 2], least: u64| {
+            let [em, pt] = v;
+            match (weighted_median(em, least), weighted_median(pt, least)) {
+                (Some(em), Some(pt)) => (em * BOLD_STROKE, pt * BOLD_STROKE),
+                _ => (f32::INFINITY, f32::INFINITY),
+            }
+        };
         let [p, m] = &mut strokes;
-        t.bold = (
-            weighted_median(p, 1).map_or(f32::INFINITY, |w| w * BOLD_STROKE),
-            weighted_median(m, 40).map_or(f32::INFINITY, |w| w * BOLD_STROKE),
-        );
+        t.bold = (bold(p, 1), bold(m, 40));
         t
     }
 
@@ -330,7 +346,16 @@ impl OcrTypes {
             return false;
         }
         let (mut yes, mut all) = (0u32, 0u32);
-        for (m, p, n) in word_widths(l, size) {
+        for (m, p, n, j) in word_widths(l, size) {
+            // A word in bold for the proportional type: wider than its letters in the
+            // body's type, as wide as a monospaced word may be (`\setinvoicenumber` in bold).
+            let bold = l
+                .strokes
+                .get(j)
+                .is_some_and(|&w| w / size >= self.bold.0 .0 && w >= self.bold.0 .1);
+            if bold {
+                continue;
+            }
             all += n;
             let off_mono = (m - advance).abs() / advance;
             let off_prop = (p - self.proportional).abs() / self.proportional;
@@ -369,12 +394,11 @@ pub(super) struct PageImage {
     pub(super) dpi: f32,
 }
 
-/// The width of the strokes of each word of line `l` on `image`, in ems of the line's type
-/// size: the word's dark pixels over its runs of dark pixels across rows and down columns
-/// (a stem `w` pixels wide and `h` high is `h` runs across and `w` down: `w·h / (h + w)`,
-/// about `w`). NaN for a word of fewer than 8 dark pixels.
+/// The width of the strokes of each word of line `l` on `image`, in points: the word's dark
+/// pixels over its runs of dark pixels across rows and down columns (a stem `w` pixels wide
+/// and `h` high is `h` runs across and `w` down: `w·h / (h + w)`, about `w`). NaN for a
+/// word of fewer than 8 dark pixels.
 pub(super) fn word_strokes(l: &OcrLine, image: &PageImage) -> Vec<f32> {
-    let (size, _) = ocr_size(l);
     let px_per_pt = image.dpi / 72.0;
     let to_px = |v: f32, max: usize| ((v * px_per_pt).round().max(0.0) as usize).min(max);
     l.words
@@ -396,18 +420,58 @@ pub(super) fn word_strokes(l: &OcrLine, image: &PageImage) -> Vec<f32> {
             if ink < 8 || runs == 0 {
                 f32::NAN
             } else {
-                ink as f32 / runs as f32 / (size * px_per_pt)
+                ink as f32 / runs as f32 / px_per_pt
             }
         })
         .collect()
 }
 
-/// A line read by OCR as the layout's fragments: its words on one baseline at one type size,
-/// split where a gap wider than an em parts them (table cells, columns). OCR gives no type
-/// size: each word's is the height of its ink over the reach of its letters
-/// ([`ink_reach`]), the line's the median of its words' (the line's box height when no word
-/// tells). Its baseline is where the words without descenders end.
-pub(super) fn ocr_frags(l: &OcrLine, types: &OcrTypes) -> Vec<Frag> {
+/// A line read by OCR cut where a gap wider than an em of its type parts its words (table
+/// cells, columns, a listing's line numbers), each piece a line of its own: its own type
+/// size, weight and family are told apart from the others'.
+pub(super) fn ocr_pieces(l: &OcrLine) -> Vec<OcrLine> {
+    let (size, _) = ocr_size(l);
+    let mut pieces = Vec::new();
+    let mut first = 0;
+    for k in 1..=l.words.len() {
+        if k < l.words.len() && l.words[k].2[0] - l.words[k - 1].2[2] <= size {
+            continue;
+        }
+        if first == 0 && k == l.words.len() {
+            return vec![l.clone()];
+        }
+        let (a, _, _) = l.words[first];
+        let (_, b, _) = l.words[k - 1];
+        let words: Vec<(usize, usize, [f32; 4])> = l.words[first..k]
+            .iter()
+            .map(|&(wa, wb, bx)| (wa - a, wb - a, bx))
+            .collect();
+        let bbox = words.iter().fold(words[0].2, |u, w| {
+            [
+                u[0].min(w.2[0]),
+                u[1].min(w.2[1]),
+                u[2].max(w.2[2]),
+                u[3].max(w.2[3]),
+            ]
+        });
+        pieces.push(OcrLine {
+            paragraph: l.paragraph,
+            text: l.text[a..b].to_string(),
+            bbox,
+            words,
+            strokes: l.strokes.get(first..k).map_or(Vec::new(), <[f32]>::to_vec),
+        });
+        first = k;
+    }
+    pieces
+}
+
+/// A piece of a line read by OCR ([`ocr_pieces`]) as the layout's fragment: its words on one
+/// baseline at one type size. OCR gives no type size: each word's is the height of its ink
+/// over the reach of its letters ([`ink_reach`]), the piece's the median of its words' (see
+/// [`ocr_size`]). Its baseline is where the words without descenders end. Its words in
+/// bold ([`OcrTypes`]) are counted, and so is a bold run it starts with (a run-in title).
+pub(super) fn ocr_frag(l: &OcrLine, types: &OcrTypes) -> Frag {
     let (size, reaches) = ocr_size(l);
     let mono = types.monospaced(l, size);
     let bold = if mono { types.bold.1 } else { types.bold.0 };
@@ -419,47 +483,36 @@ pub(super) fn ocr_frags(l: &OcrLine, types: &OcrTypes) -> Vec<Frag> {
         .collect();
     bases.sort_by(f32::total_cmp);
     let base = bases.get(bases.len() / 2).copied().unwrap_or(l.bbox[3]);
-    let mut frags = Vec::new();
-    let mut first = 0;
-    for k in 1..=l.words.len() {
-        let split = k == l.words.len() || l.words[k].2[0] - l.words[k - 1].2[2] > size;
-        if !split {
-            continue;
-        }
-        let (a, _, b0) = l.words[first];
-        let (_, b, b1) = l.words[k - 1];
-        let text = l.text[a..b].to_string();
-        let mut f = Frag::plain(
-            [b0[0], base - 0.8 * size, b1[2], base + 0.2 * size],
-            base,
-            size,
-            text,
-        );
-        f.chars = 0;
-        f.lead_open = true;
-        f.mono_chars = 0;
-        for (j, &(wa, wb, _)) in l.words.iter().enumerate().take(k).skip(first) {
-            let n = l.text[wa..wb]
-                .chars()
-                .filter(|c| !c.is_whitespace())
-                .count() as u32;
-            f.chars += n;
-            f.mono_chars += if mono { n } else { 0 };
-            // A stroke of the bold weight: a bold word.
-            let is_bold = l.strokes.get(j).is_some_and(|&w| w >= bold);
-            if is_bold {
-                f.bold_chars += n;
-                if f.lead_open {
-                    f.bold_lead = wb - a;
-                }
-            } else {
-                f.lead_open = false;
+    let mut f = Frag::plain(
+        [l.bbox[0], base - 0.8 * size, l.bbox[2], base + 0.2 * size],
+        base,
+        size,
+        l.text.clone(),
+    );
+    f.chars = 0;
+    f.lead_open = true;
+    for (j, &(wa, wb, _)) in l.words.iter().enumerate() {
+        let n = l.text[wa..wb]
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .count() as u32;
+        f.chars += n;
+        f.mono_chars += if mono { n } else { 0 };
+        // A stroke of the bold weight, for the size and in points: a bold word.
+        let is_bold = l
+            .strokes
+            .get(j)
+            .is_some_and(|&w| w / size >= bold.0 && w >= bold.1);
+        if is_bold {
+            f.bold_chars += n;
+            if f.lead_open {
+                f.bold_lead = wb;
             }
+        } else {
+            f.lead_open = false;
         }
-        frags.push(f);
-        first = k;
     }
-    frags
+    f
 }
 
 /// Pixels of a page image handed to the OCR command at most (a US Letter page at 600 dpi has
@@ -721,8 +774,8 @@ pub(super) fn ocr_scanned_pages(
         }
         // The text pages stand without the pictures: a command that fails leaves the pages
         // from there on unread, and says why.
-        let (printed, dpi) = match ocr_page(doc, i as u32, cfg) {
-            Ok((printed, image)) => (printed, image.dpi),
+        let (printed, image) = match ocr_page(doc, i as u32, cfg) {
+            Ok(read) => read,
             // Stopped at the time limit: as above.
             Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => break,
             Err(e) => {
@@ -730,34 +783,37 @@ pub(super) fn ocr_scanned_pages(
                 break;
             }
         };
-        match tsv_lines(&printed, dpi) {
-            Some(lines) => read.push((i, own, lines)),
+        match tsv_lines(&printed, image.dpi) {
+            Some(mut lines) => {
+                for l in &mut lines {
+                    l.strokes = word_strokes(l, &image);
+                }
+                let pieces: Vec<OcrLine> = lines.iter().flat_map(ocr_pieces).collect();
+                read.push((i, own, pieces));
+            }
             // Plain text: no page of this command's output can be placed; the rest are not
             // read for nothing.
             None => break,
         }
     }
-    // OCR gives no font size: a line's is taken from its box's height, scaled so that the
-    // median line is set at the body size of the text pages, and a line within a fifth of
-    // that is body text.
-    let mut heights: Vec<f32> = read
-        .iter()
-        .flat_map(|(_, _, ls)| ls.iter().map(|l| l.bbox[3] - l.bbox[1]))
-        .filter(|h| *h > 0.0)
-        .collect();
-    heights.sort_by(f32::total_cmp);
-    let median = heights.get(heights.len() / 2).copied().unwrap_or(body);
+    // The sizes OCR's ink tells (see `ocr_frag`), scaled so that the body of the pictures
+    // is set at the body size of the text pages (a scan bound in may have been reduced);
+    // within a tenth of it is body text.
+    let types = OcrTypes::learn(read.iter().flat_map(|(_, _, ls)| ls.iter()));
+    let scale = body / types.body.max(0.1);
     for (i, own, lines) in &read {
         let mut frags: Vec<Frag> = (*own).clone();
         frags.extend(lines.iter().filter(|l| !on_text(&l.bbox, own)).map(|l| {
-            let [_, y0, _, y1] = l.bbox;
-            let ratio = (y1 - y0) / median.max(0.1);
-            let size = if (0.8..=1.25).contains(&ratio) {
+            let mut f = ocr_frag(l, &types);
+            let size = f.size * scale;
+            f.size = if (size / body - 1.0).abs() < 0.1 {
                 body
             } else {
-                body * ratio
+                size
             };
-            Frag::plain(l.bbox, y1 - (y1 - y0) * 0.2, size, l.text.clone())
+            f.y0 = f.base - 0.8 * f.size;
+            f.y1 = f.base + 0.2 * f.size;
+            f
         }));
         pages[*i] = layout_page(frags, pages[*i].height);
     }

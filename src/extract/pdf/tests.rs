@@ -97,6 +97,11 @@ fn tesseract_tsv_becomes_placed_lines() {
     assert_eq!(tsv_lines(TSV_HEADER, 144.0), Some(Vec::new()));
 }
 
+/// The fragments of a line read by OCR.
+fn ocr_line_frags(l: &OcrLine, types: &OcrTypes) -> Vec<Frag> {
+    ocr_pieces(l).iter().map(|p| ocr_frag(p, types)).collect()
+}
+
 /// A line read by OCR gets its type size from the height of its words' ink over the reach
 /// of their letters: `Scope` (a capital and a descender) 10.8 points high and `and` 8.28
 /// points high are both 12-point words, and so is the line, whose baseline is where `and`
@@ -107,7 +112,7 @@ fn tesseract_tsv_becomes_placed_lines() {
 fn ocr_words_tell_their_type_size_by_their_ink() {
     assert_eq!(ink_reach("Scope"), Some((0.69, 0.21, true)));
     assert_eq!(ink_reach("nose."), Some((0.45, 0.0, true)));
-    assert_eq!(ink_reach("(a)"), Some((0.75, 0.25, false)));
+    assert_eq!(ink_reach("(a)"), Some((0.72, 0.15, false)));
     assert_eq!(ink_reach("#define"), Some((0.69, 0.0, false)));
     assert_eq!(ink_reach("—"), None);
     assert_eq!(ink_reach("équipe"), None);
@@ -130,7 +135,7 @@ fn ocr_words_tell_their_type_size_by_their_ink() {
         l.bbox = [words[0].1[0], 90.0, words[words.len() - 1].1[2], 110.0];
         l
     };
-    let f = ocr_frags(
+    let f = ocr_line_frags(
         &line(&[
             ("Scope", [100.0, 91.72, 130.0, 102.52]),
             ("and", [133.0, 91.72, 150.0, 100.0]),
@@ -147,7 +152,7 @@ fn ocr_words_tell_their_type_size_by_their_ink() {
         assert!((g.size - 12.0).abs() < 0.01, "{}", g.size);
         assert!((g.base - 100.0).abs() < 0.01, "{}", g.base);
     }
-    let f = ocr_frags(
+    let f = ocr_line_frags(
         &line(&[("nose", [100.0, 95.5, 120.0, 100.0])]),
         &OcrTypes::PLAIN,
     );
@@ -179,11 +184,11 @@ fn ocr_line(words: &[(&str, f32, f32)]) -> OcrLine {
 }
 
 /// Stroke widths are read off the page image: a word drawn as stems 2 pixels wide and 7
-/// high measures 14 / 9 pixels (over its size in pixels), one drawn with stems 4 wide
-/// 28 / 11.
-/// Over a document, words whose strokes are 1.25 times the body's or more are bold: a bold
-/// line is bold throughout, a bold run-in title leads its line (`Scope.` then regular
-/// text), and no word is bold in a document of one weight.
+/// high measures 14 / 9 pixels (points at 72 dpi), one drawn with stems 4 wide 28 / 11.
+/// Over a document, words whose strokes are 1.25 times the body's or more, for their size
+/// and in points, are bold: a bold line is bold throughout, a bold run-in title leads its
+/// line (`Scope.` then regular text), small print whose strokes are as thick as the body's
+/// is not (thick for its size only), and no word is bold in a document of one weight.
 #[test]
 fn ocr_strokes_tell_bold_words() {
     // 72 dpi: a point is a pixel. Word 1 at x 0..20, word 2 at x 30..50, their boxes rows
@@ -209,8 +214,8 @@ fn ocr_strokes_tell_bold_words() {
     };
     let l = ocr_line(&[("Thin", 0.0, 20.0), ("Bold", 30.0, 20.0)]);
     let s = word_strokes(&l, &image);
-    assert!((s[0] * 10.0 - 14.0 / 9.0).abs() < 0.01, "{s:?}");
-    assert!((s[1] * 10.0 - 28.0 / 11.0).abs() < 0.01, "{s:?}");
+    assert!((s[0] - 14.0 / 9.0).abs() < 0.01, "{s:?}");
+    assert!((s[1] - 28.0 / 11.0).abs() < 0.01, "{s:?}");
 
     let with = |mut l: OcrLine, strokes: &[f32]| {
         l.strokes = strokes.to_vec();
@@ -250,12 +255,33 @@ fn ocr_strokes_tell_bold_words() {
         ),
     ];
     let types = OcrTypes::learn(lines.iter());
-    let f: Vec<Frag> = lines.iter().flat_map(|l| ocr_frags(l, &types)).collect();
+    let f: Vec<Frag> = lines
+        .iter()
+        .flat_map(|l| ocr_line_frags(l, &types))
+        .collect();
     assert_eq!((f[0].bold_chars, f[0].chars), (9, 9));
     assert_eq!(f[1].bold_chars, 6);
     assert_eq!(&f[1].text[..f[1].bold_lead], "Scope.");
     assert!(!f[1].lead_open);
     assert_eq!(f[2].bold_chars, 0);
+    // 6-point print with the body's strokes.
+    let mut small = with(
+        ocr_line(&[("note", 0.0, 20.0), ("text", 25.0, 20.0)]),
+        &[0.08, 0.08],
+    );
+    for w in &mut small.words {
+        w.2 = [
+            w.2[0],
+            100.0 - (100.0 - w.2[1]) * 0.6,
+            w.2[2],
+            100.0 + (w.2[3] - 100.0) * 0.6,
+        ];
+    }
+    let g = ocr_line_frags(&small, &types);
+    assert!(
+        (g[0].size - 6.0).abs() < 0.01 && g[0].bold_chars == 0,
+        "{g:?}"
+    );
     // One weight throughout: nothing is bold.
     let even: Vec<OcrLine> = lines
         .iter()
@@ -264,7 +290,7 @@ fn ocr_strokes_tell_bold_words() {
     let types = OcrTypes::learn(even.iter());
     assert!(even
         .iter()
-        .flat_map(|l| ocr_frags(l, &types))
+        .flat_map(|l| ocr_line_frags(l, &types))
         .all(|f| f.bold_chars == 0));
 }
 
