@@ -106,8 +106,9 @@ fn ocr_line_frags(l: &OcrLine, types: &OcrTypes) -> Vec<Frag> {
 /// of their letters: `Scope` (a capital and a descender) 10.8 points high and `and` 8.28
 /// points high are both 12-point words, and so is the line, whose baseline is where `and`
 /// ends; `nose` alone (x-height letters) 4.5 points high is 10-point. A gap wider than the
-/// size parts the line into two fragments (two cells); a word of unknown letters does not
-/// tell the size.
+/// size parts the line into two fragments (two cells), each of its own size (a listing's
+/// small line number); a word of unknown letters does not tell the size, nor does one with
+/// brackets when a word of letters can.
 #[test]
 fn ocr_words_tell_their_type_size_by_their_ink() {
     assert_eq!(ink_reach("Scope"), Some((0.69, 0.21, true)));
@@ -157,6 +158,17 @@ fn ocr_words_tell_their_type_size_by_their_ink() {
         &OcrTypes::PLAIN,
     );
     assert!((f[0].size - 10.0).abs() < 0.01, "{}", f[0].size);
+    // A listing's small line number beside its 10-point code: each piece has its size.
+    let f = ocr_line_frags(
+        &line(&[
+            ("7", [100.0, 95.86, 103.0, 100.0]),
+            ("\\def\\next{", [130.0, 91.06, 190.0, 101.5]),
+            ("end", [195.0, 93.1, 210.0, 100.0]),
+        ]),
+        &OcrTypes::PLAIN,
+    );
+    let sizes: Vec<f32> = f.iter().map(|g| (g.size * 10.0).round() / 10.0).collect();
+    assert_eq!(sizes, [6.0, 10.0]);
 }
 
 /// An OCR line of `words` (text, left edge, width) in 10-point type on baseline 100, each
@@ -298,8 +310,8 @@ fn ocr_strokes_tell_bold_words() {
 /// em wide whatever the letter, so `int`, `nerrors` and `milliseconds` are 3, 7 and 12
 /// advances wide, where proportional type makes `illicit` narrow and `WWW` wide. A line
 /// of one code word (`\documentclass{article}`) is monospaced when the document's listing
-/// lines gave the advance; a bold title wider than the body's letters is not, nor a title
-/// in capitals.
+/// lines gave the advance; a title set larger or in bold, wider than the body's letters,
+/// is not, nor a title in capitals.
 #[test]
 fn ocr_widths_tell_monospaced_lines() {
     // 10-point type: an advance of 6 points a character, the ink a point short.
@@ -358,6 +370,18 @@ fn ocr_widths_tell_monospaced_lines() {
         w.2 = w.2.map(|v| v * 1.3);
     }
     assert!(!types.monospaced(&larger, 13.0));
+    // A word in bold (its strokes 1.5 times the body's) is wider than its letters in the
+    // body's type, whatever its width says; the same word in the body's weight is code.
+    let stroked = |l: &OcrLine, w: f32| {
+        let mut l = l.clone();
+        l.strokes = vec![w; l.words.len()];
+        l
+    };
+    let weighed: Vec<OcrLine> = lines.iter().map(|l| stroked(l, 0.6)).collect();
+    let types = OcrTypes::learn(weighed.iter());
+    let word = code(&["\\setinvoicenumber"]);
+    assert!(types.monospaced(&stroked(&word, 0.6), 10.0));
+    assert!(!types.monospaced(&stroked(&word, 0.9), 10.0));
     // With no listing, the document has no monospaced type to compare with.
     let types = OcrTypes::learn(text.iter().chain([&one_word]));
     assert!(!types.monospaced(&one_word, 10.0));
