@@ -460,10 +460,29 @@ pub(super) fn ocr_pieces(l: &OcrLine) -> Vec<OcrLine> {
             bbox,
             words,
             strokes: l.strokes.get(first..k).map_or(Vec::new(), <[f32]>::to_vec),
+            confidence: l
+                .confidence
+                .get(first..k)
+                .map_or(Vec::new(), <[f32]>::to_vec),
         });
         first = k;
     }
     pieces
+}
+
+/// How sure OCR is of the words of `l`, on average over their characters (0 to 100).
+fn confidence(l: &OcrLine) -> f32 {
+    let (mut sum, mut n) = (0.0f32, 0usize);
+    for (&(a, b, _), &c) in l.words.iter().zip(&l.confidence) {
+        let k = l.text[a..b].chars().count();
+        sum += c * k as f32;
+        n += k;
+    }
+    if n == 0 {
+        100.0
+    } else {
+        sum / n as f32
+    }
 }
 
 /// A piece of a line read by OCR ([`ocr_pieces`]) as the layout's fragment: its words on one
@@ -473,8 +492,19 @@ pub(super) fn ocr_pieces(l: &OcrLine) -> Vec<OcrLine> {
 /// bold ([`OcrTypes`]) are counted, and so is a bold run it starts with (a run-in title).
 pub(super) fn ocr_frag(l: &OcrLine, types: &OcrTypes) -> Frag {
     let (size, reaches) = ocr_size(l);
-    let mono = types.monospaced(l, size);
-    let bold = if mono { types.bold.1 } else { types.bold.0 };
+    // Words OCR is unsure of (under 60 of 100 on average: letters of another script read as
+    // Latin, a glyph table, dot leaders read as `eee`) tell nothing of their type: the
+    // piece is set as the body is. A number or a short word alone is often read unsure and
+    // right (`1.1` before a run-in title).
+    let trusted =
+        confidence(l) >= 60.0 || l.text.chars().filter(|c| !c.is_whitespace()).count() < 6;
+    let size = if trusted { size } else { types.body };
+    let mono = trusted && types.monospaced(l, size);
+    let bold = match (trusted, mono) {
+        (false, _) => (f32::INFINITY, f32::INFINITY),
+        (true, true) => types.bold.1,
+        (true, false) => types.bold.0,
+    };
     let mut bases: Vec<f32> = l
         .words
         .iter()
@@ -850,8 +880,10 @@ pub(super) struct OcrLine {
     pub(super) bbox: [f32; 4],
     /// Each word: its byte range in `text` and its box.
     pub(super) words: Vec<(usize, usize, [f32; 4])>,
-    /// Each word's stroke width in ems (see [`word_strokes`]), once measured on the image.
+    /// Each word's stroke width in points (see [`word_strokes`]), once measured on the image.
     pub(super) strokes: Vec<f32>,
+    /// How sure OCR is of each word, 0 to 100 (tesseract's `conf`; 100 when not given).
+    pub(super) confidence: Vec<f32>,
 }
 
 /// The header line of tesseract's TSV output (`tesseract IMAGE stdout tsv`).
@@ -892,6 +924,12 @@ pub(super) fn tsv_lines(out: &str, dpi: f32) -> Option<Vec<OcrLine>> {
         if word.is_empty() {
             continue;
         }
+        let confidence = f[10]
+            .trim()
+            .parse::<f32>()
+            .ok()
+            .filter(|c| (0.0..=100.0).contains(c))
+            .unwrap_or(100.0);
         let b = [
             x as f32 * pt,
             y as f32 * pt,
@@ -905,6 +943,7 @@ pub(super) fn tsv_lines(out: &str, dpi: f32) -> Option<Vec<OcrLine>> {
                 let start = l.text.len();
                 l.text.push_str(word);
                 l.words.push((start, l.text.len(), b));
+                l.confidence.push(confidence);
                 l.bbox = [
                     l.bbox[0].min(b[0]),
                     l.bbox[1].min(b[1]),
@@ -918,6 +957,7 @@ pub(super) fn tsv_lines(out: &str, dpi: f32) -> Option<Vec<OcrLine>> {
                 bbox: b,
                 words: vec![(0, word.len(), b)],
                 strokes: Vec::new(),
+                confidence: vec![confidence],
             }),
         }
         last_key = Some(key);

@@ -91,6 +91,7 @@ fn tesseract_tsv_becomes_placed_lines() {
     // A box at the far end of the numbers does not wrap round to the page's left.
     assert!(lines[4].bbox[2] >= lines[4].bbox[0]);
     assert_eq!(lines[0].bbox, [50.0, 100.0, 250.0, 115.0]);
+    assert_eq!(lines[0].confidence, [96.5, 95.1]);
     let paragraphs: Vec<(u32, u32)> = lines.iter().map(|l| l.paragraph).collect();
     assert_eq!(paragraphs, [(1, 1), (1, 2), (1, 2), (2, 1), (3, 1)]);
     assert!(tsv_lines("1 Introduction\n\nThe engine reads.\n", 144.0).is_none());
@@ -124,6 +125,7 @@ fn ocr_words_tell_their_type_size_by_their_ink() {
             bbox: [0.0; 4],
             words: Vec::new(),
             strokes: Vec::new(),
+            confidence: Vec::new(),
         };
         for (w, b) in words {
             if !l.text.is_empty() {
@@ -180,6 +182,7 @@ fn ocr_line(words: &[(&str, f32, f32)]) -> OcrLine {
         bbox: [words[0].1, 90.0, 0.0, 100.0],
         words: Vec::new(),
         strokes: Vec::new(),
+        confidence: Vec::new(),
     };
     for &(w, x, width) in words {
         if !l.text.is_empty() {
@@ -200,7 +203,8 @@ fn ocr_line(words: &[(&str, f32, f32)]) -> OcrLine {
 /// Over a document, words whose strokes are 1.25 times the body's or more, for their size
 /// and in points, are bold: a bold line is bold throughout, a bold run-in title leads its
 /// line (`Scope.` then regular text), small print whose strokes are as thick as the body's
-/// is not (thick for its size only), and no word is bold in a document of one weight.
+/// is not (thick for its size only), words OCR is unsure of are neither bold nor large,
+/// and no word is bold in a document of one weight.
 #[test]
 fn ocr_strokes_tell_bold_words() {
     // 72 dpi: a point is a pixel. Word 1 at x 0..20, word 2 at x 30..50, their boxes rows
@@ -294,6 +298,35 @@ fn ocr_strokes_tell_bold_words() {
         (g[0].size - 6.0).abs() < 0.01 && g[0].bold_chars == 0,
         "{g:?}"
     );
+    // Words OCR read unsure of (another script read as Latin) tell nothing of their type:
+    // set as the body, not bold; a short number alone is trusted all the same.
+    let mut unsure = with(
+        ocr_line(&[("Kvaxz", 0.0, 40.0), ("Bpwq", 45.0, 35.0)]),
+        &[0.2, 0.2],
+    );
+    for w in &mut unsure.words {
+        w.2 = [
+            w.2[0],
+            100.0 - (100.0 - w.2[1]) * 1.5,
+            w.2[2],
+            100.0 + (w.2[3] - 100.0) * 1.5,
+        ];
+    }
+    unsure.confidence = vec![31.0, 40.0];
+    let g = ocr_line_frags(&unsure, &types);
+    assert!(
+        (g[0].size - 10.0).abs() < 0.01 && g[0].bold_chars == 0,
+        "{g:?}"
+    );
+    unsure.confidence = vec![91.0, 90.0];
+    let g = ocr_line_frags(&unsure, &types);
+    assert!(
+        (g[0].size - 15.0).abs() < 0.01 && g[0].bold_chars == 9,
+        "{g:?}"
+    );
+    let mut number = with(ocr_line(&[("1.1", 0.0, 15.0)]), &[0.11]);
+    number.confidence = vec![55.0];
+    assert_eq!(ocr_line_frags(&number, &types)[0].bold_chars, 3);
     // One weight throughout: nothing is bold.
     let even: Vec<OcrLine> = lines
         .iter()
