@@ -280,19 +280,26 @@ fn ocr_strokes_tell_bold_words() {
     assert_eq!(&f[1].text[..f[1].bold_lead], "Scope.");
     assert!(!f[1].lead_open);
     assert_eq!(f[2].bold_chars, 0);
+    // The line's type `k` times as large, on the same baseline.
+    let scaled = |mut l: OcrLine, k: f32| {
+        for w in &mut l.words {
+            w.2 = [
+                w.2[0],
+                100.0 - (100.0 - w.2[1]) * k,
+                w.2[2],
+                100.0 + (w.2[3] - 100.0) * k,
+            ];
+        }
+        l
+    };
     // 6-point print with the body's strokes.
-    let mut small = with(
-        ocr_line(&[("note", 0.0, 20.0), ("text", 25.0, 20.0)]),
-        &[0.08, 0.08],
+    let small = scaled(
+        with(
+            ocr_line(&[("note", 0.0, 20.0), ("text", 25.0, 20.0)]),
+            &[0.08, 0.08],
+        ),
+        0.6,
     );
-    for w in &mut small.words {
-        w.2 = [
-            w.2[0],
-            100.0 - (100.0 - w.2[1]) * 0.6,
-            w.2[2],
-            100.0 + (w.2[3] - 100.0) * 0.6,
-        ];
-    }
     let g = ocr_line_frags(&small, &types);
     assert!(
         (g[0].size - 6.0).abs() < 0.01 && g[0].bold_chars == 0,
@@ -300,18 +307,13 @@ fn ocr_strokes_tell_bold_words() {
     );
     // Words OCR read unsure of (another script read as Latin) tell nothing of their type:
     // set as the body, not bold; a short number alone is trusted all the same.
-    let mut unsure = with(
-        ocr_line(&[("Kvaxz", 0.0, 40.0), ("Bpwq", 45.0, 35.0)]),
-        &[0.2, 0.2],
+    let mut unsure = scaled(
+        with(
+            ocr_line(&[("Kvaxz", 0.0, 40.0), ("Bpwq", 45.0, 35.0)]),
+            &[0.2, 0.2],
+        ),
+        1.5,
     );
-    for w in &mut unsure.words {
-        w.2 = [
-            w.2[0],
-            100.0 - (100.0 - w.2[1]) * 1.5,
-            w.2[2],
-            100.0 + (w.2[3] - 100.0) * 1.5,
-        ];
-    }
     unsure.confidence = vec![31.0, 40.0];
     let g = ocr_line_frags(&unsure, &types);
     assert!(
