@@ -19,7 +19,8 @@
 # there is skipped with a warning. OCR output is cached by the page image's SHA-256 in
 # ${DOCSWEEP_OCR_CACHE:-$HOME/.cache/docsweep/ocr-tsv} (the first run reads some 1,300 pages:
 # about 15 minutes on 2 cores, two files at a time; later runs take a minute). Needs
-# tesseract-ocr and poppler-utils.
+# tesseract-ocr and poppler-utils. The cache does not know tesseract's version: empty it when
+# tesseract changes. A set missing shifts which files of the later sets the dev sample takes.
 set -euo pipefail
 BIN=${1:?usage: pdf_ocr_eval.sh BIN_DIR [dev|test|both]}
 WHICH=${2:-both}
@@ -63,16 +64,18 @@ pick() {
       continue
     fi
     local tag
-    tag=$(echo "$d" | sed 's|.*/docsweep-pdf-holdout||; s|.*/pdf-source-gold-\?|s|; s|.*/pdfhtml|h|; s|/|-|g')
+    tag=$(echo "$d" | sed 's|.*/docsweep-pdf-holdout$|1|; s|.*/docsweep-pdf-holdout||; s|.*/pdf-source-gold-\?|s|; s|.*/pdfhtml|h|; s|/|-|g')
     for f in "$d"/*.pdf; do
       [ -e "$f" ] || continue
       local p
-      p=$(pdfinfo "$f" 2>/dev/null | awk '/^Pages:/{print $2}')
+      p=$(pdfinfo "$f" 2>/dev/null | awk '/^Pages:/{print $2}' || true)
       [ -n "$p" ] && [ "$p" -le 12 ] || continue
       n=$((n + 1))
       [ $(((n - 1) % step)) -eq 0 ] || continue
       ln -s "$(readlink -f "$f")" "$dest/$tag-$(basename "$f")"
-      [ -e "$f.gold.tsv" ] && ln -s "$(readlink -f "$f.gold.tsv")" "$dest/$tag-$(basename "$f").gold.tsv"
+      if [ -e "$f.gold.tsv" ]; then
+        ln -s "$(readlink -f "$f.gold.tsv")" "$dest/$tag-$(basename "$f").gold.tsv"
+      fi
     done
   done
 }
@@ -83,7 +86,8 @@ run() {
   find "$dir" -name '*.pdf' | sort | xargs -P 2 -n 8 env OCR_CMD="$work/ocr.sh {image}" \
     "$BIN/pdf_outline_eval" > /dev/null 2>&1 || true
   printf '%-5s ' "$name"
-  OCR_CMD="$work/ocr.sh {image}" "$BIN/pdf_outline_eval" "$dir" 2>/dev/null | grep TOTAL
+  OCR_CMD="$work/ocr.sh {image}" "$BIN/pdf_outline_eval" "$dir" > "$work/$name.txt" 2>&1 || true
+  grep TOTAL "$work/$name.txt" || { echo "no total:"; tail -5 "$work/$name.txt"; }
 }
 
 if [ "$WHICH" != test ]; then

@@ -450,6 +450,10 @@ pub fn extract(
     }
     if cfg.ocr_all_pages && !cfg.ocr_command.is_empty() {
         let mut x = ocr(&opened.doc, want, &[], cfg, text_cfg, started)?;
+        if opened.doc.repaired() || opened.tree_mended || reindexed {
+            flags.push("pdf_repaired".into());
+        }
+        outline_headings(&opened.doc, &mut x, cfg);
         x.flags.extend(flags);
         x.pages = total;
         return Ok(x);
@@ -589,16 +593,26 @@ pub fn extract(
     if unmapped > 0 {
         flags.push(format!("pdf_unmapped_chars:{unmapped}"));
     }
+    outline_headings(&opened.doc, &mut x, cfg);
+    x.flags.extend(flags);
+    x.pages = total;
+    Ok(x)
+}
+
+/// With `use_outline`, the headings of `x` are the PDF's outline entries, when it has some.
+#[cfg(feature = "pdf")]
+fn outline_headings(
+    doc: &crate::extract::mupdf_ffi::Doc<'_>,
+    x: &mut PdfExtraction,
+    cfg: &PdfConfig,
+) {
     if cfg.use_outline {
-        let entries = outline_entries(&opened.doc);
+        let entries = outline_entries(doc);
         if !entries.is_empty() {
             headings_from_outline(&x.canonical, &mut x.blocks, &entries);
             x.flags.push("heading_source:outline".into());
         }
     }
-    x.flags.extend(flags);
-    x.pages = total;
-    Ok(x)
 }
 
 /// Four fifths or more of `of` characters: a bold line, a line or fragment of code.
