@@ -19,11 +19,10 @@ pub(super) fn ocr(
     text_cfg: &TextConfig,
     started: Instant,
 ) -> Result<PdfExtraction, String> {
-    let mut out = String::new();
     let mut flags = vec!["ocr".to_string()];
-    let mut boxes = Vec::new();
-    // The lines of each page and its height, while every page read printed TSV.
-    let mut placed: Option<Vec<(Vec<OcrLine>, f32)>> = Some(Vec::new());
+    // What each page read gave: its placed lines and its height when the command printed
+    // TSV, its text otherwise; None for a page left unread.
+    let mut reads: Vec<Option<Result<PlacedPage, String>>> = Vec::new();
     for i in 0..pages {
         // A page MuPDF rejected (counted in `pdf_bad_pages`) stays empty.
         let read = if bad.contains(&i) {
@@ -52,67 +51,69 @@ pub(super) fn ocr(
             };
             Some(read)
         };
-        if i > 0 {
-            out.push('\x0c');
-        }
-        let Some((printed, image)) = read else {
-            if let Some(p) = placed.as_mut() {
-                p.push((Vec::new(), 792.0));
+        reads.push(read.map(|(printed, image)| {
+            tsv_lines(&printed, image.dpi)
+                .map(|lines| {
+                    (
+                        with_strokes(lines, &image),
+                        image.h as f32 * 72.0 / image.dpi,
+                    )
+                })
+                .ok_or(printed)
+        }));
+    }
+    let mut x = if reads.iter().flatten().all(Result::is_ok) {
+        let placed: Vec<PlacedPage> = reads
+            .into_iter()
+            .map(|r| match r {
+                Some(Ok((lines, height))) => (lines.iter().flat_map(ocr_pieces).collect(), height),
+                _ => (Vec::new(), 792.0),
+            })
+            .collect();
+        let types = OcrTypes::learn(placed.iter().flat_map(|(lines, _)| lines));
+        let pages = placed
+            .into_iter()
+            .map(|(lines, height)| {
+                let frags = lines.iter().map(|l| ocr_frag(l, &types)).collect();
+                layout_page(frags, height)
+            })
+            .collect();
+        build(pages, cfg, text_cfg)
+    } else {
+        let (mut out, mut boxes) = (String::new(), Vec::new());
+        for (i, read) in reads.into_iter().enumerate() {
+            if i > 0 {
+                out.push('\x0c');
             }
-            continue;
-        };
-        match tsv_lines(&printed, image.dpi) {
-            Some(mut lines) => {
-                let mut last = None;
-                for l in &lines {
-                    if last.is_some_and(|k| k != l.paragraph) {
+            match read {
+                Some(Ok((lines, _))) => {
+                    let mut last = None;
+                    for l in &lines {
+                        if last.is_some_and(|k| k != l.paragraph) {
+                            out.push('\n');
+                        }
+                        last = Some(l.paragraph);
+                        let start = out.len();
+                        out.push_str(&l.text);
+                        boxes.push(LineBox {
+                            start,
+                            end: out.len(),
+                            page: i as u32 + 1,
+                            bbox: l.bbox,
+                        });
                         out.push('\n');
                     }
-                    last = Some(l.paragraph);
-                    let start = out.len();
-                    out.push_str(&l.text);
-                    boxes.push(LineBox {
-                        start,
-                        end: out.len(),
-                        page: i + 1,
-                        bbox: l.bbox,
-                    });
-                    out.push('\n');
                 }
-                if let Some(p) = placed.as_mut() {
-                    for l in &mut lines {
-                        l.strokes = word_strokes(l, &image);
-                    }
-                    let pieces = lines.iter().flat_map(ocr_pieces).collect();
-                    p.push((pieces, image.h as f32 * 72.0 / image.dpi));
-                }
-            }
-            None => {
-                placed = None;
-                out.push_str(&printed.replace('\x0c', ""));
+                Some(Err(printed)) => out.push_str(&printed.replace('\x0c', "")),
+                None => {}
             }
         }
-    }
-    let mut x = match placed {
-        Some(p) => {
-            let types = OcrTypes::learn(p.iter().flat_map(|(lines, _)| lines));
-            let pages = p
-                .into_iter()
-                .map(|(lines, height)| {
-                    let frags = lines.iter().map(|l| ocr_frag(l, &types)).collect();
-                    layout_page(frags, height)
-                })
-                .collect();
-            build(pages, cfg, text_cfg)
+        let mut x = from_text(&out, None, text_cfg, pages, &boxes);
+        for b in &mut x.blocks {
+            // Form feeds number the pages of a longer scan; a one-page scan has none.
+            b.page.get_or_insert(1);
         }
-        None => {
-            let mut x = from_text(&out, None, text_cfg, pages, &boxes);
-            for b in &mut x.blocks {
-                // Form feeds number the pages of a longer scan; a one-page scan has none.
-                b.page.get_or_insert(1);
-            }
-            x
-        }
+        x
     };
     flags.append(&mut x.flags);
     x.flags = flags;
@@ -432,6 +433,17 @@ pub(super) fn word_strokes(l: &OcrLine, image: &PageImage) -> Vec<f32> {
             }
         })
         .collect()
+}
+
+/// The lines OCR placed on a page, and the page's height in points.
+type PlacedPage = (Vec<OcrLine>, f32);
+
+/// The lines OCR read on `image` with their words' strokes measured ([`word_strokes`]).
+fn with_strokes(mut lines: Vec<OcrLine>, image: &PageImage) -> Vec<OcrLine> {
+    for l in &mut lines {
+        l.strokes = word_strokes(l, image);
+    }
+    lines
 }
 
 /// A line read by OCR cut where a gap wider than an em of its type parts its words (table
@@ -842,12 +854,13 @@ pub(super) fn ocr_scanned_pages(
             }
         };
         match tsv_lines(&printed, image.dpi) {
-            Some(mut lines) => {
-                for l in &mut lines {
-                    l.strokes = word_strokes(l, &image);
-                }
-                let pieces: Vec<OcrLine> = lines.iter().flat_map(ocr_pieces).collect();
-                read.push((i, own, pieces));
+            Some(lines) => {
+                let lines = with_strokes(lines, &image);
+                read.push((
+                    i,
+                    own,
+                    lines.iter().flat_map(ocr_pieces).collect::<Vec<_>>(),
+                ));
             }
             // Plain text: no page of this command's output can be placed; the rest are not
             // read for nothing.
