@@ -285,40 +285,27 @@ impl OcrTypes {
     };
 
     /// Learns the types from every line of the document (their strokes measured).
-    pub(super) fn learn<'a>(lines: impl Iterator<Item = &'a OcrLine> + Clone) -> OcrTypes {
+    pub(super) fn learn<'a>(lines: impl Iterator<Item = &'a OcrLine>) -> OcrTypes {
         let (mut mono, mut prop, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
+        // The strokes of each type (proportional, monospaced) in ems of their line's size
+        // and in points: a monospaced type's are even, thicker than a proportional type's
+        // hairlines and stems together.
+        let mut strokes: [[Vec<(f32, u32)>; 2]; 2] = Default::default();
         // What OCR read unsure of tells nothing of the types (see `trusted`).
-        let lines = lines.filter(|l| trusted(l));
-        for l in lines.clone() {
+        for l in lines.filter(|l| trusted(l)) {
             let size = ocr_size(l).0;
             sizes.push((size, l.text.chars().count() as u32));
-            if plainly_monospaced(l, size) {
+            let plainly = plainly_monospaced(l, size);
+            if plainly {
                 mono.extend(word_widths(l, size).map(|(m, _, n, _)| (m, n)));
             } else {
                 prop.extend(word_widths(l, size).map(|(_, p, n, _)| (p, n)));
             }
-        }
-        let mut t = OcrTypes {
-            body: weighted_median(&mut sizes, 1).unwrap_or(10.0),
-            advance: weighted_median(&mut mono, 40),
-            proportional: weighted_median(&mut prop, 1).unwrap_or(1.0),
-            bold: (
-                (f32::INFINITY, f32::INFINITY),
-                (f32::INFINITY, f32::INFINITY),
-            ),
-        };
-        // The strokes of each type: a monospaced type's are even, thicker than a
-        // proportional type's hairlines and stems together.
-        // Each type's strokes in ems of their line's size and in points.
-        let mut strokes: [[Vec<(f32, u32)>; 2]; 2] = Default::default();
-        for l in lines {
-            let size = ocr_size(l).0;
-            let mono = usize::from(plainly_monospaced(l, size));
             for (&(a, b, _), &w) in l.words.iter().zip(&l.strokes) {
                 if w.is_finite() {
                     let n = l.text[a..b].chars().count() as u32;
-                    strokes[mono][0].push((w / size, n));
-                    strokes[mono][1].push((w, n));
+                    strokes[usize::from(plainly)][0].push((w / size, n));
+                    strokes[usize::from(plainly)][1].push((w, n));
                 }
             }
         }
@@ -330,8 +317,12 @@ impl OcrTypes {
             }
         };
         let [p, m] = &mut strokes;
-        t.bold = (bold(p, 1), bold(m, 40));
-        t
+        OcrTypes {
+            body: weighted_median(&mut sizes, 1).unwrap_or(10.0),
+            advance: weighted_median(&mut mono, 40),
+            proportional: weighted_median(&mut prop, 1).unwrap_or(1.0),
+            bold: (bold(p, 1), bold(m, 40)),
+        }
     }
 
     /// Whether line `l` (type size `size`) is set in the monospaced type: plainly so, or,
