@@ -6,7 +6,10 @@
 # dpi), as a scan of the document would read, and the headings found are scored against the
 # same outline (or source gold) as the text layer's (examples/pdf_outline_eval with OCR_CMD).
 # The pages are MuPDF's clean renderings: no skew, noise or blur, so this measures what the
-# layout makes of OCR's words and boxes, not tesseract on poor scans.
+# layout makes of OCR's words and boxes, not tesseract on poor scans. With SCANNED=1 each page
+# is first made to look scanned (ImageMagick: turned by -1.5 to 1.5 degrees, blurred by 0.6
+# pixel, Gaussian noise, all chosen from the image's hash so that a run is repeatable),
+# and docsweep reads that image, as it would a scan's.
 #
 #   dev:  every other candidate (in the order: set, then file name) of the development sets
 #         1, 2, 3, 5, 6, 10, 12, 13, 14 and the dev halves of 16-22: 81 files, 529 pages
@@ -19,8 +22,10 @@
 # there is skipped with a warning. OCR output is cached by the page image's SHA-256 in
 # ${DOCSWEEP_OCR_CACHE:-$HOME/.cache/docsweep/ocr-tsv} (the first run reads some 1,300 pages:
 # about 15 minutes on 2 cores, two files at a time; later runs take a minute). Needs
-# tesseract-ocr and poppler-utils. The cache does not know tesseract's version: empty it when
-# tesseract changes. A set missing shifts which files of the later sets the dev sample takes.
+# tesseract-ocr and poppler-utils (and imagemagick for SCANNED=1, whose cache is the folder
+# `scanned` in it, with each page's scanned image: some 4 MB a page). The cache does not know
+# tesseract's version: empty it when tesseract changes. A set missing shifts which files of
+# the later sets the dev sample takes.
 set -euo pipefail
 BIN=${1:?usage: pdf_ocr_eval.sh BIN_DIR [dev|test|both]}
 WHICH=${2:-both}
@@ -51,7 +56,30 @@ OMP_THREAD_LIMIT=1 tesseract "$img" stdout tsv > "$f.tmp.$$" 2>/dev/null || { rm
 mv "$f.tmp.$$" "$f"
 cat "$f"
 EOF
-chmod +x "$work/ocr.sh"
+# SCANNED=1: the page made to look scanned, in place (docsweep reads it back for the words'
+# strokes), then read; the scanned image and its TSV cached by the clean image's hash.
+cat > "$work/scanned.sh" <<'EOF'
+#!/bin/sh
+img="$1"
+h=$(sha256sum "$img" | cut -c1-40)
+d="$DOCSWEEP_OCR_CACHE/scanned"
+if [ -s "$d/$h.tsv" ] && [ -s "$d/$h.pgm" ]; then cp "$d/$h.pgm" "$img"; cat "$d/$h.tsv"; exit 0; fi
+mkdir -p "$d"
+n=$(printf '%d' "0x$(echo "$h" | cut -c1-6)")
+angle=$(awk -v n="$n" 'BEGIN { printf "%.1f", (n % 31 - 15) / 10 }')
+convert -seed $((n % 100000)) "$img" -background white -virtual-pixel white \
+  -distort SRT "$angle" -blur 0x0.6 -attenuate 0.4 +noise Gaussian -depth 8 "$img.$$.pgm" || exit 1
+mv "$img.$$.pgm" "$img"
+OMP_THREAD_LIMIT=1 tesseract "$img" stdout tsv > "$d/$h.tsv.tmp.$$" 2>/dev/null || { rm -f "$d/$h.tsv.tmp.$$"; exit 1; }
+cp "$img" "$d/$h.pgm.tmp.$$" && mv "$d/$h.pgm.tmp.$$" "$d/$h.pgm" && mv "$d/$h.tsv.tmp.$$" "$d/$h.tsv"
+cat "$d/$h.tsv"
+EOF
+chmod +x "$work/ocr.sh" "$work/scanned.sh"
+OCR="$work/ocr.sh"
+if [ "${SCANNED:-0}" = 1 ]; then
+  command -v convert > /dev/null || { echo "SCANNED=1 needs ImageMagick's convert (apt-get install imagemagick)" >&2; exit 1; }
+  OCR="$work/scanned.sh"
+fi
 
 # Links to the candidates in DEST (named SETDIR-FILE, gold files beside them); every
 # `step`-th from the first.
@@ -83,10 +111,10 @@ pick() {
 run() {
   local name=$1 dir=$2
   # Warm the cache two files at a time, then score in one run (its order is the files').
-  find "$dir" -name '*.pdf' | sort | xargs -P 2 -n 8 env OCR_CMD="$work/ocr.sh {image}" \
+  find "$dir" -name '*.pdf' | sort | xargs -P 2 -n 8 env OCR_CMD="$OCR {image}" \
     "$BIN/pdf_outline_eval" > /dev/null 2>&1 || true
   printf '%-5s ' "$name"
-  OCR_CMD="$work/ocr.sh {image}" "$BIN/pdf_outline_eval" "$dir" > "$work/$name.txt" 2>&1 || true
+  OCR_CMD="$OCR {image}" "$BIN/pdf_outline_eval" "$dir" > "$work/$name.txt" 2>&1 || true
   grep TOTAL "$work/$name.txt" || { echo "no total:"; tail -5 "$work/$name.txt"; }
 }
 

@@ -835,6 +835,50 @@ fn every_page_read_by_ocr_keeps_the_headings_type_tells() {
     assert!(no_command.check().is_err());
 }
 
+/// A scan taken askew: the same pages turned by 1.2 degrees before tesseract reads them
+/// (`scripts/tilt_scan.py`) are straightened from the slope of their lines, so the headings
+/// are the outline's and no more (a body line whose box the tilt made a fifth higher no
+/// longer reads as a title), and the single page falls into as many paragraphs as upright
+/// (with the left edges of its lines drifting with their height, a paragraph break was
+/// seen at every other line).
+#[test]
+fn a_scan_taken_askew_is_read_as_if_upright() {
+    if !have_tesseract() {
+        return;
+    }
+    let tilt = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/tilt_scan.py");
+    let tilt = tilt.to_str().unwrap();
+    let read = |command: &[&str], name: &str| {
+        let mut cfg = ocr_config(command);
+        cfg.pdf.ocr_dpi = 150;
+        cfg.pdf.ocr_all_pages = true;
+        analyze(&data().join("office").join(name), &cfg)
+    };
+    let prose = |a: &Analysis| {
+        a.blocks
+            .iter()
+            .filter(|b| b.kind == BlockType::Prose)
+            .count()
+    };
+    for name in [
+        "options-table-libreoffice.pdf",
+        "shape-table-libreoffice.pdf",
+    ] {
+        let a = read(&["python3", tilt, "{image}", "1.2"], name);
+        let truth = outline(&std::fs::read(data().join("office").join(name)).unwrap()).unwrap();
+        let s = score_outline(&truth, &headings(&a));
+        assert_eq!(
+            (s.matched, s.found),
+            (truth.len(), truth.len()),
+            "{name}: {s:?}"
+        );
+    }
+    let name = "shape-table-libreoffice.pdf";
+    let upright = read(&["tesseract", "{image}", "stdout", "tsv"], name);
+    let askew = read(&["python3", tilt, "{image}", "1.2"], name);
+    assert_eq!(prose(&askew), prose(&upright), "{:#?}", askew.blocks);
+}
+
 /// Bad input: a specific reason, never a crash; readable damage is repaired.
 #[test]
 fn bad_pdfs_get_specific_reasons() {

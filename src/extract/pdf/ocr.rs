@@ -54,10 +54,11 @@ pub(super) fn ocr(
         reads.push(read.map(|(printed, image)| {
             tsv_lines(&printed, image.dpi)
                 .map(|lines| {
-                    (
-                        with_strokes(lines, &image),
+                    let (w, h) = (
+                        image.w as f32 * 72.0 / image.dpi,
                         image.h as f32 * 72.0 / image.dpi,
-                    )
+                    );
+                    (straightened(with_strokes(lines, &image), w, h), h)
                 })
                 .ok_or(printed)
         }));
@@ -428,6 +429,143 @@ pub(super) fn word_strokes(l: &OcrLine, image: &PageImage) -> Vec<f32> {
 
 /// The lines OCR placed on a page, and the page's height in points.
 type PlacedPage = (Vec<OcrLine>, f32);
+
+/// Whether a word OCR read is far wider than its letters could be at the size the height of
+/// its ink tells (see [`ink_reach`]): a rule or a row of dots read as letters (`ee`, `eee`,
+/// `2...` over a page's width), which tesseract reads so on clean pages, and on a scan
+/// tilted as a tall word that would be taken for a title.
+pub(super) fn too_wide_for_its_letters(word: &str, b: &[f32; 4]) -> bool {
+    let Some((top, bottom, _)) = ink_reach(word) else {
+        return false;
+    };
+    let em = (b[3] - b[1]) / (top + bottom);
+    let letters: f32 = word.chars().map(proportional_width).sum();
+    b[2] - b[0] > 4.0 * (letters + 1.0) * em
+}
+
+/// How far the lines OCR read on a page fall across it (the tangent of the angle a scan was
+/// turned by, positive when they fall to the right, as the page's y grows downwards), when
+/// it is clear. Over the pieces of lines ([`ocr_pieces`]: a cell or a far link of a line
+/// may stand on a baseline of its own) 50 points long or more with three words or more
+/// that OCR is sure of (80 of 100) and whose letters stand on the baseline (no descender:
+/// the bottom of such a word's box is where its line is): the median, weighted by their
+/// lengths, of the slopes of those words' bottoms (least squares). None with fewer than
+/// five such pieces, when more than a fifth of them are level to the pixel (an upright
+/// page), when they do not agree, or for a slope under 0.001 (a line 600 points long falls
+/// less than 0.6 of a point) or over 0.1 (turned by more than about 6 degrees: not a
+/// scan's tilt).
+pub(super) fn tilt(lines: &[OcrLine]) -> Option<f32> {
+    let mut slopes: Vec<(f32, u32)> = Vec::new();
+    for l in lines.iter().flat_map(ocr_pieces) {
+        let points: Vec<(f32, f32)> = l
+            .words
+            .iter()
+            .zip(&l.confidence)
+            .filter(|&(&(a, b, bx), &sure)| {
+                let w = &l.text[a..b];
+                sure >= 80.0
+                    && matches!(ink_reach(w), Some((_, bottom, true)) if bottom == 0.0)
+                    && !too_wide_for_its_letters(w, &bx)
+            })
+            .map(|(&(_, _, bx), _)| ((bx[0] + bx[2]) / 2.0, bx[3]))
+            .collect();
+        if points.len() < 3 {
+            continue;
+        }
+        let n = points.len() as f32;
+        let (mx, my) = points
+            .iter()
+            .fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n));
+        let (sxy, sxx) = points.iter().fold((0.0, 0.0), |(xy, xx), p| {
+            (xy + (p.0 - mx) * (p.1 - my), xx + (p.0 - mx) * (p.0 - mx))
+        });
+        let span = points[points.len() - 1].0 - points[0].0;
+        if sxx > 0.0 && span >= 50.0 {
+            slopes.push((sxy / sxx, span as u32));
+        }
+    }
+    // Lines of an upright page whose words stand on one row of pixels: a tilted scan has
+    // hardly any.
+    let level = slopes.iter().filter(|s| s.0 == 0.0).count();
+    if slopes.len() < 5 || level * 5 > slopes.len() {
+        return None;
+    }
+    let slope = weighted_median(&mut slopes, 0)?;
+    // The lines agree (three fifths of their length within a quarter of the slope, or
+    // 0.002): underlined links, super- and subscripts and words of two rows read as one
+    // line give slopes too, but scattered.
+    let near = |s: f32| (s - slope).abs() <= (slope.abs() * 0.25).max(0.002);
+    let agree: u32 = slopes.iter().filter(|s| near(s.0)).map(|s| s.1).sum();
+    let all: u32 = slopes.iter().map(|s| s.1).sum();
+    ((0.001..=0.1).contains(&slope.abs()) && agree * 5 >= all * 3).then_some(slope)
+}
+
+/// The lines OCR read on a page `w` by `h` points, turned upright when the scan was tilted
+/// ([`tilt`]) and without the words [`too_wide_for_its_letters`]; lines left with no word
+/// go. Each word's box is turned about the page's centre, and made as wide and as high as
+/// the box of the upright word would be (the box of a tilted word is higher by its width
+/// times the sine of the angle: a long word of body text on a scan turned by one degree
+/// grows by a fifth, and would read as a larger type). Strokes are measured before, on the
+/// image as it is.
+pub(super) fn straightened(lines: Vec<OcrLine>, w: f32, h: f32) -> Vec<OcrLine> {
+    let turn = tilt(&lines).map(|slope| {
+        let angle = slope.atan();
+        (angle.cos(), angle.sin())
+    });
+    let upright = |b: [f32; 4]| -> [f32; 4] {
+        let Some((c, s)) = turn else {
+            return b;
+        };
+        let (bw, bh) = (b[2] - b[0], b[3] - b[1]);
+        let (a, d) = (s.abs(), c * c - s * s);
+        let ww = ((bw * c - bh * a) / d).clamp(bw * 0.5, bw);
+        let hh = ((bh * c - bw * a) / d).clamp(bh * 0.2, bh);
+        let (dx, dy) = ((b[0] + b[2] - w) / 2.0, (b[1] + b[3] - h) / 2.0);
+        let (x, y) = (w / 2.0 + dx * c + dy * s, h / 2.0 - dx * s + dy * c);
+        [x - ww / 2.0, y - hh / 2.0, x + ww / 2.0, y + hh / 2.0]
+    };
+    let mut out = Vec::with_capacity(lines.len());
+    for l in lines {
+        let mut kept = OcrLine {
+            paragraph: l.paragraph,
+            text: String::new(),
+            bbox: [0.0; 4],
+            words: Vec::with_capacity(l.words.len()),
+            strokes: Vec::with_capacity(l.strokes.len()),
+            confidence: Vec::with_capacity(l.confidence.len()),
+        };
+        for (j, &(a, b, bx)) in l.words.iter().enumerate() {
+            let word = &l.text[a..b];
+            let bx = upright(bx);
+            if too_wide_for_its_letters(word, &bx) {
+                continue;
+            }
+            if !kept.text.is_empty() {
+                kept.text.push(' ');
+            }
+            let start = kept.text.len();
+            kept.text.push_str(word);
+            kept.bbox = if kept.words.is_empty() {
+                bx
+            } else {
+                let u = kept.bbox;
+                [
+                    u[0].min(bx[0]),
+                    u[1].min(bx[1]),
+                    u[2].max(bx[2]),
+                    u[3].max(bx[3]),
+                ]
+            };
+            kept.words.push((start, kept.text.len(), bx));
+            kept.strokes.extend(l.strokes.get(j));
+            kept.confidence.extend(l.confidence.get(j));
+        }
+        if !kept.words.is_empty() {
+            out.push(kept);
+        }
+    }
+    out
+}
 
 /// The lines OCR read on `image` with their words' strokes measured ([`word_strokes`]).
 fn with_strokes(mut lines: Vec<OcrLine>, image: &PageImage) -> Vec<OcrLine> {
@@ -846,7 +984,11 @@ pub(super) fn ocr_scanned_pages(
         };
         match tsv_lines(&printed, image.dpi) {
             Some(lines) => {
-                let lines = with_strokes(lines, &image);
+                let lines = straightened(
+                    with_strokes(lines, &image),
+                    image.w as f32 * 72.0 / image.dpi,
+                    image.h as f32 * 72.0 / image.dpi,
+                );
                 read.push((
                     i,
                     own,

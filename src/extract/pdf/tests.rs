@@ -198,6 +198,130 @@ fn ocr_line(words: &[(&str, f32, f32)]) -> OcrLine {
     l
 }
 
+/// A scan turned by a degree: its lines fall across the page, each word's box is as a box
+/// round the turned word is (higher by its width times the sine), and the left edges of the
+/// lines drift with their height on the page. Straightened, the words of a line stand on
+/// one baseline again, the lines start at one left edge, and the words are as high as
+/// their ink is (a long word's box would tell a type a fifth larger). An upright page is
+/// left as it is; a rule read as letters (`eee` a page wide) goes on either.
+#[test]
+fn ocr_lines_of_a_tilted_scan_are_straightened() {
+    let turn = |deg: f32| {
+        let (s, c) = deg.to_radians().sin_cos();
+        // Lines of 10-point x-height words (4.5 points of ink) on baselines 20 points apart,
+        // from x 72, turned about the centre of a US Letter page.
+        let words = [
+            "some", "more", "words", "on", "a", "line", "across", "our", "scan",
+        ];
+        let mut lines = Vec::new();
+        for row in 0..12 {
+            let base = 100.0 + 20.0 * row as f32;
+            let mut l = OcrLine {
+                paragraph: (1, 1),
+                text: String::new(),
+                bbox: [f32::MAX, f32::MAX, f32::MIN, f32::MIN],
+                words: Vec::new(),
+                strokes: Vec::new(),
+                confidence: Vec::new(),
+            };
+            let mut x = 72.0;
+            for w in words {
+                let width = 4.5 * w.len() as f32;
+                // The corners of the upright word, turned about (306, 396).
+                let corners = [
+                    (x, base - 4.5),
+                    (x + width, base - 4.5),
+                    (x, base),
+                    (x + width, base),
+                ];
+                let turned: Vec<(f32, f32)> = corners
+                    .iter()
+                    .map(|&(px, py)| {
+                        let (dx, dy) = (px - 306.0, py - 396.0);
+                        (306.0 + dx * c - dy * s, 396.0 + dx * s + dy * c)
+                    })
+                    .collect();
+                let b = turned
+                    .iter()
+                    .fold([f32::MAX, f32::MAX, f32::MIN, f32::MIN], |b, p| {
+                        [b[0].min(p.0), b[1].min(p.1), b[2].max(p.0), b[3].max(p.1)]
+                    });
+                if !l.text.is_empty() {
+                    l.text.push(' ');
+                }
+                let start = l.text.len();
+                l.text.push_str(w);
+                l.words.push((start, l.text.len(), b));
+                l.strokes.push(0.5);
+                l.confidence.push(95.0);
+                l.bbox = [
+                    l.bbox[0].min(b[0]),
+                    l.bbox[1].min(b[1]),
+                    l.bbox[2].max(b[2]),
+                    l.bbox[3].max(b[3]),
+                ];
+                x += width + 3.0;
+            }
+            lines.push(l);
+        }
+        // A rule under the text, read as `eee`: 400 points wide, its box as high as the
+        // turn makes it.
+        let rule = [100.0, 360.0, 500.0, 363.0 + 400.0 * s.abs()];
+        lines.push(OcrLine {
+            paragraph: (2, 1),
+            text: "eee".to_string(),
+            bbox: rule,
+            words: vec![(0, 3, rule)],
+            strokes: vec![0.5],
+            confidence: vec![40.0],
+        });
+        lines
+    };
+    let tilted = turn(1.0);
+    let slope = tilt(&tilted).expect("a tilt");
+    assert!((slope - 1f32.to_radians().tan()).abs() < 0.001, "{slope}");
+    // The words of a tilted line: bottoms a point and a half apart, boxes a fifth too high.
+    let bottoms = |l: &OcrLine| {
+        l.words
+            .iter()
+            .map(|w| w.2[3])
+            .fold((f32::MAX, f32::MIN), |(a, b), y| (a.min(y), b.max(y)))
+    };
+    let (lo, hi) = bottoms(&tilted[0]);
+    assert!(hi - lo > 1.5, "{lo} {hi}");
+    let straight = straightened(tilted, 612.0, 792.0);
+    assert_eq!(straight.len(), 12, "the rule is gone");
+    for l in &straight {
+        let (lo, hi) = bottoms(l);
+        assert!(hi - lo < 0.2, "{}: {lo} {hi}", l.text);
+        for &(a, b, bx) in &l.words {
+            let h = bx[3] - bx[1];
+            assert!((h - 4.5).abs() < 0.2, "{} {h}", &l.text[a..b]);
+        }
+        assert_eq!(l.strokes.len(), l.words.len());
+        assert_eq!(l.confidence.len(), l.words.len());
+    }
+    let lefts: Vec<f32> = straight.iter().map(|l| l.bbox[0]).collect();
+    let spread = lefts
+        .iter()
+        .fold(0.0f32, |m, &x| m.max((x - lefts[0]).abs()));
+    assert!(spread < 0.2, "{lefts:?}");
+    // Upright: no tilt, every line as it was, but for the rule.
+    let upright = turn(0.0);
+    assert_eq!(tilt(&upright), None);
+    let kept = straightened(upright.clone(), 612.0, 792.0);
+    assert_eq!(kept[..], upright[..12]);
+    assert!(too_wide_for_its_letters(
+        "eee",
+        &[100.0, 360.0, 500.0, 363.0]
+    ));
+    assert!(!too_wide_for_its_letters(
+        "scan",
+        &[100.0, 95.5, 118.0, 100.0]
+    ));
+    assert!(!too_wide_for_its_letters("—", &[100.0, 97.0, 110.0, 98.0]));
+}
+
 /// Stroke widths are read off the page image: a word drawn as stems 2 pixels wide and 7
 /// high measures 14 / 9 pixels (points at 72 dpi), one drawn with stems 4 wide 28 / 11.
 /// Over a document, words whose strokes are 1.25 times the body's or more, for their size
