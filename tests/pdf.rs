@@ -879,6 +879,43 @@ fn a_scan_taken_askew_is_read_as_if_upright() {
     assert_eq!(prose(&askew), prose(&upright), "{:#?}", askew.blocks);
 }
 
+/// A scan whose first page the OCR command fails on keeps the pages it reads: the page
+/// stays empty, the document is counted `ocr_failed_pages:1` and notes why, where it used
+/// to fail whole. A command that fails on every page still fails the document, with why.
+#[test]
+fn a_page_the_ocr_command_fails_on_is_left_out() {
+    if !have_tesseract() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let mark = tmp.path().join("failed-once");
+    let script = format!(
+        "if [ -e '{}' ]; then exec tesseract \"$0\" stdout tsv; else touch '{}'; exit 3; fi",
+        mark.display(),
+        mark.display()
+    );
+    let path = data().join("office").join("options-table-libreoffice.pdf");
+    let mut cfg = ocr_config(&["sh", "-c", &script, "{image}"]);
+    cfg.pdf.ocr_dpi = 150;
+    cfg.pdf.ocr_all_pages = true;
+    let a = analyze(&path, &cfg);
+    assert!(
+        a.flags.iter().any(|f| f == "ocr_failed_pages:1"),
+        "{:?}",
+        a.flags
+    );
+    let note = a.note.as_deref().unwrap_or("");
+    assert!(note.starts_with("OCR: sh failed on page 1"), "{note}");
+    assert!(!a.blocks.is_empty());
+    assert!(a.blocks.iter().all(|b| b.page == Some(2)), "{:?}", a.blocks);
+    cfg.pdf.ocr_command = ["false", "{image}"].map(String::from).to_vec();
+    let e = analyze_bytes("scan.pdf", &std::fs::read(&path).unwrap(), &cfg)
+        .err()
+        .unwrap()
+        .0;
+    assert!(e.starts_with("OCR: false failed on page 1"), "{e}");
+}
+
 /// Bad input: a specific reason, never a crash; readable damage is repaired.
 #[test]
 fn bad_pdfs_get_specific_reasons() {

@@ -23,6 +23,8 @@ pub(super) fn ocr(
     // What each page read gave: its placed lines and its height when the command printed
     // TSV, its text otherwise; None for a page left unread.
     let mut reads: Vec<Option<Result<PlacedPage, String>>> = Vec::new();
+    // Why the pages that could not be rendered or read failed, and whether one was read.
+    let (mut failures, mut read_one) = (Vec::<String>::new(), false);
     for i in 0..pages {
         // A page MuPDF rejected (counted in `pdf_bad_pages`) stays empty.
         let read = if bad.contains(&i) {
@@ -36,7 +38,19 @@ pub(super) fn ocr(
                     Ok(read) => Some(read),
                     // Rendered or read past the time limit: the page was stopped there.
                     Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => None,
-                    Err(e) => return Err(e),
+                    // A page that cannot be rendered, or that the command fails on, stays
+                    // empty and the others are read. A command that fails on the first
+                    // three pages it is given fails on every page (not installed, wrong
+                    // arguments): the document fails with why, its pages not rendered for
+                    // nothing.
+                    Err(e) => {
+                        failures.push(e);
+                        if !read_one && failures.len() >= 3.min(pages as usize) {
+                            return Err(failures.swap_remove(0));
+                        }
+                        reads.push(None);
+                        continue;
+                    }
                 }
             };
             let Some(read) = read else {
@@ -49,6 +63,7 @@ pub(super) fn ocr(
                 flags.push(format!("pdf_time_cut:{i}/{pages}"));
                 break;
             };
+            read_one = true;
             Some(read)
         };
         reads.push(read.map(|(printed, image)| {
@@ -62,6 +77,11 @@ pub(super) fn ocr(
                 })
                 .ok_or(printed)
         }));
+    }
+    if !read_one {
+        if let Some(e) = failures.first() {
+            return Err(e.clone());
+        }
     }
     let mut x = if reads.iter().flatten().all(Result::is_ok) {
         let placed: Vec<PlacedPage> = reads
@@ -116,6 +136,12 @@ pub(super) fn ocr(
         }
         x
     };
+    if !failures.is_empty() {
+        // The pages the command failed on are counted, and the first one's failure is the
+        // document's note (its reason, with status ok).
+        flags.push(format!("ocr_failed_pages:{}", failures.len()));
+        x.note = Some(failures.swap_remove(0));
+    }
     flags.append(&mut x.flags);
     x.flags = flags;
     Ok(x)
