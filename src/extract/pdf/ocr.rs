@@ -410,12 +410,45 @@ const BOLD_STROKE: f32 = 1.25;
 
 /// A page image as the OCR command read it: `w` by `h` grey pixels, rows from the top, at
 /// `dpi`; no pixels when the command's output was not TSV (or the image could not be read
-/// back).
+/// back). Pixels darker than `ink` are ink ([`ink_level`]).
 pub(super) struct PageImage {
     pub(super) w: usize,
     pub(super) h: usize,
     pub(super) px: Vec<u8>,
     pub(super) dpi: f32,
+    pub(super) ink: u8,
+}
+
+/// The grey level under which a pixel of a page image is ink: 128 when that lies 64 levels
+/// or more from both its paper (the commonest level) and its ink (the darkest fiftieth of
+/// the pixels darker than the paper by 40 levels or more), as on a clean rendering or a
+/// scan in black on white; else halfway between them, as on a faint scan (grey print at 140
+/// on paper at 235: 188; cut at 128, no pixel of it is ink, and no word is bold). 128 on a
+/// page without such pixels. (Halfway on every page measured worse on the development
+/// PDFs read by OCR: recall 0.665 against 0.667 clean, 0.612 against 0.619 made to look
+/// scanned, whose blurred strokes it thickens.)
+pub(super) fn ink_level(px: &[u8]) -> u8 {
+    let mut counts = [0u64; 256];
+    for &p in px {
+        counts[usize::from(p)] += 1;
+    }
+    let paper = (0..256).max_by_key(|&v| (counts[v], v)).unwrap_or(255);
+    let dark: u64 = counts[..paper.saturating_sub(40)].iter().sum();
+    if dark == 0 {
+        return 128;
+    }
+    let mut seen = 0u64;
+    let ink = (0..paper)
+        .find(|&v| {
+            seen += counts[v];
+            seen * 50 >= dark
+        })
+        .unwrap_or(0);
+    if ink + 64 <= 128 && 128 + 64 <= paper {
+        128
+    } else {
+        ((paper + ink + 1) / 2) as u8
+    }
 }
 
 /// The width of the strokes of each word of line `l` on `image`, in points: the word's dark
@@ -433,7 +466,7 @@ pub(super) fn word_strokes(l: &OcrLine, image: &PageImage) -> Vec<f32> {
         .map(|&(_, _, b)| {
             let (x0, x1) = (to_px(b[0], image.w), to_px(b[2], image.w));
             let (y0, y1) = (to_px(b[1], image.h), to_px(b[3], image.h));
-            let dark = |x: usize, y: usize| image.px[y * image.w + x] < 128;
+            let dark = |x: usize, y: usize| image.px[y * image.w + x] < image.ink;
             let (mut ink, mut runs) = (0u32, 0u32);
             for y in y0..y1 {
                 for x in x0..x1 {
@@ -810,7 +843,13 @@ pub(super) fn ocr_page(
     }
     Ok((
         String::from_utf8_lossy(&printed).into_owned(),
-        PageImage { w, h, px, dpi },
+        PageImage {
+            w,
+            h,
+            ink: ink_level(&px),
+            px,
+            dpi,
+        },
     ))
 }
 

@@ -349,13 +349,29 @@ fn ocr_strokes_tell_bold_words() {
     let image = PageImage {
         w,
         h,
+        ink: ink_level(&px),
         px,
         dpi: 72.0,
     };
+    assert_eq!(image.ink, 128);
     let l = ocr_line(&[("Thin", 0.0, 20.0), ("Bold", 30.0, 20.0)]);
     let s = word_strokes(&l, &image);
     assert!((s[0] - 14.0 / 9.0).abs() < 0.01, "{s:?}");
     assert!((s[1] - 28.0 / 11.0).abs() < 0.01, "{s:?}");
+    // A faint scan of the same words, grey print (140) on grey paper (235), is cut between
+    // the two and measures the same.
+    let faint: Vec<u8> = image
+        .px
+        .iter()
+        .map(|&p| if p == 0 { 140 } else { 235 })
+        .collect();
+    let faint = PageImage {
+        ink: ink_level(&faint),
+        px: faint,
+        ..image
+    };
+    assert_eq!(faint.ink, 188);
+    assert_eq!(word_strokes(&l, &faint), s);
 
     let with = |mut l: OcrLine, strokes: &[f32]| {
         l.strokes = strokes.to_vec();
