@@ -447,7 +447,7 @@ pub(super) fn ink_level(px: &[u8]) -> u8 {
     if ink + 64 <= 128 && 128 + 64 <= paper {
         128
     } else {
-        ((paper + ink + 1) / 2) as u8
+        (paper + ink).div_ceil(2) as u8
     }
 }
 
