@@ -68,7 +68,8 @@ mkdir -p "$d"
 n=$(printf '%d' "0x$(echo "$h" | cut -c1-6)")
 angle=$(awk -v n="$n" 'BEGIN { printf "%.1f", (n % 31 - 15) / 10 }')
 convert -seed $((n % 100000)) "$img" -background white -virtual-pixel white \
-  -distort SRT "$angle" -blur 0x0.6 -attenuate 0.4 +noise Gaussian -depth 8 "$img.$$.pgm" || exit 1
+  -distort SRT "$angle" -blur 0x0.6 -attenuate 0.4 +noise Gaussian -depth 8 "$img.$$.pgm" ||
+  { rm -f "$img.$$.pgm"; exit 1; }
 mv "$img.$$.pgm" "$img"
 OMP_THREAD_LIMIT=1 tesseract "$img" stdout tsv > "$d/$h.tsv.tmp.$$" 2>/dev/null || { rm -f "$d/$h.tsv.tmp.$$"; exit 1; }
 cp "$img" "$d/$h.pgm.tmp.$$" && mv "$d/$h.pgm.tmp.$$" "$d/$h.pgm" && mv "$d/$h.tsv.tmp.$$" "$d/$h.tsv"

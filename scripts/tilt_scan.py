@@ -14,18 +14,26 @@ import math, subprocess, sys
 path, degrees = sys.argv[1], float(sys.argv[2])
 with open(path, "rb") as f:
     data = f.read()
+# The header: P5, width, height, 255, parted by white space, with `#` comments.
 fields, at = [], 0
-while len(fields) < 4:
-    while data[at:at + 1].isspace():
+while len(fields) < 4 and at < len(data):
+    if data[at:at + 1].isspace():
         at += 1
-    start = at
-    while not data[at:at + 1].isspace():
-        at += 1
-    fields.append(data[start:at])
+    elif data[at:at + 1] == b"#":
+        while at < len(data) and data[at:at + 1] != b"\n":
+            at += 1
+    else:
+        start = at
+        while at < len(data) and not data[at:at + 1].isspace():
+            at += 1
+        fields.append(data[start:at])
 at += 1
-assert fields[0] == b"P5" and fields[3] == b"255", "an 8-bit grey PGM"
+if len(fields) < 4 or fields[0] != b"P5" or fields[3] != b"255":
+    sys.exit(f"{path}: not an 8-bit grey PGM (P5)")
 w, h = int(fields[1]), int(fields[2])
 px = data[at:at + w * h]
+if len(px) != w * h:
+    sys.exit(f"{path}: the image is cut short")
 t = math.tan(math.radians(degrees))
 white = b"\xff"
 # Rows slide sideways by -y·t about the middle row.

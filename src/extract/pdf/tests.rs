@@ -370,7 +370,7 @@ fn ocr_strokes_tell_bold_words() {
         px: faint,
         ..image
     };
-    assert_eq!(faint.ink, 188);
+    assert_eq!(faint.ink, 163);
     assert_eq!(word_strokes(&l, &faint), s);
 
     let with = |mut l: OcrLine, strokes: &[f32]| {
