@@ -757,6 +757,55 @@ fn pages_that_are_pictures_are_counted() {
     }
 }
 
+/// Two picture pages after a page of text, and an OCR command that fails on the first of
+/// them only: the second is read all the same (it was left unread after the first
+/// failure), the first is counted, and the document says why.
+#[test]
+fn a_picture_page_the_ocr_command_fails_on_leaves_the_next_one_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mark = tmp.path().join("failed-once");
+    let script = format!(
+        "if [ -e '{m}' ]; then printf '%s\\n%s\\n' '{TSV}' \
+         '5\t1\t1\t1\t1\t1\t100\t100\t300\t40\t95\tScanned'; \
+         else touch '{m}'; exit 3; fi",
+        m = mark.display(),
+        TSV = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext",
+    );
+    let text = "BT /F1 11 Tf 72 700 Td (A page of text, long enough to be read as text.) Tj ET";
+    let pixels: String = (0..64).map(|i| format!("{:02x}", 255 - i)).collect();
+    let picture = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+                   /Resources << /XObject << /Im 8 0 R >> >> /Contents 7 0 R >>";
+    let objs = vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+        "<< /Type /Pages /Count 3 /Kids [3 0 R 4 0 R 5 0 R] >>".to_string(),
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+         /Resources << /Font << /F1 9 0 R >> >> /Contents 6 0 R >>"
+            .to_string(),
+        picture.to_string(),
+        picture.to_string(),
+        stream("", text),
+        stream("", "q 612 0 0 792 0 0 cm /Im Do Q"),
+        stream(
+            "/Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 \
+             /ColorSpace /DeviceGray /Filter /ASCIIHexDecode",
+            &format!("{pixels}>"),
+        ),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string(),
+    ];
+    let cfg = ocr_config(&["sh", "-c", &script, "{image}"]);
+    let a = analyze_bytes("bound.pdf", &pdf_of_objects(&objs), &cfg).unwrap();
+    assert!(a.flags.iter().any(|f| f == "ocr_pages:1"), "{:?}", a.flags);
+    assert!(
+        a.flags.iter().any(|f| f == "pdf_image_pages:1"),
+        "{:?}",
+        a.flags
+    );
+    assert!(a.canonical.contains("Scanned"), "{}", a.canonical);
+    assert!(a.canonical.contains("A page of text"), "{}", a.canonical);
+    let note = a.note.unwrap_or_default();
+    assert!(note.starts_with("OCR: sh failed on page 2"), "{note}");
+}
+
 /// OCR in place: with a command that prints tesseract's TSV, the scanned first page of a PDF
 /// whose other pages have text is read into the layout where its words stand. Its headings
 /// join the outline (every entry of the original article's outline is found), each of its

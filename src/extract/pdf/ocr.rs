@@ -1025,8 +1025,9 @@ pub(super) fn picture_page(p: &read::PageText) -> bool {
 /// read, at the places it read them, join the page's own text, but for those that lie on that
 /// text (a stamp is read from the text layer, exactly). Returns how many pages were read; a
 /// command that prints plain text cannot place its lines on the page, and its pages stay as
-/// they were. Once the document's `max_seconds` are spent, or the command failed, the pages
-/// left are not read; the failure is returned to be the document's reason.
+/// they were. Once the document's `max_seconds` are spent, or the command failed on the first
+/// three pages it was given, the pages left are not read; a page it fails on is left unread
+/// and the others are read. The first failure is returned to be the document's reason.
 #[cfg(feature = "pdf")]
 pub(super) fn ocr_scanned_pages(
     doc: &crate::extract::mupdf_ffi::Doc<'_>,
@@ -1037,22 +1038,29 @@ pub(super) fn ocr_scanned_pages(
 ) -> (usize, Option<String>) {
     let (_, body) = size_clusters(pages);
     let mut read = Vec::new();
-    let mut failed = None;
+    let (mut failed, mut failures) = (None, 0);
     for (i, own) in scans {
         let i = *i;
         // Out of time (`max_seconds`): the pages left are counted as scans not read.
         if cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds {
             break;
         }
-        // The text pages stand without the pictures: a command that fails leaves the pages
-        // from there on unread, and says why.
+        // The text pages stand without the pictures: a page the command fails on (or that
+        // cannot be rendered) stays unread and the others are read, as in a scan; a
+        // command that fails on the first three pages it is given leaves the rest unread.
+        // The first failure says why.
         let (printed, image) = match ocr_page(doc, i as u32, cfg) {
             Ok(read) => read,
             // Stopped at the time limit: as above.
             Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => break,
             Err(e) => {
-                failed = Some(e);
-                break;
+                failed.get_or_insert(e);
+                failures += 1;
+                let interrupted = STOPPING.load(std::sync::atomic::Ordering::SeqCst);
+                if interrupted || (read.is_empty() && failures >= 3) {
+                    break;
+                }
+                continue;
             }
         };
         match tsv_lines(&printed, image.dpi) {
