@@ -198,6 +198,35 @@ fn ocr_line(words: &[(&str, f32, f32)]) -> OcrLine {
     l
 }
 
+/// An ornament OCR read as `@` or `«` before a title set larger than the body is read as
+/// the ornament it is, its words' places kept; at the body's size, or another symbol, or
+/// alone, it stays as read.
+#[test]
+fn ornaments_read_as_symbols_before_large_titles_are_ornaments() {
+    let line = ocr_line(&[
+        ("@", 0.0, 8.0),
+        ("CLEAN", 12.0, 40.0),
+        ("OUTPUT", 56.0, 50.0),
+    ]);
+    let o = with_its_ornament(&line, 14.0, 10.0).expect("an ornament");
+    assert_eq!(o.text, "◆ CLEAN OUTPUT");
+    let words: Vec<&str> = o.words.iter().map(|&(a, b, _)| &o.text[a..b]).collect();
+    assert_eq!(words, ["◆", "CLEAN", "OUTPUT"]);
+    let boxes: Vec<[f32; 4]> = o.words.iter().map(|w| w.2).collect();
+    let was: Vec<[f32; 4]> = line.words.iter().map(|w| w.2).collect();
+    assert_eq!(boxes, was);
+    let line = ocr_line(&[("«", 0.0, 8.0), ("equals()", 12.0, 40.0)]);
+    assert_eq!(
+        with_its_ornament(&line, 12.0, 10.0).unwrap().text,
+        "◆ equals()"
+    );
+    assert_eq!(with_its_ornament(&line, 10.5, 10.0), None);
+    let bullet = ocr_line(&[("¢", 0.0, 8.0), ("Installation", 12.0, 60.0)]);
+    assert_eq!(with_its_ornament(&bullet, 14.0, 10.0), None);
+    let alone = ocr_line(&[("@", 0.0, 8.0)]);
+    assert_eq!(with_its_ornament(&alone, 14.0, 10.0), None);
+}
+
 /// A scan turned by a degree: its lines fall across the page, each word's box is as a box
 /// round the turned word is (higher by its width times the sine), and the left edges of the
 /// lines drift with their height on the page. Straightened, the words of a line stand on
