@@ -488,6 +488,16 @@ pub(super) fn word_strokes(l: &OcrLine, image: &PageImage) -> Vec<f32> {
 /// The lines OCR placed on a page, and the page's height in points.
 type PlacedPage = (Vec<OcrLine>, f32);
 
+/// The box round boxes `a` and `b` (`[x0, y0, x1, y1]`).
+fn union(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
+    [
+        a[0].min(b[0]),
+        a[1].min(b[1]),
+        a[2].max(b[2]),
+        a[3].max(b[3]),
+    ]
+}
+
 /// Whether a word OCR read is far wider than its letters could be at the size the height of
 /// its ink tells (see [`ink_reach`]): a rule or a row of dots read as letters (`ee`, `eee`,
 /// `2...` over a page's width), which tesseract reads so on clean pages, and on a scan
@@ -615,13 +625,7 @@ pub(super) fn straightened(lines: Vec<OcrLine>, w: f32, h: f32) -> Vec<OcrLine> 
             kept.bbox = if kept.words.is_empty() {
                 bx
             } else {
-                let u = kept.bbox;
-                [
-                    u[0].min(bx[0]),
-                    u[1].min(bx[1]),
-                    u[2].max(bx[2]),
-                    u[3].max(bx[3]),
-                ]
+                union(kept.bbox, bx)
             };
             kept.words.push((start, kept.text.len(), bx));
             kept.strokes.extend(l.strokes.get(j));
@@ -662,14 +666,7 @@ pub(super) fn ocr_pieces(l: &OcrLine) -> Vec<OcrLine> {
             .iter()
             .map(|&(wa, wb, bx)| (wa - a, wb - a, bx))
             .collect();
-        let bbox = words.iter().fold(words[0].2, |u, w| {
-            [
-                u[0].min(w.2[0]),
-                u[1].min(w.2[1]),
-                u[2].max(w.2[2]),
-                u[3].max(w.2[3]),
-            ]
-        });
+        let bbox = words.iter().fold(words[0].2, |u, w| union(u, w.2));
         pieces.push(OcrLine {
             paragraph: l.paragraph,
             text: l.text[a..b].to_string(),
@@ -725,23 +722,12 @@ pub(super) fn with_its_ornament(l: &OcrLine, size: f32, body: f32) -> Option<Ocr
     }
     let mut out = l.clone();
     out.text = format!("◆ {}", &l.text[c..]);
-    let shift = c as isize - "◆ ".len() as isize;
-    out.words = l
-        .words
-        .iter()
-        .enumerate()
-        .map(|(j, &(wa, wb, bx))| {
-            if j == 0 {
-                (0, "◆".len(), bx)
-            } else {
-                (
-                    (wa as isize - shift) as usize,
-                    (wb as isize - shift) as usize,
-                    bx,
-                )
-            }
-        })
-        .collect();
+    // The words after the first keep their places in what follows it.
+    let at = |o: usize| o - c + "◆ ".len();
+    out.words[0] = (0, "◆".len(), out.words[0].2);
+    for w in &mut out.words[1..] {
+        (w.0, w.1) = (at(w.0), at(w.1));
+    }
     Some(out)
 }
 
@@ -1240,12 +1226,7 @@ pub(super) fn tsv_lines(out: &str, dpi: f32) -> Option<Vec<OcrLine>> {
                 l.text.push_str(word);
                 l.words.push((start, l.text.len(), b));
                 l.confidence.push(confidence);
-                l.bbox = [
-                    l.bbox[0].min(b[0]),
-                    l.bbox[1].min(b[1]),
-                    l.bbox[2].max(b[2]),
-                    l.bbox[3].max(b[3]),
-                ];
+                l.bbox = union(l.bbox, b);
             }
             _ => lines.push(OcrLine {
                 paragraph: (block, par),
