@@ -806,6 +806,37 @@ fn a_picture_page_the_ocr_command_fails_on_leaves_the_next_one_read() {
     assert!(note.starts_with("OCR: sh failed on page 2"), "{note}");
 }
 
+/// A command that fails on the first three pages of a scan is taken to fail on all (not
+/// installed, wrong arguments): the document fails with why, and the other pages of the
+/// scan are not rendered and given to it for nothing.
+#[test]
+fn an_ocr_command_that_fails_on_three_pages_is_given_no_more() {
+    let tmp = tempfile::tempdir().unwrap();
+    let calls = tmp.path().join("calls");
+    let script = format!("echo page >> '{}'; exit 3", calls.display());
+    let pixels: String = (0..64).map(|i| format!("{:02x}", 255 - i)).collect();
+    let picture = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+                   /Resources << /XObject << /Im 9 0 R >> >> /Contents 8 0 R >>";
+    let mut objs = vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+        "<< /Type /Pages /Count 5 /Kids [3 0 R 4 0 R 5 0 R 6 0 R 7 0 R] >>".to_string(),
+    ];
+    objs.extend(std::iter::repeat_n(picture.to_string(), 5));
+    objs.push(stream("", "q 612 0 0 792 0 0 cm /Im Do Q"));
+    objs.push(stream(
+        "/Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 \
+         /ColorSpace /DeviceGray /Filter /ASCIIHexDecode",
+        &format!("{pixels}>"),
+    ));
+    let cfg = ocr_config(&["sh", "-c", &script, "{image}"]);
+    let e = analyze_bytes("scan.pdf", &pdf_of_objects(&objs), &cfg)
+        .err()
+        .unwrap()
+        .0;
+    assert!(e.starts_with("OCR: sh failed on page 1"), "{e}");
+    assert_eq!(std::fs::read_to_string(&calls).unwrap().lines().count(), 3);
+}
+
 /// OCR in place: with a command that prints tesseract's TSV, the scanned first page of a PDF
 /// whose other pages have text is read into the layout where its words stand. Its headings
 /// join the outline (every entry of the original article's outline is found), each of its
