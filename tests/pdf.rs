@@ -757,6 +757,29 @@ fn pages_that_are_pictures_are_counted() {
     }
 }
 
+/// A US Letter page that is a picture: it draws (contents object `contents`) the image
+/// object `image` over the whole page.
+fn picture_page(contents: usize, image: usize) -> String {
+    format!(
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
+         /Resources << /XObject << /Im {image} 0 R >> >> /Contents {contents} 0 R >>"
+    )
+}
+
+/// The objects a [`picture_page`] names, in its order: the contents that draw the image over
+/// the page, and an 8 by 8 grey image.
+fn picture_streams() -> [String; 2] {
+    let pixels: String = (0..64).map(|i| format!("{:02x}", 255 - i)).collect();
+    [
+        stream("", "q 612 0 0 792 0 0 cm /Im Do Q"),
+        stream(
+            "/Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 \
+             /ColorSpace /DeviceGray /Filter /ASCIIHexDecode",
+            &format!("{pixels}>"),
+        ),
+    ]
+}
+
 /// Two picture pages after a page of text, and an OCR command that fails on the first of
 /// them only: the second is read all the same (it was left unread after the first
 /// failure), the first is counted, and the document says why.
@@ -772,26 +795,19 @@ fn a_picture_page_the_ocr_command_fails_on_leaves_the_next_one_read() {
         TSV = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext",
     );
     let text = "BT /F1 11 Tf 72 700 Td (A page of text, long enough to be read as text.) Tj ET";
-    let pixels: String = (0..64).map(|i| format!("{:02x}", 255 - i)).collect();
-    let picture = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
-                   /Resources << /XObject << /Im 8 0 R >> >> /Contents 7 0 R >>";
-    let objs = vec![
+    let picture = picture_page(7, 8);
+    let mut objs = vec![
         "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
         "<< /Type /Pages /Count 3 /Kids [3 0 R 4 0 R 5 0 R] >>".to_string(),
         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
          /Resources << /Font << /F1 9 0 R >> >> /Contents 6 0 R >>"
             .to_string(),
-        picture.to_string(),
-        picture.to_string(),
+        picture.clone(),
+        picture,
         stream("", text),
-        stream("", "q 612 0 0 792 0 0 cm /Im Do Q"),
-        stream(
-            "/Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 \
-             /ColorSpace /DeviceGray /Filter /ASCIIHexDecode",
-            &format!("{pixels}>"),
-        ),
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string(),
     ];
+    objs.extend(picture_streams());
+    objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string());
     let cfg = ocr_config(&["sh", "-c", &script, "{image}"]);
     let a = analyze_bytes("bound.pdf", &pdf_of_objects(&objs), &cfg).unwrap();
     assert!(a.flags.iter().any(|f| f == "ocr_pages:1"), "{:?}", a.flags);
@@ -814,20 +830,12 @@ fn an_ocr_command_that_fails_on_three_pages_is_given_no_more() {
     let tmp = tempfile::tempdir().unwrap();
     let calls = tmp.path().join("calls");
     let script = format!("echo page >> '{}'; exit 3", calls.display());
-    let pixels: String = (0..64).map(|i| format!("{:02x}", 255 - i)).collect();
-    let picture = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \
-                   /Resources << /XObject << /Im 9 0 R >> >> /Contents 8 0 R >>";
     let mut objs = vec![
         "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
         "<< /Type /Pages /Count 5 /Kids [3 0 R 4 0 R 5 0 R 6 0 R 7 0 R] >>".to_string(),
     ];
-    objs.extend(std::iter::repeat_n(picture.to_string(), 5));
-    objs.push(stream("", "q 612 0 0 792 0 0 cm /Im Do Q"));
-    objs.push(stream(
-        "/Type /XObject /Subtype /Image /Width 8 /Height 8 /BitsPerComponent 8 \
-         /ColorSpace /DeviceGray /Filter /ASCIIHexDecode",
-        &format!("{pixels}>"),
-    ));
+    objs.extend(std::iter::repeat_n(picture_page(8, 9), 5));
+    objs.extend(picture_streams());
     let cfg = ocr_config(&["sh", "-c", &script, "{image}"]);
     let e = analyze_bytes("scan.pdf", &pdf_of_objects(&objs), &cfg)
         .err()

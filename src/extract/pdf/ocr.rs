@@ -27,59 +27,55 @@ pub(super) fn ocr(
     let (mut failures, mut read_one) = (Vec::<String>::new(), false);
     for i in 0..pages {
         // A page MuPDF rejected (counted in `pdf_bad_pages`) stays empty.
-        let read = if bad.contains(&i) {
+        if bad.contains(&i) {
+            reads.push(None);
+            continue;
+        }
+        let over = cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds;
+        let read = if over {
             None
         } else {
-            let over = cfg.max_seconds > 0.0 && started.elapsed().as_secs_f64() > cfg.max_seconds;
-            let read = if over {
-                None
-            } else {
-                match ocr_page(doc, i, cfg) {
-                    Ok(read) => Some(read),
-                    // Rendered or read past the time limit: the page was stopped there.
-                    Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => None,
-                    // A page that cannot be rendered, or that the command fails on, stays
-                    // empty and the others are read. A command that fails on the first
-                    // three pages it is given fails on every page (not installed, wrong
-                    // arguments): the document fails with why, its pages not rendered for
-                    // nothing.
-                    // Interrupted (Ctrl-C): no page more is rendered.
-                    Err(e) if STOPPING.load(std::sync::atomic::Ordering::SeqCst) => return Err(e),
-                    Err(e) => {
-                        failures.push(e);
-                        if !read_one && failures.len() >= 3.min(pages as usize) {
-                            return Err(failures.swap_remove(0));
-                        }
-                        reads.push(None);
-                        continue;
+            match ocr_page(doc, i, cfg) {
+                Ok(read) => Some(read),
+                // Rendered or read past the time limit: the page was stopped there.
+                Err(e) if e.ends_with(crate::extract::mupdf_ffi::STOPPED) => None,
+                // Interrupted (Ctrl-C): no page more is rendered.
+                Err(e) if STOPPING.load(std::sync::atomic::Ordering::SeqCst) => return Err(e),
+                // A page that cannot be rendered, or that the command fails on, stays
+                // empty and the others are read. A command that fails on the first three
+                // pages it is given fails on every page (not installed, wrong arguments):
+                // the document fails with why, its pages not rendered for nothing.
+                Err(e) => {
+                    failures.push(e);
+                    if !read_one && failures.len() >= 3 {
+                        return Err(failures.swap_remove(0));
                     }
+                    reads.push(None);
+                    continue;
                 }
-            };
-            let Some(read) = read else {
-                if i == 0 {
-                    return Err(format!(
-                        "no page read within the time limit (pdf.max_seconds = {})",
-                        cfg.max_seconds
-                    ));
-                }
-                flags.push(format!("pdf_time_cut:{i}/{pages}"));
-                break;
-            };
-            read_one = true;
-            Some(read)
+            }
         };
-        reads.push(read.map(|(printed, image)| {
+        let Some((printed, image)) = read else {
+            if i == 0 {
+                return Err(format!(
+                    "no page read within the time limit (pdf.max_seconds = {})",
+                    cfg.max_seconds
+                ));
+            }
+            flags.push(format!("pdf_time_cut:{i}/{pages}"));
+            break;
+        };
+        read_one = true;
+        reads.push(Some(
             tsv_lines(&printed, image.dpi)
                 .map(|lines| {
-                    let (w, h) = (
-                        image.w as f32 * 72.0 / image.dpi,
-                        image.h as f32 * 72.0 / image.dpi,
-                    );
+                    let (w, h) = image.points();
                     (straightened(with_strokes(lines, &image), w, h), h)
                 })
-                .ok_or(printed)
-        }));
+                .ok_or(printed),
+        ));
     }
+    // Fewer than three pages given to a command that failed on each.
     if !read_one {
         if let Some(e) = failures.first() {
             return Err(e.clone());
@@ -419,6 +415,16 @@ pub(super) struct PageImage {
     pub(super) px: Vec<u8>,
     pub(super) dpi: f32,
     pub(super) ink: u8,
+}
+
+impl PageImage {
+    /// The page's width and height in points.
+    pub(super) fn points(&self) -> (f32, f32) {
+        (
+            self.w as f32 * 72.0 / self.dpi,
+            self.h as f32 * 72.0 / self.dpi,
+        )
+    }
 }
 
 /// The grey level under which a pixel of a page image is ink: 128, kept a quarter of the
@@ -1096,11 +1102,8 @@ pub(super) fn ocr_scanned_pages(
                     .flat_map(ocr_pieces)
                     .filter(|l| !on_text(&l.bbox, own))
                     .collect();
-                let pieces = straightened(
-                    pieces,
-                    image.w as f32 * 72.0 / image.dpi,
-                    image.h as f32 * 72.0 / image.dpi,
-                );
+                let (w, h) = image.points();
+                let pieces = straightened(pieces, w, h);
                 read.push((i, own, pieces));
             }
             // Plain text: no page of this command's output can be placed; the rest are not
