@@ -93,7 +93,8 @@ pub(super) fn ocr(
         let pages = placed
             .into_iter()
             .map(|(lines, height)| {
-                let frags = lines.iter().map(|l| ocr_frag(l, &types)).collect();
+                let mut frags: Vec<Frag> = lines.iter().map(|l| ocr_frag(l, &types)).collect();
+                monospaced_among_code(&mut frags);
                 layout_page(frags, height)
             })
             .collect();
@@ -215,7 +216,10 @@ fn ocr_size(l: &OcrLine) -> (f32, Vec<Option<(f32, f32)>>) {
         ((l.bbox[3] - l.bbox[1]) / 0.9).max(1.0)
     } else {
         sizes.sort_by(f32::total_cmp);
-        sizes[sizes.len() / 2].max(1.0)
+        // Of an even number, the mean of the middle two: the larger alone is a pixel too
+        // high as often as not on a line of two words.
+        let n = sizes.len();
+        ((sizes[(n - 1) / 2] + sizes[n / 2]) / 2.0).max(1.0)
     };
     (size, reaches)
 }
@@ -291,6 +295,9 @@ fn plainly_monospaced(l: &OcrLine, size: f32) -> bool {
 pub(super) struct OcrTypes {
     /// The body's type size (the median over characters).
     body: f32,
+    /// The size of the monospaced type, where lines are plainly set in it (the median over
+    /// their characters).
+    code: Option<f32>,
     advance: Option<f32>,
     proportional: f32,
     bold: ((f32, f32), (f32, f32)),
@@ -301,6 +308,7 @@ impl OcrTypes {
     #[cfg(test)]
     pub(super) const PLAIN: OcrTypes = OcrTypes {
         body: 10.0,
+        code: None,
         advance: None,
         proportional: 1.0,
         bold: (
@@ -312,6 +320,7 @@ impl OcrTypes {
     /// Learns the types from every line of the document (their strokes measured).
     pub(super) fn learn<'a>(lines: impl Iterator<Item = &'a OcrLine>) -> OcrTypes {
         let (mut mono, mut prop, mut sizes) = (Vec::new(), Vec::new(), Vec::new());
+        let mut code_sizes = Vec::new();
         // The strokes of each type (proportional, monospaced) in ems of their line's size
         // and in points: a monospaced type's are even, thicker than a proportional type's
         // hairlines and stems together.
@@ -322,6 +331,7 @@ impl OcrTypes {
             sizes.push((size, l.text.chars().count() as u32));
             let plainly = plainly_monospaced(l, size);
             if plainly {
+                code_sizes.push((size, l.text.chars().count() as u32));
                 mono.extend(word_widths(l, size).map(|(m, _, n, _)| (m, n)));
             } else {
                 prop.extend(word_widths(l, size).map(|(_, p, n, _)| (p, n)));
@@ -344,6 +354,7 @@ impl OcrTypes {
         let [p, m] = &mut strokes;
         OcrTypes {
             body: weighted_median(&mut sizes, 1).unwrap_or(10.0),
+            code: weighted_median(&mut code_sizes, 40),
             advance: weighted_median(&mut mono, 40),
             proportional: weighted_median(&mut prop, 1).unwrap_or(1.0),
             bold: (bold(p, 1), bold(m, 40)),
@@ -379,7 +390,7 @@ impl OcrTypes {
             all += n;
             let off_mono = (m - advance).abs() / advance;
             let off_prop = (p - self.proportional).abs() / self.proportional;
-            if off_mono < 0.08 && off_prop > 0.2 {
+            if off_mono < 0.08 && off_prop > (2.0 * off_mono).max(0.1) {
                 yes += n;
             }
         }
@@ -749,7 +760,25 @@ pub(super) fn ocr_frag(l: &OcrLine, types: &OcrTypes) -> Frag {
     let size = if trusted { size } else { types.body };
     let ornamented = with_its_ornament(l, size, types.body);
     let l = ornamented.as_ref().unwrap_or(l);
-    let mono = trusted && types.monospaced(l, size);
+    // The type is told at the size the line's ink gives; a line nearer the monospaced type's
+    // size than the body's is also measured at that size (`\NeedsTeXFormat`, whose backslash
+    // reaches further down than its letters, reads a fifth smaller than it is set).
+    let off = |to: f32| (size / to - 1.0).abs();
+    let mono = trusted
+        && (types.monospaced(l, size)
+            || types
+                .code
+                .is_some_and(|c| off(c) < off(types.body).min(0.25) && types.monospaced(l, c)));
+    // Then a line within a tenth of the body's size is set at it, and a monospaced one within
+    // a tenth of the monospaced type's at that: a word's height read a pixel higher is a
+    // twentieth of its size at 200 dpi, and the size of a short line (a paragraph's last) is
+    // the median of few words, so the same type reads a little larger or smaller from line to
+    // line, which the layout would take for a change of type.
+    let size = match types.code {
+        Some(c) if mono && off(c) < 0.1 => c,
+        _ if off(types.body) < 0.1 => types.body,
+        _ => size,
+    };
     let bold = match (trusted, mono) {
         (false, _) => (f32::INFINITY, f32::INFINITY),
         (true, true) => types.bold.1,
@@ -793,6 +822,81 @@ pub(super) fn ocr_frag(l: &OcrLine, types: &OcrTypes) -> Frag {
         }
     }
     f
+}
+
+/// Whether a piece read by OCR says too little to tell its type by its own widths: fewer
+/// than two words of three characters or more with a lower-case letter (`fn main() {`, `}`,
+/// `\documentclass{llncs}`), which is what [`plainly_monospaced`] needs.
+fn says_little(text: &str) -> bool {
+    text.split_whitespace()
+        .filter(|w| w.chars().count() >= 3 && w.chars().any(char::is_lowercase))
+        .count()
+        < 2
+}
+
+/// A page's pieces read by OCR ([`ocr_frag`]) that say too little of their type
+/// ([`says_little`]) take the monospaced type from the code around them: when the nearest
+/// piece that says enough, above in their column through pieces set tight (baselines within
+/// 1.6 times the type size), is monospaced, and the nearest below is too or there is none so
+/// near; or the other way round. Neither may be set larger or smaller by more than a sixth,
+/// and a bold piece keeps its type: a title over a listing is no line of it.
+pub(super) fn monospaced_among_code(frags: &mut [Frag]) {
+    let mut order: Vec<usize> = (0..frags.len()).collect();
+    order.sort_by(|&a, &b| frags[a].base.total_cmp(&frags[b].base));
+    let little: Vec<bool> = frags.iter().map(|f| says_little(&f.text)).collect();
+    let mono = |f: &Frag| f.chars > 0 && f.mono_chars * 2 >= f.chars;
+    // The nearest piece that says enough, walking up or down from `at` (a place in `order`)
+    // through tight pieces of the column: Some(its index), or None when the walk stops first.
+    let walk = |at: usize, up: bool| -> Option<usize> {
+        let mut cur = order[at];
+        let mut k = at;
+        loop {
+            let f = &frags[cur];
+            let next = if up {
+                order[..k].iter().rposition(|&j| {
+                    frags[j].x0 < f.x1 && f.x0 < frags[j].x1 && frags[j].base < f.base - 1.0
+                })
+            } else {
+                order[k + 1..]
+                    .iter()
+                    .position(|&j| {
+                        frags[j].x0 < f.x1 && f.x0 < frags[j].x1 && frags[j].base > f.base + 1.0
+                    })
+                    .map(|p| p + k + 1)
+            }?;
+            let g = &frags[order[next]];
+            if (g.base - f.base).abs() > 1.6 * f.size.max(g.size) {
+                return None;
+            }
+            if !little[order[next]] {
+                return Some(order[next]);
+            }
+            (cur, k) = (order[next], next);
+        }
+    };
+    let mut set = Vec::new();
+    for (k, &i) in order.iter().enumerate() {
+        let f = &frags[i];
+        if !little[i] || mono(f) || f.bold_chars * 2 >= f.chars.max(1) {
+            continue;
+        }
+        let like = |j: usize| {
+            let g = &frags[j];
+            mono(g) && (f.size / g.size - 1.0).abs() <= 1.0 / 6.0
+        };
+        let (up, down) = (walk(k, true), walk(k, false));
+        let code = match (up, down) {
+            (Some(a), Some(b)) => like(a) && like(b),
+            (Some(a), None) | (None, Some(a)) => like(a),
+            (None, None) => false,
+        };
+        if code {
+            set.push(i);
+        }
+    }
+    for i in set {
+        frags[i].mono_chars = frags[i].chars;
+    }
 }
 
 /// Pixels of a page image handed to the OCR command at most (a US Letter page at 600 dpi has
@@ -1118,18 +1222,23 @@ pub(super) fn ocr_scanned_pages(
     let scale = body / types.body.max(0.1);
     for (i, own, lines) in &read {
         let mut frags: Vec<Frag> = (*own).clone();
-        frags.extend(lines.iter().map(|l| {
-            let mut f = ocr_frag(l, &types);
-            let size = f.size * scale;
-            f.size = if (size / body - 1.0).abs() < 0.1 {
-                body
-            } else {
-                size
-            };
-            f.y0 = f.base - 0.8 * f.size;
-            f.y1 = f.base + 0.2 * f.size;
-            f
-        }));
+        let mut read_here: Vec<Frag> = lines
+            .iter()
+            .map(|l| {
+                let mut f = ocr_frag(l, &types);
+                let size = f.size * scale;
+                f.size = if (size / body - 1.0).abs() < 0.1 {
+                    body
+                } else {
+                    size
+                };
+                f.y0 = f.base - 0.8 * f.size;
+                f.y1 = f.base + 0.2 * f.size;
+                f
+            })
+            .collect();
+        monospaced_among_code(&mut read_here);
+        frags.append(&mut read_here);
         pages[*i] = layout_page(frags, pages[*i].height);
     }
     (read.len(), failed)

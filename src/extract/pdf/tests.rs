@@ -109,7 +109,7 @@ fn ocr_line_frags(l: &OcrLine, types: &OcrTypes) -> Vec<Frag> {
 /// ends; `nose` alone (x-height letters) 4.5 points high is 10-point. A gap wider than the
 /// size parts the line into two fragments (two cells), each of its own size (a listing's
 /// small line number); a word of unknown letters does not tell the size, nor does one with
-/// brackets when a word of letters can.
+/// brackets when a word of letters can. Of two words, the line's size is the mean.
 #[test]
 fn ocr_words_tell_their_type_size_by_their_ink() {
     assert_eq!(ink_reach("Scope"), Some((0.69, 0.21, true)));
@@ -160,6 +160,15 @@ fn ocr_words_tell_their_type_size_by_their_ink() {
         &OcrTypes::PLAIN,
     );
     assert!((f[0].size - 10.0).abs() < 0.01, "{}", f[0].size);
+    // Two words that tell 12 and 14 points: a 13-point line, not the larger alone.
+    let f = ocr_line_frags(
+        &line(&[
+            ("and", [100.0, 91.72, 120.0, 100.0]),
+            ("than", [124.0, 90.34, 150.0, 100.0]),
+        ]),
+        &OcrTypes::PLAIN,
+    );
+    assert!((f[0].size - 13.0).abs() < 0.01, "{}", f[0].size);
     // A listing's small line number beside its 10-point code: each piece has its size.
     let f = ocr_line_frags(
         &line(&[
@@ -566,6 +575,11 @@ fn ocr_widths_tell_monospaced_lines() {
         assert!(!types.monospaced(l, 10.0), "{}", l.text);
     }
     assert!(types.monospaced(&one_word, 10.0));
+    // A word whose letters are about as wide in proportional type as in monospaced type
+    // (`handbook`, 13 % narrower there) is code when its width fits the advance twice as
+    // well as its letters; the same word set proportionally is not.
+    assert!(types.monospaced(&code(&["handbook"]), 10.0));
+    assert!(!types.monospaced(&prose(&["handbook"]), 10.0));
     // Capitals are about as wide as one another in any type: no evidence.
     assert!(!types.monospaced(&code(&["TITLE", "INFORMATION"]), 10.0));
     // Set larger than the body, one word is not enough (a bold title's letters are wider).
@@ -589,6 +603,160 @@ fn ocr_widths_tell_monospaced_lines() {
     // With no listing, the document has no monospaced type to compare with.
     let types = OcrTypes::learn(text.iter().chain([&one_word]));
     assert!(!types.monospaced(&one_word, 10.0));
+}
+
+/// A code line whose brackets and backslashes make its ink read a smaller type than it is
+/// set in (`\NeedsTeXFormat` reaches below the baseline, its letters do not) is measured at
+/// the size of the document's monospaced type too, when nearer that than the body's; a
+/// prose line nearer the body's is not. Then a line a little larger or smaller than the
+/// body (a word's height read a pixel higher, few words in a paragraph's last line) is set
+/// at the body's size, one further off keeps its own.
+#[test]
+fn ocr_lines_near_a_type_size_are_set_at_it() {
+    // Listings at 9 points (an advance of 5.4 points a character), text at 10.
+    let scaled = |l: OcrLine, k: f32| {
+        let mut l = l;
+        for w in &mut l.words {
+            w.2 = [
+                w.2[0] * k,
+                100.0 - (100.0 - w.2[1]) * k,
+                w.2[2] * k,
+                100.0 + (w.2[3] - 100.0) * k,
+            ];
+        }
+        l
+    };
+    let code = |words: &[&str], k: f32| {
+        let mut x = 0.0;
+        let spec: Vec<(&str, f32, f32)> = words
+            .iter()
+            .map(|w| {
+                let width = w.chars().count() as f32 * 6.0 - 1.0;
+                let at = x;
+                x += width + 7.0;
+                (*w, at, width)
+            })
+            .collect();
+        scaled(ocr_line(&spec), k)
+    };
+    let prose = |words: &[&str], k: f32| {
+        let mut x = 0.0;
+        let spec: Vec<(&str, f32, f32)> = words
+            .iter()
+            .map(|w| {
+                let width = w.chars().map(proportional_width).sum::<f32>() * 10.0 - 1.0;
+                let at = x;
+                x += width + 3.0;
+                (*w, at, width)
+            })
+            .collect();
+        scaled(ocr_line(&spec), k)
+    };
+    let listing = [
+        code(&["int", "nerrors", "milliseconds;"], 0.9),
+        code(&["while", "(still)", "wait();"], 0.9),
+        code(&["return", "illicit", "values;"], 0.9),
+        code(&["struct", "arg_hdr", "header;"], 0.9),
+    ];
+    let text = [
+        prose(&["The", "illicit", "values", "were", "wide"], 1.0),
+        prose(&["and", "millimetres", "were", "narrow", "indeed"], 1.0),
+        prose(
+            &["Mixing", "type", "makes", "width", "follow", "letters"],
+            1.0,
+        ),
+        prose(&["Text", "goes", "on", "in", "this", "type", "here"], 1.0),
+        prose(
+            &["as", "long", "as", "there", "is", "more", "to", "say"],
+            1.0,
+        ),
+    ];
+    let types = OcrTypes::learn(listing.iter().chain(&text));
+    // The line of code as its words' boxes read it: widths of 9-point code, heights of ink
+    // that tell 7.5 points.
+    let mut short = code(&["\\NeedsTeXFormat", "{LaTeX2e}"], 0.9);
+    for w in &mut short.words {
+        w.2[1] = 100.0 - (100.0 - w.2[1]) * 7.5 / 9.0;
+        w.2[3] = 100.0 + (w.2[3] - 100.0) * 7.5 / 9.0;
+    }
+    let f = ocr_frag(&short, &types);
+    assert!((f.size - 7.5).abs() < 0.05, "{}", f.size);
+    assert_eq!(f.mono_chars, f.chars, "{f:?}");
+    // At 9.4 points, within a tenth of the listings' 9, it is set at 9.
+    let f = ocr_frag(&code(&["return", "illicit", "values;"], 0.94), &types);
+    assert!((f.size - 9.0).abs() < 1e-3, "{}", f.size);
+    assert_eq!(f.mono_chars, f.chars);
+    // Prose at the body's size is not measured at the listings'.
+    for l in &text {
+        assert_eq!(ocr_frag(l, &types).mono_chars, 0, "{}", l.text);
+    }
+    // A paragraph's last line read 5 % larger is set at 10; a title 15 % larger is not.
+    let f = ocr_frag(&prose(&["and", "ends", "here."], 1.05), &types);
+    assert!((f.size - 10.0).abs() < 1e-3, "{}", f.size);
+    assert!((f.y1 - f.y0 - 10.0).abs() < 1e-3);
+    let f = ocr_frag(&prose(&["Another", "Title"], 1.15), &types);
+    assert!((f.size - 11.5).abs() < 0.05, "{}", f.size);
+}
+
+/// Pieces read by OCR that say too little to tell their type by their widths (`fn main()
+/// {`, `}`) take it from the code around them, through others like them, when the lines
+/// are set tight in one column; a piece apart from the listing, a bold title over it, one
+/// set much larger, or one in another column keep theirs.
+#[test]
+fn ocr_pieces_among_code_take_its_type() {
+    let piece = |x0: f32, base: f32, text: &str, mono: bool| {
+        let mut f = Frag::plain(
+            [x0, base - 8.0, x0 + 200.0, base + 2.0],
+            base,
+            10.0,
+            text.to_string(),
+        );
+        if mono {
+            f.mono_chars = f.chars;
+        }
+        f
+    };
+    let mut frags = vec![
+        piece(
+            72.0,
+            100.0,
+            "The listing below prints the values it reads.",
+            false,
+        ),
+        piece(72.0, 124.0, "Example", false),
+        piece(80.0, 136.0, "fn main() {", false),
+        piece(80.0, 148.0, "let values = read_values(input);", true),
+        piece(80.0, 160.0, "}", false),
+        piece(72.0, 190.0, "Done.", false),
+        piece(
+            72.0,
+            202.0,
+            "and the text goes on after the listing here.",
+            false,
+        ),
+        piece(400.0, 148.0, "Notes", false),
+        piece(80.0, 230.0, "let total = values.sum();", true),
+        piece(80.0, 246.0, "Result", false),
+        piece(80.0, 262.0, "println!(\"{total} values\");", true),
+    ];
+    frags[1].bold_chars = frags[1].chars;
+    frags[9].size = 14.0;
+    monospaced_among_code(&mut frags);
+    let mono: Vec<&str> = frags
+        .iter()
+        .filter(|f| f.mono_chars == f.chars)
+        .map(|f| f.text.as_str())
+        .collect();
+    assert_eq!(
+        mono,
+        [
+            "fn main() {",
+            "let values = read_values(input);",
+            "}",
+            "let total = values.sum();",
+            "println!(\"{total} values\");"
+        ]
+    );
 }
 
 /// Every fixture: one hint per line of the layout text, so that hints never slide onto
