@@ -9,7 +9,10 @@
 # layout makes of OCR's words and boxes, not tesseract on poor scans. With SCANNED=1 each page
 # is first made to look scanned (ImageMagick: turned by -1.5 to 1.5 degrees, blurred by 0.6
 # pixel, Gaussian noise, all chosen from the image's hash so that a run is repeatable),
-# and docsweep reads that image, as it would a scan's.
+# and docsweep reads that image, as it would a scan's. With BLOCKS=1 it also compares the
+# blocks OCR gives with the text layer's, line by line (scripts/pdf_ocr_blocks.py: code lines
+# found, lines of one paragraph kept together); that needs the docsweep binary in BIN_DIR or
+# beside it (target/release/docsweep).
 #
 #   dev:  every other candidate (in the order: set, then file name) of the development sets
 #         1, 2, 3, 5, 6, 10, 12, 13, 14 and the dev halves of 16-22: 81 files, 529 pages
@@ -76,6 +79,8 @@ cp "$img" "$d/$h.pgm.tmp.$$" && mv "$d/$h.pgm.tmp.$$" "$d/$h.pgm" && mv "$d/$h.t
 cat "$d/$h.tsv"
 EOF
 chmod +x "$work/ocr.sh" "$work/scanned.sh"
+DOCSWEEP=$BIN/docsweep
+[ -x "$DOCSWEEP" ] || DOCSWEEP=$BIN/../docsweep
 OCR="$work/ocr.sh"
 if [ "${SCANNED:-0}" = 1 ]; then
   command -v convert > /dev/null || { echo "SCANNED=1 needs ImageMagick's convert (apt-get install imagemagick)" >&2; exit 1; }
@@ -117,6 +122,10 @@ run() {
   printf '%-5s ' "$name"
   OCR_CMD="$OCR {image}" "$BIN/pdf_outline_eval" "$dir" > "$work/$name.txt" 2>&1 || true
   grep TOTAL "$work/$name.txt" || { echo "no total:"; tail -5 "$work/$name.txt"; }
+  if [ "${BLOCKS:-0}" = 1 ]; then
+    printf '%-5s ' "$name"
+    python3 "$(dirname "$0")/pdf_ocr_blocks.py" "$DOCSWEEP" "$dir" "$OCR"
+  fi
 }
 
 if [ "$WHICH" != test ]; then
