@@ -11,7 +11,7 @@ do). Over the matched lines it prints:
 
 - code: of the lines in code blocks of the text layer, the share OCR also puts in code
   blocks (recall), and of the lines OCR puts in code blocks, the share the text layer does
-  (precision);
+  (precision); list lines the same way;
 - paragraphs: of the pairs of consecutive lines that one prose or list block of the text
   layer holds, the share OCR keeps in one block too (joins kept); of the pairs the text
   layer parts, the share OCR parts too (breaks kept).
@@ -51,8 +51,8 @@ def main():
     fd, config = tempfile.mkstemp(suffix=".toml")
     with os.fdopen(fd, "w") as f:
         f.write(f"[pdf]\nocr_command = [{json.dumps(program)}, \"{{image}}\"]\nocr_all_pages = true\n")
-    n = dict.fromkeys(["lines", "matched", "code_t", "code_o", "code_both", "joins", "joins_kept",
-                       "breaks", "breaks_kept"], 0)
+    n = dict.fromkeys(["lines", "matched", "code_t", "code_o", "code_both", "list_t", "list_o",
+                       "list_both", "joins", "joins_kept", "breaks", "breaks_kept"], 0)
     try:
         pdfs = sorted(p for p in os.listdir(folder) if p.endswith(".pdf"))
         for name in pdfs:
@@ -73,6 +73,10 @@ def main():
                 n["code_t"] += tc
                 n["code_o"] += oc
                 n["code_both"] += tc and oc
+                tl, ol = x[1] == "list", y[1] == "list"
+                n["list_t"] += tl
+                n["list_o"] += ol
+                n["list_both"] += tl and ol
                 if show and tc != oc:
                     print(f"{'missed' if tc else 'extra '} {name[:48]:48} ocr {y[1]:8} {y[0][:70]}")
             for (x1, y1), (x2, y2) in zip(pairs, pairs[1:]):
@@ -88,6 +92,8 @@ def main():
     print(f"{len(pdfs)} files, {n['lines']} lines of the text layer, {n['matched']} matched; "
           f"code lines: recall {share('code_both', 'code_t'):.3f} ({n['code_both']}/{n['code_t']}), "
           f"precision {share('code_both', 'code_o'):.3f} ({n['code_both']}/{n['code_o']}); "
+          f"list lines: recall {share('list_both', 'list_t'):.3f} ({n['list_both']}/{n['list_t']}), "
+          f"precision {share('list_both', 'list_o'):.3f} ({n['list_both']}/{n['list_o']}); "
           f"paragraphs: joins kept {share('joins_kept', 'joins'):.3f} ({n['joins_kept']}/{n['joins']}), "
           f"breaks kept {share('breaks_kept', 'breaks'):.3f} ({n['breaks_kept']}/{n['breaks']})")
 

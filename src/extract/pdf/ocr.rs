@@ -748,6 +748,51 @@ pub(super) fn with_its_ornament(l: &OcrLine, size: f32, body: f32) -> Option<Ocr
     Some(out)
 }
 
+/// A bullet that OCR read as a letter or another symbol (tesseract reads `•` as `e`, `¢`,
+/// `«`, `°`, `©`, `®`, `@` and the like) is read as `•`: the line's first word, one such
+/// character, a small blot (from 0.15 to 0.45 of the line's size high, from 0.15 to 0.55
+/// wide) raised off the baseline of the words after it (by 0.06 of the size or more, its top
+/// no higher than 0.65), with a gap of a fifth of the size or more before the next word. A
+/// letter of the text sits on the baseline; `*`, `-`, `+` and `o` are bullets as they are.
+pub(super) fn with_its_bullet(l: &OcrLine, size: f32) -> Option<OcrLine> {
+    let (&(a, b, bx), &(c, _, next)) = (l.words.first()?, l.words.get(1)?);
+    let misread = matches!(
+        &l.text[a..b],
+        "e" | "c" | "¢" | "°" | "«" | "»" | "©" | "®" | "@" | "·"
+    );
+    if !misread || next[0] - bx[2] < 0.2 * size {
+        return None;
+    }
+    let (h, w) = (bx[3] - bx[1], bx[2] - bx[0]);
+    if !(0.15 * size..=0.45 * size).contains(&h) || !(0.15 * size..=0.55 * size).contains(&w) {
+        return None;
+    }
+    // The baseline of the words after it: where their ink ends less their descenders.
+    let mut bases: Vec<f32> = l.words[1..]
+        .iter()
+        .filter_map(|&(wa, wb, wx)| {
+            let r = ink_reach(&l.text[wa..wb])?;
+            Some(wx[3] - r.1 * size)
+        })
+        .collect();
+    if bases.is_empty() {
+        return None;
+    }
+    bases.sort_by(f32::total_cmp);
+    let base = bases[(bases.len() - 1) / 2];
+    if bx[3] > base - 0.06 * size || bx[1] < base - 0.65 * size {
+        return None;
+    }
+    let mut out = l.clone();
+    out.text = format!("• {}", &l.text[c..]);
+    let at = |o: usize| o - c + "• ".len();
+    out.words[0] = (0, "•".len(), bx);
+    for w in &mut out.words[1..] {
+        (w.0, w.1) = (at(w.0), at(w.1));
+    }
+    Some(out)
+}
+
 /// A piece of a line read by OCR ([`ocr_pieces`]) as the layout's fragment: its words on one
 /// baseline at one type size. OCR gives no type size: each word's is the height of its ink
 /// over the reach of its letters ([`ink_reach`]), the piece's the median of its words' (see
@@ -758,7 +803,7 @@ pub(super) fn ocr_frag(l: &OcrLine, types: &OcrTypes) -> Frag {
     let (size, reaches) = ocr_size(l);
     let trusted = trusted(l);
     let size = if trusted { size } else { types.body };
-    let ornamented = with_its_ornament(l, size, types.body);
+    let ornamented = with_its_ornament(l, size, types.body).or_else(|| with_its_bullet(l, size));
     let l = ornamented.as_ref().unwrap_or(l);
     // The type is told at the size the line's ink gives; a line nearer the monospaced type's
     // size than the body's is also measured at that size (`\NeedsTeXFormat`, whose backslash

@@ -236,6 +236,39 @@ fn ornaments_read_as_symbols_before_large_titles_are_ornaments() {
     assert_eq!(with_its_ornament(&alone, 14.0, 10.0), None);
 }
 
+/// A bullet OCR read as `e` or `¢`, a small blot raised off the baseline of the words after
+/// it, is read as `•`, the words keeping their places; a letter `e` of the text, on the
+/// baseline, stays, and so does a bullet OCR read as one of the list markers (`*`) or a blot
+/// set close against the next word.
+#[test]
+fn bullets_read_as_letters_or_symbols_are_bullets() {
+    // 10-point type on baseline 100: a bullet 3.5 points across, from 3 to 6.5 points up.
+    let with = |first: &str, y0: f32, y1: f32, gap: f32| {
+        let mut l = ocr_line(&[
+            (first, 0.0, 3.5),
+            ("Item", 3.5 + gap, 20.0),
+            ("text", 30.0 + gap, 18.0),
+        ]);
+        l.words[0].2[1] = y0;
+        l.words[0].2[3] = y1;
+        l
+    };
+    for read in ["e", "¢", "«", "°"] {
+        let b = with_its_bullet(&with(read, 93.5, 97.0, 4.0), 10.0).expect(read);
+        assert_eq!(b.text, "• Item text");
+        let words: Vec<&str> = b.words.iter().map(|&(a, z, _)| &b.text[a..z]).collect();
+        assert_eq!(words, ["•", "Item", "text"]);
+        assert_eq!(b.words[2].2, with(read, 93.5, 97.0, 4.0).words[2].2);
+    }
+    // On the baseline: the letter itself (`e mail`), or too close to the next word.
+    assert_eq!(with_its_bullet(&with("e", 95.5, 100.0, 4.0), 10.0), None);
+    assert_eq!(with_its_bullet(&with("¢", 93.5, 97.0, 1.0), 10.0), None);
+    // A marker that is one already, a letter that is no misread bullet, a large blot.
+    assert_eq!(with_its_bullet(&with("*", 93.5, 97.0, 4.0), 10.0), None);
+    assert_eq!(with_its_bullet(&with("a", 93.5, 97.0, 4.0), 10.0), None);
+    assert_eq!(with_its_bullet(&with("@", 91.0, 99.0, 4.0), 10.0), None);
+}
+
 /// A scan turned by a degree: its lines fall across the page, each word's box is as a box
 /// round the turned word is (higher by its width times the sine), and the left edges of the
 /// lines drift with their height on the page. Straightened, the words of a line stand on
