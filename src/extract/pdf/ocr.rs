@@ -749,17 +749,15 @@ pub(super) fn with_its_ornament(l: &OcrLine, size: f32, body: f32) -> Option<Ocr
 }
 
 /// A bullet that OCR read as a letter or another symbol (tesseract reads `•` as `e`, `¢`,
-/// `«`, `°`, `©`, `®`, `@` and the like) is read as `•`: the line's first word, one such
+/// `°`, `©`, `®`, `@` and the like) is read as `•`: the line's first word, one such
 /// character, a small blot (from 0.15 to 0.45 of the line's size high, from 0.15 to 0.55
 /// wide) raised off the baseline of the words after it (by 0.06 of the size or more, its top
 /// no higher than 0.65), with a gap of a fifth of the size or more before the next word. A
-/// letter of the text sits on the baseline; `*`, `-`, `+` and `o` are bullets as they are.
+/// letter of the text sits on the baseline; `*`, `-`, `+` and `o` are bullets as they are,
+/// and a guillemet (`«`, which OCR also reads bullets as) opens a quotation in French.
 pub(super) fn with_its_bullet(l: &OcrLine, size: f32) -> Option<OcrLine> {
     let (&(a, b, bx), &(c, _, next)) = (l.words.first()?, l.words.get(1)?);
-    let misread = matches!(
-        &l.text[a..b],
-        "e" | "c" | "¢" | "°" | "«" | "»" | "©" | "®" | "@" | "·"
-    );
+    let misread = matches!(&l.text[a..b], "e" | "c" | "¢" | "°" | "©" | "®" | "@" | "·");
     if !misread || next[0] - bx[2] < 0.2 * size {
         return None;
     }
