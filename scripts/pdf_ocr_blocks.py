@@ -29,17 +29,19 @@ import tempfile
 
 def lines(docsweep, config, pdf):
     args = [docsweep, "inspect", "--json"] + (["--config", config] if config else []) + [pdf]
-    out = subprocess.run(args, capture_output=True, text=True).stdout
+    run = subprocess.run(args, capture_output=True, text=True)
     try:
-        blocks = json.loads(out)["blocks"]
+        blocks = json.loads(run.stdout)["blocks"]
     except (ValueError, KeyError):
+        print(f"warning: {pdf}: no blocks read ({'OCR' if config else 'text layer'}): "
+              f"{run.stderr.strip()[-200:]}", file=sys.stderr)
         return []
     found = []
     for b in blocks:
         for line in b["text"].split("\n"):
             key = " ".join(re.findall(r"[a-z0-9]+", line.lower()))
             if len(key) >= 4:
-                found.append((key, b["type"], b["seq"]))
+                found.append((key, b.get("type"), b.get("seq")))
     return found
 
 
@@ -49,11 +51,12 @@ def main():
     docsweep, folder, program = sys.argv[1:4]
     show = "--show" in sys.argv[4:]
     fd, config = tempfile.mkstemp(suffix=".toml")
-    with os.fdopen(fd, "w") as f:
-        f.write(f"[pdf]\nocr_command = [{json.dumps(program)}, \"{{image}}\"]\nocr_all_pages = true\n")
     n = dict.fromkeys(["lines", "matched", "code_t", "code_o", "code_both", "list_t", "list_o",
                        "list_both", "joins", "joins_kept", "breaks", "breaks_kept"], 0)
     try:
+        with os.fdopen(fd, "w") as f:
+            program = json.dumps(program, ensure_ascii=False)
+            f.write(f"[pdf]\nocr_command = [{program}, \"{{image}}\"]\nocr_all_pages = true\n")
         pdfs = sorted(p for p in os.listdir(folder) if p.endswith(".pdf"))
         for name in pdfs:
             pdf = os.path.join(folder, name)

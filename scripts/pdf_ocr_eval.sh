@@ -81,6 +81,10 @@ EOF
 chmod +x "$work/ocr.sh" "$work/scanned.sh"
 DOCSWEEP=$BIN/docsweep
 [ -x "$DOCSWEEP" ] || DOCSWEEP=$BIN/../docsweep
+if [ "${BLOCKS:-0}" = 1 ] && [ ! -x "$DOCSWEEP" ]; then
+  echo "BLOCKS=1 needs the docsweep binary in $BIN or beside it (cargo build --release)" >&2
+  exit 1
+fi
 OCR="$work/ocr.sh"
 if [ "${SCANNED:-0}" = 1 ]; then
   command -v convert > /dev/null || { echo "SCANNED=1 needs ImageMagick's convert (apt-get install imagemagick)" >&2; exit 1; }

@@ -363,9 +363,9 @@ impl OcrTypes {
 
     /// Whether line `l` (type size `size`) is set in the monospaced type: plainly so, or,
     /// not set larger than the body, most of its characters are in words whose widths the
-    /// monospaced type's advance gives within 8 % and the proportional type's not within 20 %
-    /// (`\documentclass{article}`, one word; not a title's bold word, wider than the body's
-    /// letters).
+    /// monospaced type's advance gives within 8 %, and twice as closely as the proportional
+    /// type's, which is a tenth off or more (`\documentclass{article}`, one word; not a
+    /// title's bold word, wider than the body's letters).
     pub(super) fn monospaced(&self, l: &OcrLine, size: f32) -> bool {
         let Some(advance) = self.advance else {
             return false;
@@ -750,15 +750,25 @@ pub(super) fn with_its_ornament(l: &OcrLine, size: f32, body: f32) -> Option<Ocr
 
 /// A bullet that OCR read as a letter or another symbol (tesseract reads `•` as `e`, `¢`,
 /// `°`, `©`, `®`, `@` and the like) is read as `•`: the line's first word, one such
-/// character, a small blot (from 0.15 to 0.45 of the line's size high, from 0.15 to 0.55
-/// wide) raised off the baseline of the words after it (by 0.06 of the size or more, its top
-/// no higher than 0.65), with a gap of a fifth of the size or more before the next word. A
-/// letter of the text sits on the baseline; `*`, `-`, `+` and `o` are bullets as they are,
-/// and a guillemet (`«`, which OCR also reads bullets as) opens a quotation in French.
-pub(super) fn with_its_bullet(l: &OcrLine, size: f32) -> Option<OcrLine> {
+/// character, a small blot (from 0.15 to 0.45 high and from 0.15 to 0.55 wide, of the size
+/// the words after it tell) raised off their baseline (by 0.06 of the size or more, a letter
+/// by a quarter at most, its top no higher than 0.65), with a gap of a fifth of the size or more
+/// before the next word. A letter of the text sits on the baseline, and a superscript one (a
+/// table's footnote mark) higher; `*`, `-`, `+` and `o` are bullets as they are, and a
+/// guillemet (`«`, which OCR also reads bullets as) opens a quotation in French.
+pub(super) fn with_its_bullet(l: &OcrLine) -> Option<OcrLine> {
     let (&(a, b, bx), &(c, _, next)) = (l.words.first()?, l.words.get(1)?);
-    let misread = matches!(&l.text[a..b], "e" | "c" | "¢" | "°" | "©" | "®" | "@" | "·");
-    if !misread || next[0] - bx[2] < 0.2 * size {
+    let letter = matches!(&l.text[a..b], "e" | "c");
+    if !letter && !matches!(&l.text[a..b], "¢" | "°" | "©" | "®" | "@" | "·") {
+        return None;
+    }
+    // The size the words after it tell: a bullet read as a letter would tell one of its own.
+    let rest = OcrLine {
+        words: l.words[1..].to_vec(),
+        ..l.clone()
+    };
+    let size = ocr_size(&rest).0;
+    if next[0] - bx[2] < 0.2 * size {
         return None;
     }
     let (h, w) = (bx[3] - bx[1], bx[2] - bx[0]);
@@ -778,7 +788,9 @@ pub(super) fn with_its_bullet(l: &OcrLine, size: f32) -> Option<OcrLine> {
     }
     bases.sort_by(f32::total_cmp);
     let base = bases[(bases.len() - 1) / 2];
-    if bx[3] > base - 0.06 * size || bx[1] < base - 0.65 * size {
+    // Raised, but not as a superscript letter is (a table's footnote mark `c`).
+    let raised = base - bx[3];
+    if raised < 0.06 * size || (letter && raised > 0.25 * size) || bx[1] < base - 0.65 * size {
         return None;
     }
     let mut out = l.clone();
@@ -798,10 +810,13 @@ pub(super) fn with_its_bullet(l: &OcrLine, size: f32) -> Option<OcrLine> {
 /// descenders. Its words in
 /// bold ([`OcrTypes`]) are counted, and so is a bold run it starts with (a run-in title).
 pub(super) fn ocr_frag(l: &OcrLine, types: &OcrTypes) -> Frag {
+    // A bullet read as a letter is read as the bullet first: it tells no size.
+    let bulleted = with_its_bullet(l);
+    let l = bulleted.as_ref().unwrap_or(l);
     let (size, reaches) = ocr_size(l);
     let trusted = trusted(l);
     let size = if trusted { size } else { types.body };
-    let ornamented = with_its_ornament(l, size, types.body).or_else(|| with_its_bullet(l, size));
+    let ornamented = with_its_ornament(l, size, types.body);
     let l = ornamented.as_ref().unwrap_or(l);
     // The type is told at the size the line's ink gives; a line nearer the monospaced type's
     // size than the body's is also measured at that size (`\NeedsTeXFormat`, whose backslash
@@ -888,38 +903,44 @@ pub(super) fn monospaced_among_code(frags: &mut [Frag]) {
     order.sort_by(|&a, &b| frags[a].base.total_cmp(&frags[b].base));
     let little: Vec<bool> = frags.iter().map(|f| says_little(&f.text)).collect();
     let mono = |f: &Frag| f.chars > 0 && f.mono_chars * 2 >= f.chars;
-    // The nearest piece that says enough, walking up or down from `at` (a place in `order`)
-    // through tight pieces of the column: Some(its index), or None when the walk stops first.
-    let walk = |at: usize, up: bool| -> Option<usize> {
-        let mut cur = order[at];
-        let mut k = at;
-        loop {
-            let f = &frags[cur];
-            let next = if up {
-                order[..k].iter().rposition(|&j| {
-                    frags[j].x0 < f.x1 && f.x0 < frags[j].x1 && frags[j].base < f.base - 1.0
-                })
-            } else {
-                order[k + 1..]
-                    .iter()
-                    .position(|&j| {
-                        frags[j].x0 < f.x1 && f.x0 < frags[j].x1 && frags[j].base > f.base + 1.0
-                    })
-                    .map(|p| p + k + 1)
-            }?;
-            let g = &frags[order[next]];
-            if (g.base - f.base).abs() > 1.6 * f.size.max(g.size) {
-                return None;
-            }
-            if !little[order[next]] {
-                return Some(order[next]);
-            }
-            (cur, k) = (order[next], next);
+    // No piece further than this is set tight against another.
+    let reach = 1.6 * frags.iter().map(|f| f.size).fold(0.0, f32::max);
+    // The nearest piece of its column above (or below) the piece at `k` in `order`, when it
+    // is set tight against it.
+    let neighbour = |k: usize, up: bool| -> Option<usize> {
+        let f = &frags[order[k]];
+        let beside = |j: usize| frags[j].x0 < f.x1 && f.x0 < frags[j].x1;
+        let found = if up {
+            order[..k]
+                .iter()
+                .rev()
+                .take_while(|&&j| frags[j].base >= f.base - reach)
+                .find(|&&j| beside(j) && frags[j].base < f.base - 1.0)
+        } else {
+            order[k + 1..]
+                .iter()
+                .take_while(|&&j| frags[j].base <= f.base + reach)
+                .find(|&&j| beside(j) && frags[j].base > f.base + 1.0)
         }
+        .copied()?;
+        let g = &frags[found];
+        ((g.base - f.base).abs() <= 1.6 * f.size.max(g.size)).then_some(found)
     };
+    // For each piece, the nearest piece that says enough above it (and below it), reached
+    // through tight pieces that say little: pieces are taken from the top for the one, from
+    // the bottom for the other, so a neighbour's answer is known when it is asked.
+    let mut above: Vec<Option<usize>> = vec![None; frags.len()];
+    for k in 0..order.len() {
+        above[order[k]] =
+            neighbour(k, true).and_then(|j| if little[j] { above[j] } else { Some(j) });
+    }
+    let mut below: Vec<Option<usize>> = vec![None; frags.len()];
+    for k in (0..order.len()).rev() {
+        below[order[k]] =
+            neighbour(k, false).and_then(|j| if little[j] { below[j] } else { Some(j) });
+    }
     let mut set = Vec::new();
-    for (k, &i) in order.iter().enumerate() {
-        let f = &frags[i];
+    for (i, f) in frags.iter().enumerate() {
         if !little[i] || mono(f) || f.bold_chars * 2 >= f.chars.max(1) {
             continue;
         }
@@ -927,8 +948,7 @@ pub(super) fn monospaced_among_code(frags: &mut [Frag]) {
             let g = &frags[j];
             mono(g) && (f.size / g.size - 1.0).abs() <= 1.0 / 6.0
         };
-        let (up, down) = (walk(k, true), walk(k, false));
-        let code = match (up, down) {
+        let code = match (above[i], below[i]) {
             (Some(a), Some(b)) => like(a) && like(b),
             (Some(a), None) | (None, Some(a)) => like(a),
             (None, None) => false,

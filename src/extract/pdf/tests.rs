@@ -242,7 +242,7 @@ fn ornaments_read_as_symbols_before_large_titles_are_ornaments() {
 /// set close against the next word.
 #[test]
 fn bullets_read_as_letters_or_symbols_are_bullets() {
-    // 10-point type on baseline 100: a bullet 3.5 points across, from 3 to 6.5 points up.
+    // 10-point type on baseline 100: a bullet 3.5 points across, from 2 to 5.5 points up.
     let with = |first: &str, y0: f32, y1: f32, gap: f32| {
         let mut l = ocr_line(&[
             (first, 0.0, 3.5),
@@ -254,21 +254,30 @@ fn bullets_read_as_letters_or_symbols_are_bullets() {
         l
     };
     for read in ["e", "¢", "°"] {
-        let b = with_its_bullet(&with(read, 93.5, 97.0, 4.0), 10.0).expect(read);
+        let b = with_its_bullet(&with(read, 94.5, 98.0, 4.0)).expect(read);
         assert_eq!(b.text, "• Item text");
         let words: Vec<&str> = b.words.iter().map(|&(a, z, _)| &b.text[a..z]).collect();
         assert_eq!(words, ["•", "Item", "text"]);
-        assert_eq!(b.words[2].2, with(read, 93.5, 97.0, 4.0).words[2].2);
+        assert_eq!(b.words[2].2, with(read, 94.5, 98.0, 4.0).words[2].2);
     }
     // On the baseline: the letter itself (`e mail`), or too close to the next word.
-    assert_eq!(with_its_bullet(&with("e", 95.5, 100.0, 4.0), 10.0), None);
-    assert_eq!(with_its_bullet(&with("¢", 93.5, 97.0, 1.0), 10.0), None);
+    assert_eq!(with_its_bullet(&with("e", 95.5, 100.0, 4.0)), None);
+    assert_eq!(with_its_bullet(&with("¢", 94.5, 98.0, 1.0)), None);
     // A marker that is one already, a letter that is no misread bullet, a large blot.
-    assert_eq!(with_its_bullet(&with("*", 93.5, 97.0, 4.0), 10.0), None);
-    assert_eq!(with_its_bullet(&with("a", 93.5, 97.0, 4.0), 10.0), None);
-    // A guillemet opening a quotation is raised as a bullet is.
-    assert_eq!(with_its_bullet(&with("«", 93.5, 97.0, 4.0), 10.0), None);
-    assert_eq!(with_its_bullet(&with("@", 91.0, 99.0, 4.0), 10.0), None);
+    assert_eq!(with_its_bullet(&with("*", 94.5, 98.0, 4.0)), None);
+    assert_eq!(with_its_bullet(&with("a", 94.5, 98.0, 4.0)), None);
+    // A guillemet opening a quotation is raised as a bullet is; a superscript letter (a
+    // table's footnote mark) is raised higher.
+    assert_eq!(with_its_bullet(&with("«", 94.5, 98.0, 4.0)), None);
+    assert_eq!(with_its_bullet(&with("c", 94.0, 97.0, 2.5)), None);
+    // An item of one word: the line is set at the word's size, the bullet telling none.
+    let mut one = ocr_line(&[("e", 0.0, 3.5), ("Introduction", 8.0, 50.0)]);
+    one.words[0].2[1] = 94.5;
+    one.words[0].2[3] = 98.0;
+    let f = ocr_frag(&one, &OcrTypes::PLAIN);
+    assert_eq!(f.text, "• Introduction");
+    assert!((f.size - 10.0).abs() < 0.01, "{}", f.size);
+    assert_eq!(with_its_bullet(&with("@", 91.0, 99.0, 4.0)), None);
 }
 
 /// A scan turned by a degree: its lines fall across the page, each word's box is as a box
