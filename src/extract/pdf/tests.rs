@@ -563,6 +563,36 @@ fn ocr_strokes_tell_bold_words() {
         .all(|f| f.bold_chars == 0));
 }
 
+/// An OCR line of `words` in 10-point type, each word as wide as `width` has it (its ink a
+/// point short of its advances) and `space` points from the next.
+fn set_ocr_line(words: &[&str], width: impl Fn(&str) -> f32, space: f32) -> OcrLine {
+    let mut x = 0.0;
+    let spec: Vec<(&str, f32, f32)> = words
+        .iter()
+        .map(|w| {
+            let (at, wide) = (x, width(w) - 1.0);
+            x += wide + space;
+            (*w, at, wide)
+        })
+        .collect();
+    ocr_line(&spec)
+}
+
+/// An OCR line set in a 10-point monospaced type: an advance of 6 points a character.
+fn mono_ocr_line(words: &[&str]) -> OcrLine {
+    set_ocr_line(words, |w| w.chars().count() as f32 * 6.0, 7.0)
+}
+
+/// An OCR line set in a 10-point proportional type, each letter as wide as
+/// [`proportional_width`] has it.
+fn proportional_ocr_line(words: &[&str]) -> OcrLine {
+    set_ocr_line(
+        words,
+        |w| w.chars().map(proportional_width).sum::<f32>() * 10.0,
+        3.0,
+    )
+}
+
 /// Monospaced lines are told by their words' widths: in a listing every character is 0.6
 /// em wide whatever the letter, so `int`, `nerrors` and `milliseconds` are 3, 7 and 12
 /// advances wide, where proportional type makes `illicit` narrow and `WWW` wide. A line
@@ -571,33 +601,7 @@ fn ocr_strokes_tell_bold_words() {
 /// is not, nor a title in capitals.
 #[test]
 fn ocr_widths_tell_monospaced_lines() {
-    // 10-point type: an advance of 6 points a character, the ink a point short.
-    let code = |words: &[&str]| {
-        let mut x = 0.0;
-        let spec: Vec<(&str, f32, f32)> = words
-            .iter()
-            .map(|w| {
-                let width = w.chars().count() as f32 * 6.0 - 1.0;
-                let at = x;
-                x += width + 7.0;
-                (*w, at, width)
-            })
-            .collect();
-        ocr_line(&spec)
-    };
-    let prose = |words: &[&str]| {
-        let mut x = 0.0;
-        let spec: Vec<(&str, f32, f32)> = words
-            .iter()
-            .map(|w| {
-                let width = w.chars().map(proportional_width).sum::<f32>() * 10.0 - 1.0;
-                let at = x;
-                x += width + 3.0;
-                (*w, at, width)
-            })
-            .collect();
-        ocr_line(&spec)
-    };
+    let (code, prose) = (mono_ocr_line, proportional_ocr_line);
     let listing = [
         code(&["int", "nerrors", "milliseconds;"]),
         code(&["while", "(still)", "wait();"]),
@@ -670,32 +674,8 @@ fn ocr_lines_near_a_type_size_are_set_at_it() {
         }
         l
     };
-    let code = |words: &[&str], k: f32| {
-        let mut x = 0.0;
-        let spec: Vec<(&str, f32, f32)> = words
-            .iter()
-            .map(|w| {
-                let width = w.chars().count() as f32 * 6.0 - 1.0;
-                let at = x;
-                x += width + 7.0;
-                (*w, at, width)
-            })
-            .collect();
-        scaled(ocr_line(&spec), k)
-    };
-    let prose = |words: &[&str], k: f32| {
-        let mut x = 0.0;
-        let spec: Vec<(&str, f32, f32)> = words
-            .iter()
-            .map(|w| {
-                let width = w.chars().map(proportional_width).sum::<f32>() * 10.0 - 1.0;
-                let at = x;
-                x += width + 3.0;
-                (*w, at, width)
-            })
-            .collect();
-        scaled(ocr_line(&spec), k)
-    };
+    let code = |words: &[&str], k: f32| scaled(mono_ocr_line(words), k);
+    let prose = |words: &[&str], k: f32| scaled(proportional_ocr_line(words), k);
     let listing = [
         code(&["int", "nerrors", "milliseconds;"], 0.9),
         code(&["while", "(still)", "wait();"], 0.9),
@@ -761,24 +741,15 @@ fn ocr_pieces_among_code_take_its_type() {
         f
     };
     let mut frags = vec![
-        piece(
-            72.0,
-            100.0,
-            "The listing below prints the values it reads.",
-            false,
-        ),
+        piece(72.0, 100.0, "The listing prints the values.", false),
         piece(72.0, 124.0, "Example", false),
         piece(80.0, 136.0, "fn main() {", false),
         piece(80.0, 148.0, "let values = read_values(input);", true),
         piece(80.0, 160.0, "}", false),
         piece(72.0, 190.0, "Done.", false),
-        piece(
-            72.0,
-            202.0,
-            "and the text goes on after the listing here.",
-            false,
-        ),
-        piece(400.0, 148.0, "Notes", false),
+        piece(72.0, 202.0, "and the text goes on after it.", false),
+        // Beside the listing's second line, in the next column.
+        piece(400.0, 152.0, "Notes", false),
         piece(80.0, 230.0, "let total = values.sum();", true),
         piece(80.0, 246.0, "Result", false),
         piece(80.0, 262.0, "println!(\"{total} values\");", true),
