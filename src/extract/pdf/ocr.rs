@@ -732,20 +732,26 @@ fn confidence(l: &OcrLine) -> f32 {
 /// bullets (`¢` for `•`) or a sidebar's marks (on the development PDFs read by OCR, with
 /// them 5 more titles found and 13 more spurious).
 pub(super) fn with_its_ornament(l: &OcrLine, size: f32, body: f32) -> Option<OcrLine> {
-    let (&(a, b, _), &(c, _, _)) = (l.words.first()?, l.words.get(1)?);
+    let &(a, b, _) = l.words.first()?;
     let symbol = matches!(&l.text[a..b], "@" | "«");
-    if !symbol || size < body * 1.15 {
+    if !symbol || size < body * 1.15 || l.words.len() < 2 {
         return None;
     }
+    Some(first_word_read_as(l, "◆"))
+}
+
+/// Line `l` (of two words or more) with its first word read as `symbol`, in its box; the
+/// words after it keep their places in what follows it.
+fn first_word_read_as(l: &OcrLine, symbol: &str) -> OcrLine {
+    let c = l.words[1].0;
     let mut out = l.clone();
-    out.text = format!("◆ {}", &l.text[c..]);
-    // The words after the first keep their places in what follows it.
-    let at = |o: usize| o - c + "◆ ".len();
-    out.words[0] = (0, "◆".len(), out.words[0].2);
+    out.text = format!("{symbol} {}", &l.text[c..]);
+    let at = |o: usize| o - c + symbol.len() + 1;
+    out.words[0] = (0, symbol.len(), out.words[0].2);
     for w in &mut out.words[1..] {
         (w.0, w.1) = (at(w.0), at(w.1));
     }
-    Some(out)
+    out
 }
 
 /// A bullet that OCR read as a letter or another symbol (tesseract reads `•` as `e`, `¢`,
@@ -757,7 +763,7 @@ pub(super) fn with_its_ornament(l: &OcrLine, size: f32, body: f32) -> Option<Ocr
 /// table's footnote mark) higher; `*`, `-`, `+` and `o` are bullets as they are, and a
 /// guillemet (`«`, which OCR also reads bullets as) opens a quotation in French.
 pub(super) fn with_its_bullet(l: &OcrLine) -> Option<OcrLine> {
-    let (&(a, b, bx), &(c, _, next)) = (l.words.first()?, l.words.get(1)?);
+    let (&(a, b, bx), &(_, _, next)) = (l.words.first()?, l.words.get(1)?);
     let letter = matches!(&l.text[a..b], "e" | "c");
     if !letter && !matches!(&l.text[a..b], "¢" | "°" | "©" | "®" | "@" | "·") {
         return None;
@@ -793,14 +799,7 @@ pub(super) fn with_its_bullet(l: &OcrLine) -> Option<OcrLine> {
     if raised < 0.06 * size || (letter && raised > 0.25 * size) || bx[1] < base - 0.65 * size {
         return None;
     }
-    let mut out = l.clone();
-    out.text = format!("• {}", &l.text[c..]);
-    let at = |o: usize| o - c + "• ".len();
-    out.words[0] = (0, "•".len(), bx);
-    for w in &mut out.words[1..] {
-        (w.0, w.1) = (at(w.0), at(w.1));
-    }
-    Some(out)
+    Some(first_word_read_as(l, "•"))
 }
 
 /// A piece of a line read by OCR ([`ocr_pieces`]) as the layout's fragment: its words on one
