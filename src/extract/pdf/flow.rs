@@ -734,6 +734,17 @@ pub(super) fn paragraph_break(
     if step < 0.0 || step > expected * 1.4 {
         return true;
     }
+    // A short numbered line that leaves its sentence open, then a wider step than the lines
+    // of a paragraph take, before a capital: a numbered title over its text (`11. MATH
+    // EQUATIONS` / `You may want …`, where OCR tells no bold to part them).
+    if step > expected * 1.2
+        && a.x1 < right - a.size * 3.0
+        && (headings::numbering(&a.text).is_some() || number_cell(&a.cells))
+        && !closes_sentence(a)
+        && b.text.starts_with(char::is_uppercase)
+    {
+        return true;
+    }
     if text::list_marker_start(&b.text) {
         return true;
     }

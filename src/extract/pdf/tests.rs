@@ -1453,6 +1453,51 @@ fn body_text_under_a_deep_title_is_a_line_of_its_own() {
     assert_eq!(join_lines(&[title, sub], &[0, 1], (0, 0)).len(), 1);
 }
 
+/// A short numbered line over its text, a little further from it than the text's lines are
+/// from each other, is a paragraph of its own (OCR tells no bold to part them): `11. MATH
+/// EQUATIONS` over `You may want …`. At the text's own step the line goes on into it.
+#[test]
+fn a_numbered_line_set_apart_over_its_text_is_its_own_paragraph() {
+    let text_under = |step: f32| {
+        let mut frags = Vec::new();
+        let mut y = 100.0;
+        for _ in 0..6 {
+            frags.push(frag(
+                72.0,
+                y,
+                520.0,
+                "Body text of the page, a long line of prose in the body size",
+            ));
+            y += 12.0;
+        }
+        frags.push(frag(72.0, y, 300.0, "and the paragraph ends here."));
+        y += 16.0;
+        frags.push(frag(72.0, y, 200.0, "11. MATH EQUATIONS"));
+        y += step;
+        for _ in 0..4 {
+            frags.push(frag(
+                72.0,
+                y,
+                520.0,
+                "You may want to display math equations in three styles",
+            ));
+            y += 12.0;
+        }
+        let (text, _, _) = layout_text(&mut [layout_page(frags, 792.0)], &PdfConfig::default());
+        text
+    };
+    let apart = text_under(15.5);
+    assert!(
+        apart.contains("11. MATH EQUATIONS\n\nYou may want"),
+        "{apart}"
+    );
+    let tight = text_under(12.0);
+    assert!(
+        tight.contains("11. MATH EQUATIONS\nYou may want"),
+        "{tight}"
+    );
+}
+
 /// List markers set apart from their items (`•`, `1.`, `a)`, a symbol font's bullet)
 /// make no table column.
 #[test]
