@@ -8,6 +8,8 @@
 #   check it against the source files (tests/interop/check_index.py);
 # - makes a plan of the sample with 7 shards and checks it with pyarrow and DuckDB
 #   (tests/interop/check_plan.py);
+# - writes the sample's Markdown files in UTF-16, UTF-32 and windows-1252, indexes them and checks
+#   the same way (tests/interop/make_encoded.py);
 # - edits a copy of the sample as a night does (tests/interop/nightly_edit.py), indexes it with
 #   --previous, diffs the two indexes in small windows and checks the diff with pyarrow and
 #   DuckDB against both indexes (tests/interop/check_diff.py).
@@ -29,6 +31,14 @@ tail -n 1 "$work/text.txt"
 tail -n 1 "$work/validate.txt"
 files=$(find "$root/datasets/sample" -type f | wc -l)
 "$venv/bin/python" "$root/tests/interop/check_index.py" --index "$work/index" --corpus "$root/datasets/sample" --expect-files "$files"
+# The sample's Markdown files again in UTF-16, UTF-32 and windows-1252: read, their encoding
+# named, every text and source span checked in the files' own bytes (tests/interop/make_encoded.py).
+"$venv/bin/python" "$root/tests/interop/make_encoded.py" "$root/datasets/sample" "$work/encoded/corpus"
+"$bin" index "$work/encoded/corpus" -o "$work/encoded/index" --quiet
+"$bin" validate "$work/encoded/index" > "$work/validate.txt" || { cat "$work/validate.txt"; exit 1; }
+"$venv/bin/python" "$root/tests/interop/make_encoded.py" --check "$work/encoded/index" "$work/encoded/corpus"
+"$venv/bin/python" "$root/tests/interop/check_index.py" --index "$work/encoded/index" --corpus "$work/encoded/corpus" \
+  --expect-files "$(find "$work/encoded/corpus" -type f | wc -l)"
 # A plan of the sample corpus, read back by pyarrow and DuckDB (tests/interop/check_plan.py).
 "$bin" plan "$root/datasets/sample" -o "$work/plan.parquet" --shards 7 --quiet
 "$venv/bin/python" "$root/tests/interop/check_plan.py" --plan "$work/plan.parquet" --corpus "$root/datasets/sample"

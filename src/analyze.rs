@@ -3,7 +3,7 @@
 
 use crate::chunk::{self, tokenizer::Analyzer};
 use crate::config::Config;
-use crate::extract::canonical::{Canonical, SrcMap};
+use crate::extract::canonical::{Canonical, Decoded, Encoding, SrcMap};
 use crate::extract::{html, markdown, text, Format};
 use crate::ids;
 use crate::model::{Block, Chunk};
@@ -72,21 +72,28 @@ struct Extraction {
     note: Option<String>,
 }
 
+/// The encoding of a text file that is not UTF-8 and says so by its byte-order mark, or whose
+/// NULs tell UTF-16 or UTF-32 (`true`: told by its bytes, without a mark).
+fn wide_encoding(bytes: &[u8]) -> Option<(Encoding, bool)> {
+    for (bom, enc) in [
+        (&b"\xFF\xFE\x00\x00"[..], Encoding::Utf32Le),
+        (b"\x00\x00\xFE\xFF", Encoding::Utf32Be),
+        (b"\xFF\xFE", Encoding::Utf16Le),
+        (b"\xFE\xFF", Encoding::Utf16Be),
+    ] {
+        if bytes.starts_with(bom) {
+            return Some((enc, false));
+        }
+    }
+    if !bytes[..bytes.len().min(1024)].contains(&0) {
+        return None;
+    }
+    looks_like_utf32(bytes)
+        .or_else(|| looks_like_utf16(bytes))
+        .map(|e| (e, true))
+}
+
 fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
-    if bytes.starts_with(b"\xFF\xFE\x00\x00") || bytes.starts_with(b"\x00\x00\xFE\xFF") {
-        return Err(Failure(
-            "UTF-32 text (byte-order mark); convert it to UTF-8".into(),
-        ));
-    }
-    if let Some(bom) = [&b"\xFF\xFE"[..], b"\xFE\xFF"]
-        .iter()
-        .find(|b| bytes.starts_with(b))
-    {
-        return Err(Failure(format!(
-            "UTF-16 text (byte-order mark {:02X} {:02X}); convert it to UTF-8",
-            bom[0], bom[1]
-        )));
-    }
     // One pass: the first NUL, and the control bytes other than tab, line ends, form feed,
     // escape and backspace (`nroff`'s overstrike: `N\bNA\bAM\bME\bE`). Ctrl-Z padding at
     // the end (CP/M and DOS text, padded to its record size) is the end of the text.
@@ -101,16 +108,6 @@ fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
         );
     }
     if let Some(p) = nul {
-        if looks_like_utf32(bytes) {
-            return Err(Failure(
-                "UTF-32 text without a byte-order mark (three NULs in every four bytes); convert it to UTF-8".into(),
-            ));
-        }
-        if looks_like_utf16(bytes) {
-            return Err(Failure(
-                "UTF-16 text without a byte-order mark (NUL in every other byte); convert it to UTF-8".into(),
-            ));
-        }
         return Err(Failure(format!(
             "binary content: NUL byte at offset {p}; not a text file"
         )));
@@ -140,9 +137,22 @@ fn invalid_utf8(bytes: &[u8]) -> (usize, Option<usize>) {
     (n, first)
 }
 
-/// Canonical text of a Markdown or plain-text file; too much invalid UTF-8 is a failure.
-fn decode(bytes: &[u8], cfg: &Config) -> Result<Canonical, Failure> {
+/// Canonical text of a Markdown or plain-text file, and the encoding it was read in when
+/// not UTF-8 (with whether its bytes told it, without a byte-order mark). Bytes that are not
+/// UTF-8 and read as Latin text are windows-1252; else too much invalid UTF-8 is a failure.
+fn decode(
+    bytes: &[u8],
+    wide: Option<(Encoding, bool)>,
+    cfg: &Config,
+) -> Result<(Canonical, Option<(Encoding, bool)>), Failure> {
+    if let Some((enc, _)) = wide {
+        return Ok((Canonical::from_encoded(bytes, enc), wide));
+    }
     let canon = Canonical::from_bytes(bytes);
+    if canon.invalid_bytes > 0 && latin_8bit(bytes) {
+        let enc = Encoding::Windows1252;
+        return Ok((Canonical::from_encoded(bytes, enc), Some((enc, true))));
+    }
     too_invalid(
         canon.invalid_bytes,
         canon.first_invalid,
@@ -150,7 +160,57 @@ fn decode(bytes: &[u8], cfg: &Config) -> Result<Canonical, Failure> {
         cfg,
         "",
     )?;
-    Ok(canon)
+    Ok((canon, None))
+}
+
+/// Bytes that are not UTF-8 but Latin text in an 8-bit encoding (Latin-1, windows-1252):
+/// no UTF-8 sequence of two bytes or more where a byte is not UTF-8 (UTF-8 with a few
+/// damaged bytes stays UTF-8), most bytes over 127 alone between ASCII ones (accented
+/// letters inside words: `élémentaire`, `Größe`; Cyrillic, Greek or CJK in their 8-bit
+/// encodings run on for whole words, and stay unread), and none that windows-1252 leaves
+/// undefined.
+fn latin_8bit(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        return false;
+    }
+    let (mut multi, mut invalid) = (0usize, 0usize);
+    for chunk in bytes.utf8_chunks() {
+        multi += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        invalid += usize::from(!chunk.invalid().is_empty());
+    }
+    if invalid == 0 || multi * 4 > invalid {
+        return false;
+    }
+    let (mut runs, mut alone, mut i) = (0usize, 0usize, 0);
+    while i < bytes.len() {
+        if bytes[i] < 0x80 {
+            i += 1;
+            continue;
+        }
+        let j = i + bytes[i..].iter().take_while(|&&b| b >= 0x80).count();
+        if bytes[i..j]
+            .iter()
+            .any(|b| matches!(b, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D))
+        {
+            return false;
+        }
+        runs += 1;
+        alone += usize::from(j - i == 1);
+        i = j;
+    }
+    alone * 10 >= runs * 7
+}
+
+/// `documents.flags` of a file read in `enc`.
+fn encoding_flags(enc: Option<(Encoding, bool)>) -> Vec<String> {
+    let Some((enc, guessed)) = enc else {
+        return Vec::new();
+    };
+    let mut flags = vec![format!("encoding:{}", enc.name())];
+    if guessed {
+        flags.push("encoding_guessed".into());
+    }
+    flags
 }
 
 /// More than `markdown.max_invalid_utf8_ratio` of `len` bytes invalid UTF-8 is no UTF-8
@@ -172,8 +232,12 @@ fn too_invalid(
     Ok(())
 }
 
-fn extract_markdown(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
-    let canon = decode(bytes, cfg)?;
+fn extract_markdown(
+    bytes: &[u8],
+    wide: Option<(Encoding, bool)>,
+    cfg: &Config,
+) -> Result<Extraction, Failure> {
+    let (canon, enc) = decode(bytes, wide, cfg)?;
     let mut blocks = markdown::blocks(&canon.text);
     for b in &mut blocks {
         b.src_begin = Some(canon.to_src(b.off_begin));
@@ -185,14 +249,18 @@ fn extract_markdown(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
         invalid_bytes: canon.invalid_bytes,
         first_invalid: canon.first_invalid,
         map: Some(canon.map),
-        flags: Vec::new(),
+        flags: encoding_flags(enc),
         text: TextStats::default(),
         note: None,
     })
 }
 
-fn extract_text(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
-    let canon = decode(bytes, cfg)?;
+fn extract_text(
+    bytes: &[u8],
+    wide: Option<(Encoding, bool)>,
+    cfg: &Config,
+) -> Result<Extraction, Failure> {
+    let (canon, enc) = decode(bytes, wide, cfg)?;
     let (invalid_bytes, first_invalid) = (canon.invalid_bytes, canon.first_invalid);
     let x = text::extract(canon, &cfg.text);
     Ok(Extraction {
@@ -201,7 +269,7 @@ fn extract_text(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
         map: Some(x.map),
         invalid_bytes,
         first_invalid,
-        flags: Vec::new(),
+        flags: encoding_flags(enc),
         text: TextStats {
             pages: x.pages,
             furniture_lines: Some(x.furniture_lines),
@@ -211,7 +279,38 @@ fn extract_text(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
     })
 }
 
-fn extract_html(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
+fn extract_html(
+    bytes: &[u8],
+    wide: Option<(Encoding, bool)>,
+    cfg: &Config,
+) -> Result<Extraction, Failure> {
+    if let Some((enc, guessed)) = wide {
+        // Decoded to UTF-8 first, which the page's byte-order mark (put back) makes the
+        // parser keep whatever its `<meta charset>` says; offsets map back through the decoding.
+        let d = Decoded::new(bytes, enc);
+        let mut utf8 = Vec::with_capacity(d.text.len() + 3);
+        utf8.extend_from_slice(b"\xEF\xBB\xBF");
+        utf8.extend_from_slice(d.text.as_bytes());
+        let mut x = html::extract(&utf8).map_err(Failure)?;
+        drop(utf8);
+        let back = |o: u64| d.to_src((o as usize).saturating_sub(3)) as u64;
+        for b in &mut x.blocks {
+            b.src_begin = b.src_begin.map(back);
+            b.src_end = b.src_end.map(back);
+        }
+        let mut flags = vec![format!("html_root:{}", x.root)];
+        flags.extend(encoding_flags(Some((enc, guessed))));
+        return Ok(Extraction {
+            canonical: x.canonical,
+            blocks: x.blocks,
+            map: None,
+            invalid_bytes: d.invalid_bytes,
+            first_invalid: d.first_invalid,
+            flags,
+            text: TextStats::default(),
+            note: None,
+        });
+    }
     let x = html::extract(bytes).map_err(Failure)?;
     // A page read as UTF-8 (declared so) whose bytes are not: the same rule as Markdown's.
     let (invalid_bytes, first_invalid) = if x.encoding == "UTF-8" {
@@ -278,15 +377,24 @@ pub fn analyze_with(
     cfg: &Config,
     analyzer: &Analyzer,
 ) -> Result<Analysis, Failure> {
-    if format != Format::Pdf {
+    let wide = if format == Format::Pdf {
+        None
+    } else {
+        wide_encoding(bytes)
+    };
+    if format != Format::Pdf && wide.is_none() {
         reject_binary(bytes)?;
     }
     let x = match format {
-        Format::Html => extract_html(bytes, cfg)?,
-        Format::Text => extract_text(bytes, cfg)?,
+        Format::Html => extract_html(bytes, wide, cfg)?,
+        Format::Text => extract_text(bytes, wide, cfg)?,
         Format::Pdf => extract_pdf(bytes, cfg)?,
-        _ => extract_markdown(bytes, cfg)?,
+        _ => extract_markdown(bytes, wide, cfg)?,
     };
+    if wide.is_some() {
+        // What the file holds, decoded, is text too.
+        reject_binary(x.canonical.as_bytes())?;
+    }
     if x.canonical.len() > u32::MAX as usize {
         return Err(Failure(format!(
             "canonical text of {} bytes is over the 4 GiB a document may have",
@@ -332,11 +440,11 @@ pub fn analyze_with(
 }
 
 /// Most four-byte groups of the first KiB hold one byte and three NULs, in the same places.
-fn looks_like_utf32(bytes: &[u8]) -> bool {
+fn looks_like_utf32(bytes: &[u8]) -> Option<Encoding> {
     let head = &bytes[..bytes.len().min(1024) & !3];
     let quads = head.len() / 4;
     if quads < 4 {
-        return false;
+        return None;
     }
     // A group of four NULs is no character (a binary file's padding).
     let le = head
@@ -347,22 +455,34 @@ fn looks_like_utf32(bytes: &[u8]) -> bool {
         .chunks_exact(4)
         .filter(|q| q[0] == 0 && q[1] == 0 && q[2] == 0 && q[3] != 0)
         .count();
-    le.max(be) * 10 >= quads * 7
+    if le * 10 >= quads * 7 {
+        Some(Encoding::Utf32Le)
+    } else if be * 10 >= quads * 7 {
+        Some(Encoding::Utf32Be)
+    } else {
+        None
+    }
 }
 
 /// ASCII-heavy UTF-16: in the first KiB, NULs sit in most odd (LE) or most even (BE) positions
 /// and almost never in the others.
-fn looks_like_utf16(bytes: &[u8]) -> bool {
+fn looks_like_utf16(bytes: &[u8]) -> Option<Encoding> {
     let head = &bytes[..bytes.len().min(1024) & !1];
     if head.len() < 8 {
-        return false;
+        return None;
     }
     let pairs = head.len() / 2;
     let (even, odd) = head.chunks_exact(2).fold((0, 0), |(e, o), p| {
         (e + usize::from(p[0] == 0), o + usize::from(p[1] == 0))
     });
     let (most, few) = (pairs * 7 / 10, pairs / 20);
-    (odd >= most && even <= few) || (even >= most && odd <= few)
+    if odd >= most && even <= few {
+        Some(Encoding::Utf16Le)
+    } else if even >= most && odd <= few {
+        Some(Encoding::Utf16Be)
+    } else {
+        None
+    }
 }
 
 /// One `documents` row.
@@ -659,9 +779,19 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
     let mut flags = a.flags.clone();
     let mut reason = a.note.clone();
     if a.invalid_bytes > 0 {
-        flags.push("lossy_utf8".to_string());
+        // A file read in another encoding says which (`encoding:utf-16le`).
+        let decoded = a.flags.iter().find_map(|f| f.strip_prefix("encoding:"));
+        flags.push(
+            if decoded.is_some() {
+                "lossy_decode"
+            } else {
+                "lossy_utf8"
+            }
+            .to_string(),
+        );
         reason = Some(format!(
-            "invalid UTF-8: {} bytes replaced by U+FFFD (first at offset {})",
+            "invalid {}: {} bytes replaced by U+FFFD (first at offset {})",
+            decoded.map_or("UTF-8".to_string(), str::to_ascii_uppercase),
             a.invalid_bytes,
             a.first_invalid.unwrap_or(0)
         ));
@@ -758,39 +888,6 @@ mod tests {
         let r = rows("a.md", b"\x7fELF\x02\x01\x00\x00binary");
         assert_eq!(r.document.status, "failed");
         assert!(r.document.reason.unwrap().contains("NUL byte"));
-        let utf16: Vec<u8> = "# Title\n\nSome text here.\n"
-            .encode_utf16()
-            .flat_map(u16::to_le_bytes)
-            .collect();
-        let r = rows("le.md", &utf16);
-        assert!(r
-            .document
-            .reason
-            .unwrap()
-            .contains("UTF-16 text without a byte-order mark"));
-        let mut bom = vec![0xFF, 0xFE];
-        bom.extend(&utf16);
-        assert!(rows("bom.md", &bom)
-            .document
-            .reason
-            .unwrap()
-            .contains("UTF-16 text (byte-order mark FF FE)"));
-        let utf32: Vec<u8> = "# Title\n\nSome text here.\n"
-            .chars()
-            .flat_map(|c| (c as u32).to_le_bytes())
-            .collect();
-        assert!(rows("le32.md", &utf32)
-            .document
-            .reason
-            .unwrap()
-            .contains("UTF-32 text without a byte-order mark"));
-        let mut bom32 = vec![0xFF, 0xFE, 0, 0];
-        bom32.extend(&utf32);
-        assert!(rows("bom32.md", &bom32)
-            .document
-            .reason
-            .unwrap()
-            .contains("UTF-32 text (byte-order mark)"));
         let r = rows("b.md", &[0xff; 100]);
         assert_eq!(r.document.status, "failed");
         assert!(r.document.reason.unwrap().contains("not UTF-8"));
@@ -817,11 +914,15 @@ mod tests {
         let r = rows("d.pdf", b"%PDF-1.4");
         assert_eq!(r.document.status, "failed");
         assert!(!r.document.reason.unwrap().is_empty());
-        let mut long = "Plain text with one bad byte: ".repeat(10).into_bytes();
+        // UTF-8 with a damaged byte stays UTF-8, the byte replaced.
+        let mut long = "Plain text, é and ü, with one bad byte: "
+            .repeat(10)
+            .into_bytes();
         long.push(0xff);
         let r = rows("e.md", &long);
         assert_eq!(r.document.status, "ok");
         assert_eq!(r.document.flags, ["lossy_utf8"]);
+        assert!(r.canonical.ends_with('\u{FFFD}'));
         // Bytes of no text without a NUL among them (one control byte in ten), in any format.
         let noise: Vec<u8> = (0..4000u32)
             .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
@@ -868,6 +969,144 @@ mod tests {
     /// Cargo's manifest reference): every section keeps its id, parent and title; the parent's
     /// own body and anchor, and every section before the edit, keep their spans; the sections
     /// after it move by the length of the edit, and no other.
+    /// Text in UTF-16 or UTF-32 (told by a byte-order mark or by where its NULs are) and
+    /// Latin text in windows-1252 is read, flagged with its encoding; every block's source
+    /// span is that block's text in the file's own bytes.
+    #[test]
+    fn text_in_other_encodings_is_read() {
+        let text = "# Résumé\n\nLe système élémentaire, à Montréal.\n\n## Deuxième\n\nÀ bientôt, garçon.\n";
+        let utf16le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let utf16be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+        let utf32le: Vec<u8> = text
+            .chars()
+            .flat_map(|c| (c as u32).to_le_bytes())
+            .collect();
+        let utf32be: Vec<u8> = text
+            .chars()
+            .flat_map(|c| (c as u32).to_be_bytes())
+            .collect();
+        let with = |bom: &[u8], body: &[u8]| [bom, body].concat();
+        let latin: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+        // A file's name and bytes, its flags, and how its encoding writes a text.
+        type Encode = fn(&str) -> Vec<u8>;
+        let cases: [(&str, Vec<u8>, &[&str], Encode); 7] = [
+            (
+                "le.md",
+                utf16le.clone(),
+                &["encoding:utf-16le", "encoding_guessed"],
+                |t| t.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+            ),
+            (
+                "bomle.md",
+                with(b"\xFF\xFE", &utf16le),
+                &["encoding:utf-16le"],
+                |t| t.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+            ),
+            (
+                "bombe.md",
+                with(b"\xFE\xFF", &utf16be),
+                &["encoding:utf-16be"],
+                |t| t.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+            ),
+            (
+                "be.md",
+                utf16be,
+                &["encoding:utf-16be", "encoding_guessed"],
+                |t| t.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+            ),
+            (
+                "le32.md",
+                utf32le.clone(),
+                &["encoding:utf-32le", "encoding_guessed"],
+                |t| t.chars().flat_map(|c| (c as u32).to_le_bytes()).collect(),
+            ),
+            (
+                "bom32.md",
+                with(b"\x00\x00\xFE\xFF", &utf32be),
+                &["encoding:utf-32be"],
+                |t| t.chars().flat_map(|c| (c as u32).to_be_bytes()).collect(),
+            ),
+            (
+                "latin.md",
+                latin,
+                &["encoding:windows-1252", "encoding_guessed"],
+                |t| t.chars().map(|c| c as u32 as u8).collect(),
+            ),
+        ];
+        for (name, bytes, flags, encode) in cases {
+            let r = rows(name, &bytes);
+            assert_eq!(r.document.status, "ok", "{name}: {:?}", r.document.reason);
+            assert_eq!(r.document.flags, flags, "{name}");
+            let titles: Vec<&str> = r
+                .sections
+                .iter()
+                .filter_map(|s| s.section.title.as_deref())
+                .collect();
+            assert_eq!(titles, ["Résumé", "Deuxième"], "{name}");
+            // Read as plain text, the same bytes give the same spans.
+            let t = rows(&name.replace(".md", ".txt"), &bytes);
+            assert_eq!(t.document.status, "ok", "{name}");
+            assert_eq!(t.document.flags, flags, "{name}");
+            for r in [&r, &t] {
+                for b in &r.extracted {
+                    let (s, e) = (b.src_begin.unwrap() as usize, b.src_end.unwrap() as usize);
+                    let own = &r.canonical[b.off_begin..b.off_end];
+                    assert_eq!(&bytes[s..e], encode(own), "{name}: {own:?}");
+                }
+            }
+        }
+        // A page in UTF-16 whose `<meta>` says otherwise is read by its byte-order mark.
+        let page = "<html><head><meta charset=windows-1252></head><body><h1>Café</h1><p>Crème brûlée.</p></body></html>";
+        let bytes = with(
+            b"\xFF\xFE",
+            &page
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes)
+                .collect::<Vec<u8>>(),
+        );
+        let r = rows("p.html", &bytes);
+        assert_eq!(r.document.status, "ok");
+        assert!(r.document.flags.contains(&"encoding:utf-16le".to_string()));
+        assert!(r.canonical.contains("Crème brûlée."), "{}", r.canonical);
+        let p = r
+            .extracted
+            .iter()
+            .find(|b| r.canonical[b.off_begin..b.off_end].starts_with("Crème"))
+            .unwrap();
+        let src: Vec<u8> = "<p>Crème brûlée.</p>"
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        assert_eq!(
+            &bytes[p.src_begin.unwrap() as usize..p.src_end.unwrap() as usize],
+            src
+        );
+        // An unpaired surrogate is replaced and said.
+        let mut broken = with(b"\xFF\xFE", &utf16le);
+        broken.extend([0x00, 0xD8, b'x', 0x00]);
+        let r = rows("s.md", &broken);
+        assert_eq!(r.document.flags, ["encoding:utf-16le", "lossy_decode"]);
+        let why = r.document.reason.unwrap();
+        assert!(
+            why.starts_with("invalid UTF-16LE: 2 bytes replaced"),
+            "{why}"
+        );
+        // Cyrillic in its 8-bit encoding is not Latin text: whole words of bytes over 127.
+        let cp1251: Vec<u8> = "Привет мир, это текст.\n"
+            .repeat(4)
+            .bytes()
+            .map(|b| b | 0x80)
+            .collect();
+        let r = rows("ru.txt", &cp1251);
+        assert_eq!(r.document.status, "failed");
+        assert!(r.document.reason.unwrap().contains("not UTF-8"));
+        // UTF-16 whose characters are control bytes is no text.
+        let noise: Vec<u8> = (0..600u32).flat_map(|i| [(i % 7 + 1) as u8, 0]).collect();
+        let r = rows("n.txt", &noise);
+        assert_eq!(r.document.status, "failed");
+        assert!(r.document.reason.unwrap().contains("control characters"));
+    }
+
     #[test]
     fn an_edit_under_a_child_section_leaves_its_parent_in_place() {
         let path = concat!(

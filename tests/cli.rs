@@ -347,6 +347,19 @@ fn bad_input_gets_rows_with_specific_reasons() {
             .collect::<Vec<u8>>(),
     )
     .unwrap();
+    // Russian in windows-1251: whole words of bytes over 127, no Latin text.
+    std::fs::write(
+        c.join("cp1251.md"),
+        "Привет мир, это текст. "
+            .repeat(20)
+            .chars()
+            .map(|ch| match ch {
+                'А'..='я' => (ch as u32 - 0x410 + 0xC0) as u8,
+                _ => ch as u32 as u8,
+            })
+            .collect::<Vec<u8>>(),
+    )
+    .unwrap();
     std::fs::write(c.join("empty.md"), b"").unwrap();
     std::fs::write(c.join("good.md"), "# Good\n\nA fine document.\n").unwrap();
     std::fs::write(c.join("notes.pdf"), b"%PDF-1.7\n").unwrap();
@@ -421,9 +434,11 @@ fn bad_input_gets_rows_with_specific_reasons() {
         let b = get("binary.md");
         assert_eq!(b.1, "failed");
         assert!(b.2.as_deref().unwrap().contains("binary content"));
-        let l = get("latin1.md");
-        assert_eq!(l.1, "failed");
-        assert!(l.2.as_deref().unwrap().contains("not UTF-8"), "{l:?}");
+        // Latin-1 is read (as windows-1252); Cyrillic in an 8-bit encoding is not guessed.
+        assert_eq!(get("latin1.md").1, "ok");
+        let r = get("cp1251.md");
+        assert_eq!(r.1, "failed");
+        assert!(r.2.as_deref().unwrap().contains("not UTF-8"), "{r:?}");
         assert_eq!(get("empty.md").2.as_deref(), Some("empty file (0 bytes)"));
         // A PDF cut after its header line: failed, with MuPDF's reason.
         let pdf = get("notes.pdf");

@@ -33,9 +33,193 @@ pub struct SrcMap {
     runs: Vec<Run>,
     /// Length of the canonical text.
     len: usize,
+    /// For a file in another encoding than UTF-8: the runs map the canonical text to the file
+    /// decoded to UTF-8, and this maps that to the file's bytes.
+    decoded: Option<Arc<Decoded>>,
+}
+
+/// How a text file's bytes are read when they are not UTF-8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Utf16Le,
+    Utf16Be,
+    Utf32Le,
+    Utf32Be,
+    /// Latin text of Western European languages (Latin-1 and its superset windows-1252).
+    Windows1252,
+}
+
+impl Encoding {
+    /// The name written in `documents.flags` (`encoding:utf-16le`) and in reasons.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Utf16Le => "utf-16le",
+            Encoding::Utf16Be => "utf-16be",
+            Encoding::Utf32Le => "utf-32le",
+            Encoding::Utf32Be => "utf-32be",
+            Encoding::Windows1252 => "windows-1252",
+        }
+    }
+
+    /// Bytes of the byte-order mark this encoding's files may start with.
+    fn bom(self) -> &'static [u8] {
+        match self {
+            Encoding::Utf16Le => b"\xFF\xFE",
+            Encoding::Utf16Be => b"\xFE\xFF",
+            Encoding::Utf32Le => b"\xFF\xFE\x00\x00",
+            Encoding::Utf32Be => b"\x00\x00\xFE\xFF",
+            Encoding::Windows1252 => b"",
+        }
+    }
+}
+
+/// A stretch of decoded text whose characters each take `d_unit` bytes in UTF-8 and
+/// `src_unit` bytes in the file (ASCII in UTF-16: 1 and 2; `é` in windows-1252: 2 and 1).
+#[derive(Debug, Clone, Copy)]
+struct Stretch {
+    d_start: usize,
+    src_start: usize,
+    d_unit: u8,
+    src_unit: u8,
+}
+
+/// A file in another encoding decoded to UTF-8, and the map from the decoded text back to
+/// the file's bytes: one [`Stretch`] per run of characters of the same widths, so a UTF-16
+/// file of English text takes a few stretches, not one per character.
+#[derive(Debug, Clone)]
+pub struct Decoded {
+    pub text: String,
+    stretches: Vec<Stretch>,
+    /// Length of the file.
+    src_len: usize,
+    /// Bytes of the file that were no character, each group read as U+FFFD.
+    pub invalid_bytes: usize,
+    pub first_invalid: Option<usize>,
+}
+
+impl Decoded {
+    /// Decodes `raw` (its byte-order mark, if any, left out) in `enc`.
+    pub fn new(raw: &[u8], enc: Encoding) -> Decoded {
+        let start = if raw.starts_with(enc.bom()) {
+            enc.bom().len()
+        } else {
+            0
+        };
+        let mut d = Decoded {
+            text: String::with_capacity(raw.len()),
+            stretches: Vec::new(),
+            src_len: raw.len(),
+            invalid_bytes: 0,
+            first_invalid: None,
+        };
+        let body = &raw[start..];
+        match enc {
+            Encoding::Windows1252 => {
+                let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(body);
+                // One byte a character.
+                for (k, c) in text.chars().enumerate() {
+                    d.push(c, start + k, 1, false);
+                }
+            }
+            Encoding::Utf16Le | Encoding::Utf16Be => {
+                let le = enc == Encoding::Utf16Le;
+                let units = body.chunks_exact(2).map(|p| {
+                    if le {
+                        u16::from_le_bytes([p[0], p[1]])
+                    } else {
+                        u16::from_be_bytes([p[0], p[1]])
+                    }
+                });
+                let mut at = start;
+                for r in char::decode_utf16(units) {
+                    match r {
+                        Ok(c) => {
+                            let w = c.len_utf16() * 2;
+                            d.push(c, at, w as u8, false);
+                            at += w;
+                        }
+                        Err(_) => {
+                            d.push('\u{FFFD}', at, 2, true);
+                            at += 2;
+                        }
+                    }
+                }
+                if at < raw.len() {
+                    d.push('\u{FFFD}', at, (raw.len() - at) as u8, true);
+                }
+            }
+            Encoding::Utf32Le | Encoding::Utf32Be => {
+                let le = enc == Encoding::Utf32Le;
+                let mut at = start;
+                for q in body.chunks_exact(4) {
+                    let q = [q[0], q[1], q[2], q[3]];
+                    let v = if le {
+                        u32::from_le_bytes(q)
+                    } else {
+                        u32::from_be_bytes(q)
+                    };
+                    match char::from_u32(v) {
+                        Some(c) => d.push(c, at, 4, false),
+                        None => d.push('\u{FFFD}', at, 4, true),
+                    }
+                    at += 4;
+                }
+                if at < raw.len() {
+                    d.push('\u{FFFD}', at, (raw.len() - at) as u8, true);
+                }
+            }
+        }
+        d
+    }
+
+    fn push(&mut self, c: char, src: usize, src_unit: u8, invalid: bool) {
+        if invalid {
+            self.invalid_bytes += usize::from(src_unit);
+            self.first_invalid.get_or_insert(src);
+        }
+        let d_start = self.text.len();
+        let d_unit = c.len_utf8() as u8;
+        self.text.push(c);
+        if let Some(l) = self.stretches.last() {
+            let n = (d_start - l.d_start) / usize::from(l.d_unit);
+            if l.d_unit == d_unit
+                && l.src_unit == src_unit
+                && l.src_start + n * usize::from(l.src_unit) == src
+            {
+                return;
+            }
+        }
+        self.stretches.push(Stretch {
+            d_start,
+            src_start: src,
+            d_unit,
+            src_unit,
+        });
+    }
+
+    /// Byte offset in the file of a character boundary of the decoded text (an offset inside a
+    /// character maps to the character's end).
+    pub fn to_src(&self, d: usize) -> usize {
+        let i = self.stretches.partition_point(|s| s.d_start <= d);
+        let Some(s) = i.checked_sub(1).map(|i| self.stretches[i]) else {
+            return if self.text.is_empty() {
+                self.src_len
+            } else {
+                0
+            };
+        };
+        let end = self.stretches.get(i).map_or(self.text.len(), |n| n.d_start);
+        if d >= end {
+            return self.src_len;
+        }
+        let chars = (d - s.d_start).div_ceil(usize::from(s.d_unit));
+        s.src_start + chars * usize::from(s.src_unit)
+    }
 }
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+use std::sync::Arc;
 
 impl Canonical {
     pub fn from_bytes(raw: &[u8]) -> Canonical {
@@ -67,11 +251,26 @@ impl Canonical {
             map: SrcMap {
                 runs: b.runs,
                 len: b.text.len(),
+                decoded: None,
             },
             text: b.text,
             invalid_bytes: b.invalid_bytes,
             first_invalid: b.first_invalid,
         }
+    }
+
+    /// Canonical text of a file in another encoding: decoded to UTF-8, then made canonical
+    /// as a UTF-8 file is, its offsets mapped back to the file's bytes. `invalid_bytes` counts
+    /// the bytes that were no character in that encoding.
+    pub fn from_encoded(raw: &[u8], enc: Encoding) -> Canonical {
+        let mut d = Decoded::new(raw, enc);
+        let text = std::mem::take(&mut d.text);
+        let mut c = Canonical::from_bytes(text.as_bytes());
+        d.text = text;
+        c.invalid_bytes = d.invalid_bytes;
+        c.first_invalid = d.first_invalid;
+        c.map.decoded = Some(Arc::new(d));
+        c
     }
 
     /// Byte offset in the original file for a canonical offset (see [`SrcMap::to_src`]).
@@ -85,6 +284,15 @@ impl SrcMap {
     /// region (an expanded tab, a CRLF) maps to the region's start when it is the region's first
     /// byte, else to its end, so `[to_src(b), to_src(e))` always covers the source of `[b, e)`.
     pub fn to_src(&self, canon: usize) -> u64 {
+        let at = self.decoded_to_src(canon);
+        match &self.decoded {
+            Some(d) => d.to_src(at as usize) as u64,
+            None => at,
+        }
+    }
+
+    /// [`SrcMap::to_src`] before decoding: the offset in the file decoded to UTF-8.
+    fn decoded_to_src(&self, canon: usize) -> u64 {
         let Some(last) = self.runs.last() else {
             return 0;
         };
@@ -127,8 +335,8 @@ impl SrcMap {
                     let (src, src_len, copied) = if r.copied {
                         (r.src_start + (sa - r.canon_start), sb - sa, true)
                     } else {
-                        let s0 = self.to_src(sa) as usize;
-                        (s0, self.to_src(sb) as usize - s0, false)
+                        let s0 = self.decoded_to_src(sa) as usize;
+                        (s0, self.decoded_to_src(sb) as usize - s0, false)
                     };
                     match runs.last_mut() {
                         Some(l) if copied && l.copied && l.src_start + l.src_len == src => {
@@ -152,7 +360,8 @@ impl SrcMap {
         }
         keep(kept_from, text.len(), &mut out, &mut runs);
         let len = out.len();
-        (out, SrcMap { runs, len })
+        let decoded = self.decoded.clone();
+        (out, SrcMap { runs, len, decoded })
     }
 
     fn run_len(&self, i: usize) -> usize {
@@ -326,6 +535,55 @@ mod tests {
         let (none, m2) = c.map.delete_ranges(&c.text, &[(0, c.text.len())]);
         assert!(none.is_empty());
         assert_eq!(m2.to_src(0), 0);
+    }
+
+    /// A file in UTF-16 gets the same canonical text as its UTF-8 twin (line ends, tabs, soft
+    /// hyphens), and every offset maps to its character in the file's own bytes, also once
+    /// ranges are deleted.
+    #[test]
+    fn decoded_text_maps_to_the_files_bytes() {
+        let src = "ab\r\nc\u{e9}\tx\u{AD}y\r\n\u{1F600} z\u{20AC}";
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(src.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let c = Canonical::from_encoded(&utf16, Encoding::Utf16Le);
+        assert_eq!(c.text, canon(src.as_bytes()).text);
+        assert_eq!(c.text, "ab\nc\u{e9}  xy\n\u{1F600} z\u{20AC}");
+        // The character the file holds at `map.to_src(i)`.
+        let at = |ch: char, map: &SrcMap, i: usize| {
+            let o = map.to_src(i) as usize;
+            let units = utf16[o..]
+                .chunks_exact(2)
+                .map(|p| u16::from_le_bytes([p[0], p[1]]));
+            let got = char::decode_utf16(units).next().and_then(Result::ok);
+            assert_eq!(got, Some(ch), "at {i}");
+        };
+        for (i, ch) in c
+            .text
+            .char_indices()
+            .filter(|&(_, ch)| ch != ' ' && ch != '\n')
+        {
+            at(ch, &c.map, i);
+        }
+        assert_eq!(c.to_src(c.text.len()), utf16.len() as u64);
+        assert_eq!(c.to_src(0), 2);
+        let x = c.text.find('x').unwrap();
+        let (out, map) = c.map.delete_ranges(&c.text, &[(0, 3), (x, x + 1)]);
+        assert_eq!(out, "c\u{e9}  y\n\u{1F600} z\u{20AC}");
+        for (i, ch) in out
+            .char_indices()
+            .filter(|&(_, ch)| ch != ' ' && ch != '\n')
+        {
+            at(ch, &map, i);
+        }
+        // Windows-1252: one byte a character, `€` included.
+        let latin = b"caf\xe9 \x80 5";
+        let c = Canonical::from_encoded(latin, Encoding::Windows1252);
+        assert_eq!(c.text, "caf\u{e9} \u{20AC} 5");
+        let five = c.text.find('5').unwrap();
+        assert_eq!(c.to_src(five), 7);
+        assert_eq!(c.to_src(c.text.find('\u{20AC}').unwrap()), 5);
     }
 
     #[test]

@@ -186,16 +186,26 @@ def clip(s, n: int = 80) -> str:
 # Canonical text (independent re-implementation of the docsweep Markdown rules)
 
 
-def canonical_text(raw: bytes, lossy: bool = False) -> str:
+# A document's `encoding:` flag -> (Python codec, byte-order mark its file may start with).
+ENCODINGS = {
+    "utf-16le": ("utf-16-le", b"\xff\xfe"), "utf-16be": ("utf-16-be", b"\xfe\xff"),
+    "utf-32le": ("utf-32-le", b"\xff\xfe\x00\x00"), "utf-32be": ("utf-32-be", b"\x00\x00\xfe\xff"),
+    "windows-1252": ("cp1252", b""),
+}
+
+
+def canonical_text(raw: bytes, lossy: bool = False, encoding: str | None = None) -> str:
     """raw bytes -> canonical str.
 
-    strip a leading UTF-8 BOM, decode UTF-8, CRLF and lone CR -> LF, drop U+00AD, expand tabs
-    per line to the next multiple of 4 columns (columns counted in code points after the
-    soft-hyphen removal). Raises UnicodeDecodeError on invalid UTF-8 unless lossy.
+    strip a leading BOM, decode UTF-8 (or the `encoding:` flag's encoding), CRLF and lone CR
+    -> LF, drop U+00AD, expand tabs per line to the next multiple of 4 columns (columns
+    counted in code points after the soft-hyphen removal). Raises UnicodeDecodeError on
+    invalid bytes unless lossy.
     """
-    if raw.startswith(BOM):
-        raw = raw[len(BOM):]
-    text = raw.decode("utf-8", errors="replace" if lossy else "strict")
+    codec, bom = ENCODINGS[encoding] if encoding else ("utf-8", BOM)
+    if bom and raw.startswith(bom):
+        raw = raw[len(bom):]
+    text = raw.decode(codec, errors="replace" if lossy else "strict")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = text.replace(SOFT_HYPHEN, "")
     out_lines = []
@@ -217,12 +227,13 @@ def canonical_text(raw: bytes, lossy: bool = False) -> str:
     return "\n".join(out_lines)
 
 
-def normalize_source_slice(raw: bytes, at_file_start: bool) -> str:
+def normalize_source_slice(raw: bytes, at_file_start: bool, encoding: str | None = None) -> str:
     """What a tab-free slice of the original file must equal once normalised. Only a BOM at
     the very start of the file is removed; a U+FEFF elsewhere is text."""
-    if at_file_start and raw.startswith(BOM):
-        raw = raw[len(BOM):]
-    text = raw.decode("utf-8")  # strict: a span that cuts a UTF-8 sequence is an error
+    codec, bom = ENCODINGS[encoding] if encoding else ("utf-8", BOM)
+    if at_file_start and bom and raw.startswith(bom):
+        raw = raw[len(bom):]
+    text = raw.decode(codec)  # strict: a span that cuts a character is an error
     return text.replace("\r\n", "\n").replace("\r", "\n").replace(SOFT_HYPHEN, "")
 
 
@@ -541,6 +552,7 @@ def main(argv=None) -> int:
     raw_cache: dict[str, bytes] = {}
     canon_cache: dict[str, bytes] = {}  # doc_id -> canonical UTF-8 bytes
     md_docs = []
+    enc_of: dict[str, str | None] = {}  # doc_id -> its `encoding:` flag, None for UTF-8
     with report.check("3.utf8+lossy_flag", needs=('documents',)) as c:
         for d in docs:
             p = d.get("path")
@@ -549,17 +561,24 @@ def main(argv=None) -> int:
             with open(os.path.join(corpus, p), "rb") as f:
                 raw = f.read()
             raw_cache[d["doc_id"]] = raw
-            lossy = "lossy_utf8" in (d.get("flags") or [])
+            flags = d.get("flags") or []
+            # A file read in another encoding (UTF-16, UTF-32, Latin text) names it.
+            enc = next((f.split(":", 1)[1] for f in flags if f.startswith("encoding:")), None)
+            if enc is not None and enc not in ENCODINGS:
+                c.fail(f"{p!r}: unknown encoding flag {enc!r}")
+                continue
+            lossy = ("lossy_decode" if enc else "lossy_utf8") in flags
             try:
-                canon = canonical_text(raw)
+                canon = canonical_text(raw, encoding=enc)
                 if lossy:
-                    c.fail(f"{p!r}: flagged lossy_utf8 but the file is valid UTF-8")
+                    c.fail(f"{p!r}: flagged lossy but the file is valid {enc or 'UTF-8'}")
                     continue
             except UnicodeDecodeError as e:
                 if not lossy:
-                    c.fail(f"{p!r}: invalid UTF-8 at byte {e.start} but not flagged lossy_utf8")
+                    c.fail(f"{p!r}: invalid {enc or 'UTF-8'} at byte {e.start} but not flagged lossy")
                 continue
             canon_cache[d["doc_id"]] = canon.encode("utf-8")
+            enc_of[d["doc_id"]] = enc
             md_docs.append(d)
     print(f"interop: {len(md_docs)} ok Markdown document(s) get exact-text checks")
 
@@ -658,9 +677,9 @@ def main(argv=None) -> int:
                     if b"\t" in piece:
                         continue
                     try:
-                        got = normalize_source_slice(piece, sb == 0)
+                        got = normalize_source_slice(piece, sb == 0, enc_of[d["doc_id"]])
                     except UnicodeDecodeError:
-                        c.fail(f"{d['path']!r} {label} {r.get(idcol)}: src [{sb},{se}) cuts a UTF-8 sequence")
+                        c.fail(f"{d['path']!r} {label} {r.get(idcol)}: src [{sb},{se}) cuts a character")
                         continue
                     compared += 1
                     if got != r.get("text"):
