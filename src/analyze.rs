@@ -149,6 +149,22 @@ fn decode(
         return Ok((Canonical::from_encoded(bytes, enc), wide));
     }
     let canon = Canonical::from_bytes(bytes);
+    let fallback = encoding_rs::Encoding::for_label(cfg.markdown.fallback_encoding.as_bytes());
+    if let (true, Some(other)) = (canon.invalid_bytes > 0, fallback) {
+        // Not UTF-8: in the encoding the config names, whose own errors count as UTF-8's do.
+        let enc = Encoding::Other(other);
+        let canon = Canonical::from_encoded(bytes, enc);
+        if canon.invalid_bytes as f64 > cfg.markdown.max_invalid_utf8_ratio * bytes.len() as f64 {
+            return Err(Failure(format!(
+                "neither UTF-8 nor {} text (markdown.fallback_encoding): {} of {} bytes are no character in it (first at offset {})",
+                other.name(),
+                canon.invalid_bytes,
+                bytes.len(),
+                canon.first_invalid.unwrap_or(0)
+            )));
+        }
+        return Ok((canon, Some((enc, false))));
+    }
     if canon.invalid_bytes > 0 && latin_8bit(bytes) {
         let enc = Encoding::Windows1252;
         return Ok((Canonical::from_encoded(bytes, enc), Some((enc, true))));
@@ -856,6 +872,71 @@ mod tests {
         let mut m = meta(path);
         m.bytes = bytes.len() as u64;
         rows_for(&m, bytes, &cfg, &an)
+    }
+
+    /// With `markdown.fallback_encoding`, files that are not UTF-8 are read in the encoding it
+    /// names, 8-bit or multi-byte, each block's source span its text in the file's bytes; UTF-8
+    /// files stay UTF-8, and a file that is neither fails saying so.
+    #[test]
+    fn a_configured_encoding_reads_files_that_are_not_utf8() {
+        let an = Analyzer::by_name("cl100k_base").unwrap();
+        let read = |label: &str, path: &str, bytes: &[u8]| {
+            let mut cfg = Config::default();
+            cfg.markdown.fallback_encoding = label.into();
+            cfg.check().unwrap();
+            let mut m = meta(path);
+            m.bytes = bytes.len() as u64;
+            rows_for(&m, bytes, &cfg, &an)
+        };
+        for (label, text) in [
+            (
+                "windows-1251",
+                "# Привет\n\nЭто текст на русском языке.\n\n## Вторая часть\n\nЕщё текст.\n",
+            ),
+            (
+                "shift_jis",
+                "# 日本語の題\n\nこれは本文です。\n\n## 第二部\n\nもう一つの段落。\n",
+            ),
+            (
+                "gbk",
+                "# 中文标题\n\n这是正文。\n\n## 第二部分\n\n又一段文字。\n",
+            ),
+            (
+                "euc-kr",
+                "# 한국어 제목\n\n이것은 본문입니다.\n\n## 둘째 부분\n\n또 다른 문단.\n",
+            ),
+        ] {
+            let enc = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+            let (bytes, _, lost) = enc.encode(text);
+            assert!(!lost, "{label}");
+            let r = read(label, "doc.md", &bytes);
+            assert_eq!(r.document.status, "ok", "{label}: {:?}", r.document.reason);
+            assert_eq!(r.document.flags, [format!("encoding:{label}")]);
+            assert_eq!(r.canonical, text, "{label}");
+            assert_eq!(r.sections.len(), 2, "{label}");
+            for b in &r.extracted {
+                let (s, e) = (b.src_begin.unwrap() as usize, b.src_end.unwrap() as usize);
+                let own = &r.canonical[b.off_begin..b.off_end];
+                assert_eq!(&bytes[s..e], &*enc.encode(own).0, "{label}: {own:?}");
+            }
+            // UTF-8 is read as UTF-8 whatever the config says.
+            let r = read(label, "utf8.md", text.as_bytes());
+            assert!(
+                r.document.flags.is_empty() && r.canonical == text,
+                "{label}"
+            );
+        }
+        // Bytes that are not Shift_JIS either (lead bytes without their trail bytes).
+        let r = read("shift_jis", "x.md", &b"\x81\x81\x81 a \xa0\xa0 ".repeat(30));
+        assert_eq!(r.document.status, "failed");
+        let why = r.document.reason.unwrap();
+        assert!(why.starts_with("neither UTF-8 nor Shift_JIS text"), "{why}");
+        // A label that names no encoding, or UTF-16, is a config error.
+        for bad in ["klingon", "utf-16"] {
+            let mut cfg = Config::default();
+            cfg.markdown.fallback_encoding = bad.into();
+            assert!(cfg.check().is_err(), "{bad}");
+        }
     }
 
     /// A page's `<title>` heads its text wherever the file puts it: a chunk's span in the

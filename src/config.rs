@@ -69,6 +69,11 @@ pub struct MarkdownConfig {
     /// Share of invalid UTF-8 bytes above which a file is `failed` as binary/foreign-encoded
     /// instead of being decoded lossily.
     pub max_invalid_utf8_ratio: f64,
+    /// The encoding Markdown and plain-text files are in when they are not UTF-8 (a label
+    /// such as `windows-1251`, `shift_jis`, `gbk`, `euc-kr`); empty: only Latin text is read,
+    /// as windows-1252, and other bytes that are not UTF-8 fail. UTF-16 and UTF-32 files are
+    /// told by their own bytes either way.
+    pub fallback_encoding: String,
 }
 
 /// Plain text and OCR text (`.txt`, `.text`, `.rst`, `.adoc`, files without an extension).
@@ -243,6 +248,7 @@ impl Default for MarkdownConfig {
                 .map(|s| s.to_string())
                 .collect(),
             max_invalid_utf8_ratio: 0.05,
+            fallback_encoding: String::new(),
         }
     }
 }
@@ -510,6 +516,19 @@ impl Config {
         }
         if !(0.0..=1.0).contains(&self.markdown.max_invalid_utf8_ratio) {
             bail!("markdown.max_invalid_utf8_ratio must be within 0..=1");
+        }
+        let label = self.markdown.fallback_encoding.as_str();
+        if !label.is_empty() {
+            match encoding_rs::Encoding::for_label(label.as_bytes()) {
+                None => bail!(
+                    "markdown.fallback_encoding {label:?} names no encoding (labels as the WHATWG Encoding Standard has them: windows-1251, koi8-r, iso-8859-7, shift_jis, euc-jp, gbk, gb18030, big5, euc-kr)"
+                ),
+                Some(e) if e == encoding_rs::UTF_8 || e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE || e == encoding_rs::REPLACEMENT => bail!(
+                    "markdown.fallback_encoding {label:?} is {}: UTF-8 is read as such and UTF-16 is told by its bytes; name the 8-bit or multi-byte encoding the other files are in",
+                    e.name()
+                ),
+                Some(_) => {}
+            }
         }
         Ok(())
     }

@@ -47,17 +47,20 @@ pub enum Encoding {
     Utf32Be,
     /// Latin text of Western European languages (Latin-1 and its superset windows-1252).
     Windows1252,
+    /// An encoding the config names (`markdown.fallback_encoding`): 8-bit or multi-byte.
+    Other(&'static encoding_rs::Encoding),
 }
 
 impl Encoding {
     /// The name written in `documents.flags` (`encoding:utf-16le`) and in reasons.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Encoding::Utf16Le => "utf-16le",
-            Encoding::Utf16Be => "utf-16be",
-            Encoding::Utf32Le => "utf-32le",
-            Encoding::Utf32Be => "utf-32be",
-            Encoding::Windows1252 => "windows-1252",
+            Encoding::Utf16Le => "utf-16le".into(),
+            Encoding::Utf16Be => "utf-16be".into(),
+            Encoding::Utf32Le => "utf-32le".into(),
+            Encoding::Utf32Be => "utf-32be".into(),
+            Encoding::Windows1252 => "windows-1252".into(),
+            Encoding::Other(e) => e.name().to_ascii_lowercase(),
         }
     }
 
@@ -68,7 +71,7 @@ impl Encoding {
             Encoding::Utf16Be => b"\xFE\xFF",
             Encoding::Utf32Le => b"\xFF\xFE\x00\x00",
             Encoding::Utf32Be => b"\x00\x00\xFE\xFF",
-            Encoding::Windows1252 => b"",
+            Encoding::Windows1252 | Encoding::Other(_) => b"",
         }
     }
 }
@@ -80,18 +83,21 @@ struct Stretch {
     d_start: usize,
     src_start: usize,
     d_unit: u8,
-    src_unit: u8,
+    src_unit: u32,
 }
 
 /// A file in another encoding decoded to UTF-8, and the map from the decoded text back to
-/// the file's bytes: one [`Stretch`] per run of characters of the same widths, so a UTF-16
-/// file of English text takes a few stretches, not one per character.
+/// the file's bytes: one [`Stretch`] (24 bytes) per run of characters of the same widths, so
+/// a UTF-16 file of English text takes a few, and Cyrillic in windows-1251 two a word (its
+/// letters, then the space after them).
 #[derive(Debug, Clone)]
 pub struct Decoded {
     pub text: String,
     stretches: Vec<Stretch>,
     /// Length of the file.
     src_len: usize,
+    /// Length of the decoded text (which [`Canonical::from_encoded`] moves out).
+    d_len: usize,
     /// Bytes of the file that were no character, each group read as U+FFFD.
     pub invalid_bytes: usize,
     pub first_invalid: Option<usize>,
@@ -107,6 +113,7 @@ impl Decoded {
         };
         let mut d = Decoded {
             text: String::with_capacity(raw.len()),
+            d_len: 0,
             stretches: Vec::new(),
             src_len: raw.len(),
             invalid_bytes: 0,
@@ -114,13 +121,7 @@ impl Decoded {
         };
         let body = &raw[start..];
         match enc {
-            Encoding::Windows1252 => {
-                let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(body);
-                // One byte a character.
-                for (k, c) in text.chars().enumerate() {
-                    d.push(c, start + k, 1, false);
-                }
-            }
+            Encoding::Windows1252 => d.decode_other(body, start, encoding_rs::WINDOWS_1252),
             Encoding::Utf16Le | Encoding::Utf16Be => {
                 let le = enc == Encoding::Utf16Le;
                 let units = body.chunks_exact(2).map(|p| {
@@ -135,7 +136,7 @@ impl Decoded {
                     match r {
                         Ok(c) => {
                             let w = c.len_utf16() * 2;
-                            d.push(c, at, w as u8, false);
+                            d.push(c, at, w as u32, false);
                             at += w;
                         }
                         Err(_) => {
@@ -145,9 +146,10 @@ impl Decoded {
                     }
                 }
                 if at < raw.len() {
-                    d.push('\u{FFFD}', at, (raw.len() - at) as u8, true);
+                    d.push('\u{FFFD}', at, (raw.len() - at) as u32, true);
                 }
             }
+            Encoding::Other(enc) => d.decode_other(body, start, enc),
             Encoding::Utf32Le | Encoding::Utf32Be => {
                 let le = enc == Encoding::Utf32Le;
                 let mut at = start;
@@ -165,26 +167,64 @@ impl Decoded {
                     at += 4;
                 }
                 if at < raw.len() {
-                    d.push('\u{FFFD}', at, (raw.len() - at) as u8, true);
+                    d.push('\u{FFFD}', at, (raw.len() - at) as u32, true);
                 }
             }
         }
         d
     }
 
-    fn push(&mut self, c: char, src: usize, src_unit: u8, invalid: bool) {
+    /// Decodes `body` (at `start` in the file) in a configured encoding, a byte at a time
+    /// through encoding_rs's streaming decoder, so that each character knows the bytes it
+    /// came from: those read since the character before it. When one byte tells several
+    /// characters at once (a byte that is no character, then the ASCII one after it), the
+    /// last takes that byte and the first the bytes before it.
+    fn decode_other(&mut self, body: &[u8], start: usize, enc: &'static encoding_rs::Encoding) {
+        if enc.is_single_byte() {
+            // One byte a character: decoded at once.
+            let (text, errors) = enc.decode_without_bom_handling(body);
+            for (k, c) in text.chars().enumerate() {
+                self.push(c, start + k, 1, errors && c == '\u{FFFD}');
+            }
+            return;
+        }
+        let mut dec = enc.new_decoder_without_bom_handling();
+        let mut out = String::with_capacity(dec.max_utf8_buffer_length(1).unwrap_or(64).max(16));
+        let mut from = start;
+        for i in 0..=body.len() {
+            let last = i == body.len();
+            let byte = if last { &[][..] } else { &body[i..=i] };
+            out.clear();
+            let (_, _, errors) = dec.decode_to_string(byte, &mut out, last);
+            let total = start + i + usize::from(!last) - from;
+            let n = out.chars().count();
+            for (k, c) in out.chars().enumerate() {
+                let w = match (k, n) {
+                    (_, 1) => total,
+                    (0, _) => total.saturating_sub(1),
+                    (k, n) if k + 1 == n => total.min(1),
+                    _ => 0,
+                };
+                self.push(c, from, w as u32, errors && c == '\u{FFFD}');
+                from += w;
+            }
+        }
+    }
+
+    fn push(&mut self, c: char, src: usize, src_unit: u32, invalid: bool) {
         if invalid {
-            self.invalid_bytes += usize::from(src_unit);
+            self.invalid_bytes += src_unit as usize;
             self.first_invalid.get_or_insert(src);
         }
         let d_start = self.text.len();
         let d_unit = c.len_utf8() as u8;
         self.text.push(c);
+        self.d_len = self.text.len();
         if let Some(l) = self.stretches.last() {
             let n = (d_start - l.d_start) / usize::from(l.d_unit);
             if l.d_unit == d_unit
                 && l.src_unit == src_unit
-                && l.src_start + n * usize::from(l.src_unit) == src
+                && l.src_start + n * l.src_unit as usize == src
             {
                 return;
             }
@@ -202,18 +242,14 @@ impl Decoded {
     pub fn to_src(&self, d: usize) -> usize {
         let i = self.stretches.partition_point(|s| s.d_start <= d);
         let Some(s) = i.checked_sub(1).map(|i| self.stretches[i]) else {
-            return if self.text.is_empty() {
-                self.src_len
-            } else {
-                0
-            };
+            return if self.d_len == 0 { self.src_len } else { 0 };
         };
-        let end = self.stretches.get(i).map_or(self.text.len(), |n| n.d_start);
+        let end = self.stretches.get(i).map_or(self.d_len, |n| n.d_start);
         if d >= end {
             return self.src_len;
         }
         let chars = (d - s.d_start).div_ceil(usize::from(s.d_unit));
-        s.src_start + chars * usize::from(s.src_unit)
+        s.src_start + chars * s.src_unit as usize
     }
 }
 
@@ -266,7 +302,6 @@ impl Canonical {
         let mut d = Decoded::new(raw, enc);
         let text = std::mem::take(&mut d.text);
         let mut c = Canonical::from_bytes(text.as_bytes());
-        d.text = text;
         c.invalid_bytes = d.invalid_bytes;
         c.first_invalid = d.first_invalid;
         c.map.decoded = Some(Arc::new(d));
