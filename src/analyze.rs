@@ -327,7 +327,8 @@ fn extract_html(
             note: None,
         });
     }
-    let x = html::extract(bytes).map_err(Failure)?;
+    let fallback = encoding_rs::Encoding::for_label(cfg.markdown.fallback_encoding.as_bytes());
+    let x = html::extract_with(bytes, fallback).map_err(Failure)?;
     // A page read as UTF-8 (declared so) whose bytes are not: the same rule as Markdown's.
     let (invalid_bytes, first_invalid) = if x.encoding == "UTF-8" {
         invalid_utf8(bytes)
@@ -926,6 +927,24 @@ mod tests {
                 "{label}"
             );
         }
+        // A page that declares no encoding and is not UTF-8 is read in it too, as a browser
+        // reads it in its locale's; one that declares its own keeps it.
+        let page = "<html><body><h1>Заголовок</h1><p>Текст страницы.</p></body></html>";
+        let cp1251 = encoding_rs::WINDOWS_1251.encode(page).0;
+        let r = read("windows-1251", "p.html", &cp1251);
+        assert!(r.canonical.contains("Текст страницы."), "{}", r.canonical);
+        assert!(r
+            .document
+            .flags
+            .contains(&"encoding:windows-1251".to_string()));
+        assert!(!r.document.flags.contains(&"encoding_guessed".to_string()));
+        let declared = [
+            &b"<meta charset=koi8-r>"[..],
+            &encoding_rs::KOI8_R.encode(page).0,
+        ]
+        .concat();
+        let r = read("windows-1251", "k.html", &declared);
+        assert!(r.canonical.contains("Текст страницы."), "{}", r.canonical);
         // Bytes that are not Shift_JIS either (lead bytes without their trail bytes).
         let r = read("shift_jis", "x.md", &b"\x81\x81\x81 a \xa0\xa0 ".repeat(30));
         assert_eq!(r.document.status, "failed");

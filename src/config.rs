@@ -69,10 +69,11 @@ pub struct MarkdownConfig {
     /// Share of invalid UTF-8 bytes above which a file is `failed` as binary/foreign-encoded
     /// instead of being decoded lossily.
     pub max_invalid_utf8_ratio: f64,
-    /// The encoding Markdown and plain-text files are in when they are not UTF-8 (a label
-    /// such as `windows-1251`, `shift_jis`, `gbk`, `euc-kr`); empty: only Latin text is read,
-    /// as windows-1252, and other bytes that are not UTF-8 fail. UTF-16 and UTF-32 files are
-    /// told by their own bytes either way.
+    /// The encoding Markdown and plain-text files are in when they are not UTF-8, and HTML
+    /// pages that are not UTF-8 and declare none (a label such as `windows-1251`,
+    /// `shift_jis`, `gbk`, `euc-kr`); empty: only Latin text is read, as windows-1252, and
+    /// other bytes that are not UTF-8 fail. UTF-16 and UTF-32 files are told by their own
+    /// bytes either way.
     pub fallback_encoding: String,
 }
 

@@ -1208,8 +1208,12 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// The encoding a page declares (BOM, then `<meta charset>` or `http-equiv` in the first KiB),
-/// or UTF-8 when the bytes are valid UTF-8, else windows-1252 (guessed).
-fn choose_encoding(bytes: &[u8]) -> Result<(&'static encoding_rs::Encoding, bool), String> {
+/// or UTF-8 when the bytes are valid UTF-8, else `fallback` (the config's, as a browser's locale
+/// gives one), else windows-1252 (guessed).
+fn choose_encoding(
+    bytes: &[u8],
+    fallback: Option<&'static encoding_rs::Encoding>,
+) -> Result<(&'static encoding_rs::Encoding, bool), String> {
     if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
         return Err("UTF-16 HTML (byte-order mark); convert it to UTF-8".into());
     }
@@ -1256,6 +1260,8 @@ fn choose_encoding(bytes: &[u8]) -> Result<(&'static encoding_rs::Encoding, bool
     }
     if std::str::from_utf8(bytes).is_ok() {
         Ok((encoding_rs::UTF_8, false))
+    } else if let Some(f) = fallback {
+        Ok((f, false))
     } else {
         Ok((encoding_rs::WINDOWS_1252, true))
     }
@@ -1263,7 +1269,15 @@ fn choose_encoding(bytes: &[u8]) -> Result<(&'static encoding_rs::Encoding, bool
 
 /// Extracts one page. Errors are reasons for a `failed` documents row.
 pub fn extract(bytes: &[u8]) -> Result<Extracted, String> {
-    let (encoding, guessed) = choose_encoding(bytes)?;
+    extract_with(bytes, None)
+}
+
+/// [`extract`], a page that declares no encoding and is not UTF-8 read in `fallback`.
+pub fn extract_with(
+    bytes: &[u8],
+    fallback: Option<&'static encoding_rs::Encoding>,
+) -> Result<Extracted, String> {
+    let (encoding, guessed) = choose_encoding(bytes, fallback)?;
     let enc = AsciiCompatibleEncoding::new(encoding).ok_or_else(|| {
         format!(
             "encoding {} is not supported; convert the page to UTF-8",
