@@ -697,12 +697,22 @@ pub fn rows_for(meta: &DocMeta, bytes: &[u8], cfg: &Config, analyzer: &Analyzer)
 /// its first 8 KiB.
 fn not_text(bytes: &[u8], cfg: &Config) -> Option<String> {
     let head = &bytes[..bytes.len().min(8192)];
+    // Text in UTF-16 or UTF-32 (`README` written on Windows), Latin text in windows-1252, or
+    // text in the encoding the config names, is text.
+    if wide_encoding(bytes).is_some()
+        || (!cfg.markdown.fallback_encoding.is_empty() && !head.contains(&0))
+    {
+        return None;
+    }
     if let Some(p) = head.iter().position(|&b| b == 0) {
         return Some(format!("binary content (NUL byte at offset {p})"));
     }
     let invalid: usize = head.utf8_chunks().map(|c| c.invalid().len()).sum();
     // The last sequence may be cut by the 8 KiB window.
-    if invalid > 3 && invalid as f64 > head.len() as f64 * cfg.markdown.max_invalid_utf8_ratio {
+    if invalid > 3
+        && invalid as f64 > head.len() as f64 * cfg.markdown.max_invalid_utf8_ratio
+        && !latin_8bit(head)
+    {
         return Some(format!(
             "{invalid} invalid UTF-8 bytes in its first {} bytes",
             head.len()
@@ -1154,6 +1164,16 @@ mod tests {
                     assert_eq!(&bytes[s..e], encode(own), "{name}: {own:?}");
                 }
             }
+        }
+        // Files without an extension are text in these encodings too, not binary.
+        for (name, bytes) in [
+            ("README", with(b"\xFF\xFE", &utf16le)),
+            ("NOTES", utf16le.clone()),
+            ("LISEZMOI", text.chars().map(|c| c as u32 as u8).collect()),
+        ] {
+            let r = rows(name, &bytes);
+            assert_eq!(r.document.status, "ok", "{name}: {:?}", r.document.reason);
+            assert!(r.canonical.contains("À bientôt, garçon."), "{name}");
         }
         // A page in UTF-16 whose `<meta>` says otherwise is read by its byte-order mark.
         let page = "<html><head><meta charset=windows-1252></head><body><h1>Café</h1><p>Crème brûlée.</p></body></html>";
