@@ -4,7 +4,7 @@
 use crate::chunk::{self, tokenizer::Analyzer};
 use crate::config::Config;
 use crate::extract::canonical::{Canonical, Decoded, Encoding, SrcMap};
-use crate::extract::{html, markdown, text, Format};
+use crate::extract::{gzipped, html, markdown, text, Format};
 use crate::ids;
 use crate::model::{Block, Chunk};
 use crate::stages::{self, Stage};
@@ -646,7 +646,14 @@ impl DocRows {
 /// Why a file of no format docsweep reads is skipped, naming its extension and what is read.
 fn unsupported(rel_path: &str) -> String {
     let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
+    let (name, gz) = match gzipped(name) {
+        Some(inner) => (inner, ".gz"),
+        None => (name, ""),
+    };
     let kind = match name.rsplit_once('.') {
+        Some((stem, ext)) if !stem.is_empty() && !ext.is_empty() && !gz.is_empty() => {
+            format!("a gzipped .{ext} file")
+        }
         Some((stem, "")) if !stem.is_empty() => "a file whose name ends with a dot".to_string(),
         Some((stem, ext)) if !stem.is_empty() => format!("a .{ext} file"),
         _ => "a file named with a leading dot and no extension".to_string(),
@@ -657,38 +664,67 @@ fn unsupported(rel_path: &str) -> String {
     )
 }
 
+/// The bytes a gzip file holds (every member, as `gzip -d` gives them), at most `limit`.
+fn gunzip(raw: &[u8], limit: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    flate2::read::MultiGzDecoder::new(raw)
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut out)
+        .map_err(|e| format!("damaged gzip file: {e}"))?;
+    if out.len() as u64 > limit {
+        return Err(format!(
+            "gzip file holds more than walk.max_file_bytes ({limit} bytes) once decompressed; raise it to index the file"
+        ));
+    }
+    Ok(out)
+}
+
 /// Bytes of one file → its rows. Never panics on user data: every problem becomes a reason.
-pub fn rows_for(meta: &DocMeta, bytes: &[u8], cfg: &Config, analyzer: &Analyzer) -> DocRows {
+/// A gzipped file (`README.gz`) is read decompressed: its spans in the file (`src_begin`,
+/// `src_end`) are offsets into the decompressed bytes, and it is flagged `gzip`; its
+/// `content_hash` and `bytes` are the file's own.
+pub fn rows_for(meta: &DocMeta, raw: &[u8], cfg: &Config, analyzer: &Analyzer) -> DocRows {
     if !matches!(
         meta.format,
         Format::Markdown | Format::Html | Format::Text | Format::Pdf
     ) {
-        return DocRows::without_content(meta, "skipped", unsupported(&meta.rel_path), Some(bytes));
+        return DocRows::without_content(meta, "skipped", unsupported(&meta.rel_path), Some(raw));
     }
-    if bytes.is_empty() {
-        return DocRows::without_content(
-            meta,
-            "skipped",
-            "empty file (0 bytes)".into(),
-            Some(bytes),
-        );
+    if raw.is_empty() {
+        return DocRows::without_content(meta, "skipped", "empty file (0 bytes)".into(), Some(raw));
     }
-    let name = meta.rel_path.rsplit('/').next().unwrap_or("");
+    let file_name = meta.rel_path.rsplit('/').next().unwrap_or("");
+    let inner = gzipped(file_name);
+    let unzipped = match inner.map(|_| gunzip(raw, cfg.walk.max_file_bytes)) {
+        Some(Ok(b)) if b.is_empty() => {
+            let why = "empty file (a gzip file of 0 bytes)".to_string();
+            return DocRows::without_content(meta, "skipped", why, Some(raw));
+        }
+        Some(Ok(b)) => Some(b),
+        Some(Err(why)) => return DocRows::without_content(meta, "failed", why, Some(raw)),
+        None => None,
+    };
+    let bytes = unzipped.as_deref().unwrap_or(raw);
+    let name = inner.unwrap_or(file_name);
     if meta.format == Format::Text && !name.contains('.') {
         if let Some(why) = not_text(bytes, cfg) {
             return DocRows::without_content(
                 meta,
                 "skipped",
                 format!("no file extension and {why}: not a text document"),
-                Some(bytes),
+                Some(raw),
             );
         }
     }
-    let a = match analyze_with(meta.format, bytes, cfg, analyzer) {
+    let mut a = match analyze_with(meta.format, bytes, cfg, analyzer) {
         Ok(a) => a,
-        Err(f) => return DocRows::without_content(meta, "failed", f.0, Some(bytes)),
+        Err(f) => return DocRows::without_content(meta, "failed", f.0, Some(raw)),
     };
-    let rows = to_rows(meta, bytes, a);
+    if unzipped.is_some() {
+        a.flags.push("gzip".into());
+    }
+    let rows = to_rows(meta, raw, a);
     stages::end(Stage::Rows);
     rows
 }
@@ -883,6 +919,64 @@ mod tests {
         let mut m = meta(path);
         m.bytes = bytes.len() as u64;
         rows_for(&m, bytes, &cfg, &an)
+    }
+
+    /// A gzipped file is read decompressed, of the format its name without `.gz` says: its
+    /// spans in the file are offsets into the decompressed bytes, its hash the file's own.
+    /// Damaged or oversized ones fail saying so; a gzipped archive is no document.
+    #[test]
+    fn gzipped_files_are_read_decompressed() {
+        use std::io::Write;
+        let gz = |b: &[u8]| {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(b).unwrap();
+            e.finish().unwrap()
+        };
+        let md = "# Guide\n\nSome text about the tool.\n\n## Usage\n\nRun it.\n";
+        for name in ["guide.md.gz", "README.GZ", "page.html.gz"] {
+            let src = if name.starts_with("page") {
+                "<h1>Guide</h1><p>Some text about the tool.</p><h2>Usage</h2><p>Run it.</p>"
+            } else {
+                md
+            };
+            let bytes = gz(src.as_bytes());
+            let r = rows(name, &bytes);
+            assert_eq!(r.document.status, "ok", "{name}: {:?}", r.document.reason);
+            assert!(r.document.flags.contains(&"gzip".to_string()), "{name}");
+            assert_eq!(r.document.content_hash, Some(ids::content_hash(&bytes)));
+            assert!(r.canonical.contains("Some text about the tool."), "{name}");
+            for b in &r.extracted {
+                let (s, e) = (b.src_begin.unwrap() as usize, b.src_end.unwrap() as usize);
+                assert!(
+                    src[s..e].contains(&r.canonical[b.off_begin..b.off_end]),
+                    "{name}"
+                );
+            }
+        }
+        // Two members, as `cat a.gz b.gz` makes: both read.
+        let two = [gz(b"# One\n\nFirst.\n\n"), gz(b"# Two\n\nSecond.\n")].concat();
+        let r = rows("two.md.gz", &two);
+        assert!(r.canonical.contains("First.") && r.canonical.contains("Second."));
+        let r = rows("notes.tar.gz", &gz(b"x"));
+        assert_eq!(r.document.status, "skipped");
+        assert!(r.document.reason.unwrap().contains("a gzipped .tar file"));
+        let mut cut = gz(md.as_bytes());
+        cut.truncate(cut.len() / 2);
+        let r = rows("cut.md.gz", &cut);
+        assert_eq!(r.document.status, "failed");
+        assert!(r.document.reason.unwrap().starts_with("damaged gzip file"));
+        let r = rows("empty.md.gz", &gz(b""));
+        assert_eq!(r.document.status, "skipped");
+        // Decompressed past walk.max_file_bytes: failed, not held in memory whole.
+        let mut cfg = Config::default();
+        cfg.walk.max_file_bytes = 1000;
+        let an = Analyzer::by_name("cl100k_base").unwrap();
+        let big = gz(&b"a line of text\n".repeat(1000));
+        let mut m = meta("big.txt.gz");
+        m.bytes = big.len() as u64;
+        let r = rows_for(&m, &big, &cfg, &an);
+        assert_eq!(r.document.status, "failed");
+        assert!(r.document.reason.unwrap().contains("walk.max_file_bytes"));
     }
 
     /// With `markdown.fallback_encoding`, files that are not UTF-8 are read in the encoding it

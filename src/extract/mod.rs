@@ -25,6 +25,13 @@ pub enum Format {
     Directory,
 }
 
+/// The name of a gzipped file without its `.gz` (any case), when there is a name left.
+pub fn gzipped(name: &str) -> Option<&str> {
+    let cut = name.len().checked_sub(3)?;
+    (cut > 0 && name.is_char_boundary(cut) && name[cut..].eq_ignore_ascii_case(".gz"))
+        .then(|| &name[..cut])
+}
+
 impl Format {
     /// Every format, in declaration order (`Format as usize` indexes it).
     pub const ALL: [Format; 6] = [
@@ -47,9 +54,11 @@ impl Format {
         }
     }
 
-    /// By extension; `markdown_exts` comes from the config.
+    /// By extension; `markdown_exts` comes from the config. A gzipped file (`README.gz`,
+    /// `guide.html.gz`) is of the format of its name without `.gz`; see [`gzipped`].
     pub fn detect(rel_path: &str, markdown_exts: &[String]) -> Format {
         let name = rel_path.rsplit('/').next().unwrap_or(rel_path);
+        let name = gzipped(name).unwrap_or(name);
         let ext = match name.rsplit_once('.') {
             Some((stem, ext)) if !stem.is_empty() => ext.to_ascii_lowercase(),
             // README, COPYING, NEWS: text unless the bytes say otherwise (see `analyze`).

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
+import gzip
 import json
 import os
 import re
@@ -553,6 +554,7 @@ def main(argv=None) -> int:
     canon_cache: dict[str, bytes] = {}  # doc_id -> canonical UTF-8 bytes
     md_docs = []
     enc_of: dict[str, str | None] = {}  # doc_id -> its `encoding:` flag, None for UTF-8
+    gz_size: dict[str, int] = {}  # path -> decompressed size, for documents flagged gzip
     with report.check("3.utf8+lossy_flag", needs=('documents',)) as c:
         for d in docs:
             p = d.get("path")
@@ -560,8 +562,12 @@ def main(argv=None) -> int:
                 continue
             with open(os.path.join(corpus, p), "rb") as f:
                 raw = f.read()
-            raw_cache[d["doc_id"]] = raw
             flags = d.get("flags") or []
+            if "gzip" in flags:
+                # Read decompressed: its spans are offsets into the decompressed bytes.
+                raw = gzip.decompress(raw)
+            raw_cache[d["doc_id"]] = raw
+            gz_size[p] = len(raw)
             # A file read in another encoding (UTF-16, UTF-32, Latin text) names it.
             enc = next((f.split(":", 1)[1] for f in flags if f.startswith("encoding:")), None)
             if enc is not None and enc not in ENCODINGS:
@@ -656,6 +662,8 @@ def main(argv=None) -> int:
                 if d is None:
                     continue  # orphan row: reported by 5.counts
                 size = corpus_files.get(d.get("path"))
+                if "gzip" in (d.get("flags") or []):
+                    size = gz_size.get(d.get("path"), size)
                 if sb is None or se is None:
                     c.fail(f"{label} {r.get(idcol)}: only one of src_begin/src_end is null")
                 elif size is None:

@@ -6,10 +6,11 @@
 Each Markdown file of CORPUS is written again in UTF-16LE with a byte-order mark, in UTF-16BE
 without one (when its first 512 characters are mostly ASCII, whose NULs tell UTF-16) and in
 UTF-32LE with one; a file whose text windows-1252 can write, and that has
-letters beyond ASCII, also in windows-1252. `check_index.py` then checks the index of OUT as it
+letters beyond ASCII, also in windows-1252; and every file gzipped (`.md.gz`), read decompressed. `check_index.py` then checks the index of OUT as it
 checks any other: canonical text, exact texts and every source span in the file's own bytes.
 """
 
+import gzip
 import json
 import os
 import sys
@@ -22,6 +23,8 @@ ENCODINGS = {
     "utf16be": ("utf-16-be", b"", ["encoding:utf-16be", "encoding_guessed"]),
     "utf32le-bom": ("utf-32-le", b"\xff\xfe\x00\x00", ["encoding:utf-32le"]),
     "cp1252": ("cp1252", b"", ["encoding:windows-1252", "encoding_guessed"]),
+    # Not an encoding: the UTF-8 file gzipped, read decompressed (`guide.md.gz`).
+    "gzip": ("utf-8", b"", ["gzip"]),
 }
 
 
@@ -55,16 +58,20 @@ def write(corpus: str, out: str) -> None:
                         a >= 0x80 and b >= 0x80 for a, b in zip(data, data[1:])
                     ):
                         continue
-                elif not bom and sum(c.isascii() for c in text[:512]) < 0.9 * len(text[:512]):
+                elif folder == "utf16be" and sum(c.isascii() for c in text[:512]) < 0.9 * len(text[:512]):
                     # Without a mark, UTF-16 is told by the NULs of ASCII text in its first KiB.
                     continue
                 else:
                     data = bom + text.encode(codec)
-                path = os.path.join(out, folder, rel)
+                if folder == "gzip":
+                    data, rel_out = gzip.compress(data, mtime=0), rel + ".gz"
+                else:
+                    rel_out = rel
+                path = os.path.join(out, folder, rel_out)
                 os.makedirs(os.path.dirname(path), exist_ok=True)
                 with open(path, "wb") as f:
                     f.write(data)
-                expected[os.path.join(folder, rel)] = flags
+                expected[os.path.join(folder, rel_out)] = flags
     with open(os.path.join(out, "..", "encoded-expected.json"), "w") as f:
         json.dump(expected, f)
     counts = {k: sum(p.startswith(k + "/") for p in expected) for k in ENCODINGS}
