@@ -75,13 +75,14 @@ struct Extraction {
 /// The encoding of a text file that is not UTF-8 and says so by its byte-order mark, or whose
 /// NULs tell UTF-16 or UTF-32 (`true`: told by its bytes, without a mark).
 fn wide_encoding(bytes: &[u8]) -> Option<(Encoding, bool)> {
-    for (bom, enc) in [
-        (&b"\xFF\xFE\x00\x00"[..], Encoding::Utf32Le),
-        (b"\x00\x00\xFE\xFF", Encoding::Utf32Be),
-        (b"\xFF\xFE", Encoding::Utf16Le),
-        (b"\xFE\xFF", Encoding::Utf16Be),
+    // UTF-32LE's mark starts with UTF-16LE's: the longer first.
+    for enc in [
+        Encoding::Utf32Le,
+        Encoding::Utf32Be,
+        Encoding::Utf16Le,
+        Encoding::Utf16Be,
     ] {
-        if bytes.starts_with(bom) {
+        if bytes.starts_with(enc.bom()) {
             return Some((enc, false));
         }
     }
@@ -139,34 +140,52 @@ fn invalid_utf8(bytes: &[u8]) -> (usize, Option<usize>) {
 
 /// Canonical text of a Markdown or plain-text file, and the encoding it was read in when
 /// not UTF-8 (with whether its bytes told it, without a byte-order mark). Bytes that are not
-/// UTF-8 and read as Latin text are windows-1252; else too much invalid UTF-8 is a failure.
+/// UTF-8 are read in `markdown.fallback_encoding` when set, else as windows-1252 when they
+/// read as Latin text; else too much invalid UTF-8 is a failure. A UTF-8 file with a few
+/// damaged bytes stays UTF-8.
 fn decode(
     bytes: &[u8],
     wide: Option<(Encoding, bool)>,
     cfg: &Config,
 ) -> Result<(Canonical, Option<(Encoding, bool)>), Failure> {
     if let Some((enc, _)) = wide {
-        return Ok((Canonical::from_encoded(bytes, enc), wide));
+        let canon = Canonical::from_encoded(bytes, enc);
+        plausible(
+            &canon.text,
+            canon.invalid_bytes,
+            canon.first_invalid,
+            bytes.len(),
+            enc,
+            cfg,
+        )?;
+        return Ok((canon, wide));
     }
     let canon = Canonical::from_bytes(bytes);
-    let fallback = encoding_rs::Encoding::for_label(cfg.markdown.fallback_encoding.as_bytes());
-    if let (true, Some(other)) = (canon.invalid_bytes > 0, fallback) {
-        // Not UTF-8: in the encoding the config names, whose own errors count as UTF-8's do.
+    if canon.invalid_bytes == 0 || !not_utf8(bytes) {
+        too_invalid(
+            canon.invalid_bytes,
+            canon.first_invalid,
+            bytes.len(),
+            cfg,
+            "",
+        )?;
+        return Ok((canon, None));
+    }
+    if let Some(other) = cfg.fallback_encoding() {
         let enc = Encoding::Other(other);
         let canon = Canonical::from_encoded(bytes, enc);
-        if canon.invalid_bytes as f64 > cfg.markdown.max_invalid_utf8_ratio * bytes.len() as f64 {
-            return Err(Failure(format!(
-                "neither UTF-8 nor {} text (markdown.fallback_encoding): {} of {} bytes are no character in it (first at offset {})",
-                other.name(),
-                canon.invalid_bytes,
-                bytes.len(),
-                canon.first_invalid.unwrap_or(0)
-            )));
-        }
+        plausible(
+            &canon.text,
+            canon.invalid_bytes,
+            canon.first_invalid,
+            bytes.len(),
+            enc,
+            cfg,
+        )?;
         return Ok((canon, Some((enc, false))));
     }
-    if canon.invalid_bytes > 0 && latin_8bit(bytes) {
-        let enc = Encoding::Windows1252;
+    if latin_8bit(bytes) {
+        let enc = Encoding::Other(encoding_rs::WINDOWS_1252);
         return Ok((Canonical::from_encoded(bytes, enc), Some((enc, true))));
     }
     too_invalid(
@@ -179,13 +198,10 @@ fn decode(
     Ok((canon, None))
 }
 
-/// Bytes that are not UTF-8 but Latin text in an 8-bit encoding (Latin-1, windows-1252):
-/// no UTF-8 sequence of two bytes or more where a byte is not UTF-8 (UTF-8 with a few
-/// damaged bytes stays UTF-8), most bytes over 127 alone between ASCII ones (accented
-/// letters inside words: `élémentaire`, `Größe`; Cyrillic, Greek or CJK in their 8-bit
-/// encodings run on for whole words, and stay unread), and none that windows-1252 leaves
-/// undefined.
-fn latin_8bit(bytes: &[u8]) -> bool {
+/// Bytes that are not UTF-8 with a few damaged ones: at most one valid UTF-8 sequence of two
+/// bytes or more for every four groups of bytes that are not UTF-8 (text in another 8-bit or
+/// multi-byte encoding seldom forms one; UTF-8 text with a damaged byte has many).
+fn not_utf8(bytes: &[u8]) -> bool {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         return false;
     }
@@ -194,10 +210,59 @@ fn latin_8bit(bytes: &[u8]) -> bool {
         multi += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
         invalid += usize::from(!chunk.invalid().is_empty());
     }
-    if invalid == 0 || multi * 4 > invalid {
-        return false;
+    invalid > 0 && multi * 4 <= invalid
+}
+
+/// A file decoded from another encoding (`enc`) is text: no more bytes that are no character
+/// in it than `markdown.max_invalid_utf8_ratio` allows, and few characters no text has (C0
+/// and C1 controls other than layout, private-use characters, noncharacters), at most one in
+/// twenty: random bytes after a byte-order mark decode to such characters, one in ten of them
+/// private-use alone.
+fn plausible(
+    text: &str,
+    invalid: usize,
+    first_invalid: Option<usize>,
+    len: usize,
+    enc: Encoding,
+    cfg: &Config,
+) -> Result<(), Failure> {
+    if invalid as f64 > cfg.markdown.max_invalid_utf8_ratio * len.max(1) as f64 {
+        return Err(Failure(format!(
+            "not {} text: {invalid} of {len} bytes are no character in it (first at offset {}); convert it to UTF-8",
+            enc.name(),
+            first_invalid.unwrap_or(0)
+        )));
     }
-    let (mut runs, mut alone, mut i) = (0usize, 0usize, 0);
+    let (mut chars, mut odd) = (0usize, 0usize);
+    for c in text.chars() {
+        chars += 1;
+        let u = c as u32;
+        odd += usize::from(
+            (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c' | '\x1b' | '\x08'))
+                || (0xE000..=0xF8FF).contains(&u)
+                || u >= 0xF0000
+                || (0xFDD0..=0xFDEF).contains(&u)
+                || u & 0xFFFE == 0xFFFE,
+        );
+    }
+    if chars >= 16 && odd * 20 > chars {
+        return Err(Failure(format!(
+            "binary content: {odd} of {chars} characters read as {} are control or private-use characters; not a text file",
+            enc.name()
+        )));
+    }
+    Ok(())
+}
+
+/// Bytes that are not UTF-8 but Latin text in an 8-bit encoding (Latin-1, windows-1252): its
+/// bytes over 127 are letters and marks inside Latin words (`élémentaire`, `Straße`,
+/// `ações`, `«\u{a0}mot\u{a0}»`) and punctuation (` — `), in runs of one or two, and at
+/// least one is a letter beside an ASCII letter or punctuation beside a space (one stray
+/// byte, `ÿ` at the end of a line, tells nothing); Cyrillic, Greek or CJK in their 8-bit or multi-byte encodings run on for
+/// whole words (three bytes or more over 127 in most runs) and stay unread. None of the five
+/// bytes windows-1252 leaves undefined may occur.
+fn latin_8bit(bytes: &[u8]) -> bool {
+    let (mut runs, mut long, mut touches, mut i) = (0usize, 0usize, false, 0);
     while i < bytes.len() {
         if bytes[i] < 0x80 {
             i += 1;
@@ -211,10 +276,18 @@ fn latin_8bit(bytes: &[u8]) -> bool {
             return false;
         }
         runs += 1;
-        alone += usize::from(j - i == 1);
+        long += usize::from(j - i >= 3);
+        // Evidence of Latin text: a letter beside an ASCII letter (`café`), or windows-1252's
+        // punctuation (dashes, quotes, `…`, `«`) beside a space (` — `).
+        let spaced = |b: Option<&u8>| b.is_some_and(u8::is_ascii_whitespace);
+        touches |= (i > 0 && bytes[i - 1].is_ascii_alphabetic())
+            || bytes.get(j).is_some_and(u8::is_ascii_alphabetic)
+            || (j - i == 1
+                && bytes[i] < 0xC0
+                && (spaced(i.checked_sub(1).map(|k| &bytes[k])) || spaced(bytes.get(j))));
         i = j;
     }
-    alone * 10 >= runs * 7
+    touches && long * 100 <= runs * 15
 }
 
 /// `documents.flags` of a file read in `enc`.
@@ -304,6 +377,14 @@ fn extract_html(
         // Decoded to UTF-8 first, which the page's byte-order mark (put back) makes the
         // parser keep whatever its `<meta charset>` says; offsets map back through the decoding.
         let d = Decoded::new(bytes, enc);
+        plausible(
+            &d.text,
+            d.invalid_bytes,
+            d.first_invalid,
+            bytes.len(),
+            enc,
+            cfg,
+        )?;
         let mut utf8 = Vec::with_capacity(d.text.len() + 3);
         utf8.extend_from_slice(b"\xEF\xBB\xBF");
         utf8.extend_from_slice(d.text.as_bytes());
@@ -327,8 +408,7 @@ fn extract_html(
             note: None,
         });
     }
-    let fallback = encoding_rs::Encoding::for_label(cfg.markdown.fallback_encoding.as_bytes());
-    let x = html::extract_with(bytes, fallback).map_err(Failure)?;
+    let x = html::extract_with(bytes, cfg.fallback_encoding()).map_err(Failure)?;
     // A page read as UTF-8 (declared so) whose bytes are not: the same rule as Markdown's.
     let (invalid_bytes, first_invalid) = if x.encoding == "UTF-8" {
         invalid_utf8(bytes)
@@ -408,10 +488,7 @@ pub fn analyze_with(
         Format::Pdf => extract_pdf(bytes, cfg)?,
         _ => extract_markdown(bytes, wide, cfg)?,
     };
-    if wide.is_some() {
-        // What the file holds, decoded, is text too.
-        reject_binary(x.canonical.as_bytes())?;
-    }
+
     if x.canonical.len() > u32::MAX as usize {
         return Err(Failure(format!(
             "canonical text of {} bytes is over the 4 GiB a document may have",
@@ -735,9 +812,7 @@ fn not_text(bytes: &[u8], cfg: &Config) -> Option<String> {
     let head = &bytes[..bytes.len().min(8192)];
     // Text in UTF-16 or UTF-32 (`README` written on Windows), Latin text in windows-1252, or
     // text in the encoding the config names, is text.
-    if wide_encoding(bytes).is_some()
-        || (!cfg.markdown.fallback_encoding.is_empty() && !head.contains(&0))
-    {
+    if wide_encoding(bytes).is_some() || (cfg.fallback_encoding().is_some() && !head.contains(&0)) {
         return None;
     }
     if let Some(p) = head.iter().position(|&b| b == 0) {
@@ -854,7 +929,7 @@ fn to_rows(meta: &DocMeta, bytes: &[u8], a: Analysis) -> DocRows {
         );
         reason = Some(format!(
             "invalid {}: {} bytes replaced by U+FFFD (first at offset {})",
-            decoded.map_or("UTF-8".to_string(), str::to_ascii_uppercase),
+            decoded.unwrap_or("UTF-8"),
             a.invalid_bytes,
             a.first_invalid.unwrap_or(0)
         ));
@@ -1024,12 +1099,16 @@ mod tests {
                 let own = &r.canonical[b.off_begin..b.off_end];
                 assert_eq!(&bytes[s..e], &*enc.encode(own).0, "{label}: {own:?}");
             }
-            // UTF-8 is read as UTF-8 whatever the config says.
+            // UTF-8 is read as UTF-8 whatever the config says, damaged or not.
             let r = read(label, "utf8.md", text.as_bytes());
             assert!(
                 r.document.flags.is_empty() && r.canonical == text,
                 "{label}"
             );
+            let damaged = [text.as_bytes(), b"\xff"].concat();
+            let r = read(label, "damaged.md", &damaged);
+            assert_eq!(r.document.flags, ["lossy_utf8"], "{label}");
+            assert_eq!(r.canonical, format!("{text}\u{FFFD}"), "{label}");
         }
         // A page that declares no encoding and is not UTF-8 is read in it too, as a browser
         // reads it in its locale's; one that declares its own keeps it.
@@ -1053,9 +1132,16 @@ mod tests {
         let r = read("shift_jis", "x.md", &b"\x81\x81\x81 a \xa0\xa0 ".repeat(30));
         assert_eq!(r.document.status, "failed");
         let why = r.document.reason.unwrap();
-        assert!(why.starts_with("neither UTF-8 nor Shift_JIS text"), "{why}");
-        // A label that names no encoding, or UTF-16, is a config error.
-        for bad in ["klingon", "utf-16"] {
+        assert!(why.starts_with("not shift_jis text"), "{why}");
+        // A label that names no encoding, UTF-16, or one whose ASCII is not ASCII, is a config
+        // error.
+        for bad in [
+            "klingon",
+            "utf-16",
+            "iso-2022-jp",
+            "x-user-defined",
+            "utf-8",
+        ] {
             let mut cfg = Config::default();
             cfg.markdown.fallback_encoding = bad.into();
             assert!(cfg.check().is_err(), "{bad}");
@@ -1169,10 +1255,6 @@ mod tests {
         assert!(r.document.flags.contains(&"lossy_utf8".to_string()));
     }
 
-    /// An edit inside a child section (`The version field`, under `The [package] section` of
-    /// Cargo's manifest reference): every section keeps its id, parent and title; the parent's
-    /// own body and anchor, and every section before the edit, keep their spans; the sections
-    /// after it move by the length of the edit, and no other.
     /// Text in UTF-16 or UTF-32 (told by a byte-order mark or by where its NULs are) and
     /// Latin text in windows-1252 is read, flagged with its encoding; every block's source
     /// span is that block's text in the file's own bytes.
@@ -1302,25 +1384,66 @@ mod tests {
         assert_eq!(r.document.flags, ["encoding:utf-16le", "lossy_decode"]);
         let why = r.document.reason.unwrap();
         assert!(
-            why.starts_with("invalid UTF-16LE: 2 bytes replaced"),
+            why.starts_with("invalid utf-16le: 2 bytes replaced"),
             "{why}"
         );
+        // Latin text in windows-1252 whose accented letters come in pairs (Portuguese) or
+        // next to its no-break spaces (French quotes) is Latin text.
+        for (name, t) in [
+            ("pt.md", "A informação das ações não é pública.\n"),
+            ("fr.md", "Il a dit «\u{a0}bonjour\u{a0}» à l’école.\n"),
+        ] {
+            let (b, _, lost) = encoding_rs::WINDOWS_1252.encode(t);
+            assert!(!lost);
+            let r = rows(name, &b);
+            assert_eq!(
+                r.document.flags,
+                ["encoding:windows-1252", "encoding_guessed"],
+                "{name}"
+            );
+            assert_eq!(r.canonical, t, "{name}");
+        }
         // Cyrillic in its 8-bit encoding is not Latin text: whole words of bytes over 127.
-        let cp1251: Vec<u8> = "Привет мир, это текст.\n"
-            .repeat(4)
-            .bytes()
-            .map(|b| b | 0x80)
-            .collect();
+        let cp1251 = encoding_rs::WINDOWS_1251
+            .encode(&"Привет мир, это текст на русском языке.\n".repeat(4))
+            .0
+            .into_owned();
         let r = rows("ru.txt", &cp1251);
         assert_eq!(r.document.status, "failed");
         assert!(r.document.reason.unwrap().contains("not UTF-8"));
-        // UTF-16 whose characters are control bytes is no text.
+        // One stray byte in ASCII text, touching no letter, tells no encoding: UTF-8, damaged.
+        let mut stray = "Plain text with one bad byte: ".repeat(10).into_bytes();
+        stray.push(0xff);
+        assert_eq!(rows("e.md", &stray).document.flags, ["lossy_utf8"]);
+        // UTF-16 whose characters are control bytes is no text; nor are random bytes after a
+        // byte-order mark (CJK-looking characters and private-use ones), nor a run of unpaired
+        // surrogates.
         let noise: Vec<u8> = (0..600u32).flat_map(|i| [(i % 7 + 1) as u8, 0]).collect();
-        let r = rows("n.txt", &noise);
-        assert_eq!(r.document.status, "failed");
-        assert!(r.document.reason.unwrap().contains("control characters"));
+        let random: Vec<u8> = (0..20_000u32)
+            .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+            .collect();
+        let surrogates: Vec<u8> = (0..500).flat_map(|_| [0x00, 0xD8]).collect();
+        for (name, bytes, why) in [
+            ("n.txt", noise, "binary content"),
+            ("r16.md", with(b"\xFF\xFE", &random), "binary content"),
+            (
+                "r32.html",
+                with(b"\xFF\xFE\x00\x00", &random),
+                "not utf-32le text",
+            ),
+            ("s.txt", with(b"\xFF\xFE", &surrogates), "not utf-16le text"),
+        ] {
+            let r = rows(name, &bytes);
+            assert_eq!(r.document.status, "failed", "{name}");
+            let reason = r.document.reason.unwrap();
+            assert!(reason.starts_with(why), "{name}: {reason}");
+        }
     }
 
+    /// An edit inside a child section (`The version field`, under `The [package] section` of
+    /// Cargo's manifest reference): every section keeps its id, parent and title; the parent's
+    /// own body and anchor, and every section before the edit, keep their spans; the sections
+    /// after it move by the length of the edit, and no other.
     #[test]
     fn an_edit_under_a_child_section_leaves_its_parent_in_place() {
         let path = concat!(

@@ -524,14 +524,26 @@ impl Config {
                 None => bail!(
                     "markdown.fallback_encoding {label:?} names no encoding (labels as the WHATWG Encoding Standard has them: windows-1251, koi8-r, iso-8859-7, shift_jis, euc-jp, gbk, gb18030, big5, euc-kr)"
                 ),
-                Some(e) if e == encoding_rs::UTF_8 || e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE || e == encoding_rs::REPLACEMENT => bail!(
-                    "markdown.fallback_encoding {label:?} is {}: UTF-8 is read as such and UTF-16 is told by its bytes; name the 8-bit or multi-byte encoding the other files are in",
-                    e.name()
-                ),
+                Some(e)
+                    if e == encoding_rs::UTF_8
+                        || e == encoding_rs::X_USER_DEFINED
+                        || !e.is_ascii_compatible() =>
+                {
+                    bail!(
+                        "markdown.fallback_encoding {label:?} is {}: name an 8-bit or multi-byte encoding that writes ASCII as ASCII (UTF-8 is read as such, UTF-16 and UTF-32 are told by their bytes, and ISO-2022-JP's escapes read as valid UTF-8)",
+                        e.name()
+                    )
+                }
                 Some(_) => {}
             }
         }
         Ok(())
+    }
+
+    /// The encoding `markdown.fallback_encoding` names (None when empty; [`Config::check`]
+    /// refuses a label that names none).
+    pub fn fallback_encoding(&self) -> Option<&'static encoding_rs::Encoding> {
+        encoding_rs::Encoding::for_label(self.markdown.fallback_encoding.as_bytes())
     }
 
     /// The settings that shape the index's content, as canonical JSON. Walk settings are part of

@@ -45,9 +45,8 @@ pub enum Encoding {
     Utf16Be,
     Utf32Le,
     Utf32Be,
-    /// Latin text of Western European languages (Latin-1 and its superset windows-1252).
-    Windows1252,
-    /// An encoding the config names (`markdown.fallback_encoding`): 8-bit or multi-byte.
+    /// An 8-bit or multi-byte encoding: windows-1252 for Latin text, or the one the config
+    /// names (`markdown.fallback_encoding`).
     Other(&'static encoding_rs::Encoding),
 }
 
@@ -59,19 +58,18 @@ impl Encoding {
             Encoding::Utf16Be => "utf-16be".into(),
             Encoding::Utf32Le => "utf-32le".into(),
             Encoding::Utf32Be => "utf-32be".into(),
-            Encoding::Windows1252 => "windows-1252".into(),
             Encoding::Other(e) => e.name().to_ascii_lowercase(),
         }
     }
 
     /// Bytes of the byte-order mark this encoding's files may start with.
-    fn bom(self) -> &'static [u8] {
+    pub fn bom(self) -> &'static [u8] {
         match self {
             Encoding::Utf16Le => b"\xFF\xFE",
             Encoding::Utf16Be => b"\xFE\xFF",
             Encoding::Utf32Le => b"\xFF\xFE\x00\x00",
             Encoding::Utf32Be => b"\x00\x00\xFE\xFF",
-            Encoding::Windows1252 | Encoding::Other(_) => b"",
+            Encoding::Other(_) => b"",
         }
     }
 }
@@ -121,7 +119,6 @@ impl Decoded {
         };
         let body = &raw[start..];
         match enc {
-            Encoding::Windows1252 => d.decode_other(body, start, encoding_rs::WINDOWS_1252),
             Encoding::Utf16Le | Encoding::Utf16Be => {
                 let le = enc == Encoding::Utf16Le;
                 let units = body.chunks_exact(2).map(|p| {
@@ -174,14 +171,14 @@ impl Decoded {
         d
     }
 
-    /// Decodes `body` (at `start` in the file) in a configured encoding, a byte at a time
-    /// through encoding_rs's streaming decoder, so that each character knows the bytes it
-    /// came from: those read since the character before it. When one byte tells several
-    /// characters at once (a byte that is no character, then the ASCII one after it), the
-    /// last takes that byte and the first the bytes before it.
+    /// Decodes `body` (at `start` in the file) in an 8-bit or multi-byte encoding. A
+    /// single-byte one is decoded at once, a byte a character. Another goes a byte at a time
+    /// through encoding_rs's streaming decoder, so that each character knows the bytes it came
+    /// from: those read since the character before it. When one byte releases several
+    /// characters (a byte that is no character, then the ASCII byte that showed it), each
+    /// after the first takes one byte and the first the bytes before them.
     fn decode_other(&mut self, body: &[u8], start: usize, enc: &'static encoding_rs::Encoding) {
         if enc.is_single_byte() {
-            // One byte a character: decoded at once.
             let (text, errors) = enc.decode_without_bom_handling(body);
             for (k, c) in text.chars().enumerate() {
                 self.push(c, start + k, 1, errors && c == '\u{FFFD}');
@@ -189,21 +186,29 @@ impl Decoded {
             return;
         }
         let mut dec = enc.new_decoder_without_bom_handling();
-        let mut out = String::with_capacity(dec.max_utf8_buffer_length(1).unwrap_or(64).max(16));
+        let mut out = String::with_capacity(64);
         let mut from = start;
         for i in 0..=body.len() {
             let last = i == body.len();
-            let byte = if last { &[][..] } else { &body[i..=i] };
+            let mut input = if last { &[][..] } else { &body[i..=i] };
             out.clear();
-            let (_, _, errors) = dec.decode_to_string(byte, &mut out, last);
-            let total = start + i + usize::from(!last) - from;
+            let mut errors = false;
+            loop {
+                let (res, read, e) = dec.decode_to_string(input, &mut out, last);
+                errors |= e;
+                input = &input[read..];
+                if res == encoding_rs::CoderResult::InputEmpty {
+                    break;
+                }
+                out.reserve(64);
+            }
+            let end = start + i + usize::from(!last);
             let n = out.chars().count();
             for (k, c) in out.chars().enumerate() {
-                let w = match (k, n) {
-                    (_, 1) => total,
-                    (0, _) => total.saturating_sub(1),
-                    (k, n) if k + 1 == n => total.min(1),
-                    _ => 0,
+                let w = if k == 0 {
+                    (end - from).saturating_sub(n - 1)
+                } else {
+                    (end - from).min(1)
                 };
                 self.push(c, from, w as u32, errors && c == '\u{FFFD}');
                 from += w;
@@ -612,9 +617,22 @@ mod tests {
         {
             at(ch, &map, i);
         }
+        // Shift_JIS: a lead byte whose trail is a space releases both at once; the lead byte
+        // alone is no character, and the space keeps its own byte.
+        let sjis =
+            Canonical::from_encoded(b"x\x81 y\x82\xa0", Encoding::Other(encoding_rs::SHIFT_JIS));
+        assert_eq!(sjis.text, "x\u{FFFD} y\u{3042}");
+        let offsets: Vec<u64> = sjis
+            .text
+            .char_indices()
+            .map(|(i, _)| sjis.to_src(i))
+            .collect();
+        assert_eq!(offsets, [0, 1, 2, 3, 4]);
+        assert_eq!((sjis.invalid_bytes, sjis.first_invalid), (1, Some(1)));
+        assert_eq!(sjis.to_src(sjis.text.len()), 6);
         // Windows-1252: one byte a character, `€` included.
         let latin = b"caf\xe9 \x80 5";
-        let c = Canonical::from_encoded(latin, Encoding::Windows1252);
+        let c = Canonical::from_encoded(latin, Encoding::Other(encoding_rs::WINDOWS_1252));
         assert_eq!(c.text, "caf\u{e9} \u{20AC} 5");
         let five = c.text.find('5').unwrap();
         assert_eq!(c.to_src(five), 7);

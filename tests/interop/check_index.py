@@ -15,6 +15,7 @@ neither).
 from __future__ import annotations
 
 import argparse
+import codecs
 import fnmatch
 import gzip
 import json
@@ -188,11 +189,33 @@ def clip(s, n: int = 80) -> str:
 
 
 # A document's `encoding:` flag -> (Python codec, byte-order mark its file may start with).
+# Other flags (an encoding `markdown.fallback_encoding` named) are looked up by codecs.
 ENCODINGS = {
     "utf-16le": ("utf-16-le", b"\xff\xfe"), "utf-16be": ("utf-16-be", b"\xfe\xff"),
     "utf-32le": ("utf-32-le", b"\xff\xfe\x00\x00"), "utf-32be": ("utf-32-be", b"\x00\x00\xfe\xff"),
     "windows-1252": ("cp1252", b""),
 }
+
+
+def codec_of(flag: str):
+    """(codec, byte-order mark) of an `encoding:` flag, or None when Python has no such codec."""
+    if flag in ENCODINGS:
+        return ENCODINGS[flag]
+    try:
+        return codecs.lookup(flag).name, b""
+    except LookupError:
+        return None
+
+
+def _whatwg_1252(err: UnicodeDecodeError):
+    # windows-1252 as WHATWG reads it: the five bytes it leaves undefined are U+0081 and so on.
+    b = err.object[err.start]
+    if b in (0x81, 0x8D, 0x8F, 0x90, 0x9D):
+        return chr(b), err.start + 1
+    raise err
+
+
+codecs.register_error("whatwg-1252-check", _whatwg_1252)
 
 
 def canonical_text(raw: bytes, lossy: bool = False, encoding: str | None = None) -> str:
@@ -203,10 +226,11 @@ def canonical_text(raw: bytes, lossy: bool = False, encoding: str | None = None)
     counted in code points after the soft-hyphen removal). Raises UnicodeDecodeError on
     invalid bytes unless lossy.
     """
-    codec, bom = ENCODINGS[encoding] if encoding else ("utf-8", BOM)
+    codec, bom = codec_of(encoding) if encoding else ("utf-8", BOM)
     if bom and raw.startswith(bom):
         raw = raw[len(bom):]
-    text = raw.decode(codec, errors="replace" if lossy else "strict")
+    strict = "whatwg-1252-check" if codec == "cp1252" else "strict"
+    text = raw.decode(codec, errors="replace" if lossy else strict)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = text.replace(SOFT_HYPHEN, "")
     out_lines = []
@@ -231,10 +255,11 @@ def canonical_text(raw: bytes, lossy: bool = False, encoding: str | None = None)
 def normalize_source_slice(raw: bytes, at_file_start: bool, encoding: str | None = None) -> str:
     """What a tab-free slice of the original file must equal once normalised. Only a BOM at
     the very start of the file is removed; a U+FEFF elsewhere is text."""
-    codec, bom = ENCODINGS[encoding] if encoding else ("utf-8", BOM)
+    codec, bom = codec_of(encoding) if encoding else ("utf-8", BOM)
     if at_file_start and bom and raw.startswith(bom):
         raw = raw[len(bom):]
-    text = raw.decode(codec)  # strict: a span that cuts a character is an error
+    # strict: a span that cuts a character is an error
+    text = raw.decode(codec, "whatwg-1252-check" if codec == "cp1252" else "strict")
     return text.replace("\r\n", "\n").replace("\r", "\n").replace(SOFT_HYPHEN, "")
 
 
@@ -570,8 +595,8 @@ def main(argv=None) -> int:
             gz_size[p] = len(raw)
             # A file read in another encoding (UTF-16, UTF-32, Latin text) names it.
             enc = next((f.split(":", 1)[1] for f in flags if f.startswith("encoding:")), None)
-            if enc is not None and enc not in ENCODINGS:
-                c.fail(f"{p!r}: unknown encoding flag {enc!r}")
+            if enc is not None and codec_of(enc) is None:
+                c.fail(f"{p!r}: encoding flag {enc!r} names no codec")
                 continue
             lossy = ("lossy_decode" if enc else "lossy_utf8") in flags
             try:

@@ -13,6 +13,7 @@ checks any other: canonical text, exact texts and every source span in the file'
 import gzip
 import json
 import os
+import shutil
 import sys
 
 import pyarrow.parquet as pq
@@ -29,6 +30,7 @@ ENCODINGS = {
 
 
 def write(corpus: str, out: str) -> None:
+    shutil.rmtree(out, ignore_errors=True)
     expected = {}
     for d, _, names in os.walk(corpus):
         for n in sorted(names):
@@ -58,7 +60,9 @@ def write(corpus: str, out: str) -> None:
                         a >= 0x80 and b >= 0x80 for a, b in zip(data, data[1:])
                     ):
                         continue
-                elif folder == "utf16be" and sum(c.isascii() for c in text[:512]) < 0.9 * len(text[:512]):
+                elif folder == "utf16be" and (
+                    len(text) < 4 or sum(c.isascii() for c in text[:512]) < 0.9 * len(text[:512])
+                ):
                     # Without a mark, UTF-16 is told by the NULs of ASCII text in its first KiB.
                     continue
                 else:
