@@ -148,45 +148,32 @@ fn decode(
     wide: Option<(Encoding, bool)>,
     cfg: &Config,
 ) -> Result<(Canonical, Option<(Encoding, bool)>), Failure> {
-    if let Some((enc, _)) = wide {
-        let canon = Canonical::from_encoded(bytes, enc);
+    let read_in = |enc: Encoding| -> Result<Canonical, Failure> {
+        let c = Canonical::from_encoded(bytes, enc);
         plausible(
-            &canon.text,
-            canon.invalid_bytes,
-            canon.first_invalid,
+            &c.text,
+            c.invalid_bytes,
+            c.first_invalid,
             bytes.len(),
             enc,
             cfg,
         )?;
-        return Ok((canon, wide));
+        Ok(c)
+    };
+    if let Some((enc, _)) = wide {
+        return Ok((read_in(enc)?, wide));
     }
     let canon = Canonical::from_bytes(bytes);
-    if canon.invalid_bytes == 0 || !not_utf8(bytes) {
-        too_invalid(
-            canon.invalid_bytes,
-            canon.first_invalid,
-            bytes.len(),
-            cfg,
-            "",
-        )?;
-        return Ok((canon, None));
-    }
-    if let Some(other) = cfg.fallback_encoding() {
-        let enc = Encoding::Other(other);
-        let canon = Canonical::from_encoded(bytes, enc);
-        plausible(
-            &canon.text,
-            canon.invalid_bytes,
-            canon.first_invalid,
-            bytes.len(),
-            enc,
-            cfg,
-        )?;
-        return Ok((canon, Some((enc, false))));
-    }
-    if latin_8bit(bytes) {
-        let enc = Encoding::Other(encoding_rs::WINDOWS_1252);
-        return Ok((Canonical::from_encoded(bytes, enc), Some((enc, true))));
+    let other = if canon.invalid_bytes > 0 && not_utf8(bytes) {
+        match cfg.fallback_encoding() {
+            Some(f) => Some((Encoding::Other(f), false)),
+            None => latin_8bit(bytes).then_some((Encoding::Other(encoding_rs::WINDOWS_1252), true)),
+        }
+    } else {
+        None
+    };
+    if let Some((enc, guessed)) = other {
+        return Ok((read_in(enc)?, Some((enc, guessed))));
     }
     too_invalid(
         canon.invalid_bytes,
