@@ -74,24 +74,34 @@ impl Encoding {
     }
 }
 
-/// A stretch of decoded text whose characters each take `d_unit` bytes in UTF-8 and
+/// A run of `count` characters of the decoded text that each take `d_unit` bytes in UTF-8 and
 /// `src_unit` bytes in the file (ASCII in UTF-16: 1 and 2; `é` in windows-1252: 2 and 1).
+/// Runs follow each other in both: where one ends the next begins.
 #[derive(Debug, Clone, Copy)]
 struct Stretch {
-    d_start: usize,
-    src_start: usize,
+    count: u32,
+    /// At most a few bytes in every decoder docsweep uses (a character, or the bytes a
+    /// multi-byte decoder held before it found them no character).
+    src_unit: u16,
     d_unit: u8,
-    src_unit: u32,
 }
 
+/// Every this many stretches, where the next begins is kept, so that a lookup walks at most
+/// this many.
+const MARK_EVERY: usize = 64;
+
 /// A file in another encoding decoded to UTF-8, and the map from the decoded text back to
-/// the file's bytes: one [`Stretch`] (24 bytes) per run of characters of the same widths, so
-/// a UTF-16 file of English text takes a few, and Cyrillic in windows-1251 two a word (its
-/// letters, then the space after them).
+/// the file's bytes: one [`Stretch`] (8 bytes) per run of characters of the same widths, so a
+/// UTF-16 file of English text takes a few, and Cyrillic in windows-1251 two a word (its
+/// letters, then the space after them), and every [`MARK_EVERY`]th run's start.
 #[derive(Debug, Clone)]
 pub struct Decoded {
     pub text: String,
     stretches: Vec<Stretch>,
+    /// Where stretch `k * MARK_EVERY` begins: (offset in the decoded text, in the file).
+    marks: Vec<(usize, usize)>,
+    /// Where the next character's bytes begin in the file.
+    src_end: usize,
     /// Length of the file.
     src_len: usize,
     /// Length of the decoded text (which [`Canonical::from_encoded`] moves out).
@@ -113,6 +123,8 @@ impl Decoded {
             text: String::with_capacity(raw.len()),
             d_len: 0,
             stretches: Vec::new(),
+            marks: Vec::new(),
+            src_end: start,
             src_len: raw.len(),
             invalid_bytes: 0,
             first_invalid: None,
@@ -133,17 +145,17 @@ impl Decoded {
                     match r {
                         Ok(c) => {
                             let w = c.len_utf16() * 2;
-                            d.push(c, at, w as u32, false);
+                            d.push(c, w as u32, false);
                             at += w;
                         }
                         Err(_) => {
-                            d.push('\u{FFFD}', at, 2, true);
+                            d.push('\u{FFFD}', 2, true);
                             at += 2;
                         }
                     }
                 }
                 if at < raw.len() {
-                    d.push('\u{FFFD}', at, (raw.len() - at) as u32, true);
+                    d.push('\u{FFFD}', (raw.len() - at) as u32, true);
                 }
             }
             Encoding::Other(enc) => d.decode_other(body, start, enc),
@@ -158,13 +170,13 @@ impl Decoded {
                         u32::from_be_bytes(q)
                     };
                     match char::from_u32(v) {
-                        Some(c) => d.push(c, at, 4, false),
-                        None => d.push('\u{FFFD}', at, 4, true),
+                        Some(c) => d.push(c, 4, false),
+                        None => d.push('\u{FFFD}', 4, true),
                     }
                     at += 4;
                 }
                 if at < raw.len() {
-                    d.push('\u{FFFD}', at, (raw.len() - at) as u32, true);
+                    d.push('\u{FFFD}', (raw.len() - at) as u32, true);
                 }
             }
         }
@@ -180,8 +192,8 @@ impl Decoded {
     fn decode_other(&mut self, body: &[u8], start: usize, enc: &'static encoding_rs::Encoding) {
         if enc.is_single_byte() {
             let (text, errors) = enc.decode_without_bom_handling(body);
-            for (k, c) in text.chars().enumerate() {
-                self.push(c, start + k, 1, errors && c == '\u{FFFD}');
+            for c in text.chars() {
+                self.push(c, 1, errors && c == '\u{FFFD}');
             }
             return;
         }
@@ -210,51 +222,61 @@ impl Decoded {
                 } else {
                     (end - from).min(1)
                 };
-                self.push(c, from, w as u32, errors && c == '\u{FFFD}');
+                self.push(c, w as u32, errors && c == '\u{FFFD}');
                 from += w;
             }
         }
     }
 
-    fn push(&mut self, c: char, src: usize, src_unit: u32, invalid: bool) {
+    /// Adds character `c`, which took the next `src_unit` bytes of the file (`invalid`: bytes
+    /// that were no character, read as U+FFFD).
+    fn push(&mut self, c: char, src_unit: u32, invalid: bool) {
         if invalid {
             self.invalid_bytes += src_unit as usize;
-            self.first_invalid.get_or_insert(src);
+            self.first_invalid.get_or_insert(self.src_end);
         }
-        let d_start = self.text.len();
+        let (d_start, src_start) = (self.text.len(), self.src_end);
         let d_unit = c.len_utf8() as u8;
+        let src_unit16 = u16::try_from(src_unit).unwrap_or(u16::MAX);
         self.text.push(c);
         self.d_len = self.text.len();
-        if let Some(l) = self.stretches.last() {
-            let n = (d_start - l.d_start) / usize::from(l.d_unit);
-            if l.d_unit == d_unit
-                && l.src_unit == src_unit
-                && l.src_start + n * l.src_unit as usize == src
-            {
+        self.src_end += usize::from(src_unit16);
+        if let Some(l) = self.stretches.last_mut() {
+            if l.d_unit == d_unit && l.src_unit == src_unit16 && l.count < u32::MAX {
+                l.count += 1;
                 return;
             }
         }
+        if self.stretches.len().is_multiple_of(MARK_EVERY) {
+            self.marks.push((d_start, src_start));
+        }
         self.stretches.push(Stretch {
-            d_start,
-            src_start: src,
+            count: 1,
+            src_unit: src_unit16,
             d_unit,
-            src_unit,
         });
     }
 
     /// Byte offset in the file of a character boundary of the decoded text (an offset inside a
     /// character maps to the character's end).
     pub fn to_src(&self, d: usize) -> usize {
-        let i = self.stretches.partition_point(|s| s.d_start <= d);
-        let Some(s) = i.checked_sub(1).map(|i| self.stretches[i]) else {
-            return if self.d_len == 0 { self.src_len } else { 0 };
-        };
-        let end = self.stretches.get(i).map_or(self.d_len, |n| n.d_start);
-        if d >= end {
+        if d >= self.d_len {
             return self.src_len;
         }
-        let chars = (d - s.d_start).div_ceil(usize::from(s.d_unit));
-        s.src_start + chars * s.src_unit as usize
+        let k = self.marks.partition_point(|m| m.0 <= d).saturating_sub(1);
+        let Some(&(mut at_d, mut at_src)) = self.marks.get(k) else {
+            return self.src_len;
+        };
+        for s in &self.stretches[k * MARK_EVERY..] {
+            let (d_unit, src_unit) = (usize::from(s.d_unit), usize::from(s.src_unit));
+            let span = s.count as usize * d_unit;
+            if d < at_d + span {
+                return at_src + (d - at_d).div_ceil(d_unit) * src_unit;
+            }
+            at_d += span;
+            at_src += s.count as usize * src_unit;
+        }
+        self.src_len
     }
 }
 
@@ -637,6 +659,32 @@ mod tests {
         let five = c.text.find('5').unwrap();
         assert_eq!(c.to_src(five), 7);
         assert_eq!(c.to_src(c.text.find('\u{20AC}').unwrap()), 5);
+    }
+
+    /// Past many runs of characters of other widths (Cyrillic words and the spaces between
+    /// them, emoji among ASCII in UTF-16), every character still maps to its own bytes.
+    #[test]
+    fn long_decoded_texts_map_every_character() {
+        let words: String = (0..700)
+            .map(|i| ["мир ", "a ", "текст, ", "\u{1F600}b "][i % 4])
+            .collect();
+        let cp1251 = Canonical::from_encoded(
+            &encoding_rs::WINDOWS_1251
+                .encode(&words.replace('\u{1F600}', ""))
+                .0,
+            Encoding::Other(encoding_rs::WINDOWS_1251),
+        );
+        for (k, (i, _)) in cp1251.text.char_indices().enumerate() {
+            assert_eq!(cp1251.to_src(i), k as u64, "at {i}");
+        }
+        let utf16: Vec<u8> = words.encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let c = Canonical::from_encoded(&utf16, Encoding::Utf16Le);
+        let mut at = 0;
+        for (i, ch) in c.text.char_indices() {
+            assert_eq!(c.to_src(i), at as u64, "at {i}");
+            at += ch.len_utf16() * 2;
+        }
+        assert_eq!(c.to_src(c.text.len()), utf16.len() as u64);
     }
 
     #[test]
