@@ -75,6 +75,19 @@ pub fn check(r: &DocRows, data: &[u8]) -> Result<(), String> {
         );
         return Ok(());
     }
+    // A gzipped file's spans are offsets into its decompressed bytes.
+    let unzipped;
+    let data = if r.document.flags.iter().any(|f| f == "gzip") {
+        use std::io::Read;
+        let mut out = Vec::new();
+        flate2::read::MultiGzDecoder::new(data)
+            .read_to_end(&mut out)
+            .map_err(|e| format!("flagged gzip but not read as gzip: {e}"))?;
+        unzipped = out;
+        &unzipped[..]
+    } else {
+        data
+    };
     let text = r.canonical.as_str();
     let n = text.len();
     let doc = &r.document.doc_id;
