@@ -140,28 +140,16 @@ impl Decoded {
                         u16::from_be_bytes([p[0], p[1]])
                     }
                 });
-                let mut at = start;
                 for r in char::decode_utf16(units) {
                     match r {
-                        Ok(c) => {
-                            let w = c.len_utf16() * 2;
-                            d.push(c, w as u32, false);
-                            at += w;
-                        }
-                        Err(_) => {
-                            d.push('\u{FFFD}', 2, true);
-                            at += 2;
-                        }
+                        Ok(c) => d.push(c, c.len_utf16() as u32 * 2, false),
+                        Err(_) => d.push('\u{FFFD}', 2, true),
                     }
-                }
-                if at < raw.len() {
-                    d.push('\u{FFFD}', (raw.len() - at) as u32, true);
                 }
             }
             Encoding::Other(enc) => d.decode_other(body, start, enc),
             Encoding::Utf32Le | Encoding::Utf32Be => {
                 let le = enc == Encoding::Utf32Le;
-                let mut at = start;
                 for q in body.chunks_exact(4) {
                     let q = [q[0], q[1], q[2], q[3]];
                     let v = if le {
@@ -173,12 +161,12 @@ impl Decoded {
                         Some(c) => d.push(c, 4, false),
                         None => d.push('\u{FFFD}', 4, true),
                     }
-                    at += 4;
-                }
-                if at < raw.len() {
-                    d.push('\u{FFFD}', (raw.len() - at) as u32, true);
                 }
             }
+        }
+        // A last code unit cut short is no character.
+        if d.src_end < raw.len() {
+            d.push('\u{FFFD}', (raw.len() - d.src_end) as u32, true);
         }
         d
     }
@@ -199,7 +187,6 @@ impl Decoded {
         }
         let mut dec = enc.new_decoder_without_bom_handling();
         let mut out = String::with_capacity(64);
-        let mut from = start;
         for i in 0..=body.len() {
             let last = i == body.len();
             let mut input = if last { &[][..] } else { &body[i..=i] };
@@ -217,13 +204,13 @@ impl Decoded {
             let end = start + i + usize::from(!last);
             let n = out.chars().count();
             for (k, c) in out.chars().enumerate() {
+                let left = end - self.src_end;
                 let w = if k == 0 {
-                    (end - from).saturating_sub(n - 1)
+                    left.saturating_sub(n - 1)
                 } else {
-                    (end - from).min(1)
+                    left.min(1)
                 };
                 self.push(c, w as u32, errors && c == '\u{FFFD}');
-                from += w;
             }
         }
     }
