@@ -919,9 +919,29 @@ fn previous_reuses_unchanged_documents_and_matches_a_full_run() {
     let tmp = tempfile::tempdir().unwrap();
     let c = tmp.path().join("corpus");
     copy_dir(&sample(), &c);
+    // Files read in another encoding or decompressed are reused byte for byte too.
+    let legacy = c.join("legacy");
+    std::fs::create_dir(&legacy).unwrap();
+    let text = "Notes\n=====\n\nLe système a été créé à Montréal.\n";
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    std::fs::write(legacy.join("notes.txt"), utf16).unwrap();
+    let latin: Vec<u8> = text.chars().map(|ch| ch as u32 as u8).collect();
+    std::fs::write(legacy.join("latin.md"), latin).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, b"# Guide\n\nRead me, gzipped.\n").unwrap();
+    std::fs::write(legacy.join("guide.md.gz"), gz.finish().unwrap()).unwrap();
     let old = tmp.path().join("old");
     let first = index(&c, &old, &[]);
     let n = first["documents"].as_u64().unwrap();
+    let legacy_rows: Vec<_> = documents(&old)
+        .into_iter()
+        .filter(|d| d.0.starts_with("legacy/"))
+        .collect();
+    assert_eq!(legacy_rows.len(), 3);
+    assert!(legacy_rows.iter().all(|d| d.1 == "ok"), "{legacy_rows:?}");
 
     // Unchanged corpus: everything reused, same index.
     let same = tmp.path().join("same");
