@@ -740,6 +740,29 @@ pub(super) fn with_its_ornament(l: &OcrLine, size: f32, body: f32) -> Option<Ocr
     Some(first_word_read_as(l, "◆"))
 }
 
+/// Line `l` (set in a proportional type) with the permalink mark a printed web page sets after
+/// a title (Sphinx's `¶`) read as what it is, where OCR read it as `{` glued to the title's
+/// last word (`Drivers{`, `[CloudManagement]{`): a brace no prose ends a line with, and that
+/// would make the title read as code. Not in a word with other program marks (`\begin{`,
+/// `[id=un]{`), nor after a call (`main(){`), nor on a line with other braces.
+pub(super) fn with_its_pilcrow(l: &OcrLine) -> Option<OcrLine> {
+    let &(a, b, bx) = l.words.last()?;
+    let word = l.text[a..b].strip_suffix('{')?;
+    let before = word.chars().last()?;
+    let marks = |c: char| matches!(c, '{' | '}' | '\\' | '=' | '@' | '$' | '<' | '>');
+    if !(before.is_alphanumeric() || before == ']')
+        || word.chars().count() < 2
+        || word.contains(marks)
+        || l.text[..a].contains(['{', '}'])
+    {
+        return None;
+    }
+    let mut out = l.clone();
+    out.text = format!("{}{word}\u{b6}", &l.text[..a]);
+    *out.words.last_mut()? = (a, out.text.len(), bx);
+    Some(out)
+}
+
 /// Line `l` (of two words or more) with its first word read as `symbol`, in its box; the
 /// words after it keep their places in what follows it.
 fn first_word_read_as(l: &OcrLine, symbol: &str) -> OcrLine {
@@ -836,6 +859,8 @@ pub(super) fn ocr_frag(l: &OcrLine, types: &OcrTypes) -> Frag {
         _ if off(types.body) < 0.1 => types.body,
         _ => size,
     };
+    let pilcrowed = (!mono).then(|| with_its_pilcrow(l)).flatten();
+    let l = pilcrowed.as_ref().unwrap_or(l);
     let bold = match (trusted, mono) {
         (false, _) => (f32::INFINITY, f32::INFINITY),
         (true, true) => types.bold.1,

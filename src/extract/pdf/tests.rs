@@ -236,6 +236,36 @@ fn ornaments_read_as_symbols_before_large_titles_are_ornaments() {
     assert_eq!(with_its_ornament(&alone, 14.0, 10.0), None);
 }
 
+/// The permalink mark after a printed web page's title, which OCR reads as `{` glued to the
+/// title's last word, is read as `¶`; a brace in program text stays.
+#[test]
+fn a_permalink_read_as_a_brace_is_the_mark() {
+    let read = |words: &[(&str, f32, f32)]| with_its_pilcrow(&ocr_line(words)).map(|l| l.text);
+    let titled = ocr_line(&[("universal", 0.0, 50.0), ("[CloudManagement]{", 56.0, 90.0)]);
+    let t = with_its_pilcrow(&titled).expect("a permalink");
+    assert_eq!(t.text, "universal [CloudManagement]\u{b6}");
+    let words: Vec<&str> = t.words.iter().map(|&(a, b, _)| &t.text[a..b]).collect();
+    assert_eq!(words, ["universal", "[CloudManagement]\u{b6}"]);
+    assert_eq!(
+        read(&[("Drivers{", 0.0, 60.0)]).as_deref(),
+        Some("Drivers\u{b6}")
+    );
+    for code in [
+        &[("\\begin{", 0.0, 40.0)][..],
+        &[("[id=un]{", 0.0, 40.0)],
+        &[("if", 0.0, 10.0), ("(x)", 14.0, 20.0), ("{", 38.0, 6.0)],
+        &[
+            ("fn", 0.0, 10.0),
+            ("f()", 14.0, 20.0),
+            ("{}", 38.0, 10.0),
+            ("g{", 52.0, 10.0),
+        ],
+        &[("a{", 0.0, 10.0)],
+    ] {
+        assert_eq!(read(code), None, "{code:?}");
+    }
+}
+
 /// A bullet OCR read as `e` or `¢`, a small blot raised off the baseline of the words after
 /// it, is read as `•`, the words keeping their places; a letter `e` of the text, on the
 /// baseline, stays, and so does a bullet OCR read as one of the list markers (`*`) or a blot
