@@ -261,6 +261,7 @@ fn a_permalink_read_as_a_brace_is_the_mark() {
             ("g{", 52.0, 10.0),
         ],
         &[("a{", 0.0, 10.0)],
+        &[("int", 0.0, 14.0), ("main(){", 18.0, 40.0)],
     ] {
         assert_eq!(read(code), None, "{code:?}");
     }
