@@ -68,6 +68,9 @@ pub fn to_text(r: &DocRows) -> String {
     if let Some(reason) = &d.reason {
         let _ = writeln!(o, "  reason: {reason}");
     }
+    if !d.flags.is_empty() {
+        let _ = writeln!(o, "  flags: {}", d.flags.join(", "));
+    }
     let _ = writeln!(
         o,
         "  {} blocks, {} sections, {} chunks\n\nOutline",

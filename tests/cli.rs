@@ -809,6 +809,23 @@ fn inspect_shows_outline_and_chunks() {
         .collect();
     assert_eq!(ids, ["1", "1.1"]);
     assert_eq!(j["blocks"][4]["type"], "code");
+    // How a file was read shows: its encoding, decompressed.
+    let gz = tmp.path().join("notes.txt.gz");
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(
+            "Notes\n=====\n\nCafé.\n"
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes),
+        )
+        .collect();
+    std::io::Write::write_all(&mut e, &utf16).unwrap();
+    std::fs::write(&gz, e.finish().unwrap()).unwrap();
+    let o = run(&["inspect", gz.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("flags: encoding:utf-16le, gzip"), "{text}");
+    assert!(text.contains("1 Notes"), "{text}");
     // What `index` would not read, `inspect` does not either: a FIFO (which would wait for
     // a writer forever), a device, a folder, a file over the size limit.
     let fifo = tmp.path().join("pipe.md");
