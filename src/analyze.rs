@@ -148,17 +148,11 @@ fn decode(
     wide: Option<(Encoding, bool)>,
     cfg: &Config,
 ) -> Result<(Canonical, Option<(Encoding, bool)>), Failure> {
+    // Judged as text before it is made canonical: random bytes after a mark go no further.
     let read_in = |enc: Encoding| -> Result<Canonical, Failure> {
-        let c = Canonical::from_encoded(bytes, enc);
-        plausible(
-            &c.text,
-            c.invalid_bytes,
-            c.first_invalid,
-            bytes.len(),
-            enc,
-            cfg,
-        )?;
-        Ok(c)
+        let d = Decoded::new(bytes, enc);
+        plausible(&d, enc, cfg)?;
+        Ok(Canonical::from_decoded(d))
     };
     if let Some((enc, _)) = wide {
         return Ok((read_in(enc)?, wide));
@@ -205,23 +199,18 @@ fn not_utf8(bytes: &[u8]) -> bool {
 /// and C1 controls other than layout, private-use characters, noncharacters), at most one in
 /// twenty: random bytes after a byte-order mark decode to such characters, one in ten of them
 /// private-use alone.
-fn plausible(
-    text: &str,
-    invalid: usize,
-    first_invalid: Option<usize>,
-    len: usize,
-    enc: Encoding,
-    cfg: &Config,
-) -> Result<(), Failure> {
+fn plausible(d: &Decoded, enc: Encoding, cfg: &Config) -> Result<(), Failure> {
+    let len = d.file_len();
+    let invalid = d.invalid_bytes;
     if invalid as f64 > cfg.markdown.max_invalid_utf8_ratio * len.max(1) as f64 {
         return Err(Failure(format!(
             "not {} text: {invalid} of {len} bytes are no character in it (first at offset {}); convert it to UTF-8",
             enc.name(),
-            first_invalid.unwrap_or(0)
+            d.first_invalid.unwrap_or(0)
         )));
     }
     let (mut chars, mut odd) = (0usize, 0usize);
-    for c in text.chars() {
+    for c in d.text.chars() {
         chars += 1;
         let u = c as u32;
         odd += usize::from(
@@ -364,14 +353,7 @@ fn extract_html(
         // Decoded to UTF-8 first, which the page's byte-order mark (put back) makes the
         // parser keep whatever its `<meta charset>` says; offsets map back through the decoding.
         let d = Decoded::new(bytes, enc);
-        plausible(
-            &d.text,
-            d.invalid_bytes,
-            d.first_invalid,
-            bytes.len(),
-            enc,
-            cfg,
-        )?;
+        plausible(&d, enc, cfg)?;
         let mut utf8 = Vec::with_capacity(d.text.len() + 3);
         utf8.extend_from_slice(b"\xEF\xBB\xBF");
         utf8.extend_from_slice(d.text.as_bytes());

@@ -244,6 +244,11 @@ impl Decoded {
         });
     }
 
+    /// Length of the file decoded.
+    pub fn file_len(&self) -> usize {
+        self.src_len
+    }
+
     /// Byte offset in the file of a character boundary of the decoded text (an offset inside a
     /// character maps to the character's end).
     pub fn to_src(&self, d: usize) -> usize {
@@ -313,7 +318,11 @@ impl Canonical {
     /// as a UTF-8 file is, its offsets mapped back to the file's bytes. `invalid_bytes` counts
     /// the bytes that were no character in that encoding.
     pub fn from_encoded(raw: &[u8], enc: Encoding) -> Canonical {
-        let mut d = Decoded::new(raw, enc);
+        Canonical::from_decoded(Decoded::new(raw, enc))
+    }
+
+    /// [`Canonical::from_encoded`] of a file already decoded.
+    pub fn from_decoded(mut d: Decoded) -> Canonical {
         let text = std::mem::take(&mut d.text);
         let mut c = Canonical::from_bytes(text.as_bytes());
         c.invalid_bytes = d.invalid_bytes;
