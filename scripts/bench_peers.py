@@ -20,6 +20,8 @@ Which files (the same list for every peer)
   The files docsweep reads as Markdown or plain text, classified as docsweep does
   (Format::detect): .md .markdown .mdown .mkd .mkdn .mdwn .mdx go to each peer's Markdown path,
   .txt .text .rst .adoc .asciidoc and names without an extension to its plain-text path.
+  Documentation names with another extension (README.Debian) and gzipped files, which
+  docsweep reads too, are left out as other extensions are (the benchmark corpus has neither).
   Symbolic links, other extensions (HTML, PDF, ...) and files docsweep would mark failed
   (a NUL byte, or more than 5% invalid UTF-8) are left out for all peers alike and counted.
   Text is decoded as UTF-8 with invalid bytes replaced, as docsweep does; MB = sum of the

@@ -52,7 +52,7 @@ impl std::fmt::Display for Failure {
 /// Analyzes one file, its format taken from `rel_path` (Markdown when the name says nothing).
 pub fn analyze_bytes(rel_path: &str, bytes: &[u8], cfg: &Config) -> Result<Analysis, Failure> {
     let analyzer = Analyzer::by_name(&cfg.chunk.tokenizer).map_err(|e| Failure(e.to_string()))?;
-    let format = match Format::detect(rel_path, &cfg.markdown.extensions) {
+    let format = match Format::detect(rel_path, cfg.extensions()) {
         Format::Unknown => Format::Markdown,
         f => f,
     };
@@ -696,17 +696,26 @@ fn unsupported(rel_path: &str) -> String {
         Some(inner) => (inner, ".gz"),
         None => (name, ""),
     };
-    let kind = match name.rsplit_once('.') {
+    let (kind, ext) = match name.rsplit_once('.') {
         Some((stem, ext)) if !stem.is_empty() && !ext.is_empty() && !gz.is_empty() => {
-            format!("a gzipped .{ext} file")
+            (format!("a gzipped .{ext} file"), true)
         }
-        Some((stem, "")) if !stem.is_empty() => "a file whose name ends with a dot".to_string(),
-        Some((stem, ext)) if !stem.is_empty() => format!("a .{ext} file"),
-        _ => "a file named with a leading dot and no extension".to_string(),
+        Some((stem, "")) if !stem.is_empty() => ("a file whose name ends with a dot".into(), false),
+        Some((stem, ext)) if !stem.is_empty() => (format!("a .{ext} file"), true),
+        _ => (
+            "a file named with a leading dot and no extension".into(),
+            false,
+        ),
+    };
+    let what_to_do = if ext {
+        "name its extension in text.extensions or markdown.extensions to read it as such, or \
+         --exclude such files to leave them out of the walk"
+    } else {
+        "--exclude leaves such files out of the walk"
     };
     format!(
         "unsupported format: {kind} is none of the formats docsweep reads (Markdown, HTML, \
-         plain text, PDF); --exclude leaves such files out of the walk"
+         plain text, PDF); {what_to_do}"
     )
 }
 
@@ -753,12 +762,18 @@ pub fn rows_for(meta: &DocMeta, raw: &[u8], cfg: &Config, analyzer: &Analyzer) -
     };
     let bytes = unzipped.as_deref().unwrap_or(raw);
     let name = inner.unwrap_or(file_name);
-    if meta.format == Format::Text && !name.contains('.') {
+    // Text for its name alone (`README`, `README.Debian`): the bytes must say text too.
+    if meta.format == Format::Text && crate::extract::text_by_name(name, cfg.extensions()) {
         if let Some(why) = not_text(bytes, cfg) {
+            let what = if name.contains('.') {
+                format!("a file named as documentation ({name}) with")
+            } else {
+                "no file extension and".to_string()
+            };
             return DocRows::without_content(
                 meta,
                 "skipped",
-                format!("no file extension and {why}: not a text document"),
+                format!("{what} {why}: not a text document"),
                 Some(raw),
             );
         }
@@ -952,7 +967,7 @@ mod tests {
     fn meta(path: &str) -> DocMeta {
         DocMeta {
             rel_path: path.into(),
-            format: Format::detect(path, &Config::default().markdown.extensions),
+            format: Format::detect(path, Config::default().extensions()),
             bytes: 0,
         }
     }

@@ -81,6 +81,9 @@ pub struct MarkdownConfig {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TextConfig {
+    /// File extensions (lowercase, without the dot) read as plain text. Files without an
+    /// extension, and documentation files such as `README.Debian`, are text too.
+    pub extensions: Vec<String>,
     /// A line at the top or bottom of a page is running furniture (header, footer, page
     /// number) when it repeats there on at least this share of the pages (digits count as one
     /// character class, so `Page 3 of 10` repeats). Only documents with form-feed pages.
@@ -257,6 +260,10 @@ impl Default for MarkdownConfig {
 impl Default for TextConfig {
     fn default() -> Self {
         TextConfig {
+            extensions: ["txt", "text", "rst", "adoc", "asciidoc"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
             furniture_min_share: 0.6,
             furniture_zone_lines: 3,
             furniture_min_pages: 3,
@@ -415,6 +422,33 @@ impl Config {
 
     /// Rejects settings no run can honour.
     pub fn check(&self) -> Result<()> {
+        for (key, exts) in [
+            ("markdown.extensions", &self.markdown.extensions),
+            ("text.extensions", &self.text.extensions),
+        ] {
+            if let Some(e) = exts.iter().find(|e| {
+                e.is_empty() || e.contains(['.', '/']) || e.chars().any(|c| c.is_uppercase())
+            }) {
+                bail!(
+                    "{key} lists {e:?}: an extension is written in lowercase, without its dot (\"md\", \"txt\")"
+                );
+            }
+        }
+        if let Some(e) = self
+            .text
+            .extensions
+            .iter()
+            .find(|e| self.markdown.extensions.contains(e))
+        {
+            bail!("{e:?} is in both markdown.extensions and text.extensions: keep it in one");
+        }
+        if let Some(e) = [&self.markdown.extensions, &self.text.extensions]
+            .into_iter()
+            .flatten()
+            .find(|e| ["html", "htm", "xhtml", "pdf", "gz"].contains(&e.as_str()))
+        {
+            bail!("{e:?} cannot be read as Markdown or plain text: it names another format docsweep reads");
+        }
         let d = &self.diff;
         if !(0.0 < d.unmapped && d.unmapped <= d.shift && d.shift <= 1.0) {
             bail!(
@@ -540,6 +574,16 @@ impl Config {
         Ok(())
     }
 
+    /// The extensions read as Markdown and as plain text, for [`Format::detect`].
+    ///
+    /// [`Format::detect`]: crate::extract::Format::detect
+    pub fn extensions(&self) -> crate::extract::Extensions<'_> {
+        crate::extract::Extensions {
+            markdown: &self.markdown.extensions,
+            text: &self.text.extensions,
+        }
+    }
+
     /// The encoding `markdown.fallback_encoding` names (None when empty; [`Config::check`]
     /// refuses a label that names none).
     pub fn fallback_encoding(&self) -> Option<&'static encoding_rs::Encoding> {
@@ -607,7 +651,12 @@ mod tests {
         c.chunk.tokenizer = "gpt2".into();
         assert!(c.check().is_err());
         // Limits no run can honour, and numbers that are none.
-        let bad: [fn(&mut Config); 8] = [
+        let bad: [fn(&mut Config); 13] = [
+            |c| c.markdown.extensions.push("MD".into()),
+            |c| c.text.extensions.push(".org".into()),
+            |c| c.text.extensions.push(String::new()),
+            |c| c.text.extensions.push("md".into()),
+            |c| c.markdown.extensions.push("html".into()),
             |c| c.pdf.max_pages = 0,
             |c| c.pdf.max_page_chars = 0,
             |c| c.pdf.max_memory_mb = 0,
@@ -624,6 +673,7 @@ mod tests {
         }
         let mut c = Config::default();
         c.pdf.max_seconds = 0.0;
+        c.text.extensions.push("org".into());
         assert!(c.check().is_ok());
     }
 

@@ -34,7 +34,7 @@ pub fn rows(path: &Path, cfg: &Config) -> Result<DocRows> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut format = Format::detect(&name, &cfg.markdown.extensions);
+    let mut format = Format::detect(&name, cfg.extensions());
     if format == Format::Unknown {
         // A single file asked for by name with an unknown extension: read it as Markdown.
         format = Format::Markdown;

@@ -148,14 +148,8 @@ pub fn index(opts: IndexOptions) -> Result<Summary> {
                 .name("docsweep-previous".into())
                 .spawn_scoped(scope, move || open_previous(old, cfg, opts.trust_mtime))
         });
-        let plan = walkers.install(|| {
-            corpus::plan(
-                &corpus_root,
-                &cfg.walk,
-                &cfg.markdown.extensions,
-                Some(&guard),
-            )
-        });
+        let plan = walkers
+            .install(|| corpus::plan(&corpus_root, &cfg.walk, cfg.extensions(), Some(&guard)));
         drop(walkers);
         let previous = match previous {
             None => Ok(None),

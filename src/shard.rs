@@ -227,12 +227,12 @@ pub fn plan(opts: PlanOptions) -> Result<PlanSummary> {
                 &std::path::absolute(&opts.corpus)?,
                 list,
                 &cfg.walk,
-                &cfg.markdown.extensions,
+                cfg.extensions(),
             ),
             None => {
                 let out_abs = std::path::absolute(&opts.out)?;
                 let guard = corpus::OutputGuard::new(&out_abs);
-                corpus::plan(&root, &cfg.walk, &cfg.markdown.extensions, Some(&guard))
+                corpus::plan(&root, &cfg.walk, cfg.extensions(), Some(&guard))
             }
         }
     })?;

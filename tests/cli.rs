@@ -387,6 +387,14 @@ fn bad_input_gets_rows_with_specific_reasons() {
     std::fs::write(c.join("nul.txt"), b"Title\n\nText\x00more\n").unwrap();
     std::fs::write(c.join("README"), "Project\n=======\n\nWhat it does.\n").unwrap();
     std::fs::write(c.join("blob"), b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR").unwrap();
+    // Named as documentation: text by name, but the bytes must say so too.
+    std::fs::write(
+        c.join("README.Debian"),
+        "Notes for Debian\n----------------\n\nHow this package differs.\n",
+    )
+    .unwrap();
+    std::fs::write(c.join("NEWS.old"), b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR").unwrap();
+    std::fs::write(c.join("changelog.rs"), "fn main() {}\n").unwrap();
     std::os::unix::fs::symlink(&c, c.join("loop/back")).unwrap();
     let fifo = c.join("pipe.md");
     assert!(Command::new("mkfifo")
@@ -418,6 +426,7 @@ fn bad_input_gets_rows_with_specific_reasons() {
             "numbers.txt",
             "scripts.txt",
             "README",
+            "README.Debian",
         ] {
             assert_eq!(get(ok).1, "ok", "{:?}", get(ok));
         }
@@ -431,6 +440,16 @@ fn bad_input_gets_rows_with_specific_reasons() {
                 .contains("no file extension and binary content"),
             "{blob:?}"
         );
+        let named = get("NEWS.old");
+        assert_eq!(named.1, "skipped");
+        let why = named.2.as_deref().unwrap();
+        assert!(
+            why.contains("named as documentation (NEWS.old) with binary content"),
+            "{why}"
+        );
+        let rs = get("changelog.rs");
+        assert_eq!(rs.1, "skipped");
+        assert!(rs.2.as_deref().unwrap().contains("a .rs file"), "{rs:?}");
         let b = get("binary.md");
         assert_eq!(b.1, "failed");
         assert!(b.2.as_deref().unwrap().contains("binary content"));

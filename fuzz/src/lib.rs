@@ -21,7 +21,7 @@ pub fn analyzer() -> &'static Analyzer {
 
 pub fn analyze(rel_path: &str, data: &[u8]) -> DocRows {
     let cfg = cfg();
-    let format = match Format::detect(rel_path, &cfg.markdown.extensions) {
+    let format = match Format::detect(rel_path, cfg.extensions()) {
         Format::Unknown => Format::Markdown,
         f => f,
     };

@@ -3,7 +3,7 @@
 
 use crate::analyze::DocMeta;
 use crate::config::WalkConfig;
-use crate::extract::Format;
+use crate::extract::{Extensions, Format};
 use anyhow::{bail, Context, Result};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use std::path::{Path, PathBuf};
@@ -154,7 +154,7 @@ fn staging_name(name: &std::ffi::OsStr) -> bool {
 pub fn plan(
     root: &Path,
     cfg: &WalkConfig,
-    markdown_exts: &[String],
+    exts: Extensions,
     guard: Option<&OutputGuard>,
 ) -> Result<Vec<PlanEntry>> {
     let meta = std::fs::metadata(root)
@@ -172,7 +172,7 @@ pub fn plan(
         include: &include,
         exclude: &exclude,
         guard,
-        markdown_exts,
+        exts,
         root: Arc::from(root),
     };
     let top = Arc::new(Ancestor {
@@ -231,7 +231,7 @@ struct Walk<'a> {
     include: &'a GlobSet,
     exclude: &'a GlobSet,
     guard: Option<&'a OutputGuard>,
-    markdown_exts: &'a [String],
+    exts: Extensions<'a>,
     root: Arc<Path>,
 }
 
@@ -335,7 +335,7 @@ impl Walk<'_> {
             if !self.include.is_empty() && !self.include.is_match(&child_rel) {
                 continue;
             }
-            let format = Format::detect(&child_rel, self.markdown_exts);
+            let format = Format::detect(&child_rel, self.exts);
             let mut entry = self.entry(child, child_rel, format);
             if ft.is_symlink() {
                 entry.set_verdict("skipped", SYMLINK_NOT_FOLLOWED.into());
@@ -463,7 +463,7 @@ pub fn plan_list(
     given_root: &Path,
     list: &[u8],
     cfg: &WalkConfig,
-    markdown_exts: &[String],
+    exts: Extensions,
 ) -> Result<Vec<PlanEntry>> {
     use std::os::unix::ffi::OsStrExt;
     let include = globset(&cfg.include, "include")?;
@@ -567,7 +567,7 @@ pub fn plan_list(
                 &shared_root,
                 abs.clone(),
                 DocMeta {
-                    format: Format::detect(&name, markdown_exts),
+                    format: Format::detect(&name, exts),
                     rel_path: name,
                     bytes: 0,
                 },
@@ -672,6 +672,17 @@ fn read_all(mut file: std::fs::File, len: u64) -> std::io::Result<Loaded> {
 mod tests {
     use super::*;
 
+    /// Markdown as `.md` alone, text as the defaults read it.
+    fn md() -> Extensions<'static> {
+        let exts = |e: &[&str]| -> &'static [String] {
+            Box::leak(e.iter().map(|s| s.to_string()).collect())
+        };
+        Extensions {
+            markdown: exts(&["md"]),
+            text: exts(&["txt", "text", "rst", "adoc", "asciidoc"]),
+        }
+    }
+
     #[test]
     fn plan_is_sorted_and_reports_everything() {
         let dir = tempfile::tempdir().unwrap();
@@ -688,14 +699,13 @@ mod tests {
             max_file_bytes: 50,
             ..Default::default()
         };
-        let exts = vec!["md".to_string()];
-        let p = plan(root, &cfg, &exts, None).unwrap();
+        let p = plan(root, &cfg, md(), None).unwrap();
         let paths: Vec<_> = p.iter().map(|e| e.meta.rel_path.as_str()).collect();
         assert_eq!(paths, ["a.md", "b.txt", "b/c/z.md", "big.md", "link.md"]);
         assert!(p[3].verdict.as_ref().unwrap().1.contains("too large"));
         assert!(p[4].verdict.as_ref().unwrap().1.contains("symbolic link"));
         cfg.include = vec!["**/*.md".into()];
-        let p = plan(root, &cfg, &exts, None).unwrap();
+        let p = plan(root, &cfg, md(), None).unwrap();
         assert_eq!(p.len(), 4);
     }
 
@@ -716,7 +726,7 @@ mod tests {
                 follow_symlinks,
                 ..Default::default()
             };
-            let p = plan(root, &cfg, &["md".into()], None).unwrap();
+            let p = plan(root, &cfg, md(), None).unwrap();
             assert_eq!(p.len(), 1);
             assert_eq!(p[0].meta.rel_path, "d/".repeat(2000) + "x.md");
             assert!(p[0].verdict.is_none());
@@ -734,7 +744,7 @@ mod tests {
             follow_symlinks: true,
             ..Default::default()
         };
-        let p = plan(root, &cfg, &["md".into()], None).unwrap();
+        let p = plan(root, &cfg, md(), None).unwrap();
         let l = p.iter().find(|e| e.meta.rel_path == "d/loop").unwrap();
         assert_eq!(l.verdict.as_ref().unwrap().0, "failed");
         assert!(l.verdict.as_ref().unwrap().1.contains("loop"));
@@ -754,7 +764,7 @@ mod tests {
         std::fs::create_dir_all(root.join(".idx.docsweep-tmp-1")).unwrap();
         std::fs::write(root.join(".idx.docsweep-tmp-1/part.parquet"), "x").unwrap();
         let guard = OutputGuard::new(&root.join("idx"));
-        let p = plan(root, &WalkConfig::default(), &["md".into()], Some(&guard)).unwrap();
+        let p = plan(root, &WalkConfig::default(), md(), Some(&guard)).unwrap();
         let paths: Vec<_> = p.iter().map(|e| e.meta.rel_path.as_str()).collect();
         assert_eq!(paths, ["%FE.md", "%FF.md", "\u{fffd}.md"]);
     }
@@ -767,7 +777,7 @@ mod tests {
         for name in [&b"x%FFy.md"[..], b"x\xffy.md", b"x%FFy.md%DUP1"] {
             std::fs::write(root.join(std::ffi::OsStr::from_bytes(name)), "x").unwrap();
         }
-        let p = plan(root, &WalkConfig::default(), &["md".into()], None).unwrap();
+        let p = plan(root, &WalkConfig::default(), md(), None).unwrap();
         let rows: Vec<_> = p
             .iter()
             .map(|e| (e.meta.rel_path.as_str(), e.verdict.as_ref().map(|v| v.0)))
@@ -790,7 +800,7 @@ mod tests {
         assert_eq!(p[2].os_rel(), b"x\xffy.md");
         assert_eq!(p[1].os_rel(), b"x%FFy.md%DUP1");
         let list = b"x%FFy.md\nx\xffy.md\n";
-        let l = plan_list(root, root, list, &WalkConfig::default(), &["md".into()]).unwrap();
+        let l = plan_list(root, root, list, &WalkConfig::default(), md()).unwrap();
         assert_eq!(l[1].meta.rel_path, "x%FFy.md%DUP1");
         assert!(l[1].verdict.as_ref().unwrap().1.contains("collides"));
     }
@@ -800,7 +810,7 @@ mod tests {
         let e = plan(
             Path::new("/nonexistent/corpus"),
             &WalkConfig::default(),
-            &[],
+            md(),
             None,
         )
         .unwrap_err();
