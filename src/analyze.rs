@@ -778,12 +778,35 @@ pub fn rows_for(meta: &DocMeta, raw: &[u8], cfg: &Config, analyzer: &Analyzer) -
             );
         }
     }
+    // Plain text written in Markdown (`README`, `notes.txt`, an upstream `CHANGELOG.md`
+    // installed as `changelog.gz`) is read as Markdown; reStructuredText and AsciiDoc are not.
+    let as_markdown;
+    let by_content = meta.format == Format::Text
+        && cfg.text.markdown_by_content
+        && !name.rsplit_once('.').is_some_and(|(_, e)| {
+            ["rst", "adoc", "asciidoc"]
+                .iter()
+                .any(|m| e.eq_ignore_ascii_case(m))
+        })
+        && crate::extract::markdown_by_content(bytes);
+    let meta = if by_content {
+        as_markdown = DocMeta {
+            format: Format::Markdown,
+            ..meta.clone()
+        };
+        &as_markdown
+    } else {
+        meta
+    };
     let mut a = match analyze_with(meta.format, bytes, cfg, analyzer) {
         Ok(a) => a,
         Err(f) => return DocRows::without_content(meta, "failed", f.0, Some(raw)),
     };
     if unzipped.is_some() {
         a.flags.push("gzip".into());
+    }
+    if by_content {
+        a.flags.push("markdown_by_content".into());
     }
     let rows = to_rows(meta, raw, a);
     stages::end(Stage::Rows);
@@ -978,6 +1001,44 @@ mod tests {
         let mut m = meta(path);
         m.bytes = bytes.len() as u64;
         rows_for(&m, bytes, &cfg, &an)
+    }
+
+    /// Real Markdown under a plain-text name (`README`, `notes.txt`, `changelog.gz`, as Debian
+    /// installs an upstream `CHANGELOG.md`) is read as Markdown, flagged: the outline, blocks
+    /// and chunks of its `.md` copy. Not under `.rst`, nor with `text.markdown_by_content` off.
+    #[test]
+    fn markdown_under_a_text_name_is_read_as_markdown() {
+        use std::io::Write;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let src =
+            std::fs::read(root.join("datasets/sample/debian/git-lfs/authentication.md")).unwrap();
+        let outline = |r: &DocRows| -> Vec<(String, Option<String>)> {
+            let s = r.sections.iter().map(|s| &s.section);
+            s.map(|s| (s.section_id.clone(), s.title.clone())).collect()
+        };
+        let md = rows("authentication.md", &src);
+        assert!(md.sections.len() >= 4, "{:?}", outline(&md));
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&src).unwrap();
+        let gz = gz.finish().unwrap();
+        for (name, bytes) in [("README", &src), ("notes.txt", &src), ("changelog.gz", &gz)] {
+            let r = rows(name, bytes);
+            assert_eq!(r.document.format, "markdown", "{name}");
+            assert!(r.document.flags.iter().any(|f| f == "markdown_by_content"));
+            assert_eq!(outline(&r), outline(&md), "{name}");
+            assert_eq!(r.blocks.len(), md.blocks.len(), "{name}");
+            assert_eq!(r.chunks.len(), md.chunks.len(), "{name}");
+        }
+        let rst = rows("notes.rst", &src);
+        assert_eq!(rst.document.format, "text");
+        let mut cfg = Config::default();
+        cfg.text.markdown_by_content = false;
+        let an = Analyzer::by_name("cl100k_base").unwrap();
+        let mut m = meta("notes.txt");
+        m.bytes = src.len() as u64;
+        let off = rows_for(&m, &src, &cfg, &an);
+        assert_eq!(off.document.format, "text");
+        assert!(off.document.flags.is_empty());
     }
 
     /// A gzipped file is read decompressed, of the format its name without `.gz` says: its

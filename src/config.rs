@@ -84,6 +84,10 @@ pub struct TextConfig {
     /// File extensions (lowercase, without the dot) read as plain text. Files without an
     /// extension, and documentation files such as `README.Debian`, are text too.
     pub extensions: Vec<String>,
+    /// Read a plain-text file written in Markdown (ATX headings and Markdown's own marks;
+    /// see `extract::markdown_by_content`) as Markdown, flagged `markdown_by_content`.
+    /// Not `.rst`, `.adoc` or `.asciidoc` files.
+    pub markdown_by_content: bool,
     /// A line at the top or bottom of a page is running furniture (header, footer, page
     /// number) when it repeats there on at least this share of the pages (digits count as one
     /// character class, so `Page 3 of 10` repeats). Only documents with form-feed pages.
@@ -264,6 +268,7 @@ impl Default for TextConfig {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
+            markdown_by_content: true,
             furniture_min_share: 0.6,
             furniture_zone_lines: 3,
             furniture_min_pages: 3,
