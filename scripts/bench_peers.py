@@ -18,8 +18,9 @@ What is measured
 
 Which files (the same list for every peer)
   The files docsweep reads as Markdown or plain text, classified as docsweep does
-  (Format::detect): .md .markdown .mdown .mkd .mkdn .mdwn .mdx go to each peer's Markdown path,
-  .txt .text .rst .adoc .asciidoc and names without an extension to its plain-text path.
+  (Format::detect): .md .markdown .mdown .mkdown .mkd .mkdn .mdwn .mdx .rmd .qmd .livemd
+  .ronn go to each peer's Markdown path, .txt .text .rst .adoc .asciidoc and names without an
+  extension to its plain-text path (docsweep reads those written in Markdown as Markdown).
   Documentation names with another extension (README.Debian) and gzipped files, which
   docsweep reads too, are left out as other extensions are (the benchmark corpus has neither).
   Symbolic links, other extensions (HTML, PDF, ...) and files docsweep would mark failed
@@ -63,7 +64,8 @@ import sys
 import tempfile
 import time
 
-MARKDOWN_EXTS = {"md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdx"}
+MARKDOWN_EXTS = {"md", "markdown", "mdown", "mkdown", "mkd", "mkdn", "mdwn", "mdx", "rmd", "qmd",
+                 "livemd", "ronn"}
 TEXT_EXTS = {"txt", "text", "rst", "adoc", "asciidoc"}
 MAX_INVALID_UTF8 = 0.05  # docsweep's markdown.max_invalid_utf8_ratio
 CHUNK_TOKENS, OVERLAP_TOKENS = 512, 64

@@ -251,10 +251,13 @@ impl Default for WalkConfig {
 impl Default for MarkdownConfig {
     fn default() -> Self {
         MarkdownConfig {
-            extensions: ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn", "mdx"]
-                .iter()
-                .map(|s| s.to_string())
-                .collect(),
+            extensions: [
+                "md", "markdown", "mdown", "mkdown", "mkd", "mkdn", "mdwn", "mdx", "rmd", "qmd",
+                "livemd", "ronn",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
             max_invalid_utf8_ratio: 0.05,
             fallback_encoding: String::new(),
         }

@@ -251,6 +251,8 @@ mod tests {
         for (name, want) in [
             ("guide.md", Format::Markdown),
             ("docs/Guide.MD", Format::Markdown),
+            ("analysis.Rmd", Format::Markdown),
+            ("report.qmd", Format::Markdown),
             ("page.htm", Format::Html),
             ("notes.txt", Format::Text),
             ("index.rst", Format::Text),
