@@ -227,7 +227,8 @@ pub fn markdown_by_content(bytes: &[u8]) -> bool {
     let (mut fences, mut links, mut code, mut bold) = (0usize, 0usize, 0usize, 0usize);
     for l in bytes.split(|&b| b == b'\n') {
         fences += usize::from(fence(l));
-        links += spans(l, b"](", b")", b" \t\r");
+        // Not across another `](` or `[`: a line of them stays linear.
+        links += spans(l, b"](", b")", b" \t\r[]");
         code += spans(l, b"`", b"`", b"'\r");
         bold += spans(l, b"**", b"**", b"\r");
         if fences >= 2 || links >= 1 || code >= 2 || bold >= 2 {
