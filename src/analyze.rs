@@ -707,6 +707,15 @@ fn unsupported(rel_path: &str) -> String {
             false,
         ),
     };
+    // The hint only where reading the file as text could be right: an extension the MIME
+    // registry does not know, or knows as text (not `.png`, nor a gzipped `.tar`).
+    let ext = ext
+        && gz.is_empty()
+        && name.rsplit_once('.').is_some_and(|(_, e)| {
+            mime_guess::from_ext(e)
+                .first_raw()
+                .is_none_or(|m| m.starts_with("text/"))
+        });
     let what_to_do = if ext {
         "name its extension in text.extensions or markdown.extensions to read it as such, or \
          --exclude such files to leave them out of the walk"
@@ -778,16 +787,13 @@ pub fn rows_for(meta: &DocMeta, raw: &[u8], cfg: &Config, analyzer: &Analyzer) -
             );
         }
     }
-    // Plain text written in Markdown (`README`, `notes.txt`, an upstream `CHANGELOG.md`
-    // installed as `changelog.gz`) is read as Markdown; reStructuredText and AsciiDoc are not.
+    // Notes written in Markdown (`README`, `notes.txt`, an upstream `CHANGELOG.md` installed
+    // as `changelog.gz`) are read as Markdown; reStructuredText, AsciiDoc and files of other
+    // names (`Makefile`) are not.
     let as_markdown;
     let by_content = meta.format == Format::Text
         && cfg.text.markdown_by_content
-        && !name.rsplit_once('.').is_some_and(|(_, e)| {
-            ["rst", "adoc", "asciidoc"]
-                .iter()
-                .any(|m| e.eq_ignore_ascii_case(m))
-        })
+        && crate::extract::notes_name(name)
         && crate::extract::markdown_by_content(bytes);
     let meta = if by_content {
         as_markdown = DocMeta {

@@ -81,6 +81,9 @@ pub enum HeadingSource {
     Underline,
     /// PDF with `pdf.use_outline`: an entry of the file's own outline (bookmarks).
     Outline,
+    /// Plain text: a title the text marks up with its own syntax, its level written there
+    /// (AsciiDoc's and wiki text's `== Title`).
+    Markup,
 }
 
 impl HeadingSource {
@@ -95,6 +98,7 @@ impl HeadingSource {
             HeadingSource::Numbering => "numbering",
             HeadingSource::Underline => "underline",
             HeadingSource::Outline => "outline",
+            HeadingSource::Markup => "markup",
         }
     }
 }

@@ -131,10 +131,11 @@ pub fn text_by_name(name: &str, exts: Extensions) -> bool {
 /// Whether a file name (without `.gz`) is read as text for its name alone: a documentation
 /// name before its first dot, written in capitals (`README.source`, `LICENSE.gpl3`) or followed
 /// by a capital (`changelog.Debian.amd64`), and a last extension with a letter that names no
-/// format a MIME registry knows. Not `changelog.rs` (Rust), `install.go` (a program: the name
-/// in lower case, and a language the registry does not list), `README.c`, `NEWS.json`,
-/// `README.1` (a manual page's source) or `LICENSE.png`. Its bytes must still look like text
-/// (see `analyze`), as for a file without an extension.
+/// format a MIME registry knows, or is written in capitals (`README.ES`, a translation). Not
+/// `changelog.rs` (Rust), `install.go` (a program: the name in lower case, and a language the
+/// registry does not list), `README.c`, `NEWS.json`, `README.1` (a manual page's source),
+/// `LICENSE.png`, nor a backup (`README.orig`, `README.bak`, `README.Debian~`). Its bytes
+/// must still look like text (see `analyze`), as for a file without an extension.
 pub fn by_name_alone(name: &str) -> bool {
     let (Some((first, rest)), Some((_, ext))) = (name.split_once('.'), name.rsplit_once('.'))
     else {
@@ -142,39 +143,80 @@ pub fn by_name_alone(name: &str) -> bool {
     };
     let capitals = !first.bytes().any(|b| b.is_ascii_lowercase())
         || rest.starts_with(|c: char| c.is_ascii_uppercase());
+    // An extension in capitals is a tag (`README.ES`, a translation; `README.FHS`), whatever
+    // the registry makes of it in lower case (`.es`, ECMAScript).
+    let tag = ext.len() >= 2 && !ext.bytes().any(|b| b.is_ascii_lowercase());
+    let backup = name.ends_with('~') || ["orig", "bak", "rej"].contains(&ext);
     capitals
+        && !backup
         && ext.bytes().any(|b| b.is_ascii_alphabetic())
         && DOC_NAMES.iter().any(|d| first.eq_ignore_ascii_case(d))
-        && mime_guess::from_ext(ext).first_raw().is_none()
+        && (tag || mime_guess::from_ext(ext).first_raw().is_none())
 }
 
-/// Whether a plain-text file (`.txt`, `README`, `changelog.gz`) is Markdown by its content, to
-/// be read as Markdown: projects write their notes in Markdown whatever the name (`README`,
-/// and Debian installs an upstream `CHANGELOG.md` as `changelog.gz`). It must have at least three
-/// ATX headings (`## Title` at the margin), the first in the first half of its lines, and at
+/// Whether a file name (without `.gz`) says the file holds notes a person wrote, which may be
+/// Markdown: `.txt` and `.text` files, and documentation names (`README`, `CHANGELOG`,
+/// `changelog.Debian`). Not a `Makefile`, a `Dockerfile` or a header without an extension,
+/// whose `#` comments and backticks would pass for Markdown's.
+pub fn notes_name(name: &str) -> bool {
+    match name.split_once('.') {
+        None => DOC_NAMES.iter().any(|d| name.eq_ignore_ascii_case(d)),
+        Some(_) => {
+            let ext = name.rsplit_once('.').map_or("", |(_, e)| e);
+            ext.eq_ignore_ascii_case("txt")
+                || ext.eq_ignore_ascii_case("text")
+                || by_name_alone(name)
+        }
+    }
+}
+
+/// Whether a plain-text file named as notes (see [`notes_name`]: `notes.txt`, `README`,
+/// `changelog.gz`) is Markdown by its content, to be read as Markdown: projects write their
+/// notes in Markdown whatever the name, and Debian installs an upstream `CHANGELOG.md` as
+/// `changelog.gz`. It must have at least three ATX headings (`## Title` at the margin, not a
+/// C preprocessor line such as `# define`), the first in the first half of its lines, and at
 /// most a third of them in runs of lines that start with `#` (comments in a configuration
 /// file or a script); and something only Markdown writes: a fenced code block, a link
-/// (`](target)`), two code spans or two bold spans. No script (`#!`). One pass over the bytes.
+/// (`[text](target)`), two code spans or two bold spans, each set off from the words around
+/// it as Markdown sets them (not a shell's `` x`date` ``, nor Python's `**kwargs`). No script
+/// (`#!`). Two passes over the bytes, the second only for files the first accepts.
 pub fn markdown_by_content(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if bytes.starts_with(b"#!") {
         return false;
     }
-    /// The depth of an ATX heading line (1–6 `#`, a space or tab, then more), else 0.
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    /// The depth of an ATX heading line (1–6 `#`, a space, then a title), else 0.
     fn atx(l: &[u8]) -> usize {
         let d = l.iter().take_while(|&&b| b == b'#').count();
         let rest = &l[d.min(l.len())..];
-        let text = rest.iter().position(|&b| b != b' ' && b != b'\t');
+        let text = rest.iter().position(|&b| b != b' ');
         let ok = (1..=6).contains(&d)
-            && matches!(rest.first(), Some(b' ' | b'\t'))
-            && text.is_some_and(|i| !matches!(rest[i], b'\r' | b'\n'));
-        if ok {
+            && rest.first() == Some(&b' ')
+            && text.is_some_and(|i| !matches!(rest[i], b'\t' | b'\r' | b'\n'));
+        let directive = || {
+            let w: Vec<u8> = rest
+                .iter()
+                .skip_while(|&&b| b == b' ')
+                .take_while(|b| b.is_ascii_alphabetic())
+                .copied()
+                .collect();
+            const CPP: [&[u8]; 13] = [
+                b"define", b"undef", b"include", b"if", b"ifdef", b"ifndef", b"elif", b"else",
+                b"endif", b"pragma", b"error", b"warning", b"line",
+            ];
+            CPP.contains(&w.as_slice())
+        };
+        if ok && !directive() {
             d
         } else {
             0
         }
     }
-    /// Spans `open` … `close` on one line whose inside is not empty and holds none of `stop`.
-    fn spans(l: &[u8], open: &[u8], close: &[u8], stop: &[u8]) -> usize {
+    // Spans `open` … `close` on one line whose inside is not empty, holds none of `stop`,
+    // and, with `flank`, neither starts nor ends with a space while the marks touch no word
+    // outside them (`` `x` `` and `**x**` in a sentence; not `` a`b` `` or `**kwargs, **c`).
+    let spans = |l: &[u8], open: &[u8], close: &[u8], stop: &[u8], flank: bool| {
         let (mut n, mut i) = (0, 0);
         while i + open.len() <= l.len() {
             if !l[i..].starts_with(open) {
@@ -187,26 +229,57 @@ pub fn markdown_by_content(bytes: &[u8]) -> bool {
                 .position(|b| stop.contains(b) || *b == close[0]);
             match end {
                 Some(e) if e > 0 && inside[e..].starts_with(close) => {
-                    n += 1;
+                    let after = inside.get(e + close.len()).copied();
+                    let set_off = !flank
+                        || (i.checked_sub(1).is_none_or(|k| !word(l[k]))
+                            && after.is_none_or(|b| !word(b))
+                            && inside[0] != b' '
+                            && inside[e - 1] != b' ');
+                    n += usize::from(set_off);
                     i += open.len() + e + close.len();
                 }
                 _ => i += 1,
             }
         }
         n
-    }
+    };
+    // Links: `](target)` after a `[` that no word runs into (`[text](url)`, not `a[i](x)`).
+    // The look back stops at the `]` before, so a line of them stays linear.
+    let links = |l: &[u8]| {
+        let mut n = 0;
+        for (i, w) in l.windows(2).enumerate() {
+            if w != b"](" {
+                continue;
+            }
+            let target = &l[i + 2..];
+            let closed = target
+                .iter()
+                .position(|b| b" \t\r[]()".contains(b))
+                .is_some_and(|e| e > 0 && target[e] == b')');
+            let open = l[..i].iter().rposition(|&b| b == b'[' || b == b']');
+            let opened = open.is_some_and(|o| {
+                l[o] == b'[' && o + 1 < i && o.checked_sub(1).is_none_or(|k| !word(l[k]))
+            });
+            n += usize::from(closed && opened);
+        }
+        n
+    };
     /// A fence line: ``` or ~~~ after up to three spaces.
     fn fence(l: &[u8]) -> bool {
         let lead = l.iter().take(3).take_while(|&&b| b == b' ').count();
         l[lead..].starts_with(b"```") || l[lead..].starts_with(b"~~~")
     }
+    let blank = |l: &[u8]| l.iter().all(u8::is_ascii_whitespace);
     // First the headings: most text has none, and is done with here. Lines in fenced code
-    // (a shell's `# comment`) are none.
+    // (a shell's `# comment`) are none. A fence opens under a blank line (a line of `~`
+    // right under text underlines it), and closes on a fence line.
     let (mut headings, mut in_runs, mut first, mut count) = (0usize, 0usize, None, 0usize);
     let (mut prev, mut fenced): (&[u8], bool) = (b"", false);
     let mut lines = bytes.split(|&b| b == b'\n').peekable();
     while let Some(l) = lines.next() {
-        fenced ^= fence(l);
+        if fence(l) && (fenced || blank(prev)) {
+            fenced = !fenced;
+        }
         let d = if fenced { 0 } else { atx(l) };
         if d > 0 {
             headings += 1;
@@ -224,16 +297,17 @@ pub fn markdown_by_content(bytes: &[u8]) -> bool {
     if headings < 3 || in_runs * 3 > headings || first.is_none_or(|f| f * 2 > count) {
         return false;
     }
-    let (mut fences, mut links, mut code, mut bold) = (0usize, 0usize, 0usize, 0usize);
+    let (mut fences, mut link, mut code, mut bold) = (0usize, 0usize, 0usize, 0usize);
+    let mut prev: &[u8] = b"";
     for l in bytes.split(|&b| b == b'\n') {
-        fences += usize::from(fence(l));
-        // Not across another `](` or `[`: a line of them stays linear.
-        links += spans(l, b"](", b")", b" \t\r[]");
-        code += spans(l, b"`", b"`", b"'\r");
-        bold += spans(l, b"**", b"**", b"\r");
-        if fences >= 2 || links >= 1 || code >= 2 || bold >= 2 {
+        fences += usize::from(fence(l) && (fences % 2 == 1 || blank(prev)));
+        link += links(l);
+        code += spans(l, b"`", b"`", b"'\r", true);
+        bold += spans(l, b"**", b"**", b"\r", true);
+        if fences >= 2 || link >= 1 || code >= 2 || bold >= 2 {
             return true;
         }
+        prev = l;
     }
     false
 }
@@ -268,6 +342,8 @@ mod tests {
             ("LICENSE.gpl3", Format::Text),
             ("COPYING.LIB", Format::Text),
             ("TODO.Debian", Format::Text),
+            ("README.ES", Format::Text),
+            ("README.PL", Format::Text),
             // ... but not when the extension names a format: program sources, data, images,
             // nor a name in lower case with an extension in lower case (a program's file).
             ("src/changelog.rs", Format::Unknown),
@@ -279,6 +355,9 @@ mod tests {
             ("README.1", Format::Unknown),
             ("NEWS.json", Format::Unknown),
             ("LICENSE.png", Format::Unknown),
+            ("README.orig", Format::Unknown),
+            ("README.Debian~", Format::Unknown),
+            ("README.pl", Format::Unknown),
             ("changelog.Debian.tar.gz", Format::Unknown),
             // A documentation name must be the name, not a part of it.
             ("myreadme.Debian", Format::Unknown),
@@ -368,6 +447,17 @@ mod tests {
             "2001-01-01  A. Person\n\n\t* file.c: fix `x'.\n\n".repeat(50)
         );
         assert!(!markdown_by_content(late.as_bytes()));
+        // A C header's preprocessor lines are no headings; a shell's backticks inside words
+        // and Python's `**kwargs` are no code or bold spans; `a[i](x)` is no link.
+        let header = "# define A 1\n\n# if B\n\n# include <c>\n\n# endif\n\n`x` and `y`\n";
+        assert!(!markdown_by_content(header.as_bytes()));
+        let shell = "# Build\n\nx\n\n# Test\n\ny\n\n# Ship\n\n\
+                     cp a texlive`date +%Y`.asc; f(**args, **kw); g = h[i](j)\n";
+        assert!(!markdown_by_content(shell.as_bytes()));
+        // A byte-order mark changes nothing.
+        assert!(markdown_by_content(
+            format!("\u{feff}{changelog}").as_bytes()
+        ));
         // `#` lines in fenced code are no headings (nor a run of comments).
         let fenced = "# Tool\n\nUse it:\n\n```sh\n# install\n# then run\ntool\n```\n\n\
                       ## Options\n\nNone.\n\n## See also\n\n[docs](docs.md)\n";

@@ -354,6 +354,10 @@ struct Parser<'a> {
     /// directive::`, `.. _label:`, `.. comment`) at the left margin. Its sections have
     /// adorned titles only.
     restructured: bool,
+    /// The text marks its titles with `=` (AsciiDoc's `== Section`, wiki text's
+    /// `== Section ==`): two such lines at the margin or more, one of them the first line of
+    /// the text or three of them.
+    equals_titles: bool,
     /// Content line after a `Contents` heading while its entries run on.
     toc_from: Option<usize>,
     /// Where the first table of contents starts (content line).

@@ -81,6 +81,29 @@ impl<'a> Parser<'a> {
                 .take(3)
                 .count()
         };
+        // Titles marked with `=` at the margin: two or more in AsciiDoc (a document title on
+        // the first line, or two lines of markup only AsciiDoc writes), or in wiki text (every
+        // title closed by its marks, `== Usage ==`).
+        let equals_titles = {
+            let line = |i: usize| &text[lines[i].start..lines[i].end];
+            let marked: Vec<usize> = content
+                .iter()
+                .copied()
+                .filter(|&i| equals_title(line(i)).is_some())
+                .take(64)
+                .collect();
+            let header = marked.first().is_some_and(|&a| Some(&a) == content.first());
+            let adoc = || {
+                content
+                    .iter()
+                    .filter(|&&i| adoc_markup(line(i)))
+                    .take(2)
+                    .count()
+                    >= 2
+            };
+            let wiki = || marked.iter().all(|&i| line(i).trim_end().ends_with(" ="));
+            marked.len() >= 2 && (header || adoc() || wiki())
+        };
         // Section numbers of two parts or more over titles in sentence case (`5.2. Using the
         // output module`), and in title case.
         let mut numbered_case = (0, 0);
@@ -111,6 +134,7 @@ impl<'a> Parser<'a> {
             underlined_titles,
             blank_led: None,
             restructured: underlined_titles >= 2 && (explicit_markup >= 2 || inline_markup() >= 3),
+            equals_titles,
             content,
             base_indent,
             blocks: Vec::new(),
@@ -1670,6 +1694,12 @@ impl<'a> Parser<'a> {
         n >= 2 && n * 2 >= b - a
     }
 
+    /// The text marks its titles with `=` (AsciiDoc, wiki text): a source, never a typeset
+    /// page (a PDF that prints AsciiDoc in its examples).
+    fn marks_titles(&self) -> bool {
+        self.equals_titles && self.hints.is_none()
+    }
+
     /// Handles the start of group `[start, end)`; returns how many lines it used.
     pub(super) fn group(
         &mut self,
@@ -1684,6 +1714,70 @@ impl<'a> Parser<'a> {
             self.push(BlockType::Figure, start, start + 1, None);
             return 1;
         }
+        // A title the text marks with `=` (`== Installation`): its level is the marks'. Over it
+        // AsciiDoc may set the title's anchor and attributes (`[[install]]`, `[#install]`),
+        // part of the heading; the anchor is the heading's.
+        if self.marks_titles() && self.l(start).indent == 0 {
+            // A delimited block: a listing (`----`) or literal (`....`) block is code, to its
+            // closing line; other delimiters (`====` example, `****` sidebar, `____` quote)
+            // are no rule under or over a title and make no block of their own.
+            if let Some(d) = adoc_delimiter(first) {
+                let last = self.content.len().min(start + 20_000);
+                let close =
+                    (start + 1..last).find(|&c| self.line(c).trim_end() == first.trim_end());
+                match close {
+                    Some(c) if matches!(d, '-' | '.') => {
+                        self.push(BlockType::Code, start, c + 1, None);
+                        self.consumed = self.consumed.max(c + 1);
+                        return (c + 1 - start).min(n);
+                    }
+                    Some(_) => return 1,
+                    None => {}
+                }
+            }
+            // A block's title (`.Deprecation note` over an example block): no section title;
+            // nor a line right over a delimiter that is no underline of it (`Usage:` over
+            // `....`), which then opens its block.
+            let block_title =
+                first.starts_with('.') && first[1..].starts_with(|c: char| c.is_alphanumeric());
+            let over_block = n >= 2
+                && adoc_delimiter(self.line(start + 1)).is_some()
+                && !adoc_underline(first, self.line(start + 1));
+            if block_title || over_block {
+                self.push(BlockType::Prose, start, start + 1, None);
+                return 1;
+            }
+        }
+        if self.marks_titles() {
+            let attrs = (start..end)
+                .take(3)
+                .take_while(|&c| self.l(c).indent == 0 && block_attributes(self.line(c)))
+                .count();
+            let at = start + attrs;
+            if at < end && self.l(at).indent == 0 {
+                // Or, under attributes, a two-line title (`DESCRIPTION` / `-----------`), its
+                // level its underline's: `=`, `-`, `~`, `^`, `+`.
+                let two_line = (attrs > 0 && at + 1 < end)
+                    .then(|| (self.line(at), self.line(at + 1)))
+                    .filter(|&(t, r)| adoc_underline(t, r))
+                    .and_then(|(t, r)| {
+                        let level = "=-~^+".find(r.trim().chars().next()?)? as u8 + 1;
+                        Some((level, t.trim()))
+                    });
+                let lines = if two_line.is_some() { 2 } else { 1 };
+                if let Some((level, title)) = equals_title(self.line(at)).or(two_line) {
+                    let anchor = (start..at).find_map(|c| attribute_anchor(self.line(c)));
+                    let info = HeadingInfo {
+                        level,
+                        title: title.split_whitespace().collect::<Vec<_>>().join(" "),
+                        source: HeadingSource::Markup,
+                        anchor: anchor.map(str::to_string),
+                    };
+                    self.push(BlockType::Heading, start, at + lines, Some(info));
+                    return attrs + lines;
+                }
+            }
+        }
         // A blank line, the start of a page, or a heading right above.
         let blank_before = start == 0
             || !self.adjacent(start - 1)
@@ -1692,11 +1786,15 @@ impl<'a> Parser<'a> {
                 .last()
                 .is_some_and(|b| b.kind == BlockType::Heading)
                 && self.block_lines.last().is_some_and(|r| r.1 == start));
-        // Overline + title + underline, or title + underline (same indentation).
-        if n >= 3 {
-            if let (Some(o), Some(u)) =
-                (rule_char(self.line(start)), rule_char(self.line(start + 2)))
-            {
+        // Overline + title + underline, or title + underline (same indentation). Rules much
+        // shorter than the line between them fence a block (AsciiDoc's `----` around a one-line
+        // listing), as they underline no title.
+        if n >= 3 && !self.marks_titles() {
+            let title = self.line(start + 1);
+            if let (Some(o), Some(u)) = (
+                underline_of(title, self.line(start)),
+                underline_of(title, self.line(start + 2)),
+            ) {
                 if o == u
                     && self.try_heading(
                         start + 1,
@@ -1715,6 +1813,10 @@ impl<'a> Parser<'a> {
                     .then(|| rest_short_underline(first, self.line(start + 1)))
                     .flatten()
             });
+            // AsciiDoc underlines a title with `=`, `-`, `~`, `^` or `+` of its length, give or
+            // take two; anything else under a line opens a delimited block.
+            let under = under
+                .filter(|_| !self.marks_titles() || adoc_underline(first, self.line(start + 1)));
             if let Some(u) = under {
                 if self.l(start).indent.abs_diff(self.l(start + 1).indent) <= 1
                     && self.try_heading(start, blank_before, Some(Style::Underline(u, false)), next)

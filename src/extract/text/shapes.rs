@@ -775,6 +775,87 @@ pub(super) fn variable_entry(t: &str) -> bool {
     })
 }
 
+/// An AsciiDoc (or wiki text) section title at the margin: one to six `=`, a space, and a title
+/// with a letter (`== Installation`, `=== Build options ===`, ``==== `status` ``): its level
+/// (the number of `=`) and its title without the marks. Not `= 5` (a formula's line), nor a
+/// delimiter line of `=` alone.
+pub(super) fn equals_title(line: &str) -> Option<(u8, &str)> {
+    let level = line.bytes().take_while(|&b| b == b'=').count();
+    let rest = line[level..].strip_prefix(' ')?;
+    let title = rest.trim().trim_end_matches('=').trim_end();
+    let words = title.chars().any(char::is_alphabetic) && !title.starts_with(['=', '+', '-']);
+    ((1..=6).contains(&level) && words && title.split_whitespace().count() <= 16)
+        .then_some((level as u8, title))
+}
+
+/// An AsciiDoc block attribute line (`[[install]]`, `[#install.role]`, `[source,java]`,
+/// `[[topics_Intro,Introduction]]`): brackets around the whole line.
+pub(super) fn block_attributes(line: &str) -> bool {
+    let t = line.trim_end();
+    t.len() >= 3
+        && t.starts_with('[')
+        && t.ends_with(']')
+        && !t[1..t.len() - 1].contains(['[', ']'])
+        || t.starts_with("[[") && t.ends_with("]]") && !t[2..t.len() - 2].contains(['[', ']'])
+}
+
+/// A line only AsciiDoc writes: an attribute entry (`:toc: left`, `:man source: crm`), a block
+/// attribute line (see [`block_attributes`]) or a block macro (`include::intro.adoc[]`,
+/// `image::arch.png[]`, `ifdef::env-github[]`).
+pub(super) fn adoc_markup(line: &str) -> bool {
+    let t = line.trim_end();
+    let entry = t
+        .strip_prefix(':')
+        .and_then(|r| r.split_once(':'))
+        .is_some_and(|(name, value)| {
+            !name.is_empty()
+                && name.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ' ' | '!'))
+                && (value.is_empty() || value.starts_with(' '))
+        });
+    let mac = t.split_once("::").is_some_and(|(name, target)| {
+        [
+            "include", "image", "ifdef", "ifndef", "ifeval", "endif", "toc", "video", "audio",
+        ]
+        .contains(&name)
+            && target.ends_with(']')
+    });
+    entry || mac || block_attributes(t)
+}
+
+/// An AsciiDoc block delimiter: four or more of one of `-` `.` `=` `*` `_` `+` `/` alone on
+/// the line (`----` a listing, `....` a literal block, `====` an example, `////` a comment).
+pub(super) fn adoc_delimiter(line: &str) -> Option<char> {
+    let t = line.trim_end();
+    let c = t.chars().next()?;
+    (t.len() >= 4 && "-.=*_+/".contains(c) && t.chars().all(|x| x == c)).then_some(c)
+}
+
+/// AsciiDoc's two-line title: a title over a line of `=`, `-`, `~`, `^` or `+` of its length,
+/// give or take two.
+pub(super) fn adoc_underline(title: &str, rule: &str) -> bool {
+    let (t, r) = (title.trim(), rule.trim());
+    rule_char(r).is_some_and(|c| "=-~^+".contains(c))
+        && t.chars().count().abs_diff(r.chars().count()) <= 2
+}
+
+/// The anchor an AsciiDoc attribute line gives the block under it: `[[id]]`,
+/// `[[id,reference text]]` or `[#id]` (`[#id.role]`).
+pub(super) fn attribute_anchor(line: &str) -> Option<&str> {
+    let t = line.trim_end();
+    let id = if let Some(inner) = t.strip_prefix("[[").and_then(|r| r.strip_suffix("]]")) {
+        inner.split(',').next()?
+    } else {
+        let inner = t.strip_prefix("[#")?.strip_suffix(']')?;
+        inner.split(['.', '%', ',']).next()?
+    };
+    let id = id.trim();
+    let ok = !id.is_empty() && !id.contains(char::is_whitespace);
+    ok.then_some(id)
+}
+
 /// A reStructuredText explicit markup line: a directive (`.. code-block:: python`), a
 /// hyperlink target (`.. _label:`), a substitution (`.. |name| image:: …`), a footnote
 /// (`.. [1] …`) or a comment that opens on a word.

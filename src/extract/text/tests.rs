@@ -3578,3 +3578,76 @@ fn the_first_section_of_a_chapter_whose_title_was_lost_is_in_sequence() {
     let found = titles(framed);
     assert_eq!(found[0], "2.2 Earlier results", "{found:?}");
 }
+
+/// AsciiDoc's titles are marked with `=`, their level the marks' (`[[id]]` over one is its
+/// anchor); a listing or literal block is code however its lines look, a block's title
+/// (`.Note`) and a word over a delimiter (`Usage:` over `....`) are no titles, and a rule of
+/// four under a long line opens a block rather than underlining it.
+#[test]
+fn asciidoc_titles_and_delimited_blocks() {
+    let src = "= Cluster shell\n:toc: left\n\nAn introduction to the tool.\n\n\
+               [[install]]\n== Installation\n\nRun the installer:\n\n----\n\
+               == not a title, a line of the listing\n$ make install\n----\n\n\
+               .Deprecation note\n====\nThe old syntax still works.\n====\n\n\
+               === `status`\n\nUsage:\n...............\nstatus [<option> ...]\n...............\n\n\
+               Old style\n---------\n\nA two-line title.\n\n\
+               [[desc,Program description]]\nDESCRIPTION\n-----------\nWhat it does.\n\n\
+               $ java -jar start.jar --add-module=demos\n----\nmore text\n";
+    let x = run(src);
+    let h = headings(&x);
+    assert_eq!(
+        h[..3],
+        [(1, "Cluster shell"), (2, "Installation"), (3, "`status`")],
+        "{h:?}"
+    );
+    assert!(h.iter().any(|&(_, t)| t == "Old style"), "{h:?}");
+    let desc = x
+        .blocks
+        .iter()
+        .find(|b| b.heading.as_ref().is_some_and(|h| h.title == "DESCRIPTION"));
+    assert_eq!(
+        desc.unwrap().heading.as_ref().unwrap().anchor.as_deref(),
+        Some("desc")
+    );
+    let install = x.blocks.iter().find(|b| {
+        b.heading
+            .as_ref()
+            .is_some_and(|h| h.title == "Installation")
+    });
+    assert_eq!(
+        install.unwrap().heading.as_ref().unwrap().anchor.as_deref(),
+        Some("install")
+    );
+    let code: Vec<&str> = x
+        .blocks
+        .iter()
+        .filter(|b| b.kind == BlockType::Code)
+        .map(|b| &x.canonical[b.off_begin..b.off_end])
+        .collect();
+    assert!(
+        code.iter()
+            .any(|c| c.contains("== not a title") && c.contains("$ make install")),
+        "{code:?}"
+    );
+    assert!(
+        code.iter().any(|c| c.contains("status [<option> ...]")),
+        "{code:?}"
+    );
+    for t in heading_titles(&x) {
+        assert!(
+            !t.contains("Deprecation") && t != "Usage:" && !t.contains("java"),
+            "{t}"
+        );
+    }
+    // Wiki text closes its titles with their marks.
+    assert_eq!(
+        titles("== Usage ==\n\nRun it.\n\n=== Options ===\n\nNone.\n"),
+        ["Usage", "Options"]
+    );
+    // Two lines that open with `=` in a text that has no AsciiDoc markup, not at its top, are
+    // a formula's lines or the like.
+    let plain = "Results\n\nThe sum is\n= a plus b\n\nand the product\n= a times b\n";
+    assert!(!titles(plain)
+        .iter()
+        .any(|t| t.contains("plus") || t.contains("times")));
+}
