@@ -69,7 +69,13 @@ fn process(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows {
     let began = stages::now();
     stages::start();
     let rows = process_file(entry, cfg, analyzer);
-    stages::charge_format(entry.meta.format, began);
+    // The format the file was read as (plain text written in Markdown is Markdown), as the
+    // index counts its documents and bytes.
+    let read_as = crate::extract::Format::ALL
+        .into_iter()
+        .find(|f| f.as_str() == rows.document.format)
+        .unwrap_or(entry.meta.format);
+    stages::charge_format(read_as, began);
     rows
 }
 
