@@ -1700,6 +1700,39 @@ impl<'a> Parser<'a> {
         self.equals_titles && self.hints.is_none()
     }
 
+    /// An AsciiDoc table from its `|===` line at `at` (under its attributes from `start`) to
+    /// the same line closing it: a table block of its lines, a row per line of cells or per as many cells as its first row
+    /// has, a header row when a blank line follows the first (as AsciiDoc takes it). Returns
+    /// the lines used from `start`; the lines past this group are consumed.
+    fn adoc_table(&mut self, start: usize, at: usize) -> Option<usize> {
+        let open = self.line(at).trim_end();
+        let is_fence =
+            |l: &str| l.len() >= 4 && l.starts_with('|') && l[1..].bytes().all(|b| b == b'=');
+        if !is_fence(open) {
+            return None;
+        }
+        let last = self.content.len().min(at + 20_000);
+        let close = (at + 1..last).find(|&c| self.line(c).trim_end() == open)?;
+        // Cells open with `|` at a line's start or after a space (`|a |b`).
+        let cells = |l: &str| {
+            let b = l.as_bytes();
+            (0..b.len())
+                .filter(|&i| b[i] == b'|' && (i == 0 || b[i - 1] == b' ' || b[i - 1] == b'\t'))
+                .count()
+        };
+        let first_row = (at + 1..close).find(|&c| cells(self.line(c)) > 0);
+        let cols = first_row.map_or(0, |c| cells(self.line(c)));
+        let total: usize = (at + 1..close).map(|c| cells(self.line(c))).sum();
+        let header =
+            first_row.is_some_and(|c| c + 1 < close && self.content[c + 1] > self.content[c] + 1);
+        let rows = if cols > 0 { total.div_ceil(cols) } else { 0 };
+        let i = self.push(BlockType::Table, start, close + 1, None);
+        let s = shape(rows as u32, cols as u32, u32::from(header), "adoc");
+        self.blocks[i].attrs_mut().table = Some(Box::new(s));
+        self.consumed = self.consumed.max(close + 1);
+        Some(close + 1 - start)
+    }
+
     /// Handles the start of group `[start, end)`; returns how many lines it used.
     pub(super) fn group(
         &mut self,
@@ -1721,18 +1754,31 @@ impl<'a> Parser<'a> {
             // A delimited block: a listing (`----`) or literal (`....`) block is code, to its
             // closing line; other delimiters (`====` example, `****` sidebar, `____` quote)
             // are no rule under or over a title and make no block of their own.
-            if let Some(d) = adoc_delimiter(first) {
-                let last = self.content.len().min(start + 20_000);
-                let close =
-                    (start + 1..last).find(|&c| self.line(c).trim_end() == first.trim_end());
-                match close {
-                    Some(c) if matches!(d, '-' | '.') => {
-                        self.push(BlockType::Code, start, c + 1, None);
-                        self.consumed = self.consumed.max(c + 1);
-                        return (c + 1 - start).min(n);
+            // Block attributes over the block (`[source,java]` over `----`, `[cols="1,2"]`
+            // over `|===`) are part of it.
+            let attrs = (start..end)
+                .take(3)
+                .take_while(|&c| self.l(c).indent == 0 && block_attributes(self.line(c)))
+                .count();
+            let at = start + attrs;
+            if at < end {
+                if let Some(t) = self.adoc_table(start, at) {
+                    return t.min(n);
+                }
+                let fence = self.line(at);
+                if let Some(d) = adoc_delimiter(fence) {
+                    let last = self.content.len().min(at + 20_000);
+                    let close =
+                        (at + 1..last).find(|&c| self.line(c).trim_end() == fence.trim_end());
+                    match close {
+                        Some(c) if matches!(d, '-' | '.') => {
+                            self.push(BlockType::Code, start, c + 1, None);
+                            self.consumed = self.consumed.max(c + 1);
+                            return (c + 1 - start).min(n);
+                        }
+                        Some(_) => return attrs + 1,
+                        None => {}
                     }
-                    Some(_) => return 1,
-                    None => {}
                 }
             }
             // A block's title (`.Deprecation note` over an example block): no section title;

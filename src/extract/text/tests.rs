@@ -3639,6 +3639,18 @@ fn asciidoc_titles_and_delimited_blocks() {
             "{t}"
         );
     }
+    // A table, its header row set off by a blank line, whatever its cells hold.
+    let table = "= Guide\n:toc:\n\n== Options\n\n[cols=\"1,2\"]\n|===\n|Name |Meaning\n\n\
+                 |`--fast`\n|== not a title\n\n|`--slow` |Takes its time\n|===\n\nAfter.\n";
+    let t = run(table);
+    let shapes: Vec<_> = t
+        .blocks
+        .iter()
+        .filter_map(|b| b.attrs.as_ref()?.table.as_ref())
+        .map(|s| (s.rows, s.cols, s.header_rows, s.grid_kind))
+        .collect();
+    assert_eq!(shapes, [(3, 2, 1, "adoc")]);
+    assert_eq!(heading_titles(&t), ["Guide", "Options"]);
     // Wiki text closes its titles with their marks.
     assert_eq!(
         titles("== Usage ==\n\nRun it.\n\n=== Options ===\n\nNone.\n"),
