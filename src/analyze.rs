@@ -698,24 +698,22 @@ fn unsupported(rel_path: &str) -> String {
     };
     let (kind, ext) = match name.rsplit_once('.') {
         Some((stem, ext)) if !stem.is_empty() && !ext.is_empty() && !gz.is_empty() => {
-            (format!("a gzipped .{ext} file"), true)
+            (format!("a gzipped .{ext} file"), None)
         }
-        Some((stem, "")) if !stem.is_empty() => ("a file whose name ends with a dot".into(), false),
-        Some((stem, ext)) if !stem.is_empty() => (format!("a .{ext} file"), true),
+        Some((stem, "")) if !stem.is_empty() => ("a file whose name ends with a dot".into(), None),
+        Some((stem, ext)) if !stem.is_empty() => (format!("a .{ext} file"), Some(ext)),
         _ => (
             "a file named with a leading dot and no extension".into(),
-            false,
+            None,
         ),
     };
     // The hint only where reading the file as text could be right: an extension the MIME
     // registry does not know, or knows as text (not `.png`, nor a gzipped `.tar`).
-    let ext = ext
-        && gz.is_empty()
-        && name.rsplit_once('.').is_some_and(|(_, e)| {
-            mime_guess::from_ext(e)
-                .first_raw()
-                .is_none_or(|m| m.starts_with("text/"))
-        });
+    let ext = ext.is_some_and(|e| {
+        mime_guess::from_ext(e)
+            .first_raw()
+            .is_none_or(|m| m.starts_with("text/"))
+    });
     let what_to_do = if ext {
         "name its extension in text.extensions or markdown.extensions to read it as such, or \
          --exclude such files to leave them out of the walk"

@@ -71,10 +71,7 @@ fn process(entry: &PlanEntry, cfg: &Config, analyzer: &Analyzer) -> DocRows {
     let rows = process_file(entry, cfg, analyzer);
     // The format the file was read as (plain text written in Markdown is Markdown), as the
     // index counts its documents and bytes.
-    let read_as = crate::extract::Format::ALL
-        .into_iter()
-        .find(|f| f.as_str() == rows.document.format)
-        .unwrap_or(entry.meta.format);
+    let read_as = crate::extract::Format::named(rows.document.format).unwrap_or(entry.meta.format);
     stages::charge_format(read_as, began);
     rows
 }

@@ -280,7 +280,7 @@ pub fn plan(opts: PlanOptions) -> Result<PlanSummary> {
                 doc_id: d.row.doc_id.clone(),
                 path: d.row.path.clone(),
                 os_path: d.row.path.as_bytes().to_vec(),
-                format: format_named(d.row.format),
+                format: Format::named(d.row.format).unwrap_or(Format::Unknown),
                 bytes: d.row.bytes,
                 mtime_ns: None,
                 status: Status::Deleted,
@@ -369,13 +369,6 @@ pub fn plan(opts: PlanOptions) -> Result<PlanSummary> {
         largest_shard_bytes: info.shards.iter().map(|s| s.bytes).max().unwrap_or(0),
         seconds: started.elapsed().as_secs_f64(),
     })
-}
-
-fn format_named(name: &str) -> Format {
-    Format::ALL
-        .into_iter()
-        .find(|f| f.as_str() == name)
-        .unwrap_or(Format::Unknown)
 }
 
 /// A walked file's plan row: unchanged when OLD holds it with the same content hash (or, with
@@ -830,7 +823,7 @@ fn read_batch(b: &RecordBatch, out: &mut Vec<PlanRow>) -> Result<()> {
             doc_id: doc_id.value(i).to_string(),
             path: path.value(i).to_string(),
             os_path: os_path.value(i).to_vec(),
-            format: format_named(format.value(i)),
+            format: Format::named(format.value(i)).unwrap_or(Format::Unknown),
             bytes: bytes.value(i),
             mtime_ns: (!mtime.is_null(i)).then(|| mtime.value(i)),
             status,

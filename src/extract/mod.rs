@@ -54,6 +54,11 @@ impl Format {
         }
     }
 
+    /// The format of this name (`Format::as_str` the other way round).
+    pub fn named(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.as_str() == name)
+    }
+
     /// By extension, from the config's lists (`markdown.extensions`, `text.extensions`). A
     /// gzipped file (`README.gz`, `guide.html.gz`) is of the format of its name without `.gz`;
     /// see [`gzipped`]. A file without an extension, or named as documentation with an
@@ -195,17 +200,13 @@ pub fn markdown_by_content(bytes: &[u8]) -> bool {
             && rest.first() == Some(&b' ')
             && text.is_some_and(|i| !matches!(rest[i], b'\t' | b'\r' | b'\n'));
         let directive = || {
-            let w: Vec<u8> = rest
-                .iter()
-                .skip_while(|&&b| b == b' ')
-                .take_while(|b| b.is_ascii_alphabetic())
-                .copied()
-                .collect();
+            let w = &rest[text.unwrap_or(rest.len())..];
+            let w = &w[..w.iter().take_while(|b| b.is_ascii_alphabetic()).count()];
             const CPP: [&[u8]; 13] = [
                 b"define", b"undef", b"include", b"if", b"ifdef", b"ifndef", b"elif", b"else",
                 b"endif", b"pragma", b"error", b"warning", b"line",
             ];
-            CPP.contains(&w.as_slice())
+            CPP.contains(&w)
         };
         if ok && !directive() {
             d

@@ -1700,19 +1700,94 @@ impl<'a> Parser<'a> {
         self.equals_titles && self.hints.is_none()
     }
 
-    /// An AsciiDoc table from its `|===` line at `at` (under its attributes from `start`) to
-    /// the same line closing it: a table block of its lines, a row per line of cells or per as many cells as its first row
-    /// has, a header row when a blank line follows the first (as AsciiDoc takes it). Returns
-    /// the lines used from `start`; the lines past this group are consumed.
-    fn adoc_table(&mut self, start: usize, at: usize) -> Option<usize> {
+    /// The line after `at` that repeats it (trailing spaces aside): the closing delimiter of
+    /// the AsciiDoc block `at` opens, looked for over the next 20,000 lines.
+    fn closing_line(&self, at: usize) -> Option<usize> {
         let open = self.line(at).trim_end();
-        let is_fence =
-            |l: &str| l.len() >= 4 && l.starts_with('|') && l[1..].bytes().all(|b| b == b'=');
-        if !is_fence(open) {
+        let last = self.content.len().min(at + 20_000);
+        (at + 1..last).find(|&c| self.line(c).trim_end() == open)
+    }
+
+    /// The start of a group in AsciiDoc (or wiki text), when AsciiDoc's markup decides it;
+    /// returns how many lines it used. Block attributes over a block or title (`[source,java]`
+    /// over `----`, `[cols="1,2"]` over `|===`, `[[install]]` over `== Installation`) are part
+    /// of it.
+    /// - A delimited block: a listing (`----`) or literal (`....`) block is code, to its
+    ///   closing line; other delimiters (`====` example, `****` sidebar, `____` quote) are no
+    ///   rule under or over a title and make no block of their own.
+    /// - A block's title (`.Deprecation note` over an example block) is no section title; nor
+    ///   a line right over a delimiter that is no underline of it (`Usage:` over `....`),
+    ///   which then opens its block.
+    /// - A title marked with `=` (`== Installation`) is a heading at its marks' level, or,
+    ///   under attributes, a two-line title (`DESCRIPTION` / `-----------`) at its underline's
+    ///   (`=`, `-`, `~`, `^`, `+`); an anchor in the attributes is the heading's.
+    fn adoc_group(&mut self, start: usize, end: usize) -> Option<usize> {
+        let n = end - start;
+        let first = self.line(start);
+        let attrs = (start..end)
+            .take(3)
+            .take_while(|&c| self.l(c).indent == 0 && block_attributes(self.line(c)))
+            .count();
+        let at = start + attrs;
+        if at < end {
+            if let Some(t) = self.adoc_table(start, at) {
+                return Some(t.min(n));
+            }
+            if let Some(d) = adoc_delimiter(self.line(at)) {
+                match self.closing_line(at) {
+                    Some(c) if matches!(d, '-' | '.') => {
+                        self.push(BlockType::Code, start, c + 1, None);
+                        self.consumed = self.consumed.max(c + 1);
+                        return Some((c + 1 - start).min(n));
+                    }
+                    Some(_) => return Some(attrs + 1),
+                    None => {}
+                }
+            }
+        }
+        let block_title =
+            first.starts_with('.') && first[1..].starts_with(|c: char| c.is_alphanumeric());
+        let over_block = n >= 2
+            && adoc_delimiter(self.line(start + 1)).is_some()
+            && !adoc_underline(first, self.line(start + 1));
+        if block_title || over_block {
+            self.push(BlockType::Prose, start, start + 1, None);
+            return Some(1);
+        }
+        if at >= end || self.l(at).indent != 0 {
             return None;
         }
-        let last = self.content.len().min(at + 20_000);
-        let close = (at + 1..last).find(|&c| self.line(c).trim_end() == open)?;
+        let two_line = (attrs > 0 && at + 1 < end)
+            .then(|| (self.line(at), self.line(at + 1)))
+            .filter(|&(t, r)| adoc_underline(t, r))
+            .and_then(|(t, r)| {
+                let level = "=-~^+".find(r.trim().chars().next()?)? as u8 + 1;
+                Some((level, t.trim()))
+            });
+        let lines = if two_line.is_some() { 2 } else { 1 };
+        let (level, title) = equals_title(self.line(at)).or(two_line)?;
+        let anchor = (start..at).find_map(|c| attribute_anchor(self.line(c)));
+        let info = HeadingInfo {
+            level,
+            title: title.split_whitespace().collect::<Vec<_>>().join(" "),
+            source: HeadingSource::Markup,
+            anchor: anchor.map(str::to_string),
+        };
+        self.push(BlockType::Heading, start, at + lines, Some(info));
+        Some(attrs + lines)
+    }
+
+    /// An AsciiDoc table from its `|===` line at `at` (under its attributes from `start`) to
+    /// the same line closing it: a table block of its lines, its columns the cells of its
+    /// first row, its rows the cells over the columns, a header row when a blank line follows
+    /// the first (as AsciiDoc takes it). Returns the lines used from `start`; the lines past
+    /// this group are consumed.
+    fn adoc_table(&mut self, start: usize, at: usize) -> Option<usize> {
+        let open = self.line(at).trim_end();
+        if !(open.len() >= 4 && open.starts_with('|') && open[1..].bytes().all(|b| b == b'=')) {
+            return None;
+        }
+        let close = self.closing_line(at)?;
         // Cells open with `|` at a line's start or after a space (`|a |b`).
         let cells = |l: &str| {
             let b = l.as_bytes();
@@ -1747,81 +1822,9 @@ impl<'a> Parser<'a> {
             self.push(BlockType::Figure, start, start + 1, None);
             return 1;
         }
-        // A title the text marks with `=` (`== Installation`): its level is the marks'. Over it
-        // AsciiDoc may set the title's anchor and attributes (`[[install]]`, `[#install]`),
-        // part of the heading; the anchor is the heading's.
         if self.marks_titles() && self.l(start).indent == 0 {
-            // A delimited block: a listing (`----`) or literal (`....`) block is code, to its
-            // closing line; other delimiters (`====` example, `****` sidebar, `____` quote)
-            // are no rule under or over a title and make no block of their own.
-            // Block attributes over the block (`[source,java]` over `----`, `[cols="1,2"]`
-            // over `|===`) are part of it.
-            let attrs = (start..end)
-                .take(3)
-                .take_while(|&c| self.l(c).indent == 0 && block_attributes(self.line(c)))
-                .count();
-            let at = start + attrs;
-            if at < end {
-                if let Some(t) = self.adoc_table(start, at) {
-                    return t.min(n);
-                }
-                let fence = self.line(at);
-                if let Some(d) = adoc_delimiter(fence) {
-                    let last = self.content.len().min(at + 20_000);
-                    let close =
-                        (at + 1..last).find(|&c| self.line(c).trim_end() == fence.trim_end());
-                    match close {
-                        Some(c) if matches!(d, '-' | '.') => {
-                            self.push(BlockType::Code, start, c + 1, None);
-                            self.consumed = self.consumed.max(c + 1);
-                            return (c + 1 - start).min(n);
-                        }
-                        Some(_) => return attrs + 1,
-                        None => {}
-                    }
-                }
-            }
-            // A block's title (`.Deprecation note` over an example block): no section title;
-            // nor a line right over a delimiter that is no underline of it (`Usage:` over
-            // `....`), which then opens its block.
-            let block_title =
-                first.starts_with('.') && first[1..].starts_with(|c: char| c.is_alphanumeric());
-            let over_block = n >= 2
-                && adoc_delimiter(self.line(start + 1)).is_some()
-                && !adoc_underline(first, self.line(start + 1));
-            if block_title || over_block {
-                self.push(BlockType::Prose, start, start + 1, None);
-                return 1;
-            }
-        }
-        if self.marks_titles() {
-            let attrs = (start..end)
-                .take(3)
-                .take_while(|&c| self.l(c).indent == 0 && block_attributes(self.line(c)))
-                .count();
-            let at = start + attrs;
-            if at < end && self.l(at).indent == 0 {
-                // Or, under attributes, a two-line title (`DESCRIPTION` / `-----------`), its
-                // level its underline's: `=`, `-`, `~`, `^`, `+`.
-                let two_line = (attrs > 0 && at + 1 < end)
-                    .then(|| (self.line(at), self.line(at + 1)))
-                    .filter(|&(t, r)| adoc_underline(t, r))
-                    .and_then(|(t, r)| {
-                        let level = "=-~^+".find(r.trim().chars().next()?)? as u8 + 1;
-                        Some((level, t.trim()))
-                    });
-                let lines = if two_line.is_some() { 2 } else { 1 };
-                if let Some((level, title)) = equals_title(self.line(at)).or(two_line) {
-                    let anchor = (start..at).find_map(|c| attribute_anchor(self.line(c)));
-                    let info = HeadingInfo {
-                        level,
-                        title: title.split_whitespace().collect::<Vec<_>>().join(" "),
-                        source: HeadingSource::Markup,
-                        anchor: anchor.map(str::to_string),
-                    };
-                    self.push(BlockType::Heading, start, at + lines, Some(info));
-                    return attrs + lines;
-                }
+            if let Some(k) = self.adoc_group(start, end) {
+                return k;
             }
         }
         // A blank line, the start of a page, or a heading right above.
