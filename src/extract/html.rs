@@ -175,6 +175,9 @@ struct Open {
     class: String,
     html_id: Option<String>,
     footnote: bool,
+    /// A `table` that lays the page out (see [`layout_tables`]): it and its rows and cells are
+    /// read as `div`s are.
+    layout: bool,
 }
 
 #[derive(Debug, Default)]
@@ -191,6 +194,11 @@ struct TableState {
     row_busy: Vec<bool>,
     spans: Vec<[u32; 4]>,
     cells_in_row: u32,
+    /// Where the current row's text starts, and `cols` and `spans` before it: what a heading
+    /// row gives back when it splits the table.
+    row_start: usize,
+    row_cols: u32,
+    row_spans: usize,
     /// Nesting depth of tables inside this block (only the outer one is measured).
     depth: u32,
 }
@@ -223,6 +231,20 @@ struct Cur {
     line_elements: bool,
 }
 
+impl Cur {
+    /// Makes this block a table's: measured from its first row.
+    fn open_table(&mut self) {
+        self.table.depth = 1;
+        self.attrs.table = Some(Box::new(TableShape {
+            rows: 0,
+            cols: 0,
+            header_rows: 0,
+            grid_kind: "html",
+            cell_spans: Vec::new(),
+        }));
+    }
+}
+
 struct St {
     out: String,
     blocks: Vec<Block>,
@@ -240,6 +262,8 @@ struct St {
     tag_open: std::collections::HashMap<String, usize>,
     /// Prose blocks that look like headings by style: (block index, level).
     style_candidates: Vec<(usize, u8)>,
+    /// Source offsets of the `<table` tags of layout tables, ascending.
+    layout: Vec<usize>,
 }
 
 impl St {
@@ -471,6 +495,45 @@ impl St {
         self.pending_space = false;
     }
 
+    /// Takes back the open table row when nothing of it was written yet: the row a heading
+    /// stands in, which ends the table block.
+    fn drop_empty_row(&mut self) {
+        let Some(c) = self.cur.as_mut() else { return };
+        let t = &mut c.table;
+        let rest = self.out.get(t.row_start..).unwrap_or("x");
+        if t.rows > 0 && t.row_start >= c.start && rest.chars().all(|ch| ch == ' ' || ch == '|') {
+            self.out.truncate(t.row_start);
+            t.rows -= 1;
+            t.cols = t.row_cols;
+            t.spans.truncate(t.row_spans);
+            t.cells_in_row = 0;
+            self.pending_space = false;
+        }
+    }
+
+    /// A row or cell of a table whose block a heading ended: the rows after the heading are a
+    /// table block again, owned by the table element.
+    fn resume_table(&mut self, src: usize) {
+        if self.cur.as_ref().is_some_and(|c| c.owner.is_some()) {
+            return;
+        }
+        let Some(id) = self
+            .stack
+            .iter()
+            .rev()
+            .take(NEAR)
+            .find(|o| o.tag == "table")
+            .filter(|o| o.role == Role::Block(BlockType::Table))
+            .map(|o| o.id)
+        else {
+            return;
+        };
+        self.start_block(BlockType::Table, Some(id), src);
+        if let Some(c) = self.cur.as_mut() {
+            c.open_table();
+        }
+    }
+
     /// Appends decoded text to the open block.
     fn push_text(&mut self, text: &str, src_begin: usize, src_end: usize) {
         let Some(c) = self.cur.as_mut() else { return };
@@ -533,8 +596,7 @@ impl St {
     }
 
     /// Handles a start tag.
-    fn open(&mut self, el: &Element) -> Option<u32> {
-        let tag = el.tag_name();
+    fn open(&mut self, el: &Element, tag: String) -> Option<u32> {
         let loc = el.source_location().bytes();
         self.implicit_close(&tag, loc.start);
         if tag == "title" && self.title.is_none() {
@@ -576,14 +638,28 @@ impl St {
                 Root::Contents => tag == "div" && class.split_whitespace().any(|w| w == "contents"),
                 Root::Body => false,
             };
+        let layout = tag == "table" && self.layout.binary_search(&loc.start).is_ok();
+        // A layout table's rows and cells are read as `div`s are.
+        let in_layout = matches!(
+            tag.as_str(),
+            "tr" | "td" | "th" | "thead" | "tbody" | "tfoot" | "caption"
+        ) && self
+            .stack
+            .iter()
+            .rev()
+            .take(NEAR)
+            .find(|o| o.tag == "table")
+            .is_some_and(|t| t.layout);
         let role = if is_footnote {
             Role::Block(BlockType::Footnote)
         } else if role_attr == "heading" {
             Role::Block(BlockType::Heading)
-        } else if tag == "table"
-            && class
-                .split_whitespace()
-                .any(|w| LISTING_TABLE_CLASSES.contains(&w))
+        } else if layout
+            || in_layout
+            || tag == "table"
+                && class
+                    .split_whitespace()
+                    .any(|w| LISTING_TABLE_CLASSES.contains(&w))
         {
             Role::Break
         } else if tag == "div" && class.split_whitespace().any(|w| w == "fragment") {
@@ -617,6 +693,7 @@ impl St {
             class: class.clone(),
             html_id: id_attr.clone(),
             footnote: is_footnote,
+            layout,
         };
         let active = !self.skipping() && !skip && (self.in_root() || root);
         if active {
@@ -656,7 +733,20 @@ impl St {
                         )
                         && c.in_caption == 0
                 });
-                if splits {
+                // A heading in a table's own cell (Doxygen's member tables give each group's
+                // `h2` a row) ends the table block before its row; the rows after it open
+                // another table block.
+                let heading_row = kind == BlockType::Heading
+                    && self.cur.as_ref().is_some_and(|c| {
+                        c.owner.is_some()
+                            && c.kind == BlockType::Table
+                            && c.table.depth == 1
+                            && c.in_caption == 0
+                    });
+                if heading_row {
+                    self.drop_empty_row();
+                }
+                if splits || heading_row {
                     self.finish_block(Some(begin));
                 }
                 if let Some(c) = self.cur.as_mut().filter(|c| c.owner.is_some()) {
@@ -719,16 +809,7 @@ impl St {
                             c.attrs.lang = lang;
                         }
                     }
-                    BlockType::Table => {
-                        c.table.depth = 1;
-                        c.attrs.table = Some(Box::new(TableShape {
-                            rows: 0,
-                            cols: 0,
-                            header_rows: 0,
-                            grid_kind: "html",
-                            cell_spans: Vec::new(),
-                        }));
-                    }
+                    BlockType::Table => c.open_table(),
                     _ => {}
                 }
             }
@@ -740,6 +821,7 @@ impl St {
                 }
             }
             Role::Row => {
+                self.resume_table(begin);
                 let thead = self.in_tag("thead");
                 if let Some(c) = self
                     .cur
@@ -756,6 +838,8 @@ impl St {
                     } else if t.rows > 0 {
                         t.in_header_run = false;
                     }
+                    t.row_cols = t.cols;
+                    t.row_spans = t.spans.len();
                     t.rows += 1;
                     t.col = 0;
                     t.cells_in_row = 0;
@@ -767,8 +851,17 @@ impl St {
                     }
                 }
                 self.line_break();
+                let len = self.out.len();
+                if let Some(c) = self
+                    .cur
+                    .as_mut()
+                    .filter(|c| c.kind == BlockType::Table && c.table.depth == 1)
+                {
+                    c.table.row_start = len;
+                }
             }
             Role::Cell => {
+                self.resume_table(begin);
                 let mut sep = false;
                 if let Some(c) = self
                     .cur
@@ -1267,24 +1360,162 @@ fn choose_encoding(
     }
 }
 
-/// Extracts one page. Errors are reasons for a `failed` documents row.
-pub fn extract(bytes: &[u8]) -> Result<Extracted, String> {
-    extract_with(bytes, None)
+/// One table being measured by [`layout_tables`].
+struct TableScan {
+    start: usize,
+    /// `th`, `caption`, `thead`, `tfoot`, `colgroup`, `col`, or an ARIA table role: a data
+    /// table.
+    data: bool,
+    presentation: bool,
+    cells: u32,
+    /// Block elements in the current cell.
+    cell_blocks: u32,
+    /// A cell that holds a table, a heading beside other blocks, or two blocks or more.
+    holds_page: bool,
 }
 
-/// [`extract`], a page that declares no encoding and is not UTF-8 read in `fallback`.
-pub fn extract_with(
+impl TableScan {
+    fn end_cell(&mut self) {
+        if self.cell_blocks >= 2 {
+            self.holds_page = true;
+        }
+        self.cell_blocks = 0;
+    }
+
+    fn lays_out(mut self) -> bool {
+        self.end_cell();
+        self.presentation || !self.data && (self.holds_page || self.cells == 1)
+    }
+}
+
+/// Elements that make a block of their own inside a table cell (`div` only wraps them:
+/// DocBook puts every list in one).
+const CELL_BLOCKS: &[&str] = &[
+    "p",
+    "ul",
+    "ol",
+    "dl",
+    "pre",
+    "blockquote",
+    "hr",
+    "form",
+    "center",
+    "address",
+    "fieldset",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+];
+
+/// Finds the layout tables of a page (the byte offsets of their `<table` tags), from the
+/// elements of a pass over it.
+///
+/// Pages written before style sheets (and many generated ones since) lay the page out in
+/// tables: a menu column beside a content column, a one-cell box around a title. Read as a data
+/// table, such a table swallows the whole page into one `table` block, headings and all. A
+/// table is taken for layout, as browsers' accessibility trees judge it, when it says so
+/// (`role=presentation|none`), or when it has no data-table markup (`th`, `caption`, `thead`,
+/// `tfoot`, column groups, an ARIA table role) and either is a single cell or has a cell that
+/// holds a page rather than a value: a nested table, or two block elements or more (a heading
+/// and the paragraphs under it). The cells of a data table hold values: a word, a number, a
+/// short paragraph.
+#[derive(Default)]
+struct LayoutScan {
+    open: Vec<TableScan>,
+    layout: Vec<usize>,
+}
+
+impl LayoutScan {
+    /// Takes in a start tag; true for a table, whose end tag must be reported to
+    /// [`LayoutScan::end_table`].
+    fn element(&mut self, el: &Element, tag: &str) -> bool {
+        match tag {
+            "table" => {
+                let role = el.get_attribute("role").unwrap_or_default();
+                let role = role.trim().to_ascii_lowercase();
+                if let Some(t) = self.open.last_mut() {
+                    t.holds_page = true;
+                }
+                self.open.push(TableScan {
+                    start: el.source_location().bytes().start,
+                    data: matches!(role.as_str(), "table" | "grid" | "treegrid"),
+                    presentation: matches!(role.as_str(), "presentation" | "none"),
+                    cells: 0,
+                    cell_blocks: 0,
+                    holds_page: false,
+                });
+                return true;
+            }
+            "tr" => {
+                if let Some(t) = self.open.last_mut() {
+                    t.end_cell();
+                }
+            }
+            "td" | "th" => {
+                if let Some(t) = self.open.last_mut() {
+                    t.end_cell();
+                    t.cells += 1;
+                    t.data |= tag == "th";
+                }
+            }
+            "caption" | "thead" | "tfoot" | "colgroup" | "col" => {
+                if let Some(t) = self.open.last_mut() {
+                    t.data = true;
+                }
+            }
+            other if CELL_BLOCKS.contains(&other) => {
+                if let Some(t) = self.open.last_mut().filter(|t| t.cells > 0) {
+                    t.cell_blocks += 1;
+                }
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// The end tag of the table that starts at `start` (and of the tables left open in it).
+    fn end_table(&mut self, start: usize) {
+        if let Some(k) = self.open.iter().rposition(|t| t.start == start) {
+            self.close_from(k);
+        }
+    }
+
+    fn close_from(&mut self, k: usize) {
+        while self.open.len() > k {
+            let t = self.open.pop().expect("len > k");
+            let start = t.start;
+            if t.lays_out() {
+                self.layout.push(start);
+            }
+        }
+    }
+
+    /// The layout tables' starts, ascending.
+    fn finish(mut self) -> Vec<usize> {
+        self.close_from(0);
+        self.layout.sort_unstable();
+        self.layout
+    }
+}
+
+/// One pass of the extractor over a page, `layout` naming its layout tables; with `scan`,
+/// also finds them.
+fn pass(
     bytes: &[u8],
-    fallback: Option<&'static encoding_rs::Encoding>,
-) -> Result<Extracted, String> {
-    let (encoding, guessed) = choose_encoding(bytes, fallback)?;
+    encoding: &'static encoding_rs::Encoding,
+    root_rule: Root,
+    layout: Vec<usize>,
+    scan: bool,
+) -> Result<(St, Vec<usize>), String> {
     let enc = AsciiCompatibleEncoding::new(encoding).ok_or_else(|| {
         format!(
             "encoding {} is not supported; convert the page to UTF-8",
             encoding.name()
         )
     })?;
-    let root_rule = choose_root(bytes);
     let st = Rc::new(RefCell::new(St {
         out: String::with_capacity(bytes.len() / 2),
         blocks: Vec::new(),
@@ -1300,14 +1531,30 @@ pub fn extract_with(
         root_open: 0,
         tag_open: std::collections::HashMap::new(),
         style_candidates: Vec::new(),
+        layout,
     }));
+    let tables = Rc::new(RefCell::new(LayoutScan::default()));
     {
         let st_el = st.clone();
         let st_text = st.clone();
+        let tables = tables.clone();
         let settings = Settings::new()
             .with_encoding(enc)
             .append_element_content_handler(element!("*", move |el| {
-                let id = st_el.borrow_mut().open(el);
+                let tag = el.tag_name();
+                if scan && tables.borrow_mut().element(el, &tag) {
+                    let start = el.source_location().bytes().start;
+                    if let Some(handlers) = el.end_tag_handlers() {
+                        let tables = tables.clone();
+                        let end: lol_html::EndTagHandler<'static> =
+                            Box::new(move |_: &mut EndTag| {
+                                tables.borrow_mut().end_table(start);
+                                Ok(())
+                            });
+                        handlers.push(end);
+                    }
+                }
+                let id = st_el.borrow_mut().open(el, tag);
                 if let (Some(id), Some(handlers)) = (id, el.end_tag_handlers()) {
                     let st_end = st_el.clone();
                     handlers.push(Box::new(move |end: &mut EndTag| {
@@ -1335,6 +1582,34 @@ pub fn extract_with(
         st.pop_to(0, bytes.len(), None);
     }
     st.finish_block(Some(bytes.len()));
+    let layout = Rc::try_unwrap(tables)
+        .map_err(|_| "internal error: table scan still shared".to_string())?
+        .into_inner()
+        .finish();
+    Ok((st, layout))
+}
+
+/// Extracts one page. Errors are reasons for a `failed` documents row.
+pub fn extract(bytes: &[u8]) -> Result<Extracted, String> {
+    extract_with(bytes, None)
+}
+
+/// [`extract`], a page that declares no encoding and is not UTF-8 read in `fallback`.
+pub fn extract_with(
+    bytes: &[u8],
+    fallback: Option<&'static encoding_rs::Encoding>,
+) -> Result<Extracted, String> {
+    let (encoding, guessed) = choose_encoding(bytes, fallback)?;
+    let root_rule = choose_root(bytes);
+    // Tables are judged on a pass over the page; the few pages that lay themselves out in
+    // tables are read a second time, knowing which tables those are.
+    let has_table = bytes
+        .windows(6)
+        .any(|w| w[0] == b'<' && w[1..].eq_ignore_ascii_case(b"table"));
+    let (mut st, layout) = pass(bytes, encoding, root_rule, Vec::new(), has_table)?;
+    if !layout.is_empty() {
+        st = pass(bytes, encoding, root_rule, layout, false)?.0;
+    }
     // Style headings (a standalone bold line, a `title`/`heading`/`rubric` class) count only on
     // pages without real headings: where an authoring tool writes h1–h6, bold lines are emphasis.
     if !st.blocks.iter().any(|b| b.kind == BlockType::Heading) {
@@ -1523,10 +1798,139 @@ mod tests {
             kinds(&x),
             vec![(BlockType::Table, "JSON | Python\nobject | dict")]
         );
-        // A nested table is part of its cell, not a block of its own.
-        let x = run("<table><tr><td><table><tr><td>in</table><td>b</table><p>after</p>");
+        // A table nested in a data table's cell is part of the cell, not a block of its own.
+        let x = run(
+            "<table><tr><th>h<th>k<tr><td><table><tr><td>in<td>x</table><td>b</table><p>after</p>",
+        );
         assert_eq!(x.blocks.len(), 2);
-        assert_eq!(x.blocks[0].attrs().table.as_ref().unwrap().rows, 1);
+        assert_eq!(x.blocks[0].attrs().table.as_ref().unwrap().rows, 2);
+    }
+
+    #[test]
+    fn layout_tables_are_read_as_the_page_they_lay_out() {
+        // A page of the kind written before style sheets: a one-cell box around the title, a
+        // menu column beside the content column, the content holding headings and lists.
+        let page = "<body><table width=100%><tr><td><table><tr><td><h1>Library</h1></td></tr>\
+            </table></td></tr></table>\
+            <table><tr><td valign=top><b>Main Menu</b><ul><li>Home<li>News</ul></td>\
+            <td><h2>News</h2><p>Recent changes.</p><h3>v1.2: May 2024</h3>\
+            <ul><li>Fix a leak<li>Faster parsing</ul>\
+            <table><tr><th>option<th>default<tr><td>-v<td>off</table></td></tr></table>";
+        let x = run(page);
+        assert_eq!(
+            kinds(&x),
+            vec![
+                (BlockType::Heading, "Library"),
+                (BlockType::Prose, "Main Menu"),
+                (BlockType::List, "Home\nNews"),
+                (BlockType::Heading, "News"),
+                (BlockType::Prose, "Recent changes."),
+                (BlockType::Heading, "v1.2: May 2024"),
+                (BlockType::List, "Fix a leak\nFaster parsing"),
+                // The data table inside the layout keeps its grid.
+                (BlockType::Table, "option | default\n-v | off"),
+            ]
+        );
+        assert_eq!(x.blocks[7].attrs().table.as_ref().unwrap().header_rows, 1);
+        // A table that says it lays out is read as one, whatever its cells hold.
+        let x = run("<table role=presentation><tr><td>Left</td><td><p>Right</p></td></tr></table>");
+        assert_eq!(
+            kinds(&x),
+            vec![(BlockType::Prose, "Left"), (BlockType::Prose, "Right")]
+        );
+        // Data tables stay tables: with a header row even when cells hold paragraphs, and
+        // without one when each cell holds a value.
+        for table in [
+            "<table><thead><tr><th>a<th>b</thead><tr><td><p>one</p><p>two</p><td>3</table>",
+            "<table><tr><td>a<td>1<tr><td><p>b</p><td>2</table>",
+        ] {
+            let x = run(table);
+            assert_eq!(x.blocks.len(), 1, "{table}");
+            assert_eq!(x.blocks[0].kind, BlockType::Table, "{table}");
+        }
+    }
+
+    #[test]
+    fn a_page_laid_out_in_tables_keeps_its_headings_lists_and_code() {
+        // libxslt's own documentation: a menu column and a content column in nested tables,
+        // every heading and listing inside them.
+        let x = extract(include_bytes!(
+            "../../tests/data/html/tablelayout/libxslt1-dev__python.html"
+        ))
+        .expect("extracts");
+        let headings: Vec<(u8, &str)> = x
+            .blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref().map(|h| (h.level, h.title.as_str())))
+            .collect();
+        assert_eq!(
+            headings,
+            [
+                (1, "The XSLT C library for GNOME"),
+                (2, "Python and bindings"),
+                (3, "basic.py:"),
+                (3, "extfunc.py:"),
+                (3, "pyxsltproc.py:"),
+            ]
+        );
+        // The page's six <pre> listings are code blocks, and no table block holds a heading
+        // or a listing.
+        let code: Vec<&str> = kinds(&x)
+            .into_iter()
+            .filter(|(k, _)| *k == BlockType::Code)
+            .map(|(_, t)| t)
+            .collect();
+        assert_eq!(code.len(), 6);
+        assert!(code[0].starts_with("import libxml2\nimport libxslt\n"));
+        for (k, t) in kinds(&x) {
+            if k == BlockType::Table {
+                assert!(
+                    !t.contains("basic.py") && !t.contains("import libxml2"),
+                    "{t}"
+                );
+            }
+        }
+        // The menu is a list of its own, apart from the content; the Latin-1 name is decoded.
+        assert!(kinds(&x)
+            .iter()
+            .any(|(k, t)| *k == BlockType::List && t.starts_with("Home\nIntroduction\n")));
+        assert!(x
+            .canonical
+            .contains("Stéphane Bidoul maintains a Windows port"));
+    }
+
+    #[test]
+    fn a_heading_row_ends_the_table_block_and_the_rows_after_it_start_another() {
+        // Doxygen's member tables give each group's heading a row of its own.
+        let x = run("<table class=memberdecls>\
+            <tr class=heading><td colspan=2><h2>Functions</h2></td></tr>\
+            <tr><td>int</td><td>open (const char *path)</td></tr>\
+            <tr><td>void</td><td>close (int fd)</td></tr>\
+            <tr class=heading><td colspan=2><h2>Variables</h2></td></tr>\
+            <tr><td>int</td><td>errno</td></tr></table><p>After.</p>");
+        assert_eq!(
+            kinds(&x),
+            vec![
+                (BlockType::Heading, "Functions"),
+                (
+                    BlockType::Table,
+                    "int | open (const char *path)\nvoid | close (int fd)"
+                ),
+                (BlockType::Heading, "Variables"),
+                (BlockType::Table, "int | errno"),
+                (BlockType::Prose, "After."),
+            ]
+        );
+        let shape = |i: usize| {
+            let t = x.blocks[i].attrs().table.clone().unwrap();
+            (t.rows, t.cols, t.cell_spans.len())
+        };
+        // The heading rows are no rows of the tables, and their colspan no span.
+        assert_eq!(shape(1), (2, 2, 0));
+        assert_eq!(shape(3), (1, 2, 0));
+        // Each table block points into its own rows of the source.
+        let src = |i: usize| x.blocks[i].src_begin.unwrap() as usize;
+        assert!(src(0) < src(1) && src(1) < src(2) && src(2) < src(3));
     }
 
     #[test]
