@@ -23,7 +23,7 @@ while IFS= read -r f; do
   printf '\n\nA sentence added by the nightly edit.\n' >> "$f"
   edited=$((edited + 1))
 done < <(find "$work/c" -type f | sort |
-  grep -E '(/[^/.]+|[^/]\.(md|markdown|mdown|mkdown|mkd|mkdn|mdwn|mdx|rmd|qmd|livemd|ronn|txt|text|rst|adoc|asciidoc|html|htm|xhtml|pdf))$' |
+  grep -E '(/[^/.]+|[^/]\.(md|markdown|mdown|mkdown|mkd|mkdn|mdwn|mdx|rmd|qmd|livemd|ronn|txt|text|rst|adoc|asciidoc|org|html|htm|xhtml|pdf))$' |
   awk 'NR % 100 == 0')
 echo "edited: $edited documents"
 secs() { python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); print(s["seconds"], s["index_hash"])' "$1"; }

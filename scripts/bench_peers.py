@@ -66,7 +66,7 @@ import time
 
 MARKDOWN_EXTS = {"md", "markdown", "mdown", "mkdown", "mkd", "mkdn", "mdwn", "mdx", "rmd", "qmd",
                  "livemd", "ronn"}
-TEXT_EXTS = {"txt", "text", "rst", "adoc", "asciidoc"}
+TEXT_EXTS = {"txt", "text", "rst", "adoc", "asciidoc", "org"}
 MAX_INVALID_UTF8 = 0.05  # docsweep's markdown.max_invalid_utf8_ratio
 CHUNK_TOKENS, OVERLAP_TOKENS = 512, 64
 SAMPLE_EVERY = 50  # calibration and token-statistics sample: every 50th file

@@ -267,7 +267,7 @@ impl Default for MarkdownConfig {
 impl Default for TextConfig {
     fn default() -> Self {
         TextConfig {
-            extensions: ["txt", "text", "rst", "adoc", "asciidoc"]
+            extensions: ["txt", "text", "rst", "adoc", "asciidoc", "org"]
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),

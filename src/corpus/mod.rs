@@ -679,7 +679,7 @@ mod tests {
         };
         Extensions {
             markdown: exts(&["md"]),
-            text: exts(&["txt", "text", "rst", "adoc", "asciidoc"]),
+            text: exts(&["txt", "text", "rst", "adoc", "asciidoc", "org"]),
         }
     }
 

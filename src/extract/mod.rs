@@ -364,14 +364,15 @@ mod tests {
             ("myreadme.Debian", Format::Unknown),
             ("x.README", Format::Unknown),
             (".README", Format::Unknown),
-            ("notes.org", Format::Unknown),
+            ("notes.wiki", Format::Unknown),
+            ("notes.org", Format::Text),
         ] {
             assert_eq!(f(name), want, "{name}");
         }
         let mut cfg = Config::default();
-        cfg.text.extensions.push("org".into());
+        cfg.text.extensions.push("wiki".into());
         cfg.markdown.extensions.push("qmd".into());
-        assert_eq!(Format::detect("notes.org", cfg.extensions()), Format::Text);
+        assert_eq!(Format::detect("notes.wiki", cfg.extensions()), Format::Text);
         assert_eq!(
             Format::detect("talk.QMD", cfg.extensions()),
             Format::Markdown

@@ -358,6 +358,9 @@ struct Parser<'a> {
     /// `== Section ==`): two such lines at the margin or more, one of them the first line of
     /// the text or three of them.
     equals_titles: bool,
+    /// The text is an Emacs outline or Org file (it says so, or writes an Org `#+` keyword or
+    /// block) with star titles (`** Bug fixes`) at the margin.
+    star_titles: bool,
     /// Content line after a `Contents` heading while its entries run on.
     toc_from: Option<usize>,
     /// Where the first table of contents starts (content line).

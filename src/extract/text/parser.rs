@@ -104,6 +104,18 @@ impl<'a> Parser<'a> {
             let wiki = || marked.iter().all(|&i| line(i).trim_end().ends_with(" ="));
             marked.len() >= 2 && (header || adoc() || wiki())
         };
+        // Star titles (`* Noteworthy changes in release 4.9`, `** Bug fixes`) in a text that
+        // says it is an Emacs outline or Org file, or writes an Org `#+` keyword or block.
+        let star_titles = {
+            let line = |i: usize| &text[lines[i].start..lines[i].end];
+            content
+                .iter()
+                .any(|&i| lines[i].indent == 0 && star_title(line(i)).is_some())
+                && (outline_declared(text)
+                    || content
+                        .iter()
+                        .any(|&i| lines[i].indent == 0 && org_markup(line(i))))
+        };
         // Section numbers of two parts or more over titles in sentence case (`5.2. Using the
         // output module`), and in title case.
         let mut numbered_case = (0, 0);
@@ -135,6 +147,7 @@ impl<'a> Parser<'a> {
             blank_led: None,
             restructured: underlined_titles >= 2 && (explicit_markup >= 2 || inline_markup() >= 3),
             equals_titles,
+            star_titles,
             content,
             base_indent,
             blocks: Vec::new(),
@@ -1376,6 +1389,16 @@ impl<'a> Parser<'a> {
                 out.push((start, c));
                 start = c;
             }
+            // A star title starts a group of its own, as Emacs folds the outline there; so does
+            // the line that opens or closes an Org block.
+            if c > start
+                && self.stars_title()
+                && self.l(c).indent == 0
+                && (star_title(self.line(c)).is_some() || org_block_line(self.line(c)))
+            {
+                out.push((start, c));
+                start = c;
+            }
             if c + 1 == self.content.len() || !self.adjacent(c) {
                 out.push((start, c + 1));
                 start = c + 1;
@@ -1700,6 +1723,61 @@ impl<'a> Parser<'a> {
         self.equals_titles && self.hints.is_none()
     }
 
+    /// The text marks its titles with stars (an Emacs outline or Org file): a source, never a
+    /// typeset page.
+    fn stars_title(&self) -> bool {
+        self.star_titles && self.hints.is_none()
+    }
+
+    /// The start of a group in an outline or Org file, when its markup decides it; returns how
+    /// many lines it used.
+    /// - A star title at the margin is a heading at its stars' level (as Emacs folds it),
+    ///   unless it is a sentence wrapped onto the next line: an item of a list (`* This
+    ///   version of sed passes the new test-suite donated by` / `Jason Molenda.`), not a
+    ///   title.
+    /// - An Org `#+begin_src` or `#+begin_example` block is code, to its `#+end_` line; other
+    ///   blocks (`quote`, `center`) make no block of their own, and their lines are read as
+    ///   text.
+    fn org_group(&mut self, start: usize, end: usize) -> Option<usize> {
+        let first = self.line(start);
+        if let Some(name) = org_block_open(first) {
+            let last = self.content.len().min(start + 20_000);
+            let close = (start + 1..last).find(|&c| org_block_closes(self.line(c), &name));
+            return match close {
+                Some(c) if matches!(name.as_str(), "src" | "example") => {
+                    self.push(BlockType::Code, start, c + 1, None);
+                    self.consumed = self.consumed.max(c + 1);
+                    Some((c + 1 - start).min(end - start))
+                }
+                Some(_) => Some(1),
+                None => None,
+            };
+        }
+        if org_block_line(first) {
+            return Some(1); // the end of a block
+        }
+        let (level, title) = star_title(first)?;
+        if start + 1 < end {
+            let next = self.line(start + 1).trim_start();
+            let words = title.split_whitespace().count();
+            let wrapped = next.starts_with(char::is_lowercase)
+                || (words >= 8
+                    && !title.ends_with(['.', ':', '!', '?'])
+                    && self.l(start + 1).indent == 0);
+            if wrapped {
+                return None;
+            }
+        }
+        let info = HeadingInfo {
+            level,
+            title: title.split_whitespace().collect::<Vec<_>>().join(" "),
+            source: HeadingSource::Markup,
+            anchor: None,
+        };
+        self.push(BlockType::Heading, start, start + 1, Some(info));
+        Some(1)
+    }
+
     /// The line after `at` that repeats it (trailing spaces aside): the closing delimiter of
     /// the AsciiDoc block `at` opens, looked for over the next 20,000 lines.
     fn closing_line(&self, at: usize) -> Option<usize> {
@@ -1824,6 +1902,11 @@ impl<'a> Parser<'a> {
         }
         if self.marks_titles() && self.l(start).indent == 0 {
             if let Some(k) = self.adoc_group(start, end) {
+                return k;
+            }
+        }
+        if self.stars_title() && self.l(start).indent == 0 {
+            if let Some(k) = self.org_group(start, end) {
                 return k;
             }
         }

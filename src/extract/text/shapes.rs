@@ -775,6 +775,129 @@ pub(super) fn variable_entry(t: &str) -> bool {
     })
 }
 
+/// An outline heading (Emacs outline mode, Org): stars at the margin, a blank, a title with a
+/// letter or digit; its level is the number of stars (at most 9). Org's tags at the end of the
+/// line (`:work:urgent:`) are not part of the title.
+pub(super) fn star_title(line: &str) -> Option<(u8, &str)> {
+    let stars = line.bytes().take_while(|&b| b == b'*').count();
+    let rest = line.get(stars..)?;
+    if stars == 0 || !rest.starts_with([' ', '\t']) {
+        return None;
+    }
+    let mut title = rest.trim();
+    if let Some(i) = title.rfind([' ', '\t']) {
+        let tail = &title[i + 1..];
+        let tags = tail.len() > 2
+            && tail.starts_with(':')
+            && tail.ends_with(':')
+            && tail[1..tail.len() - 1].split(':').all(|t| {
+                !t.is_empty() && t.chars().all(|c| c.is_alphanumeric() || "_@#%".contains(c))
+            });
+        if tags {
+            title = title[..i].trim_end();
+        }
+    }
+    title
+        .chars()
+        .any(char::is_alphanumeric)
+        .then_some((stars.min(9) as u8, title))
+}
+
+/// The text says it is an Emacs outline or Org file, as Emacs reads it: `-*- outline -*-` or
+/// `-*- mode: org -*-` on its first line (its second under a `#!` line), or `mode: outline`
+/// in the `Local Variables:` block at its end (GNU's NEWS and TODO files).
+pub(super) fn outline_declared(text: &str) -> bool {
+    let is_mode = |m: &str| {
+        let m = m.trim().to_ascii_lowercase();
+        matches!(m.as_str(), "outline" | "org" | "outline-mode" | "org-mode")
+    };
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("");
+    let line = if first.starts_with("#!") {
+        lines.next().unwrap_or("")
+    } else {
+        first
+    };
+    if let Some((_, after)) = line.split_once("-*-") {
+        if let Some((vars, _)) = after.split_once("-*-") {
+            if !vars.contains(':') {
+                return is_mode(vars);
+            }
+            return vars.split(';').any(|v| {
+                v.split_once(':')
+                    .is_some_and(|(k, val)| k.trim().eq_ignore_ascii_case("mode") && is_mode(val))
+            });
+        }
+    }
+    let mut from = text.len().saturating_sub(3000);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let tail = &text[from..];
+    let mut block = tail
+        .lines()
+        .skip_while(|l| !l.to_ascii_lowercase().contains("local variables:"));
+    let Some(head) = block.next() else {
+        return false;
+    };
+    let lower = head.to_ascii_lowercase();
+    let prefix = head[..lower.find("local variables:").unwrap_or(0)].trim();
+    for l in block {
+        let l = l.trim().strip_prefix(prefix).unwrap_or(l).trim();
+        if l.eq_ignore_ascii_case("end:") {
+            break;
+        }
+        if let Some((k, v)) = l.split_once(':') {
+            if k.trim().eq_ignore_ascii_case("mode") && is_mode(v) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// An Org keyword or block line: `#+TITLE: …`, `#+begin_src python`, `#+END_EXAMPLE`.
+pub(super) fn org_markup(line: &str) -> bool {
+    let Some(rest) = line.strip_prefix("#+") else {
+        return false;
+    };
+    let name: &str = &rest[..rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len())];
+    !name.is_empty()
+        && (rest[name.len()..].starts_with(':')
+            || name.to_ascii_lowercase().starts_with("begin_")
+            || name.to_ascii_lowercase().starts_with("end_"))
+}
+
+/// A line that opens or closes an Org block (`#+BEGIN_SRC python`, `#+end_quote`).
+pub(super) fn org_block_line(line: &str) -> bool {
+    line.get(..8)
+        .is_some_and(|w| w.eq_ignore_ascii_case("#+begin_"))
+        || line
+            .get(..6)
+            .is_some_and(|w| w.eq_ignore_ascii_case("#+end_"))
+}
+
+/// The name of the Org block a `#+begin_NAME` line opens (lower case: `src`, `example`,
+/// `quote`).
+pub(super) fn org_block_open(line: &str) -> Option<String> {
+    let rest = line.trim_end().strip_prefix("#+")?;
+    let word = rest.split_whitespace().next()?.to_ascii_lowercase();
+    word.strip_prefix("begin_")
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+}
+
+/// Whether `line` closes the Org block `name` (`#+end_src`, `#+END_SRC`).
+pub(super) fn org_block_closes(line: &str, name: &str) -> bool {
+    line.trim()
+        .strip_prefix("#+")
+        .and_then(|r| r.get(..4 + name.len()))
+        .is_some_and(|w| w.eq_ignore_ascii_case(&format!("end_{name}")))
+        && line.trim().len() == 2 + 4 + name.len()
+}
+
 /// An AsciiDoc (or wiki text) section title at the margin: one to six `=`, a space, and a title
 /// with a letter (`== Installation`, `=== Build options ===`, ``==== `status` ``): its level
 /// (the number of `=`) and its title without the marks. Not `= 5` (a formula's line), nor a

@@ -3663,3 +3663,130 @@ fn asciidoc_titles_and_delimited_blocks() {
         .iter()
         .any(|t| t.contains("plus") || t.contains("times")));
 }
+
+/// GNU's NEWS files say they are Emacs outlines (`-*- outline -*-`): their star lines are the
+/// outline, releases at the top and their kinds of change under them, and a one-line item of
+/// an old release is a heading of its own as Emacs folds it. Without that line, the same
+/// star lines are list items, as before.
+#[test]
+fn an_emacs_outline_is_read_by_its_stars() {
+    let src = include_str!("../../../tests/data/text/excerpts/diffutils-NEWS");
+    let x = run(src);
+    let h = headings(&x);
+    assert_eq!(
+        h[..4],
+        [
+            (1, "Noteworthy changes in release 3.8 (2021-08-01) [stable]"),
+            (2, "Incompatible changes"),
+            (2, "Bug fixes"),
+            (1, "Noteworthy changes in release 3.7 (2018-12-31) [stable]"),
+        ],
+        "{h:?}"
+    );
+    // Every release of the file is a top-level heading, in the file's order, and every line
+    // of two stars heads a part of one.
+    let releases: Vec<&str> = src
+        .lines()
+        .filter(|l| l.starts_with("* Noteworthy changes in release"))
+        .map(|l| &l[2..])
+        .collect();
+    let top: Vec<&str> = h
+        .iter()
+        .filter(|&&(l, t)| l == 1 && t.starts_with("Noteworthy"))
+        .map(|&(_, t)| t)
+        .collect();
+    assert_eq!(top, releases);
+    let parts = src.lines().filter(|l| l.starts_with("** ")).count();
+    assert_eq!(h.iter().filter(|&&(l, _)| l == 2).count(), parts);
+    assert!(
+        h.contains(&(1, "New diff3 option --strip-trailing-cr.")),
+        "{h:?}"
+    );
+    // An item whose sentence runs on to the next line is no title.
+    assert!(
+        !h.iter().any(|&(_, t)| t.starts_with("With -N and -P")),
+        "{h:?}"
+    );
+    let plain = src.replacen("-*- outline -*-", "", 1);
+    assert!(!heading_titles(&run(&plain))
+        .iter()
+        .any(|t| t.starts_with("Incompatible") || t.starts_with("Noteworthy")),);
+}
+
+/// Org files: star headlines (tags aside), `#+begin_src` blocks as code whatever their lines
+/// hold, other blocks' delimiters dropped; Org's `#+` keywords are what tell such a file.
+#[test]
+fn org_headlines_and_blocks() {
+    let src = "#+TITLE: Build notes\n\n* Installing    :setup:\nRun the installer first.\n\n\
+               ** From source\nClone it, then build:\n#+BEGIN_SRC sh\nmake\n\
+               * not a heading inside the block\nmake install\n#+END_SRC\n\n\
+               ** TODO Packages\n- item one\n- item two\n\n* Usage\n#+begin_quote\n\
+               Quoted text.\n#+end_quote\n";
+    let x = run(src);
+    assert_eq!(
+        headings(&x),
+        [
+            (1, "Installing"),
+            (2, "From source"),
+            (2, "TODO Packages"),
+            (1, "Usage")
+        ]
+    );
+    let kinds: Vec<(BlockType, &str)> = x
+        .blocks
+        .iter()
+        .map(|b| (b.kind, &x.canonical[b.off_begin..b.off_end]))
+        .collect();
+    assert!(kinds.contains(&(
+        BlockType::Code,
+        "#+BEGIN_SRC sh\nmake\n* not a heading inside the block\nmake install\n#+END_SRC"
+    )));
+    assert!(
+        kinds.contains(&(BlockType::Prose, "Quoted text.")),
+        "{kinds:?}"
+    );
+    assert!(kinds.contains(&(BlockType::List, "- item one\n- item two")));
+    // Without a `#+` line or a mode line, `* ` at the margin is a bullet.
+    assert!(titles("Shopping\n\n* apples\n* pears\n\nDone.\n")
+        .iter()
+        .all(|t| !t.contains("apples")));
+}
+
+#[test]
+fn outline_declarations_and_star_titles() {
+    for (text, yes) in [
+        ("GNU sed NEWS          -*- outline -*-\n\n* x\n", true),
+        ("#!/bin/sh\n# -*- mode: org; coding: utf-8 -*-\n", true),
+        ("-*- Mode: Outline -*-\n", true),
+        ("-*- mode: text -*-\n* x\n", false),
+        (
+            "Notes\n\n* a\n\nLocal variables:\nmode: outline\nend:\n",
+            true,
+        ),
+        ("Notes\n# Local Variables:\n# mode:org\n# End:\n", true),
+        (
+            "Notes\nLocal Variables:\nfill-column: 72\nEnd:\nmode: org\n",
+            false,
+        ),
+        ("A text with no declaration\n* a\n", false),
+    ] {
+        assert_eq!(outline_declared(text), yes, "{text:?}");
+    }
+    assert_eq!(star_title("** Bug fixes"), Some((2, "Bug fixes")));
+    assert_eq!(
+        star_title("* TODO Ship it   :work:urgent:"),
+        Some((1, "TODO Ship it"))
+    );
+    assert_eq!(star_title("* a: b :"), Some((1, "a: b :")));
+    for no in ["*bold* text", "** ", "*** ---", "x * y", ""] {
+        assert_eq!(star_title(no), None, "{no:?}");
+    }
+    assert!(org_markup("#+TITLE: x") && org_markup("#+begin_src python"));
+    assert!(!org_markup("#+ x") && !org_markup("# TITLE: x"));
+    assert!(org_block_closes("#+END_SRC", "src") && org_block_closes("#+end_src  ", "src"));
+    assert!(!org_block_closes("#+end_srcx", "src") && !org_block_closes("#+end_example", "src"));
+    assert_eq!(
+        org_block_open("#+BEGIN_EXAMPLE").as_deref(),
+        Some("example")
+    );
+}
