@@ -162,7 +162,8 @@ impl Ctx<'_> {
     /// Where the rows of table block `idx` start (its first row at the block's start; a
     /// Markdown table's delimiter row and a grid table's inner border lines go with the row
     /// before them), when the table has more rows than a chunk may hold and its text tells
-    /// its rows apart: a pipe table's lines, a grid table's border lines, or one line per row.
+    /// its rows apart: a pipe table's lines, a grid table's border lines (`+---+`, or drawn
+    /// with box-drawing characters), or one line per row.
     fn row_starts(&self, idx: usize) -> Option<Vec<usize>> {
         let b = &self.blocks[idx];
         let shape = b.attrs.as_ref()?.table.as_ref()?;
@@ -198,6 +199,27 @@ impl Ctx<'_> {
                         .filter(|&&k| k > 0 && k + 1 < lines.len())
                         .map(|&k| lines[k + 1].0),
                 );
+                v
+            }
+            // Box-drawn: rules part the rows (a row may take several lines), or one rule sets
+            // off the header and every line under it is a row. A rule goes with the row above.
+            "box" => {
+                let rule = |l: &str| {
+                    l.trim_start()
+                        .starts_with(|c: char| ('\u{2500}'..='\u{257F}').contains(&c))
+                        && !l.trim_start().starts_with(['│', '┃', '║'])
+                };
+                let data: Vec<usize> = (0..lines.len()).filter(|&k| !rule(lines[k].1)).collect();
+                let mut v = vec![b.off_begin];
+                if data.len() == shape.rows as usize {
+                    v.extend(data.iter().skip(1).map(|&k| lines[k].0));
+                } else {
+                    v.extend(
+                        (1..lines.len().saturating_sub(1))
+                            .filter(|&k| rule(lines[k].1))
+                            .map(|k| lines[k + 1].0),
+                    );
+                }
                 v
             }
             _ if lines.len() == shape.rows as usize => lines.iter().map(|l| l.0).collect(),
@@ -361,6 +383,77 @@ mod tests {
         let short: String = md.lines().take(34).map(|l| format!("{l}\n")).collect();
         let (_, _, c) = chunks(&short, 512, 64);
         assert_eq!(c.len(), 1, "{c:#?}");
+    }
+
+    /// A box-drawn table of 70 rows in plain text (rules between rows, some rows over two
+    /// lines): cut between rows, each piece from a row's first line to the rule under its last.
+    /// psql's style (one rule under the header, a row a line) is cut between lines.
+    #[test]
+    fn long_box_drawn_tables_are_cut_between_rows() {
+        for parted in [true, false] {
+            let mut text = String::from(
+                "Items\n\nEvery item we keep.\n\n┌─────┬──────────┐\n│ id  │ name     │\n",
+            );
+            for i in 1..70 {
+                text.push_str(if parted || i == 1 {
+                    "├─────┼──────────┤\n"
+                } else {
+                    ""
+                });
+                text.push_str(&format!("│ {i:<3} │ item {i:<3} │\n"));
+                if parted && i % 7 == 0 {
+                    text.push_str("│     │ (cont.)  │\n");
+                }
+            }
+            text.push_str("└─────┴──────────┘\n\nAfter the table.\n");
+            let x = crate::extract::text::extract(
+                crate::extract::canonical::Canonical::from_bytes(text.as_bytes()),
+                &crate::config::TextConfig::default(),
+            );
+            let (md, mut b) = (x.canonical.as_str(), x.blocks);
+            let table = b.iter().position(|b| b.kind == BlockType::Table).unwrap();
+            let shape = b[table].attrs().table.clone().unwrap();
+            assert_eq!((shape.rows, shape.grid_kind), (70, "box"));
+            let st = structure::build(md, &mut b);
+            let an = Analyzer::by_name("cl100k_base").unwrap();
+            let ts = an.token_starts(md);
+            let cfg = ChunkConfig {
+                tokenizer: "cl100k_base".into(),
+                max_tokens: 2000,
+                overlap_tokens: 0,
+                max_table_rows: 30,
+            };
+            let c = chunk(md, &b, &st, &ts, &an, &cfg);
+            let pieces: Vec<&str> = c
+                .iter()
+                .filter(|c| c.first_block <= table && table <= c.last_block)
+                .map(|c| &md[c.off_begin..c.off_end])
+                .collect();
+            let ids = |p: &str| {
+                p.lines()
+                    .filter(|l| l.starts_with("│ ") && !l.starts_with("│  "))
+                    .count()
+            };
+            assert_eq!(
+                pieces.iter().map(|p| ids(p)).collect::<Vec<_>>(),
+                [30, 30, 10],
+                "{pieces:#?}"
+            );
+            for p in &pieces[1..] {
+                assert!(p.starts_with("│ "), "{p}");
+            }
+            for p in &pieces[..2] {
+                let last = p.lines().last().unwrap();
+                assert!(
+                    if parted {
+                        last.starts_with('├')
+                    } else {
+                        last.starts_with("│ ")
+                    },
+                    "{p}"
+                );
+            }
+        }
     }
 
     #[test]

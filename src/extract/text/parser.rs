@@ -2292,7 +2292,7 @@ impl<'a> Parser<'a> {
         sym * 12 >= chars || (sym * 25 >= chars && prose_lines * 2 < end - start)
     }
 
-    /// A table: pipe rows, a grid (`+---+`), a reST simple table (`===  ===`), CSV-like rows
+    /// A table: pipe rows, a grid (`+---+`), a box-drawn grid (`┌───┬───┐`), a reST simple table (`===  ===`), CSV-like rows
     /// (≥ 3, same number of quoted/unquoted fields) or ≥ 3 rows of space-aligned columns.
     pub(super) fn table(&self, start: usize, end: usize) -> Option<TableShape> {
         let n = end - start;
@@ -2313,6 +2313,9 @@ impl<'a> Parser<'a> {
                     "grid",
                 ));
             }
+        }
+        if let Some(t) = box_table(&rows) {
+            return Some(t);
         }
         // Pipe table.
         if rows.iter().all(|r| r.contains('|')) {

@@ -385,6 +385,72 @@ pub(super) fn is_grid_rule(r: &str) -> bool {
     r.starts_with('+') && r.len() >= 3 && r.chars().all(|c| matches!(c, '+' | '-' | '=' | ':'))
 }
 
+/// A rule of a table drawn with box-drawing characters (`┌───┬───┐`, `├───┼───┤`,
+/// `╞═══╪═══╡`): box-drawing characters only, a horizontal among them.
+pub(super) fn is_box_rule(r: &str) -> bool {
+    r.chars().count() >= 3
+        && r.chars().all(|c| ('\u{2500}'..='\u{257F}').contains(&c))
+        && r.contains(['─', '━', '═', '┄', '┅', '┈', '┉', '╌', '╍'])
+}
+
+/// A row of a box-drawn table: between two verticals (`│ a │ b │`).
+pub(super) fn is_box_row(r: &str) -> bool {
+    const BARS: [char; 3] = ['│', '┃', '║'];
+    r.chars().count() >= 2 && r.starts_with(BARS) && r.ends_with(BARS)
+}
+
+/// The shape of a table drawn with box-drawing characters, as text renderers draw them (w3m,
+/// lynx, psql, rich): `rows` trimmed, a top rule first (`┌`, `╔`, `┏`, `╭`, …), then rows and
+/// rules. Columns are the top rule's downward junctions plus one. Rows are the runs of lines
+/// between rules when rules part the rows (a cell may take several lines), else the lines
+/// under the one rule that sets off the header (`psql`); a header row is that one, or the
+/// first when the rule under it is drawn heavier or doubled than the others.
+pub(super) fn box_table(rows: &[&str]) -> Option<TableShape> {
+    let first = rows.first()?;
+    if rows.len() < 3
+        || !first.starts_with(['┌', '╔', '┏', '╭', '╒', '╓', '┍', '┎'])
+        || !is_box_rule(first)
+        || !rows.iter().all(|r| is_box_rule(r) || is_box_row(r))
+    {
+        return None;
+    }
+    let cols = 1 + first.chars().filter(|c| "┬╦┳╤╥┭┮┯┰┱┲".contains(*c)).count() as u32;
+    // Runs of row lines, and the rules between them (not the first or last line).
+    let mut runs: Vec<usize> = Vec::new();
+    let mut in_run = false;
+    for r in &rows[1..] {
+        if is_box_row(r) {
+            if in_run {
+                *runs.last_mut().expect("in a run") += 1;
+            } else {
+                runs.push(1);
+                in_run = true;
+            }
+        } else {
+            in_run = false;
+        }
+    }
+    let inner: Vec<&&str> = rows[1..rows.len() - 1]
+        .iter()
+        .filter(|r| is_box_rule(r))
+        .collect();
+    let lines: usize = runs.iter().sum();
+    if lines == 0 {
+        return None;
+    }
+    let heavy = |r: &str| r.contains(['═', '━']);
+    let (n, header) = match inner.as_slice() {
+        [] => (lines, 0),
+        [_] if runs.first() == Some(&1) => (lines, 1),
+        [one, rest @ ..] => (
+            runs.len(),
+            u32::from(heavy(one) && !rest.iter().any(|r| heavy(r))),
+        ),
+    };
+    // A box around a single cell frames a note; it holds no table.
+    (cols > 1 || n > 1).then(|| shape(n as u32, cols, header, "box"))
+}
+
 /// Fields of a CSV-like row; None when a quote is left open.
 pub(super) fn csv_fields(row: &str, delim: char) -> Option<Vec<&str>> {
     let mut out = Vec::new();

@@ -3790,3 +3790,47 @@ fn outline_declarations_and_star_titles() {
         Some("example")
     );
 }
+
+/// Tables drawn with box-drawing characters, as text renderers draw them: the X11 protocol
+/// specification as its DocBook source renders to text (a cell over several lines, a rule
+/// under every row), psql's unicode style (one rule, under the header) and tabulate's
+/// `fancy_grid` (the header's rule doubled). A one-cell box is no table.
+#[test]
+fn box_drawn_tables() {
+    let src = include_str!("../../../tests/data/text/excerpts/x11protocol-common-types.txt");
+    let x = run(src);
+    let tables: Vec<&Block> = x
+        .blocks
+        .iter()
+        .filter(|b| b.kind == BlockType::Table)
+        .collect();
+    assert_eq!(tables.len(), 1);
+    let t = tables[0].attrs().table.clone().unwrap();
+    // One row under each `├` rule, and the one above the first.
+    let rules = src.lines().filter(|l| l.starts_with('├')).count() as u32;
+    assert_eq!((t.rows, t.cols, t.grid_kind), (rules + 1, 2, "box"));
+    let text = &x.canonical[tables[0].off_begin..tables[0].off_end];
+    assert!(text.starts_with('┌') && text.ends_with('┘'), "{text}");
+    assert!(text.contains("│LISTofFOO   │is not necessarily the same size as a FOO)"));
+    // The text under the table is prose again.
+    assert!(x.blocks.iter().any(|b| b.kind == BlockType::Prose
+        && x.canonical[b.off_begin..b.off_end].starts_with("The [x,y] coordinates")));
+
+    let psql = "Rows:\n\n┌────┬───────┐\n│ id │ name  │\n├────┼───────┤\n│  1 │ one   │\n\
+                │  2 │ two   │\n│  3 │ three │\n└────┴───────┘\n";
+    let fancy = "Stock:\n\n╒════════╤═══════╕\n│ item   │   qty │\n╞════════╪═══════╡\n\
+                 │ spam   │    42 │\n├────────┼───────┤\n│ eggs   │   451 │\n╘════════╧═══════╛\n";
+    for (src, want) in [(psql, (4, 2, 1)), (fancy, (3, 2, 1))] {
+        let x = run(src);
+        let shapes: Vec<(u32, u32, u32)> = x
+            .blocks
+            .iter()
+            .filter_map(|b| b.attrs.as_ref()?.table.as_ref())
+            .map(|t| (t.rows, t.cols, t.header_rows))
+            .collect();
+        assert_eq!(shapes, [want], "{src}");
+    }
+    let note =
+        "Note:\n\n┌──────────────────────┐\n│ Back up your data.   │\n└──────────────────────┘\n";
+    assert!(run(note).blocks.iter().all(|b| b.kind != BlockType::Table));
+}
