@@ -361,6 +361,8 @@ struct Parser<'a> {
     /// The text is an Emacs outline or Org file (it says so, or writes an Org `#+` keyword or
     /// block) with star titles (`** Bug fixes`) at the margin.
     star_titles: bool,
+    /// The text is a ChangeLog (GNU's, or `git log`'s): two entry lines at the margin or more.
+    changelog: bool,
     /// Content line after a `Contents` heading while its entries run on.
     toc_from: Option<usize>,
     /// Where the first table of contents starts (content line).

@@ -116,6 +116,14 @@ impl<'a> Parser<'a> {
                         .iter()
                         .any(|&i| lines[i].indent == 0 && org_markup(line(i))))
         };
+        let changelog = content
+            .iter()
+            .filter(|&&i| {
+                lines[i].indent == 0 && changelog_header(&text[lines[i].start..lines[i].end])
+            })
+            .take(2)
+            .count()
+            >= 2;
         // Section numbers of two parts or more over titles in sentence case (`5.2. Using the
         // output module`), and in title case.
         let mut numbered_case = (0, 0);
@@ -148,6 +156,7 @@ impl<'a> Parser<'a> {
             restructured: underlined_titles >= 2 && (explicit_markup >= 2 || inline_markup() >= 3),
             equals_titles,
             star_titles,
+            changelog,
             content,
             base_indent,
             blocks: Vec::new(),
@@ -1909,6 +1918,22 @@ impl<'a> Parser<'a> {
             if let Some(k) = self.org_group(start, end) {
                 return k;
             }
+        }
+        // A ChangeLog's entries: each entry's first line heads it (its date and author, or
+        // its commit), so that every chunk of an entry carries them in its `context`.
+        if self.changelog
+            && self.hints.is_none()
+            && self.l(start).indent == 0
+            && changelog_header(first)
+        {
+            let info = HeadingInfo {
+                level: 1,
+                title: first.split_whitespace().collect::<Vec<_>>().join(" "),
+                source: HeadingSource::Markup,
+                anchor: None,
+            };
+            self.push(BlockType::Heading, start, start + 1, Some(info));
+            return 1;
         }
         // A blank line, the start of a page, or a heading right above.
         let blank_before = start == 0

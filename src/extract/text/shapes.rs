@@ -841,6 +841,55 @@ pub(super) fn variable_entry(t: &str) -> bool {
     })
 }
 
+/// The first line of a ChangeLog entry: GNU's date, name and address (`2022-10-10  Werner Koch
+/// <wk@gnupg.org>`, or the older `Fri Jul 24 10:16:24 CEST 2009 Daniel Veillard
+/// <veillard@redhat.com>`), or a `git log` entry's `commit` and its 40 hex digits.
+pub(super) fn changelog_header(line: &str) -> bool {
+    let l = line.trim_end();
+    if let Some(h) = l.strip_prefix("commit ") {
+        let h = h.split_whitespace().next().unwrap_or("");
+        return h.len() == 40 && h.bytes().all(|b| b.is_ascii_hexdigit());
+    }
+    // A remark may follow the address: `<x@y.org>  (tiny change)`.
+    let l = match l.rsplit_once(" (") {
+        Some((before, remark)) if remark.ends_with(')') && before.trim_end().ends_with('>') => {
+            before.trim_end()
+        }
+        _ => l,
+    };
+    let Some(open) = l.rfind('<') else {
+        return false;
+    };
+    let mail = &l[open..];
+    if !(mail.len() >= 5 && mail.ends_with('>') && mail.contains('@') && !mail.contains(' ')) {
+        return false;
+    }
+    let head = &l[..open];
+    let digits = |r: std::ops::Range<usize>| {
+        head.get(r)
+            .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let iso = digits(0..4)
+        && head.get(4..5) == Some("-")
+        && digits(5..7)
+        && head.get(7..8) == Some("-")
+        && digits(8..10)
+        && head.get(10..11).is_some_and(|c| c == " " || c == "\t");
+    const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let old = head.get(..3).is_some_and(|d| DAYS.contains(&d))
+        && head.get(3..4) == Some(" ")
+        && head.get(4..7).is_some_and(|m| MONTHS.contains(&m))
+        && head.contains(':');
+    // A name between the date and the address.
+    (iso || old)
+        && head
+            .get(10..)
+            .is_some_and(|n| n.chars().any(char::is_alphabetic))
+}
+
 /// An outline heading (Emacs outline mode, Org): stars at the margin, a blank, a title with a
 /// letter or digit; its level is the number of stars (at most 9). Org's tags at the end of the
 /// line (`:work:urgent:`) are not part of the title.

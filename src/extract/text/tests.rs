@@ -3834,3 +3834,49 @@ fn box_drawn_tables() {
         "Note:\n\n┌──────────────────────┐\n│ Back up your data.   │\n└──────────────────────┘\n";
     assert!(run(note).blocks.iter().all(|b| b.kind != BlockType::Table));
 }
+
+/// A ChangeLog's entries are its sections, headed by their first lines: GNU's date, author and
+/// address (a remark after it too), the older `ctime` date, and `git log`'s commits. One such
+/// line in another text heads nothing.
+#[test]
+fn changelog_entries_head_sections() {
+    let gnu = "2022-11-06  Jim Meyering  <meyering@fb.com>\n\n\tversion 4.9\n\t\
+               * NEWS: Record release date.\n\n\
+               2022-10-23  Oğuz  <oguzismailuysal@gmail.com>  (tiny change)\n\n\t\
+               sed: handle the unspecified \"n as delimiter alias\" case more sensibly\n\n\
+               Fri Jul 24 10:16:24 CEST 2009 Daniel Veillard <veillard@redhat.com>\n\n\t\
+               * libxslt/attributes.c: fix an IDness issue when building the tree\n";
+    assert_eq!(
+        titles(gnu),
+        [
+            "2022-11-06 Jim Meyering <meyering@fb.com>",
+            "2022-10-23 Oğuz <oguzismailuysal@gmail.com> (tiny change)",
+            "Fri Jul 24 10:16:24 CEST 2009 Daniel Veillard <veillard@redhat.com>",
+        ]
+    );
+    let git = "commit 6dfb65de949cdd0a5d198edee9a118f265924f33\nAuthor: Damien Miller \
+               <djm@mindrot.org>\nDate:   Thu Feb 2 23:21:54 2023 +1100\n\n    \
+               crank versions in RPM spec files\n\n\
+               commit d07cfb11a0ca574eb68a3931d8c46fbe862a20d6\nAuthor: Damien Miller \
+               <djm@mindrot.org>\nDate:   Thu Feb 2 23:17:49 2023 +1100\n\n    update version in README\n";
+    assert_eq!(
+        titles(git),
+        [
+            "commit 6dfb65de949cdd0a5d198edee9a118f265924f33",
+            "commit d07cfb11a0ca574eb68a3931d8c46fbe862a20d6"
+        ]
+    );
+    let one = "Minutes\n\nThe meeting agreed on the release.\n\n\
+               2022-10-10  Werner Koch  <wk@gnupg.org>\n\nSigned off.\n";
+    assert!(!titles(one).iter().any(|t| t.contains("Werner")));
+    for no in [
+        "commit 6dfb65de",
+        "2022-10-10  <wk@gnupg.org>",
+        "2022-10-10  Werner Koch",
+        "Fri, 24 Jul 2009 Daniel <d@x.org>",
+        "22-10-10  Werner Koch  <wk@gnupg.org>",
+        "2022-10-10  Werner Koch  <wk gnupg.org>",
+    ] {
+        assert!(!changelog_header(no), "{no}");
+    }
+}
