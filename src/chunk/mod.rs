@@ -209,16 +209,20 @@ impl Ctx<'_> {
                         .starts_with(|c: char| ('\u{2500}'..='\u{257F}').contains(&c))
                         && !l.trim_start().starts_with(['│', '┃', '║'])
                 };
-                let data: Vec<usize> = (0..lines.len()).filter(|&k| !rule(lines[k].1)).collect();
+                let last = lines.len().saturating_sub(1);
+                // Rules between rows; of rules right under one another, the last.
+                let parting: Vec<usize> = (1..last)
+                    .filter(|&k| rule(lines[k].1) && !rule(lines[k + 1].1))
+                    .collect();
+                let data_after = |k: usize| (k + 1..last).filter(|&j| !rule(lines[j].1));
                 let mut v = vec![b.off_begin];
-                if data.len() == shape.rows as usize {
-                    v.extend(data.iter().skip(1).map(|&k| lines[k].0));
-                } else {
-                    v.extend(
-                        (1..lines.len().saturating_sub(1))
-                            .filter(|&k| rule(lines[k].1))
-                            .map(|k| lines[k + 1].0),
-                    );
+                match parting.as_slice() {
+                    // No rule: a row a line.
+                    [] => v.extend(data_after(0).skip(1).map(|j| lines[j].0)),
+                    // One rule under the header: a row a line under it.
+                    [one] => v.extend(data_after(*one).map(|j| lines[j].0)),
+                    // Rules part the rows.
+                    _ => v.extend(parting.iter().map(|&k| lines[k + 1].0)),
                 }
                 v
             }

@@ -496,19 +496,24 @@ impl St {
     }
 
     /// Takes back the open table row when nothing of it was written yet: the row a heading
-    /// stands in, which ends the table block.
-    fn drop_empty_row(&mut self) {
-        let Some(c) = self.cur.as_mut() else { return };
+    /// stands in, which ends the table block. False when the row holds text already (the
+    /// heading is then cell text).
+    fn drop_empty_row(&mut self) -> bool {
+        let Some(c) = self.cur.as_mut() else {
+            return false;
+        };
         let t = &mut c.table;
         let rest = self.out.get(t.row_start..).unwrap_or("x");
-        if t.rows > 0 && t.row_start >= c.start && rest.chars().all(|ch| ch == ' ' || ch == '|') {
-            self.out.truncate(t.row_start);
-            t.rows -= 1;
-            t.cols = t.row_cols;
-            t.spans.truncate(t.row_spans);
-            t.cells_in_row = 0;
-            self.pending_space = false;
+        if t.rows == 0 || t.row_start < c.start || !rest.chars().all(|ch| ch == ' ' || ch == '|') {
+            return false;
         }
+        self.out.truncate(t.row_start);
+        t.rows -= 1;
+        t.cols = t.row_cols;
+        t.spans.truncate(t.row_spans);
+        t.cells_in_row = 0;
+        self.pending_space = false;
+        true
     }
 
     /// A row or cell of a table whose block a heading ended: the rows after the heading are a
@@ -529,8 +534,11 @@ impl St {
             return;
         };
         self.start_block(BlockType::Table, Some(id), src);
+        let len = self.out.len();
         if let Some(c) = self.cur.as_mut() {
             c.open_table();
+            // Resumed at a cell, the row is open already: it starts here.
+            c.table.row_start = len;
         }
     }
 
@@ -736,16 +744,23 @@ impl St {
                 // A heading in a table's own cell (Doxygen's member tables give each group's
                 // `h2` a row) ends the table block before its row; the rows after it open
                 // another table block.
+                // A heading in a header cell labels its column, and one after other cells of
+                // its row is cell text: both stay in the table.
                 let heading_row = kind == BlockType::Heading
                     && self.cur.as_ref().is_some_and(|c| {
                         c.owner.is_some()
                             && c.kind == BlockType::Table
                             && c.table.depth == 1
                             && c.in_caption == 0
-                    });
-                if heading_row {
-                    self.drop_empty_row();
-                }
+                    })
+                    && !self
+                        .stack
+                        .iter()
+                        .rev()
+                        .take(NEAR)
+                        .take_while(|o| o.tag != "table")
+                        .any(|o| o.tag == "th" || o.tag == "thead")
+                    && self.drop_empty_row();
                 if splits || heading_row {
                     self.finish_block(Some(begin));
                 }
@@ -1608,6 +1623,7 @@ pub fn extract_with(
         .any(|w| w[0] == b'<' && w[1..].eq_ignore_ascii_case(b"table"));
     let (mut st, layout) = pass(bytes, encoding, root_rule, Vec::new(), has_table)?;
     if !layout.is_empty() {
+        drop(st);
         st = pass(bytes, encoding, root_rule, layout, false)?.0;
     }
     // Style headings (a standalone bold line, a `title`/`heading`/`rubric` class) count only on
@@ -1928,6 +1944,19 @@ mod tests {
         // The heading rows are no rows of the tables, and their colspan no span.
         assert_eq!(shape(1), (2, 2, 0));
         assert_eq!(shape(3), (1, 2, 0));
+        // A heading after other cells of its row, or in a header cell, is cell text.
+        for (page, text) in [
+            (
+                "<table><tr><td>a<td><h2>X</h2><td>b<tr><td>c<td>d<td>e</table>",
+                "a | X | b\nc | d | e",
+            ),
+            (
+                "<table><tr><th><h3>Name</h3><th><h3>Value</h3><tr><td>a<td>1</table>",
+                "Name | Value\na | 1",
+            ),
+        ] {
+            assert_eq!(kinds(&run(page)), [(BlockType::Table, text)], "{page}");
+        }
         // Each table block points into its own rows of the source.
         let src = |i: usize| x.blocks[i].src_begin.unwrap() as usize;
         assert!(src(0) < src(1) && src(1) < src(2) && src(2) < src(3));

@@ -363,6 +363,9 @@ struct Parser<'a> {
     star_titles: bool,
     /// The text is a ChangeLog (GNU's, or `git log`'s): two entry lines at the margin or more.
     changelog: bool,
+    /// Where the Org blocks of each name end (`#+end_src` lines), ascending content lines
+    /// (found once, when the first block opens).
+    org_ends: std::cell::OnceCell<HashMap<String, Vec<usize>>>,
     /// Content line after a `Contents` heading while its entries run on.
     toc_from: Option<usize>,
     /// Where the first table of contents starts (content line).

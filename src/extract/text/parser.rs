@@ -157,6 +157,7 @@ impl<'a> Parser<'a> {
             equals_titles,
             star_titles,
             changelog,
+            org_ends: std::cell::OnceCell::new(),
             content,
             base_indent,
             blocks: Vec::new(),
@@ -1750,8 +1751,20 @@ impl<'a> Parser<'a> {
     fn org_group(&mut self, start: usize, end: usize) -> Option<usize> {
         let first = self.line(start);
         if let Some(name) = org_block_open(first) {
-            let last = self.content.len().min(start + 20_000);
-            let close = (start + 1..last).find(|&c| org_block_closes(self.line(c), &name));
+            let ends = self.org_ends.get_or_init(|| {
+                let mut ends: HashMap<String, Vec<usize>> = HashMap::new();
+                for c in 0..self.content.len() {
+                    if let Some(n) = org_block_end(self.line(c)) {
+                        ends.entry(n).or_default().push(c);
+                    }
+                }
+                ends
+            });
+            // The first line after this one that closes its name, 20,000 lines away at most.
+            let close = ends
+                .get(&name)
+                .and_then(|v| v.get(v.partition_point(|&c| c <= start)).copied())
+                .filter(|&c| c < start + 20_000);
             return match close {
                 Some(c) if matches!(name.as_str(), "src" | "example") => {
                     self.push(BlockType::Code, start, c + 1, None);
@@ -2321,7 +2334,9 @@ impl<'a> Parser<'a> {
     /// (≥ 3, same number of quoted/unquoted fields) or ≥ 3 rows of space-aligned columns.
     pub(super) fn table(&self, start: usize, end: usize) -> Option<TableShape> {
         let n = end - start;
-        if n < 2 || (start..end).any(|c| self.line(c).len() > MAX_SHAPE_LINE * 2) {
+        // Characters, not bytes: a box-drawn rule takes three bytes a character.
+        let long = |l: &str| l.len() > MAX_SHAPE_LINE * 2 && l.chars().count() > MAX_SHAPE_LINE * 2;
+        if n < 2 || (start..end).any(|c| long(self.line(c))) {
             return None;
         }
         let rows: Vec<&str> = (start..end).map(|c| self.line(c).trim()).collect();

@@ -430,22 +430,33 @@ pub(super) fn box_table(rows: &[&str]) -> Option<TableShape> {
             in_run = false;
         }
     }
-    let inner: Vec<&&str> = rows[1..rows.len() - 1]
-        .iter()
-        .filter(|r| is_box_rule(r))
-        .collect();
+    // The rules between rows (not the first or last line), each whether it is drawn heavy or
+    // doubled; rules right under one another (`├───┤` over `╞═══╡`) are one.
+    let mut inner: Vec<bool> = Vec::new();
+    let mut after_rule = true;
+    for r in &rows[1..rows.len() - 1] {
+        let rule = is_box_rule(r);
+        let heavy = rule && r.contains(['═', '━']);
+        match (rule, after_rule) {
+            (true, false) => inner.push(heavy),
+            (true, true) => {
+                if let Some(h) = inner.last_mut() {
+                    *h |= heavy;
+                }
+            }
+            _ => {}
+        }
+        after_rule = rule;
+    }
     let lines: usize = runs.iter().sum();
     if lines == 0 {
         return None;
     }
-    let heavy = |r: &str| r.contains(['═', '━']);
     let (n, header) = match inner.as_slice() {
         [] => (lines, 0),
-        [_] if runs.first() == Some(&1) => (lines, 1),
-        [one, rest @ ..] => (
-            runs.len(),
-            u32::from(heavy(one) && !rest.iter().any(|r| heavy(r))),
-        ),
+        // One rule: the header above it (on one line or more), a row a line under it.
+        [_] => (1 + runs.iter().skip(1).sum::<usize>(), 1),
+        [one, rest @ ..] => (runs.len(), u32::from(*one && !rest.contains(&true))),
     };
     // A box around a single cell frames a note; it holds no table.
     (cols > 1 || n > 1).then(|| shape(n as u32, cols, header, "box"))
@@ -935,13 +946,19 @@ pub(super) fn outline_declared(text: &str) -> bool {
     };
     if let Some((_, after)) = line.split_once("-*-") {
         if let Some((vars, _)) = after.split_once("-*-") {
-            if !vars.contains(':') {
-                return is_mode(vars);
+            let declared = if vars.contains(':') {
+                vars.split(';').any(|v| {
+                    v.split_once(':').is_some_and(|(k, val)| {
+                        k.trim().eq_ignore_ascii_case("mode") && is_mode(val)
+                    })
+                })
+            } else {
+                is_mode(vars)
+            };
+            // A line that names no mode (`-*- coding: utf-8 -*-`) leaves it to the end.
+            if declared {
+                return true;
             }
-            return vars.split(';').any(|v| {
-                v.split_once(':')
-                    .is_some_and(|(k, val)| k.trim().eq_ignore_ascii_case("mode") && is_mode(val))
-            });
         }
     }
     let mut from = text.len().saturating_sub(3000);
@@ -1004,13 +1021,14 @@ pub(super) fn org_block_open(line: &str) -> Option<String> {
         .map(str::to_string)
 }
 
-/// Whether `line` closes the Org block `name` (`#+end_src`, `#+END_SRC`).
-pub(super) fn org_block_closes(line: &str, name: &str) -> bool {
-    line.trim()
-        .strip_prefix("#+")
-        .and_then(|r| r.get(..4 + name.len()))
-        .is_some_and(|w| w.eq_ignore_ascii_case(&format!("end_{name}")))
-        && line.trim().len() == 2 + 4 + name.len()
+/// The name of the Org block a `#+end_NAME` line closes (lower case).
+pub(super) fn org_block_end(line: &str) -> Option<String> {
+    let rest = line.trim().strip_prefix("#+")?;
+    let name = rest
+        .get(..4)
+        .filter(|w| w.eq_ignore_ascii_case("end_"))
+        .map(|_| &rest[4..])?;
+    (!name.is_empty() && !name.contains(char::is_whitespace)).then(|| name.to_ascii_lowercase())
 }
 
 /// An AsciiDoc (or wiki text) section title at the margin: one to six `=`, a space, and a title

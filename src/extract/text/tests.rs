@@ -3746,6 +3746,9 @@ fn org_headlines_and_blocks() {
         "{kinds:?}"
     );
     assert!(kinds.contains(&(BlockType::List, "- item one\n- item two")));
+    // A block that never closes is no code; its line is read as text.
+    let open = run("#+TITLE: x\n\n* A\n\n#+begin_src sh\nmake\n");
+    assert!(open.blocks.iter().all(|b| b.kind != BlockType::Code));
     // Without a `#+` line or a mode line, `* ` at the margin is a bullet.
     assert!(titles("Shopping\n\n* apples\n* pears\n\nDone.\n")
         .iter()
@@ -3769,6 +3772,11 @@ fn outline_declarations_and_star_titles() {
             false,
         ),
         ("A text with no declaration\n* a\n", false),
+        // A first line that names no mode leaves it to the end.
+        (
+            "NEWS  -*- coding: utf-8 -*-\n* a\nLocal Variables:\nmode: outline\nEnd:\n",
+            true,
+        ),
     ] {
         assert_eq!(outline_declared(text), yes, "{text:?}");
     }
@@ -3783,8 +3791,12 @@ fn outline_declarations_and_star_titles() {
     }
     assert!(org_markup("#+TITLE: x") && org_markup("#+begin_src python"));
     assert!(!org_markup("#+ x") && !org_markup("# TITLE: x"));
-    assert!(org_block_closes("#+END_SRC", "src") && org_block_closes("#+end_src  ", "src"));
-    assert!(!org_block_closes("#+end_srcx", "src") && !org_block_closes("#+end_example", "src"));
+    assert_eq!(org_block_end("#+END_SRC").as_deref(), Some("src"));
+    assert_eq!(org_block_end("  #+end_src  ").as_deref(), Some("src"));
+    assert_eq!(org_block_end("#+end_srcx").as_deref(), Some("srcx"));
+    assert_eq!(org_block_end("#+end_"), None);
+    assert_eq!(org_block_end("#+end_src extra"), None);
+    assert_eq!(org_block_end("#+begin_src"), None);
     assert_eq!(
         org_block_open("#+BEGIN_EXAMPLE").as_deref(),
         Some("example")
@@ -3820,7 +3832,17 @@ fn box_drawn_tables() {
                 │  2 │ two   │\n│  3 │ three │\n└────┴───────┘\n";
     let fancy = "Stock:\n\n╒════════╤═══════╕\n│ item   │   qty │\n╞════════╪═══════╡\n\
                  │ spam   │    42 │\n├────────┼───────┤\n│ eggs   │   451 │\n╘════════╧═══════╛\n";
-    for (src, want) in [(psql, (4, 2, 1)), (fancy, (3, 2, 1))] {
+    // A header over two lines above the one rule is one row; doubled rules part two rows.
+    let tall = "Rows:\n\n┌────┬───────┐\n│ id │ name  │\n│    │ (s)   │\n├────┼───────┤\n\
+                │  1 │ one   │\n│  2 │ two   │\n└────┴───────┘\n";
+    let doubled = "Rows:\n\n┌────┬───────┐\n│ id │ name  │\n├────┼───────┤\n╞════╪═══════╡\n\
+                   │  1 │ one   │\n├────┼───────┤\n│  2 │ two   │\n└────┴───────┘\n";
+    for (src, want) in [
+        (psql, (4, 2, 1)),
+        (fancy, (3, 2, 1)),
+        (tall, (3, 2, 1)),
+        (doubled, (3, 2, 1)),
+    ] {
         let x = run(src);
         let shapes: Vec<(u32, u32, u32)> = x
             .blocks
