@@ -175,7 +175,7 @@ struct Open {
     class: String,
     html_id: Option<String>,
     footnote: bool,
-    /// A `table` that lays the page out (see [`layout_tables`]): it and its rows and cells are
+    /// A `table` that lays the page out (see [`LayoutScan`]): it and its rows and cells are
     /// read as `div`s are.
     layout: bool,
 }
@@ -1375,7 +1375,7 @@ fn choose_encoding(
     }
 }
 
-/// One table being measured by [`layout_tables`].
+/// One table being measured by [`LayoutScan`].
 struct TableScan {
     start: usize,
     /// `th`, `caption`, `thead`, `tfoot`, `colgroup`, `col`, or an ARIA table role: a data
@@ -1385,7 +1385,7 @@ struct TableScan {
     cells: u32,
     /// Block elements in the current cell.
     cell_blocks: u32,
-    /// A cell that holds a table, a heading beside other blocks, or two blocks or more.
+    /// A cell that holds a table, or two blocks or more (a heading is one).
     holds_page: bool,
 }
 

@@ -106,15 +106,23 @@ impl<'a> Parser<'a> {
         };
         // Star titles (`* Noteworthy changes in release 4.9`, `** Bug fixes`) in a text that
         // says it is an Emacs outline or Org file, or writes an Org `#+` keyword or block.
+        // Or that is written as one: its first star line has one star and two lines or more
+        // have two (GNU's `NEWS` without its mode line: `* Noteworthy changes in release
+        // 1.21.3` over `** Fix HSTS build issues`). Not GDB's `NEWS`, whose `***` lines head
+        // the `*` items under them.
         let star_titles = {
             let line = |i: usize| &text[lines[i].start..lines[i].end];
-            content
+            let stars: Vec<u8> = content
                 .iter()
-                .any(|&i| lines[i].indent == 0 && star_title(line(i)).is_some())
+                .filter(|&&i| lines[i].indent == 0)
+                .filter_map(|&i| star_title(line(i)).map(|(level, _)| level))
+                .collect();
+            !stars.is_empty()
                 && (outline_declared(text)
                     || content
                         .iter()
-                        .any(|&i| lines[i].indent == 0 && org_markup(line(i))))
+                        .any(|&i| lines[i].indent == 0 && org_markup(line(i)))
+                    || (stars[0] == 1 && stars.iter().filter(|&&l| l == 2).take(2).count() == 2))
         };
         let changelog = content
             .iter()

@@ -415,7 +415,7 @@ pub(super) fn box_table(rows: &[&str]) -> Option<TableShape> {
         return None;
     }
     let cols = 1 + first.chars().filter(|c| "┬╦┳╤╥┭┮┯┰┱┲".contains(*c)).count() as u32;
-    // Runs of row lines, and the rules between them (not the first or last line).
+    // Runs of row lines.
     let mut runs: Vec<usize> = Vec::new();
     let mut in_run = false;
     for r in &rows[1..] {

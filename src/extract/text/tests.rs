@@ -3666,8 +3666,7 @@ fn asciidoc_titles_and_delimited_blocks() {
 
 /// GNU's NEWS files say they are Emacs outlines (`-*- outline -*-`): their star lines are the
 /// outline, releases at the top and their kinds of change under them, and a one-line item of
-/// an old release is a heading of its own as Emacs folds it. Without that line, the same
-/// star lines are list items, as before.
+/// an old release is a heading of its own as Emacs folds it.
 #[test]
 fn an_emacs_outline_is_read_by_its_stars() {
     let src = include_str!("../../../tests/data/text/excerpts/diffutils-NEWS");
@@ -3707,10 +3706,10 @@ fn an_emacs_outline_is_read_by_its_stars() {
         !h.iter().any(|&(_, t)| t.starts_with("With -N and -P")),
         "{h:?}"
     );
+    // Without its mode line the file still reads as an outline: its first star line has one
+    // star, and many have two.
     let plain = src.replacen("-*- outline -*-", "", 1);
-    assert!(!heading_titles(&run(&plain))
-        .iter()
-        .any(|t| t.starts_with("Incompatible") || t.starts_with("Noteworthy")),);
+    assert_eq!(headings(&run(&plain)), h);
 }
 
 /// Org files: star headlines (tags aside), `#+begin_src` blocks as code whatever their lines
@@ -3901,4 +3900,36 @@ fn changelog_entries_head_sections() {
     ] {
         assert!(!changelog_header(no), "{no}");
     }
+}
+
+/// A text written as an outline without saying so (GNU's `NEWS` with no mode line): its first
+/// star line has one star and two lines or more have two. GDB's `NEWS`, whose `***` release
+/// lines head `*` items, and a bullet list with one sub-item are not.
+#[test]
+fn an_undeclared_outline_of_two_levels() {
+    let wget = "GNU Wget NEWS -- history of user-visible changes.\n\n\
+                * Noteworthy changes in release 1.21.3 (2022-02-26)\n\n\
+                ** Fix computation of total bytes downloaded during FTP transfers (#61277)\n\n\
+                ** Add option to select TLS 1.3 on the command line\n\n\
+                * Noteworthy changes in release 1.21.2 (2021-09-07)\n\n\
+                ** Support for autoconf 2.71\n";
+    assert_eq!(
+        headings(&run(wget))
+            .iter()
+            .map(|&(l, t)| (l, &t[..12]))
+            .collect::<Vec<_>>(),
+        [
+            (1, "Noteworthy c"),
+            (2, "Fix computat"),
+            (2, "Add option t"),
+            (1, "Noteworthy c"),
+            (2, "Support for ")
+        ]
+    );
+    let gdb = "\t\tWhat has changed in GDB?\n\n*** Changes in GDB 13\n\n\
+               * MI version 1 is deprecated, and will be removed in GDB 14.\n\n\
+               ** One more line of two stars.\n\n** And another.\n";
+    assert!(!titles(gdb).iter().any(|t| t.starts_with("MI version")));
+    let bullets = "Shopping\n\n* apples\n** green ones\n* pears\n";
+    assert_eq!(titles(bullets), ["Shopping"]);
 }
