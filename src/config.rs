@@ -59,6 +59,10 @@ pub struct WalkConfig {
     pub max_file_bytes: u64,
     /// Follow symbolic links (loops are detected and reported).
     pub follow_symlinks: bool,
+    /// Memory (MiB) one document's analysis may take, as estimated once its text is read
+    /// ([`crate::analyze::memory_estimate`]): a document over it gets a `failed` row saying
+    /// so, instead of running the machine out of memory. 0 = no limit.
+    pub max_document_memory_mb: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -244,6 +248,7 @@ impl Default for WalkConfig {
             exclude: vec!["**/.git".into(), "**/.hg".into(), "**/.svn".into()],
             max_file_bytes: 256 * 1024 * 1024,
             follow_symlinks: false,
+            max_document_memory_mb: 8192,
         }
     }
 }

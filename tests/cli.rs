@@ -328,6 +328,38 @@ fn documents(idx: &Path) -> Vec<(String, String, Option<String>)> {
     out
 }
 
+/// A document whose analysis would take more memory than `walk.max_document_memory_mb`
+/// allows (here a file of 20,000 one-line headings, about 20 MiB by the estimate) gets a
+/// `failed` row that names the setting; the other documents and the run go on. With the
+/// default limit it is read.
+#[test]
+fn a_document_over_the_memory_limit_fails_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let c = tmp.path().join("c");
+    std::fs::create_dir_all(&c).unwrap();
+    std::fs::write(c.join("many.md"), "# x\n".repeat(20_000)).unwrap();
+    std::fs::write(c.join("ok.md"), "# Title\n\nA paragraph.\n").unwrap();
+    let cfg = config_file(
+        tmp.path(),
+        "lim.toml",
+        "[walk]\nmax_document_memory_mb = 10\n",
+    );
+    let out = tmp.path().join("out");
+    index(&c, &out, &["--config", cfg.to_str().unwrap()]);
+    let docs = documents(&out);
+    let many = docs.iter().find(|d| d.0 == "many.md").unwrap();
+    assert_eq!(many.1, "failed");
+    let reason = many.2.as_deref().unwrap();
+    assert!(
+        reason.starts_with("20000 blocks") && reason.contains("walk.max_document_memory_mb (10)"),
+        "{reason}"
+    );
+    assert_eq!(docs.iter().find(|d| d.0 == "ok.md").unwrap().1, "ok");
+    let out = tmp.path().join("default");
+    index(&c, &out, &[]);
+    assert!(documents(&out).iter().all(|d| d.1 == "ok"));
+}
+
 #[test]
 fn bad_input_gets_rows_with_specific_reasons() {
     let tmp = tempfile::tempdir().unwrap();
