@@ -1741,6 +1741,25 @@ impl<'a> Parser<'a> {
         self.equals_titles && self.hints.is_none()
     }
 
+    /// A heading its markup marks (`heading_source = markup`) over lines `[a, b)`: `title`
+    /// with its blanks collapsed, at `level`, with the document's own anchor if it has one.
+    fn push_markup_heading(
+        &mut self,
+        a: usize,
+        b: usize,
+        level: u8,
+        title: &str,
+        anchor: Option<&str>,
+    ) {
+        let info = HeadingInfo {
+            level,
+            title: title.split_whitespace().collect::<Vec<_>>().join(" "),
+            source: HeadingSource::Markup,
+            anchor: anchor.map(str::to_string),
+        };
+        self.push(BlockType::Heading, a, b, Some(info));
+    }
+
     /// The text marks its titles with stars (an Emacs outline or Org file): a source, never a
     /// typeset page.
     fn stars_title(&self) -> bool {
@@ -1798,13 +1817,7 @@ impl<'a> Parser<'a> {
                 return None;
             }
         }
-        let info = HeadingInfo {
-            level,
-            title: title.split_whitespace().collect::<Vec<_>>().join(" "),
-            source: HeadingSource::Markup,
-            anchor: None,
-        };
-        self.push(BlockType::Heading, start, start + 1, Some(info));
+        self.push_markup_heading(start, start + 1, level, title, None);
         Some(1)
     }
 
@@ -1875,13 +1888,7 @@ impl<'a> Parser<'a> {
         let lines = if two_line.is_some() { 2 } else { 1 };
         let (level, title) = equals_title(self.line(at)).or(two_line)?;
         let anchor = (start..at).find_map(|c| attribute_anchor(self.line(c)));
-        let info = HeadingInfo {
-            level,
-            title: title.split_whitespace().collect::<Vec<_>>().join(" "),
-            source: HeadingSource::Markup,
-            anchor: anchor.map(str::to_string),
-        };
-        self.push(BlockType::Heading, start, at + lines, Some(info));
+        self.push_markup_heading(start, at + lines, level, title, anchor);
         Some(attrs + lines)
     }
 
@@ -1947,13 +1954,7 @@ impl<'a> Parser<'a> {
             && self.l(start).indent == 0
             && changelog_header(first)
         {
-            let info = HeadingInfo {
-                level: 1,
-                title: first.split_whitespace().collect::<Vec<_>>().join(" "),
-                source: HeadingSource::Markup,
-                anchor: None,
-            };
-            self.push(BlockType::Heading, start, start + 1, Some(info));
+            self.push_markup_heading(start, start + 1, 1, first, None);
             return 1;
         }
         // A blank line, the start of a page, or a heading right above.
