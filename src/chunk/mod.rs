@@ -204,11 +204,7 @@ impl Ctx<'_> {
             // Box-drawn: rules part the rows (a row may take several lines), or one rule sets
             // off the header and every line under it is a row. A rule goes with the row above.
             "box" => {
-                let rule = |l: &str| {
-                    l.trim_start()
-                        .starts_with(|c: char| ('\u{2500}'..='\u{257F}').contains(&c))
-                        && !l.trim_start().starts_with(['│', '┃', '║'])
-                };
+                let rule = |l: &str| crate::extract::text::is_box_rule(l.trim());
                 let last = lines.len().saturating_sub(1);
                 // Rules between rows; of rules right under one another, the last.
                 let parting: Vec<usize> = (1..last)

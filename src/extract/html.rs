@@ -503,7 +503,9 @@ impl St {
             return false;
         };
         let t = &mut c.table;
-        let rest = self.out.get(t.row_start..).unwrap_or("x");
+        let Some(rest) = self.out.get(t.row_start..) else {
+            return false;
+        };
         if t.rows == 0 || t.row_start < c.start || !rest.chars().all(|ch| ch == ' ' || ch == '|') {
             return false;
         }
@@ -516,6 +518,15 @@ impl St {
         true
     }
 
+    /// The innermost open `table` element (within [`NEAR`]).
+    fn nearest_table(&self) -> Option<&Open> {
+        self.stack
+            .iter()
+            .rev()
+            .take(NEAR)
+            .find(|o| o.tag == "table")
+    }
+
     /// A row or cell of a table whose block a heading ended: the rows after the heading are a
     /// table block again, owned by the table element.
     fn resume_table(&mut self, src: usize) {
@@ -523,11 +534,7 @@ impl St {
             return;
         }
         let Some(id) = self
-            .stack
-            .iter()
-            .rev()
-            .take(NEAR)
-            .find(|o| o.tag == "table")
+            .nearest_table()
             .filter(|o| o.role == Role::Block(BlockType::Table))
             .map(|o| o.id)
         else {
@@ -651,13 +658,7 @@ impl St {
         let in_layout = matches!(
             tag.as_str(),
             "tr" | "td" | "th" | "thead" | "tbody" | "tfoot" | "caption"
-        ) && self
-            .stack
-            .iter()
-            .rev()
-            .take(NEAR)
-            .find(|o| o.tag == "table")
-            .is_some_and(|t| t.layout);
+        ) && self.nearest_table().is_some_and(|t| t.layout);
         let role = if is_footnote {
             Role::Block(BlockType::Footnote)
         } else if role_attr == "heading" {

@@ -35,6 +35,7 @@ mod titles;
 pub(crate) use furniture::furniture_key;
 use furniture::*;
 use hyphen::*;
+pub(crate) use shapes::is_box_rule;
 pub use shapes::list_marker_start;
 use shapes::*;
 

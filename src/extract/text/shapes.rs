@@ -387,7 +387,7 @@ pub(super) fn is_grid_rule(r: &str) -> bool {
 
 /// A rule of a table drawn with box-drawing characters (`┌───┬───┐`, `├───┼───┤`,
 /// `╞═══╪═══╡`): box-drawing characters only, a horizontal among them.
-pub(super) fn is_box_rule(r: &str) -> bool {
+pub(crate) fn is_box_rule(r: &str) -> bool {
     r.chars().count() >= 3
         && r.chars().all(|c| ('\u{2500}'..='\u{257F}').contains(&c))
         && r.contains(['─', '━', '═', '┄', '┅', '┈', '┉', '╌', '╍'])
