@@ -56,7 +56,8 @@ pub fn analyze_bytes(rel_path: &str, bytes: &[u8], cfg: &Config) -> Result<Analy
         Format::Unknown => Format::Markdown,
         f => f,
     };
-    analyze_with(format, bytes, cfg, &analyzer)
+    let name = rel_path.rsplit('/').next().unwrap_or("");
+    analyze_named(format, name, bytes, cfg, &analyzer)
 }
 
 /// Canonical text and typed blocks of one file, before structure: the format-specific part.
@@ -324,10 +325,11 @@ fn extract_text(
     bytes: &[u8],
     wide: Option<(Encoding, bool)>,
     cfg: &Config,
+    dialect: text::Dialect,
 ) -> Result<Extraction, Failure> {
     let (canon, enc) = decode(bytes, wide, cfg)?;
     let (invalid_bytes, first_invalid) = (canon.invalid_bytes, canon.first_invalid);
-    let x = text::extract(canon, &cfg.text);
+    let x = text::extract_as(canon, &cfg.text, dialect);
     Ok(Extraction {
         canonical: x.canonical,
         blocks: x.blocks,
@@ -452,6 +454,18 @@ pub fn analyze_with(
     cfg: &Config,
     analyzer: &Analyzer,
 ) -> Result<Analysis, Failure> {
+    analyze_named(format, "", bytes, cfg, analyzer)
+}
+
+/// [`analyze_with`] of a file named `name` (its name without folders or `.gz`), which may say
+/// more of its markup than its bytes do (an Org file's `.org`).
+pub fn analyze_named(
+    format: Format,
+    name: &str,
+    bytes: &[u8],
+    cfg: &Config,
+    analyzer: &Analyzer,
+) -> Result<Analysis, Failure> {
     let wide = if format == Format::Pdf {
         None
     } else {
@@ -462,7 +476,7 @@ pub fn analyze_with(
     }
     let x = match format {
         Format::Html => extract_html(bytes, wide, cfg)?,
-        Format::Text => extract_text(bytes, wide, cfg)?,
+        Format::Text => extract_text(bytes, wide, cfg, text::Dialect::of_name(name))?,
         Format::Pdf => extract_pdf(bytes, cfg)?,
         _ => extract_markdown(bytes, wide, cfg)?,
     };
@@ -822,7 +836,7 @@ pub fn rows_for(meta: &DocMeta, raw: &[u8], cfg: &Config, analyzer: &Analyzer) -
     } else {
         meta
     };
-    let mut a = match analyze_with(meta.format, bytes, cfg, analyzer) {
+    let mut a = match analyze_named(meta.format, name, bytes, cfg, analyzer) {
         Ok(a) => a,
         Err(f) => return DocRows::without_content(meta, "failed", f.0, Some(raw)),
     };

@@ -115,12 +115,47 @@ struct Line {
     removed: bool,
 }
 
+/// What a text file's name says about its markup, beyond what its lines show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Dialect {
+    #[default]
+    Plain,
+    /// An Org file (`.org`): its star lines are titles even when nothing in the text says so.
+    Org,
+}
+
+impl Dialect {
+    /// The dialect a file's name gives (its extension, any case).
+    pub fn of_name(name: &str) -> Dialect {
+        match name.rsplit_once('.') {
+            Some((stem, ext)) if !stem.is_empty() && ext.eq_ignore_ascii_case("org") => {
+                Dialect::Org
+            }
+            _ => Dialect::Plain,
+        }
+    }
+}
+
 pub fn extract(canon: Canonical, cfg: &TextConfig) -> TextExtraction {
-    extract_with(canon, cfg, None)
+    extract_as(canon, cfg, Dialect::Plain)
+}
+
+/// [`extract`] of a text whose name gives its dialect.
+pub fn extract_as(canon: Canonical, cfg: &TextConfig, dialect: Dialect) -> TextExtraction {
+    run(canon, cfg, None, dialect)
 }
 
 /// [`extract`] with layout hints (see [`Hints`]).
 pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -> TextExtraction {
+    run(canon, cfg, hints, Dialect::Plain)
+}
+
+fn run(
+    canon: Canonical,
+    cfg: &TextConfig,
+    hints: Option<&Hints>,
+    dialect: Dialect,
+) -> TextExtraction {
     let text = canon.text.as_str();
     let (mut lines, form_feeds) = split_lines(text);
     let has_pages = !form_feeds.is_empty();
@@ -169,6 +204,9 @@ pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -
 
     let mut p = Parser::new(text, &lines, &cfg.headings);
     p.hints = hints;
+    if dialect == Dialect::Org {
+        p.star_titles = true;
+    }
     p.run();
     if hints.is_some() {
         p.labels_of_numbered_entries();
@@ -359,8 +397,8 @@ struct Parser<'a> {
     /// `== Section ==`): two such lines at the margin or more, one of them the first line of
     /// the text or three of them.
     equals_titles: bool,
-    /// The text is an Emacs outline or Org file (it says so, or writes an Org `#+` keyword or
-    /// block) with star titles (`** Bug fixes`) at the margin.
+    /// The text is an Emacs outline or Org file (it says so, writes an Org `#+` keyword or
+    /// block, or is named `.org`) with star titles (`** Bug fixes`) at the margin.
     star_titles: bool,
     /// The text is a ChangeLog (GNU's, or `git log`'s): two entry lines at the margin or more.
     changelog: bool,

@@ -3712,6 +3712,61 @@ fn an_emacs_outline_is_read_by_its_stars() {
     assert_eq!(headings(&run(&plain)), h);
 }
 
+/// A file named `.org` is an Org file whatever its text says: makedtx's `CHANGES.org`, written
+/// by docstrip, opens with a `%%` licence notice and has neither a mode line nor a `#+` line,
+/// and its single-star release lines are its outline. Named otherwise, they stay items.
+#[test]
+fn a_file_named_org_reads_its_star_lines_as_titles() {
+    let src = include_str!("../../../tests/data/text/excerpts/makedtx-CHANGES.org");
+    let releases: Vec<&str> = src
+        .lines()
+        .filter_map(|l| l.strip_prefix("* "))
+        .collect();
+    assert!(releases.len() >= 5, "{releases:?}");
+    let org = extract_as(
+        Canonical::from_bytes(src.as_bytes()),
+        &TextConfig::default(),
+        Dialect::of_name("CHANGES.org"),
+    );
+    let h = headings(&org);
+    assert_eq!(h.iter().map(|&(_, t)| t).collect::<Vec<_>>(), releases);
+    assert!(h.iter().all(|&(l, _)| l == 1), "{h:?}");
+    let plain = run(src);
+    assert!(
+        !headings(&plain)
+            .iter()
+            .any(|&(_, t)| t.starts_with("version")),
+        "{:?}",
+        headings(&plain)
+    );
+    // The name reaches the reader through the analysis of a file.
+    let a = crate::analyze::analyze_bytes(
+        "texlive/makedtx/CHANGES.org",
+        src.as_bytes(),
+        &crate::config::Config::default(),
+    )
+    .unwrap();
+    let titles: Vec<&str> = a
+        .blocks
+        .iter()
+        .filter_map(|b| b.heading.as_ref().map(|h| h.title.as_str()))
+        .collect();
+    assert_eq!(titles, releases);
+
+    for (name, dialect) in [
+        ("notes.org", Dialect::Org),
+        ("TODO.ORG", Dialect::Org),
+        ("a.b.Org", Dialect::Org),
+        (".org", Dialect::Plain),
+        ("org", Dialect::Plain),
+        ("notes.orgx", Dialect::Plain),
+        ("notes.txt", Dialect::Plain),
+        ("", Dialect::Plain),
+    ] {
+        assert_eq!(Dialect::of_name(name), dialect, "{name:?}");
+    }
+}
+
 /// Org files: star headlines (tags aside), `#+begin_src` blocks as code whatever their lines
 /// hold, other blocks' delimiters dropped; Org's `#+` keywords are what tell such a file.
 #[test]
