@@ -2421,29 +2421,50 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        // Space-aligned columns: the same cell starts on every row.
-        if !rows
-            .iter()
-            .all(|r| r.contains("  ") || rule_char(r).is_some() || rule_columns(r).is_some())
-        {
-            return None;
-        }
-        let starts: Vec<Vec<usize>> = (start..end).map(|c| cell_starts(self.line(c))).collect();
+        // Space-aligned columns: the same cells start on every row. In a table of 20 rows or
+        // more, a twentieth of the rows may start fewer cells, their first where every row's
+        // first starts: an empty cell, or a cell too wide for its column that runs into the
+        // next one a single space away (a long path in a `git` diffstat).
         let rule_rows: Vec<bool> = rows
             .iter()
             .map(|r| rule_char(r).is_some() || rule_columns(r).is_some())
             .collect();
-        let data: Vec<&Vec<usize>> = starts
+        let slack = |rows: usize| if rows >= 20 { rows / 20 } else { 0 };
+        let unspaced = rows
+            .iter()
+            .zip(&rule_rows)
+            .filter(|(r, rule)| !**rule && !r.contains("  "))
+            .count();
+        if unspaced > slack(n) {
+            return None;
+        }
+        let starts: Vec<Vec<usize>> = (start..end).map(|c| cell_starts(self.line(c))).collect();
+        let data: Vec<&[usize]> = starts
             .iter()
             .zip(&rule_rows)
             .filter(|(_, r)| !**r)
-            .map(|(s, _)| s)
+            .map(|(s, _)| s.as_slice())
             .collect();
-        if data.len() >= 3 && data[0].len() >= 2 && data.iter().all(|s| *s == data[0]) {
+        if data.len() < 3 {
+            return None;
+        }
+        // The starts most rows share: all rows' but the overflowing ones'.
+        let mut counts: HashMap<&[usize], usize> = HashMap::new();
+        for s in &data {
+            *counts.entry(s).or_default() += 1;
+        }
+        let (&common, &k) = counts.iter().max_by_key(|&(_, &k)| k)?;
+        let overflow = |s: &[usize]| {
+            s.len() < common.len() && s.first().is_some() && s.first() == common.first()
+        };
+        if common.len() >= 2
+            && data.len() - k <= slack(data.len())
+            && data.iter().all(|&s| s == common || overflow(s))
+        {
             let header = u32::from(rule_rows.get(1).copied().unwrap_or(false));
             return Some(shape(
                 data.len() as u32,
-                data[0].len() as u32,
+                common.len() as u32,
                 header,
                 "aligned",
             ));

@@ -3481,6 +3481,91 @@ fn tables_code_and_lists() {
     assert!(texts(&x)[4].ends_with("- three"));
 }
 
+/// A long space-aligned table still reads as one when a few of its rows start fewer cells: an
+/// empty cell, or a cell too wide for its column that runs into the next one space away. The
+/// history table of Python's licence (`/usr/share/doc/python3/copyright`; its first row has
+/// no "derived from") and a `git` diffstat whose path overflows its column, as Debian
+/// changelogs quote them (xdg-user-dirs). Short tables stay strict, and prose stays prose.
+#[test]
+fn aligned_tables_allow_a_few_short_rows() {
+    let history = "\
+    0.9.0 thru 1.2              1991-1995   CWI         yes\n\
+    1.3 thru 1.5.2  1.2         1995-1999   CNRI        yes\n\
+    1.6             1.5.2       2000        CNRI        no\n\
+    2.0             1.6         2000        BeOpen.com  no\n\
+    1.6.1           1.6         2001        CNRI        yes (2)\n\
+    2.1             2.0+1.6.1   2001        PSF         no\n\
+    2.0.1           2.0+1.6.1   2001        PSF         yes\n\
+    2.1.1           2.1+2.0.1   2001        PSF         yes\n\
+    2.2             2.1.1       2001        PSF         yes\n\
+    2.1.2           2.1.1       2002        PSF         yes\n\
+    2.1.3           2.1.2       2002        PSF         yes\n\
+    2.2.1           2.2         2002        PSF         yes\n\
+    2.2.2           2.2.1       2002        PSF         yes\n\
+    2.2.3           2.2.2       2003        PSF         yes\n\
+    2.3             2.2.2       2002-2003   PSF         yes\n\
+    2.3.1           2.3         2002-2003   PSF         yes\n\
+    2.3.2           2.3.1       2002-2003   PSF         yes\n\
+    2.3.3           2.3.2       2002-2003   PSF         yes\n\
+    2.3.4           2.3.3       2004        PSF         yes\n\
+    2.3.5           2.3.4       2005        PSF         yes\n\
+    2.4             2.3         2004        PSF         yes\n\
+    2.4.1           2.4         2005        PSF         yes\n\
+    2.4.2           2.4.1       2005        PSF         yes\n\
+    2.4.3           2.4.2       2006        PSF         yes\n\
+    2.4.4           2.4.3       2006        PSF         yes\n\
+    2.5             2.4         2006        PSF         yes\n\
+    2.5.1           2.5         2007        PSF         yes\n\
+    2.5.2           2.5.1       2008        PSF         yes\n\
+    2.5.3           2.5.2       2008        PSF         yes\n\
+    2.6             2.5         2008        PSF         yes\n\
+    2.6.1           2.6         2008        PSF         yes\n\
+    2.6.2           2.6.1       2009        PSF         yes\n\
+    2.6.3           2.6.2       2009        PSF         yes\n\
+    2.6.4           2.6.3       2009        PSF         yes\n\
+    3.0             2.6         2008        PSF         yes\n\
+    3.0.1           3.0         2009        PSF         yes\n\
+    3.1             3.0.1       2009        PSF         yes\n\
+    3.1.1           3.1         2009        PSF         yes\n";
+    let x = run(history);
+    assert_eq!(kinds(&x), ["table"]);
+    let t = x.blocks[0].attrs().table.clone().unwrap();
+    assert_eq!((t.rows, t.cols, t.grid_kind), (38, 5, "aligned"));
+
+    let files = [
+        "af", "an", "ar", "as", "ast", "be", "bg", "bn_IN", "br", "ca", "crh", "cs", "da", "de",
+        "el", "eo", "es", "et", "eu", "fa", "fi", "fr", "fur", "ga", "gd", "gl", "gu", "he", "hi",
+        "hr", "hu", "ia", "id", "is", "it", "ja", "kk", "kn", "ko", "lt",
+    ];
+    // `be@latin.po` is wider than the column its neighbours pad to.
+    let mut lines: Vec<String> = files
+        .iter()
+        .map(|f| format!(" po/{:<10}| 2 +-", format!("{f}.po")))
+        .collect();
+    lines.insert(6, " po/be@latin.po | 2 +-".into());
+    lines.push(" 41 files changed, 41 insertions(+), 41 deletions(-)".into());
+    let diffstat = lines.join("\n") + "\n";
+    let x = run(&diffstat);
+    assert_eq!(kinds(&x), ["table"], "{diffstat}");
+    assert_eq!(x.blocks[0].attrs().table.as_ref().unwrap().rows, 42);
+
+    // Twelve rows with one short: too few to tell a table from chance.
+    let short: String = history
+        .lines()
+        .skip(1)
+        .take(12)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(kinds(&run(&short)), ["table"]);
+    let overflow = short.replacen("2.1.1           2.1+2.0.1", "2.1.1 2.1+2.0.1", 1);
+    assert_ne!(kinds(&run(&overflow)), ["table"]);
+    // Prose set with two spaces after its sentences starts its second cells anywhere.
+    let prose = "All Python releases are Open Source.  Historically, most, but not all, Python\n\
+                 releases have also been GPL-compatible; the table below summarizes\n\
+                 the various releases.  Footnotes follow it.\n";
+    assert_eq!(kinds(&run(&prose.repeat(8))), ["prose"]);
+}
+
 proptest::proptest! {
     /// Any mix of lines, pages, hyphens, frames, tables and multi-byte punctuation: no
     /// panic, blocks inside the text on char boundaries, in order, and each block's
@@ -3718,10 +3803,7 @@ fn an_emacs_outline_is_read_by_its_stars() {
 #[test]
 fn a_file_named_org_reads_its_star_lines_as_titles() {
     let src = include_str!("../../../tests/data/text/excerpts/makedtx-CHANGES.org");
-    let releases: Vec<&str> = src
-        .lines()
-        .filter_map(|l| l.strip_prefix("* "))
-        .collect();
+    let releases: Vec<&str> = src.lines().filter_map(|l| l.strip_prefix("* ")).collect();
     assert!(releases.len() >= 5, "{releases:?}");
     let org = extract_as(
         Canonical::from_bytes(src.as_bytes()),
