@@ -334,7 +334,9 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
     // How many of a key's lines open with a digit (`28 Gri` on every page is a page number
     // and a running title; `4 Modules and Views` once is a chapter's opening).
     let mut digit_led: HashMap<(bool, String), u32> = HashMap::new();
-    for (p, idx) in per_page.iter().enumerate() {
+    // A page of two lines is all edges: its lines are no evidence of a running title (a
+    // release's title and its one line, `This is a bug-fix release.`, a page each).
+    for (p, idx) in per_page.iter().enumerate().filter(|(_, idx)| idx.len() > 2) {
         let n = idx.len();
         let inner_bottom = n.checked_sub(2).and_then(|j| idx.get(j));
         for (zone, i) in [
@@ -410,21 +412,35 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
     };
     // A line of 8 letters or more that the document writes only at the edges of its pages (the
     // two outermost lines), on 3 pages or more: a running title that skips chapter openings
-    // and the other side of the spread.
+    // and the other side of the spread. Two of those lines at least say the same, numbers
+    // and all (page numbers at the ends aside): lines whose numbers change from page to page
+    // (`Version 0.17 - November 2007`, `Version 0.13 - November 2003`, a release's title
+    // opening each page of a `NEWS` file) are headings that share their words. And the pages
+    // are numbered: a text cut into pages by form feeds alone (GNU's `NEWS` files, a release
+    // a page) has no running titles of this kind, and a release of one item on a page of its
+    // own (`* Bug fixes in the gettext.m4 autoconf macros.`) is at its edges by chance.
     let mut edge_count: HashMap<String, (u32, u32)> = HashMap::new();
+    let mut edge_wording: HashMap<String, HashMap<String, u32>> = HashMap::new();
     for idx in &per_page {
         for (j, &i) in idx.iter().enumerate() {
-            let Some(key) = furniture_key(&text[lines[i].start..lines[i].end]) else {
+            let t = &text[lines[i].start..lines[i].end];
+            let Some(key) = furniture_key(t) else {
                 continue;
             };
             if key.len() < 8 {
                 continue;
             }
+            let edge = j < 2 || j + 2 >= idx.len();
+            if edge {
+                *edge_wording
+                    .entry(key.clone())
+                    .or_default()
+                    .entry(local_key(t))
+                    .or_default() += 1;
+            }
             let e = edge_count.entry(key).or_default();
             e.0 += 1;
-            if j < 2 || j + 2 >= idx.len() {
-                e.1 += 1;
-            }
+            e.1 += u32::from(edge);
         }
     }
     // Bare page numbers (`7`, `- 7 -`, `iv`) as the outermost line of a page, on 3 pages or
@@ -582,9 +598,13 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
     // Lines that agree on the page numbering: three make it a fact.
     let numbered_pages = number_edges + numbered_running.len() >= 3;
     let edge_only = |key: &str| {
-        edge_count
-            .get(key)
-            .is_some_and(|&(all, edge)| edge >= 3 && edge == all)
+        numbered_pages
+            && edge_count
+                .get(key)
+                .is_some_and(|&(all, edge)| edge >= 3 && edge == all)
+            && edge_wording
+                .get(key)
+                .is_some_and(|w| w.values().any(|&n| n >= 2))
     };
     // A title at the top of the first page may read like the running title of the pages after
     // it; there it must repeat on enough of the other pages alone.
@@ -678,13 +698,16 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
                         == local_key(&text[lines[*i].start..lines[*i].end])
                 });
             let edge = outer == Some(i) || inner == Some(i);
+            // A star line (`* Bug fixes`, under a release's title on pages of a `NEWS` file
+            // one release a page) is an outline's title or an item, never a running title.
+            let starred = |i: usize| star_title(&text[lines[i].start..lines[i].end]).is_some();
             let page_number = numbered_pages && page_number_lines.contains(i);
             page_number
                 || (!opening(*zone, *i)
                     && !numbered_opening(*zone, *i)
                     && !under_itself
                     && (is_furniture(c)
-                        || (edge && (local(*zone, *i) || edge_only(key)))
+                        || (edge && !starred(*i) && (local(*zone, *i) || edge_only(key)))
                         || (*zone && outer == Some(i) && shared_end(*i))))
         })
         .map(|(i, _, _)| i)

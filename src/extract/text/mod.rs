@@ -142,15 +142,15 @@ pub fn extract(canon: Canonical, cfg: &TextConfig) -> TextExtraction {
 
 /// [`extract`] of a text whose name gives its dialect.
 pub fn extract_as(canon: Canonical, cfg: &TextConfig, dialect: Dialect) -> TextExtraction {
-    run(canon, cfg, None, dialect)
+    read(canon, cfg, None, dialect)
 }
 
 /// [`extract`] with layout hints (see [`Hints`]).
 pub fn extract_with(canon: Canonical, cfg: &TextConfig, hints: Option<&Hints>) -> TextExtraction {
-    run(canon, cfg, hints, Dialect::Plain)
+    read(canon, cfg, hints, Dialect::Plain)
 }
 
-fn run(
+fn read(
     canon: Canonical,
     cfg: &TextConfig,
     hints: Option<&Hints>,
@@ -221,6 +221,7 @@ fn run(
     } else {
         p.before_contents(false);
         p.headings_inside_numbered_sections();
+        p.stars_under_titles();
     }
     let mut blocks = p.blocks;
     let mut hyphen_joins = 0u32;

@@ -1760,6 +1760,38 @@ impl<'a> Parser<'a> {
         self.push(BlockType::Heading, a, b, Some(info));
     }
 
+    /// In an outline whose first titles are found by their shape or number, not by stars
+    /// (gettext's `NEWS`: `Version 0.21 - July 2020` over `* Programming languages support:`),
+    /// the star titles go under them: each star title's level is raised by the deepest level
+    /// of the titles before the first star title.
+    pub(super) fn stars_under_titles(&mut self) {
+        if !self.stars_title() {
+            return;
+        }
+        let star = |p: &Self, b: &Block| {
+            b.heading
+                .as_ref()
+                .is_some_and(|h| h.source == HeadingSource::Markup)
+                && star_title(p.text[b.off_begin..b.off_end].trim_end()).is_some()
+        };
+        let Some(first) = self.blocks.iter().position(|b| star(self, b)) else {
+            return;
+        };
+        let Some(above) = self.blocks[..first]
+            .iter()
+            .filter_map(|b| b.heading.as_ref().map(|h| h.level))
+            .max()
+        else {
+            return;
+        };
+        for i in first..self.blocks.len() {
+            if star(self, &self.blocks[i]) {
+                let h = self.blocks[i].heading.as_mut().unwrap();
+                h.level = (h.level + above).min(6);
+            }
+        }
+    }
+
     /// The text marks its titles with stars (an Emacs outline or Org file): a source, never a
     /// typeset page.
     fn stars_title(&self) -> bool {
@@ -1809,7 +1841,9 @@ impl<'a> Parser<'a> {
         if start + 1 < end {
             let next = self.line(start + 1).trim_start();
             let words = title.split_whitespace().count();
-            let wrapped = next.starts_with(char::is_lowercase)
+            // (A title that ends in a colon heads what follows: `* New program:` over
+            // `    autopoint - copies standard gettext infrastructure`.)
+            let wrapped = (next.starts_with(char::is_lowercase) && !title.ends_with(':'))
                 || (words >= 8
                     && !title.ends_with(['.', ':', '!', '?'])
                     && self.l(start + 1).indent == 0);
@@ -2454,9 +2488,8 @@ impl<'a> Parser<'a> {
             *counts.entry(s).or_default() += 1;
         }
         let (&common, &k) = counts.iter().max_by_key(|&(_, &k)| k)?;
-        let overflow = |s: &[usize]| {
-            s.len() < common.len() && s.first().is_some() && s.first() == common.first()
-        };
+        let overflow =
+            |s: &[usize]| s.len() < common.len() && !s.is_empty() && s.first() == common.first();
         if common.len() >= 2
             && data.len() - k <= slack(data.len())
             && data.iter().all(|&s| s == common || overflow(s))

@@ -4039,6 +4039,70 @@ fn changelog_entries_head_sections() {
     }
 }
 
+/// gettext's `NEWS` titles its releases by their shape (`Version 0.21 - July 2020`, no star)
+/// and the kinds of change under them with stars: the star titles go a level under the
+/// release titles, not beside them.
+#[test]
+fn star_titles_go_under_the_titles_before_them() {
+    let src = include_str!("../../../tests/data/text/excerpts/gettext-NEWS");
+    let x = run(src);
+    let h = headings(&x);
+    let releases: Vec<&str> = src.lines().filter(|l| l.starts_with("Version ")).collect();
+    let top: Vec<&str> = h
+        .iter()
+        .filter(|&&(l, _)| l == 1)
+        .map(|&(_, t)| t)
+        .collect();
+    // Every top-level title is a release's, in the file's order, and nearly every release is
+    // one. (Three old releases, `Version 0.10 - December 1995, by Ulrich Drepper`, stand
+    // over a one-line star title with nothing between, and are read as text.)
+    let mut rest = releases.iter();
+    assert!(top.iter().all(|t| rest.any(|r| r == t)), "{top:?}");
+    assert!(top.len() * 100 >= releases.len() * 90, "{top:?}");
+    assert_eq!(
+        h[..3],
+        [
+            (1, "Version 0.21 - July 2020"),
+            (2, "Programming languages support:"),
+            (2, "Runtime behaviour:"),
+        ]
+    );
+    // Every title of stars is one level deeper than its stars; most star lines are titles.
+    let starred: HashMap<&str, u8> = src
+        .lines()
+        .filter_map(star_title)
+        .map(|(l, t)| (t, l))
+        .collect();
+    let stars: Vec<(u8, &str)> = h
+        .iter()
+        .copied()
+        .filter(|&(_, t)| starred.contains_key(t))
+        .collect();
+    assert!(stars.iter().all(|&(l, t)| l == starred[t] + 1), "{stars:?}");
+    // A star line that ends in a colon heads what follows it, even where the next line reads
+    // on in lower case (`* New program:` over `    autopoint - copies …`).
+    let colons: Vec<&str> = starred
+        .keys()
+        .copied()
+        .filter(|t| t.ends_with(':'))
+        .collect();
+    assert!(colons.len() >= 20, "{colons:?}");
+    for t in colons {
+        assert!(stars.iter().any(|&(_, s)| s == t), "{t:?}");
+    }
+    // Its releases are pages (form feeds) that no page number or running title marks: a
+    // release of one line on a page of its own (`This is a bug-fix release.`, three in a
+    // row), or a release title that shares its words with others at the top of their pages
+    // (`Version 0.17 - November 2007`), is no page furniture.
+    assert_eq!(x.furniture_lines, 0);
+    assert_eq!(
+        x.canonical.matches("This is a bug-fix release.").count(),
+        src.matches("This is a bug-fix release.").count()
+    );
+    // Without a title before its first star line, an outline keeps its stars' levels (see
+    // `an_emacs_outline_is_read_by_its_stars`).
+}
+
 /// A text written as an outline without saying so (GNU's `NEWS` with no mode line): its first
 /// star line has one star and two lines or more have two. GDB's `NEWS`, whose `***` release
 /// lines head `*` items, and a bullet list with one sub-item are not.
