@@ -359,7 +359,7 @@ fn extract_html(
         let mut utf8 = Vec::with_capacity(d.text.len() + 3);
         utf8.extend_from_slice(b"\xEF\xBB\xBF");
         utf8.extend_from_slice(d.text.as_bytes());
-        let mut x = html::extract(&utf8).map_err(Failure)?;
+        let mut x = html::extract_with(&utf8, None, &cfg.text).map_err(Failure)?;
         drop(utf8);
         let back = |o: u64| d.to_src((o as usize).saturating_sub(3)) as u64;
         for b in &mut x.blocks {
@@ -379,7 +379,7 @@ fn extract_html(
             note: None,
         });
     }
-    let x = html::extract_with(bytes, cfg.fallback_encoding()).map_err(Failure)?;
+    let x = html::extract_with(bytes, cfg.fallback_encoding(), &cfg.text).map_err(Failure)?;
     // A page read as UTF-8 (declared so) whose bytes are not: the same rule as Markdown's.
     let (invalid_bytes, first_invalid) = if x.encoding == "UTF-8" {
         invalid_utf8(bytes)

@@ -16,6 +16,8 @@
 //! "previous/next" bars, permalink anchors). When the page has a `<main>`, an element with
 //! `role=main`, or a single `<article>`, only that is read; the choice is reported.
 
+use crate::config::TextConfig;
+use crate::extract::canonical::Canonical;
 use crate::model::{Block, BlockAttrs, BlockType, HeadingInfo, HeadingSource, TableShape};
 use lol_html::html_content::{Element, EndTag, TextChunk};
 use lol_html::{doc_text, element, AsciiCompatibleEncoding, HtmlRewriter, Settings};
@@ -229,7 +231,33 @@ struct Cur {
     pre_fresh: bool,
     /// Code laid out as one element per line (Doxygen): whitespace between lines is not content.
     line_elements: bool,
+    /// Lines this block's `<br>`s broke (a text file set with line breaks).
+    br: Option<Box<BrLines>>,
 }
+
+/// The lines of a block set with `<br>` line breaks: a text file in a page (DocBook's
+/// `literallayout`, a `NEWS` or licence file), whose blank lines the breaks write too.
+#[derive(Debug, Default)]
+struct BrLines {
+    /// `<br>`s that ended a line of text.
+    breaks: u32,
+    /// Before which of the block's lines a blank line stands (a `<br>` at a line's start).
+    blanks: Vec<u32>,
+    /// Where in the source each of the block's lines starts (the first at the block's start).
+    line_src: Vec<usize>,
+}
+
+/// A block of `<br>` lines to read again as plain text, once the page is read.
+#[derive(Debug)]
+struct BrText {
+    block: usize,
+    lines: Box<BrLines>,
+}
+
+/// Fewest `<br>` line breaks, and blank lines among them, that make a block a text file set in
+/// a page rather than an address or a few lines of a poem.
+const BR_TEXT_BREAKS: u32 = 10;
+const BR_TEXT_BLANKS: usize = 2;
 
 impl Cur {
     /// Makes this block a table's: measured from its first row.
@@ -264,6 +292,8 @@ struct St {
     style_candidates: Vec<(usize, u8)>,
     /// Source offsets of the `<table` tags of layout tables, ascending.
     layout: Vec<usize>,
+    /// Blocks of `<br>` lines to read as plain text.
+    br_texts: Vec<BrText>,
 }
 
 impl St {
@@ -363,6 +393,7 @@ impl St {
             pre_depth: 0,
             pre_fresh: false,
             line_elements: false,
+            br: None,
         });
     }
 
@@ -420,6 +451,17 @@ impl St {
                 t.cell_spans = std::mem::take(&mut c.table.spans);
             }
             target = Some(self.blocks.len());
+            if let Some(lines) = c.br.take().filter(|l| {
+                c.kind == BlockType::Prose
+                    && heading.is_none()
+                    && l.breaks >= BR_TEXT_BREAKS
+                    && l.blanks.len() >= BR_TEXT_BLANKS
+            }) {
+                self.br_texts.push(BrText {
+                    block: self.blocks.len(),
+                    lines,
+                });
+            }
             self.blocks.push(Block {
                 kind: c.kind,
                 off_begin: c.start,
@@ -493,6 +535,36 @@ impl St {
             self.out.push('\n');
         }
         self.pending_space = false;
+    }
+
+    /// A `<br>` (ending at source offset `end`) in the open block: a line break, and a
+    /// line of the block's text as a text file would have it; at a line's start, a blank line.
+    fn br_break(&mut self, end: usize) {
+        let Some(c) = &self.cur else { return };
+        let written = self.out.len() > c.start;
+        let at_start = !written || self.out.ends_with('\n');
+        let plain = c.kind == BlockType::Prose && c.pre_depth == 0 && c.in_caption == 0;
+        self.line_break();
+        let Some(c) = self.cur.as_mut().filter(|_| plain) else {
+            return;
+        };
+        let lines = c.br.get_or_insert_with(|| {
+            Box::new(BrLines {
+                line_src: vec![c.src_begin],
+                ..Default::default()
+            })
+        });
+        if !at_start {
+            lines.breaks += 1;
+            lines.line_src.push(end);
+        } else if written {
+            let line = lines.line_src.len() as u32 - 1;
+            lines.blanks.push(line);
+            // The line after the blank starts after this break.
+            if let Some(last) = lines.line_src.last_mut() {
+                *last = (*last).max(end);
+            }
+        }
     }
 
     /// Takes back the open table row when nothing of it was written yet: the row a heading
@@ -832,6 +904,8 @@ impl St {
             Role::Break => {
                 if self.cur.as_ref().is_some_and(|c| c.owner.is_none()) {
                     self.finish_block(None);
+                } else if o.tag == "br" {
+                    self.br_break(end);
                 } else {
                     self.line_break();
                 }
@@ -1548,6 +1622,7 @@ fn pass(
         tag_open: std::collections::HashMap::new(),
         style_candidates: Vec::new(),
         layout,
+        br_texts: Vec::new(),
     }));
     let tables = Rc::new(RefCell::new(LayoutScan::default()));
     {
@@ -1607,13 +1682,15 @@ fn pass(
 
 /// Extracts one page. Errors are reasons for a `failed` documents row.
 pub fn extract(bytes: &[u8]) -> Result<Extracted, String> {
-    extract_with(bytes, None)
+    extract_with(bytes, None, &TextConfig::default())
 }
 
-/// [`extract`], a page that declares no encoding and is not UTF-8 read in `fallback`.
+/// [`extract`], a page that declares no encoding and is not UTF-8 read in `fallback`; text
+/// files set in the page with `<br>` line breaks are read by the plain-text rules of `text`.
 pub fn extract_with(
     bytes: &[u8],
     fallback: Option<&'static encoding_rs::Encoding>,
+    text: &TextConfig,
 ) -> Result<Extracted, String> {
     let (encoding, guessed) = choose_encoding(bytes, fallback)?;
     let root_rule = choose_root(bytes);
@@ -1641,6 +1718,16 @@ pub fn extract_with(
             }));
         }
     }
+    if !st.br_texts.is_empty() {
+        let (canonical, blocks) = read_br_texts(
+            std::mem::take(&mut st.out),
+            std::mem::take(&mut st.blocks),
+            std::mem::take(&mut st.br_texts),
+            text,
+        );
+        st.out = canonical;
+        st.blocks = blocks;
+    }
     let mut out = Extracted {
         canonical: st.out,
         blocks: st.blocks,
@@ -1666,6 +1753,138 @@ pub fn extract_with(
         }
     }
     Ok(out)
+}
+
+/// Reads the blocks of `<br>` lines in `texts` again as the text files they are: each becomes
+/// the blocks the plain-text rules find in it (titles underlined or numbered, lists, code,
+/// tables, paragraphs at its blank lines), its titles under the page's heading before it.
+/// No-break spaces, which keep such a text's indentation in HTML, are spaces there. Each new
+/// block's source range runs from the `<br>` before its first line to the one after its last.
+fn read_br_texts(
+    out: String,
+    blocks: Vec<Block>,
+    texts: Vec<BrText>,
+    cfg: &TextConfig,
+) -> (String, Vec<Block>) {
+    let mut canonical = String::with_capacity(out.len());
+    let mut new_blocks: Vec<Block> = Vec::with_capacity(blocks.len());
+    // Where each old block went (its first new block), and which new blocks are the page's
+    // own (not read from a text).
+    let mut moved = Vec::with_capacity(blocks.len());
+    let mut page_own: Vec<bool> = Vec::with_capacity(blocks.len());
+    let mut texts = texts.into_iter().peekable();
+    let mut pos = 0;
+    for (i, b) in blocks.into_iter().enumerate() {
+        canonical.push_str(&out[pos..b.off_begin]);
+        pos = b.off_end;
+        moved.push(new_blocks.len());
+        let lines = texts.next_if(|t| t.block == i).map(|t| t.lines);
+        let enclosing = new_blocks
+            .iter()
+            .rev()
+            .find_map(|b| b.heading.as_ref().map(|h| h.level))
+            .unwrap_or(0);
+        let read = lines.and_then(|l| reread(&out[b.off_begin..b.off_end], &b, &l, cfg));
+        let Some((text, parts)) = read else {
+            let shift = canonical.len() as isize - b.off_begin as isize;
+            canonical.push_str(&out[b.off_begin..b.off_end]);
+            new_blocks.push(Block {
+                off_begin: (b.off_begin as isize + shift) as usize,
+                off_end: (b.off_end as isize + shift) as usize,
+                ..b
+            });
+            page_own.push(true);
+            continue;
+        };
+        let base = canonical.len();
+        let first = new_blocks.len();
+        canonical.push_str(&text);
+        for mut p in parts {
+            p.off_begin += base;
+            p.off_end += base;
+            if let Some(h) = p.heading.as_mut() {
+                h.level = (h.level + enclosing).min(6);
+            }
+            if let Some(t) = p.attrs.as_mut().and_then(|a| a.caption_for.as_mut()) {
+                *t += first;
+            }
+            new_blocks.push(p);
+            page_own.push(false);
+        }
+    }
+    canonical.push_str(&out[pos..]);
+    // Captions of the page's own blocks point at where their blocks went; those of the texts
+    // read again point into them already.
+    for (b, own) in new_blocks.iter_mut().zip(&page_own) {
+        if let Some(t) = b
+            .attrs
+            .as_mut()
+            .and_then(|a| a.caption_for.as_mut())
+            .filter(|_| *own)
+        {
+            *t = moved.get(*t).copied().unwrap_or(*t);
+        }
+    }
+    (canonical, new_blocks)
+}
+
+/// The text of block `b` (`text`, its lines as `lines` counted them) as the plain-text rules
+/// read it: its canonical text and blocks, offsets from the block's start, source ranges set.
+/// None when the lines are more than the ones counted (markup other than `<br>` broke them).
+fn reread(
+    text: &str,
+    b: &Block,
+    lines: &BrLines,
+    cfg: &TextConfig,
+) -> Option<(String, Vec<Block>)> {
+    // (Lines the block's end trimmed are not there.)
+    let rows: Vec<&str> = text.split('\n').collect();
+    if rows.len() > lines.line_src.len() {
+        return None;
+    }
+    // The text with its blank lines, and where each of its lines came from in the source.
+    let mut input = String::with_capacity(text.len() + lines.blanks.len());
+    let mut starts: Vec<(usize, usize)> = Vec::with_capacity(rows.len() + lines.blanks.len());
+    let mut blanks = lines.blanks.iter().peekable();
+    for (k, row) in rows.iter().enumerate() {
+        let src = lines.line_src[k];
+        while blanks.next_if(|&&j| j as usize == k).is_some() {
+            starts.push((input.len(), src));
+            input.push('\n');
+        }
+        starts.push((input.len(), src));
+        input.extend(row.chars().map(|c| if c == '\u{a0}' { ' ' } else { c }));
+        input.push('\n');
+    }
+    let x = crate::extract::text::extract(Canonical::from_bytes(input.as_bytes()), cfg);
+    let src_end = b.src_end.unwrap_or_default() as usize;
+    // The source offset where input line holding `off` starts, and where the line after it
+    // starts (the block's end for the last).
+    let line_of = |off: usize| starts.partition_point(|&(o, _)| o <= off).saturating_sub(1);
+    let mut parts = x.blocks;
+    for p in &mut parts {
+        let (a, e) = (
+            x.map.to_src(p.off_begin) as usize,
+            x.map.to_src(p.off_end) as usize,
+        );
+        let first = line_of(a);
+        let last = line_of(e.saturating_sub(1).max(a));
+        p.src_begin = Some(starts[first].1 as u64);
+        p.src_end = Some(
+            starts
+                .get(last + 1)
+                .map_or(src_end, |&(_, s)| s)
+                .max(starts[first].1) as u64,
+        );
+        p.page = None;
+    }
+    let canonical = x.canonical.trim_end().to_string();
+    for p in &mut parts {
+        p.off_end = p.off_end.min(canonical.len());
+        p.off_begin = p.off_begin.min(p.off_end);
+    }
+    (!parts.is_empty() && parts.iter().all(|p| p.off_end > p.off_begin))
+        .then_some((canonical, parts))
 }
 
 /// Puts `title` before everything as a level-1 heading, shifting offsets.
@@ -1961,6 +2180,63 @@ mod tests {
         // Each table block points into its own rows of the source.
         let src = |i: usize| x.blocks[i].src_begin.unwrap() as usize;
         assert!(src(0) < src(1) && src(1) < src(2) && src(2) < src(3));
+    }
+
+    /// A text file set in a page with `<br>` line breaks (DocBook's `literallayout`, as
+    /// valgrind's manual includes its `README.s390`) is read as the text it is: its
+    /// underlined titles head sections under the page's `h1`, its lists and paragraphs are
+    /// blocks, each with the source range of its own lines. A few lines of an address stay
+    /// one paragraph.
+    #[test]
+    fn text_set_with_line_breaks_is_read_as_text() {
+        let src = include_str!("../../tests/data/html_text/valgrind__dist.readme-s390.html");
+        let x = run(src);
+        // The titles: the lines the text underlines with `-`.
+        // (The page writes some of their spaces as no-break spaces.)
+        let lines: Vec<String> = src
+            .lines()
+            .map(|l| l.trim_end_matches("<br>").replace('\u{a0}', " "))
+            .collect();
+        let underlined: Vec<&str> = lines
+            .windows(2)
+            .filter(|w| {
+                !w[0].is_empty() && w[1].len() == w[0].len() && w[1].bytes().all(|b| b == b'-')
+            })
+            .map(|w| w[0].as_str())
+            .collect();
+        assert_eq!(underlined.len(), 5, "{underlined:?}");
+        let heads: Vec<(u8, &str)> = x
+            .blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref().map(|h| (h.level, h.title.as_str())))
+            .collect();
+        assert_eq!(heads[0], (1, "8. README.S390"));
+        assert_eq!(
+            heads[1..].iter().map(|&(_, t)| t).collect::<Vec<_>>(),
+            underlined
+        );
+        assert!(heads[1..].iter().all(|&(l, _)| l == 2), "{heads:?}");
+        assert!(x.blocks.iter().any(|b| b.kind == BlockType::List
+            && x.canonical[b.off_begin..b.off_end].starts_with("- 31-bit client programs")));
+        // Every block's text is in its source range (no-break spaces aside), in order.
+        let mut last = 0;
+        for b in &x.blocks {
+            let (sb, se) = (b.src_begin.unwrap() as usize, b.src_end.unwrap() as usize);
+            assert!(sb >= last && se > sb, "{b:?}");
+            last = sb;
+            let text = &x.canonical[b.off_begin..b.off_end];
+            let first = text.lines().next().unwrap().trim().replace('\u{a0}', " ");
+            if b.kind != BlockType::Table {
+                let span = src[sb..se].replace('\u{a0}', " ");
+                assert!(span.contains(&first), "{first:?} not in {span:?}");
+            }
+        }
+
+        let address =
+            "<p>Free Software Foundation<br>51 Franklin Street<br>Boston<br><br>USA<br></p>";
+        let x = run(address);
+        assert_eq!(x.blocks.len(), 1);
+        assert_eq!(x.blocks[0].kind, BlockType::Prose);
     }
 
     #[test]
