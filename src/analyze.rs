@@ -57,7 +57,7 @@ pub fn analyze_bytes(rel_path: &str, bytes: &[u8], cfg: &Config) -> Result<Analy
         f => f,
     };
     let name = rel_path.rsplit('/').next().unwrap_or("");
-    analyze_named(format, name, bytes, cfg, &analyzer)
+    analyze_named(format, gzipped(name).unwrap_or(name), bytes, cfg, &analyzer)
 }
 
 /// Canonical text and typed blocks of one file, before structure: the format-specific part.

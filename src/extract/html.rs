@@ -233,6 +233,9 @@ struct Cur {
     line_elements: bool,
     /// Lines this block's `<br>`s broke (a text file set with line breaks).
     br: Option<Box<BrLines>>,
+    /// Markup other than `<br>` broke a line of this block (`<div>` in a `<blockquote>`): its
+    /// lines are not a text file's.
+    other_breaks: bool,
 }
 
 /// The lines of a block set with `<br>` line breaks: a text file in a page (DocBook's
@@ -394,6 +397,7 @@ impl St {
             pre_fresh: false,
             line_elements: false,
             br: None,
+            other_breaks: false,
         });
     }
 
@@ -453,6 +457,7 @@ impl St {
             target = Some(self.blocks.len());
             if let Some(lines) = c.br.take().filter(|l| {
                 c.kind == BlockType::Prose
+                    && !c.other_breaks
                     && heading.is_none()
                     && l.breaks >= BR_TEXT_BREAKS
                     && l.blanks.len() >= BR_TEXT_BLANKS
@@ -509,9 +514,19 @@ impl St {
         self.pending_space = false;
     }
 
+    /// Ends the line in the open block, for markup other than `<br>` (which
+    /// [`Self::br_break`] handles): such a block's lines are no text file's.
+    fn line_break(&mut self) {
+        let before = self.out.len();
+        self.break_line();
+        if let Some(c) = self.cur.as_mut().filter(|_| self.out.len() != before) {
+            c.other_breaks = true;
+        }
+    }
+
     /// Ends the line in the open block. Inside a table cell, lines are cells' business: a
     /// paragraph or line break there is a space.
-    fn line_break(&mut self) {
+    fn break_line(&mut self) {
         let Some(c) = &self.cur else { return };
         if c.in_caption > 0 {
             return;
@@ -544,7 +559,7 @@ impl St {
         let written = self.out.len() > c.start;
         let at_start = !written || self.out.ends_with('\n');
         let plain = c.kind == BlockType::Prose && c.pre_depth == 0 && c.in_caption == 0;
-        self.line_break();
+        self.break_line();
         let Some(c) = self.cur.as_mut().filter(|_| plain) else {
             return;
         };
@@ -1719,10 +1734,18 @@ pub fn extract_with(
         }
     }
     if !st.br_texts.is_empty() {
+        // A page without an `h1` of its own gets its `<title>` as one (below): the texts'
+        // titles go under it.
+        let titled = st.title.as_ref().is_some_and(|t| !t.0.is_empty())
+            && !st
+                .blocks
+                .iter()
+                .any(|b| b.heading.as_ref().is_some_and(|h| h.level == 1));
         let (canonical, blocks) = read_br_texts(
             std::mem::take(&mut st.out),
             std::mem::take(&mut st.blocks),
             std::mem::take(&mut st.br_texts),
+            u8::from(titled),
             text,
         );
         st.out = canonical;
@@ -1757,13 +1780,16 @@ pub fn extract_with(
 
 /// Reads the blocks of `<br>` lines in `texts` again as the text files they are: each becomes
 /// the blocks the plain-text rules find in it (titles underlined or numbered, lists, code,
-/// tables, paragraphs at its blank lines), its titles under the page's heading before it.
-/// No-break spaces, which keep such a text's indentation in HTML, are spaces there. Each new
-/// block's source range runs from the `<br>` before its first line to the one after its last.
+/// tables, paragraphs at its blank lines), its titles under the page's own heading before it
+/// (or at `base_level` + 1 before any). No-break spaces, which keep such a text's indentation
+/// in HTML, are spaces there. Each new block's source range runs from the end of the `<br>`
+/// before its first line (the element's start for the first line) to the end of the one
+/// after its last, with those of the blank lines after it.
 fn read_br_texts(
     out: String,
     blocks: Vec<Block>,
     texts: Vec<BrText>,
+    base_level: u8,
     cfg: &TextConfig,
 ) -> (String, Vec<Block>) {
     let mut canonical = String::with_capacity(out.len());
@@ -1774,18 +1800,18 @@ fn read_br_texts(
     let mut page_own: Vec<bool> = Vec::with_capacity(blocks.len());
     let mut texts = texts.into_iter().peekable();
     let mut pos = 0;
+    // The level of the page's own heading before the block (a text's titles go under it).
+    let mut enclosing = base_level;
     for (i, b) in blocks.into_iter().enumerate() {
         canonical.push_str(&out[pos..b.off_begin]);
         pos = b.off_end;
         moved.push(new_blocks.len());
         let lines = texts.next_if(|t| t.block == i).map(|t| t.lines);
-        let enclosing = new_blocks
-            .iter()
-            .rev()
-            .find_map(|b| b.heading.as_ref().map(|h| h.level))
-            .unwrap_or(0);
         let read = lines.and_then(|l| reread(&out[b.off_begin..b.off_end], &b, &l, cfg));
         let Some((text, parts)) = read else {
+            if let Some(h) = &b.heading {
+                enclosing = h.level;
+            }
             let shift = canonical.len() as isize - b.off_begin as isize;
             canonical.push_str(&out[b.off_begin..b.off_end]);
             new_blocks.push(Block {
@@ -2237,6 +2263,66 @@ mod tests {
         let x = run(address);
         assert_eq!(x.blocks.len(), 1);
         assert_eq!(x.blocks[0].kind, BlockType::Prose);
+    }
+
+    /// Two texts of `<br>` lines under one `h1` are both its children (the second does not go
+    /// under the first's last title); a page without an `h1` keeps its `<title>` over such a
+    /// text; a block whose lines other markup breaks too is not re-read.
+    #[test]
+    fn texts_of_line_breaks_sit_under_the_page_headings() {
+        let text = |titles: [&str; 2]| {
+            let mut t = String::new();
+            for title in titles {
+                t.push_str(&format!(
+                    "{title}<br>\n{}<br>\n<br>\n",
+                    "-".repeat(title.len())
+                ));
+                t.push_str("A paragraph of text that goes on.<br>\nIt has two lines.<br>\n<br>\n");
+                t.push_str("- item one here<br>\n- item two here<br>\n<br>\n");
+            }
+            t
+        };
+        let page = format!(
+            "<h1>Page</h1><p>{}</p><p>{}</p>",
+            text(["Introduction", "Installation"]),
+            text(["Usage", "Options"])
+        );
+        let x = run(&page);
+        let heads: Vec<(u8, &str)> = x
+            .blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref().map(|h| (h.level, h.title.as_str())))
+            .collect();
+        assert_eq!(
+            heads,
+            [
+                (1, "Page"),
+                (2, "Introduction"),
+                (2, "Installation"),
+                (2, "Usage"),
+                (2, "Options")
+            ]
+        );
+        let titled = format!(
+            "<title>My Doc</title><p>{}</p>",
+            text(["Introduction", "Installation"])
+        );
+        let x = run(&titled);
+        let heads: Vec<(u8, &str)> = x
+            .blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref().map(|h| (h.level, h.title.as_str())))
+            .collect();
+        assert_eq!(
+            heads,
+            [(1, "My Doc"), (2, "Introduction"), (2, "Installation")]
+        );
+        let mixed = format!(
+            "<h1>P</h1><blockquote>Zeroth line<div></div>{}</blockquote>",
+            text(["Introduction", "Installation"])
+        );
+        let x = run(&mixed);
+        assert_eq!(x.blocks.len(), 2, "{:?}", x.blocks);
     }
 
     #[test]

@@ -334,8 +334,9 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
     // How many of a key's lines open with a digit (`28 Gri` on every page is a page number
     // and a running title; `4 Modules and Views` once is a chapter's opening).
     let mut digit_led: HashMap<(bool, String), u32> = HashMap::new();
-    // A page of two lines is all edges: its lines are no evidence of a running title (a
-    // release's title and its one line, `This is a bug-fix release.`, a page each).
+    // A page of two lines is all edges: its lines are left out of these counts of edge
+    // lines (a release's title and its one line, `This is a bug-fix release.`, a page each,
+    // three pages running, made that line a running title).
     for (p, idx) in per_page.iter().enumerate().filter(|(_, idx)| idx.len() > 2) {
         let n = idx.len();
         let inner_bottom = n.checked_sub(2).and_then(|j| idx.get(j));
@@ -699,7 +700,8 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
                 });
             let edge = outer == Some(i) || inner == Some(i);
             // A star line (`* Bug fixes`, under a release's title on pages of a `NEWS` file
-            // one release a page) is an outline's title or an item, never a running title.
+            // one release a page) is an outline's title or an item: these two rules of
+            // running titles found on some pages only never remove one.
             let starred = |i: usize| star_title(&text[lines[i].start..lines[i].end]).is_some();
             let page_number = numbered_pages && page_number_lines.contains(i);
             page_number

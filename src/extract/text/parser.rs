@@ -2459,19 +2459,18 @@ impl<'a> Parser<'a> {
         // more, a twentieth of the rows may start fewer cells, their first where every row's
         // first starts: an empty cell, or a cell too wide for its column that runs into the
         // next one a single space away (a long path in a `git` diffstat).
-        let rule_rows: Vec<bool> = rows
-            .iter()
-            .map(|r| rule_char(r).is_some() || rule_columns(r).is_some())
-            .collect();
+        let rule = |r: &str| rule_char(r).is_some() || rule_columns(r).is_some();
         let slack = |rows: usize| if rows >= 20 { rows / 20 } else { 0 };
-        let unspaced = rows
+        // (Stops at the first row over the slack: most groups are prose.)
+        if rows
             .iter()
-            .zip(&rule_rows)
-            .filter(|(r, rule)| !**rule && !r.contains("  "))
-            .count();
-        if unspaced > slack(n) {
+            .filter(|r| !r.contains("  ") && !rule(r))
+            .nth(slack(n))
+            .is_some()
+        {
             return None;
         }
+        let rule_rows: Vec<bool> = rows.iter().map(|r| rule(r)).collect();
         let starts: Vec<Vec<usize>> = (start..end).map(|c| cell_starts(self.line(c))).collect();
         let data: Vec<&[usize]> = starts
             .iter()
@@ -2487,7 +2486,9 @@ impl<'a> Parser<'a> {
         for s in &data {
             *counts.entry(s).or_default() += 1;
         }
-        let (&common, &k) = counts.iter().max_by_key(|&(_, &k)| k)?;
+        let (&common, &k) = counts
+            .iter()
+            .max_by_key(|&(&s, &k)| (k, std::cmp::Reverse(s)))?;
         let overflow =
             |s: &[usize]| s.len() < common.len() && !s.is_empty() && s.first() == common.first();
         if common.len() >= 2

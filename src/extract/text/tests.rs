@@ -3834,6 +3834,17 @@ fn a_file_named_org_reads_its_star_lines_as_titles() {
         .filter_map(|b| b.heading.as_ref().map(|h| h.title.as_str()))
         .collect();
     assert_eq!(titles, releases);
+    // Gzipped, its name is the name inside.
+    let a = crate::analyze::analyze_bytes(
+        "CHANGES.org.gz",
+        src.as_bytes(),
+        &crate::config::Config::default(),
+    )
+    .unwrap();
+    assert_eq!(
+        a.blocks.iter().filter(|b| b.heading.is_some()).count(),
+        releases.len()
+    );
 
     for (name, dialect) in [
         ("notes.org", Dialect::Org),
