@@ -1807,16 +1807,19 @@ fn read_br_texts(
         pos = b.off_end;
         moved.push(new_blocks.len());
         let lines = texts.next_if(|t| t.block == i).map(|t| t.lines);
-        let read = lines.and_then(|l| reread(&out[b.off_begin..b.off_end], &b, &l, cfg));
+        let read = lines.and_then(|l| {
+            let src_end = b.src_end.unwrap_or_default() as usize;
+            reread(&out[b.off_begin..b.off_end], src_end, &l, cfg)
+        });
         let Some((text, parts)) = read else {
             if let Some(h) = &b.heading {
                 enclosing = h.level;
             }
-            let shift = canonical.len() as isize - b.off_begin as isize;
+            let start = canonical.len();
             canonical.push_str(&out[b.off_begin..b.off_end]);
             new_blocks.push(Block {
-                off_begin: (b.off_begin as isize + shift) as usize,
-                off_end: (b.off_end as isize + shift) as usize,
+                off_begin: start,
+                off_end: canonical.len(),
                 ..b
             });
             page_own.push(true);
@@ -1854,12 +1857,12 @@ fn read_br_texts(
     (canonical, new_blocks)
 }
 
-/// The text of block `b` (`text`, its lines as `lines` counted them) as the plain-text rules
-/// read it: its canonical text and blocks, offsets from the block's start, source ranges set.
-/// None when the lines are more than the ones counted (markup other than `<br>` broke them).
+/// A block's `text` (its lines as `lines` counted them, its element ending at `src_end` in the
+/// source) as the plain-text rules read it: its canonical text and blocks, offsets from the
+/// block's start, source ranges set. None when its lines are more than the ones counted.
 fn reread(
     text: &str,
-    b: &Block,
+    src_end: usize,
     lines: &BrLines,
     cfg: &TextConfig,
 ) -> Option<(String, Vec<Block>)> {
@@ -1883,7 +1886,6 @@ fn reread(
         input.push('\n');
     }
     let x = crate::extract::text::extract(Canonical::from_bytes(input.as_bytes()), cfg);
-    let src_end = b.src_end.unwrap_or_default() as usize;
     // The source offset where input line holding `off` starts, and where the line after it
     // starts (the block's end for the last).
     let line_of = |off: usize| starts.partition_point(|&(o, _)| o <= off).saturating_sub(1);
@@ -1951,6 +1953,14 @@ mod tests {
 
     fn run(html: &str) -> Extracted {
         extract(html.as_bytes()).expect("extracts")
+    }
+
+    /// The headings found, as (level, title).
+    fn heads(x: &Extracted) -> Vec<(u8, &str)> {
+        x.blocks
+            .iter()
+            .filter_map(|b| b.heading.as_ref().map(|h| (h.level, h.title.as_str())))
+            .collect()
     }
 
     fn heading_count(x: &Extracted) -> usize {
@@ -2120,11 +2130,7 @@ mod tests {
             "../../tests/data/html/tablelayout/libxslt1-dev__python.html"
         ))
         .expect("extracts");
-        let headings: Vec<(u8, &str)> = x
-            .blocks
-            .iter()
-            .filter_map(|b| b.heading.as_ref().map(|h| (h.level, h.title.as_str())))
-            .collect();
+        let headings = heads(&x);
         assert_eq!(
             headings,
             [
@@ -2231,17 +2237,13 @@ mod tests {
             .map(|w| w[0].as_str())
             .collect();
         assert_eq!(underlined.len(), 5, "{underlined:?}");
-        let heads: Vec<(u8, &str)> = x
-            .blocks
-            .iter()
-            .filter_map(|b| b.heading.as_ref().map(|h| (h.level, h.title.as_str())))
-            .collect();
-        assert_eq!(heads[0], (1, "8. README.S390"));
+        let found = heads(&x);
+        assert_eq!(found[0], (1, "8. README.S390"));
         assert_eq!(
-            heads[1..].iter().map(|&(_, t)| t).collect::<Vec<_>>(),
+            found[1..].iter().map(|&(_, t)| t).collect::<Vec<_>>(),
             underlined
         );
-        assert!(heads[1..].iter().all(|&(l, _)| l == 2), "{heads:?}");
+        assert!(found[1..].iter().all(|&(l, _)| l == 2), "{found:?}");
         assert!(x.blocks.iter().any(|b| b.kind == BlockType::List
             && x.canonical[b.off_begin..b.off_end].starts_with("- 31-bit client programs")));
         // Every block's text is in its source range (no-break spaces aside), in order.
@@ -2288,13 +2290,9 @@ mod tests {
             text(["Usage", "Options"])
         );
         let x = run(&page);
-        let heads: Vec<(u8, &str)> = x
-            .blocks
-            .iter()
-            .filter_map(|b| b.heading.as_ref().map(|h| (h.level, h.title.as_str())))
-            .collect();
+        let found = heads(&x);
         assert_eq!(
-            heads,
+            found,
             [
                 (1, "Page"),
                 (2, "Introduction"),
@@ -2308,13 +2306,9 @@ mod tests {
             text(["Introduction", "Installation"])
         );
         let x = run(&titled);
-        let heads: Vec<(u8, &str)> = x
-            .blocks
-            .iter()
-            .filter_map(|b| b.heading.as_ref().map(|h| (h.level, h.title.as_str())))
-            .collect();
+        let found = heads(&x);
         assert_eq!(
-            heads,
+            found,
             [(1, "My Doc"), (2, "Introduction"), (2, "Installation")]
         );
         let mixed = format!(
