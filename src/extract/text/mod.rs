@@ -334,6 +334,9 @@ enum Style {
     Plain {
         caps: bool,
         indent: usize,
+        /// Set after a bullet (`* WARNING: Backward-incompatibility!` over its indented
+        /// text, in a release's notes under its `Version 4.3` title).
+        bullet: bool,
     },
 }
 

@@ -2110,6 +2110,7 @@ impl<'a> Parser<'a> {
                 let style = Style::Plain {
                     caps: is_caps(&joined),
                     indent: self.l(start).indent,
+                    bullet: false,
                 };
                 let info = HeadingInfo {
                     level: self.style_level(style),

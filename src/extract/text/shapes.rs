@@ -1225,3 +1225,15 @@ pub(super) fn worded(title: &str) -> bool {
     let letters = title.chars().filter(|c| c.is_alphabetic()).count();
     letters > 0 && letters * 10 >= title.chars().filter(|c| !c.is_whitespace()).count() * 8
 }
+
+/// The title after a bullet a title line is set after (`* WARNING: Backward-incompatibility!`,
+/// `- New feature: Loadable objects`, `* "git diff" no longer …`): what follows `* `, `- ` or
+/// `• `, unless that is another bullet (`* * *`) or nothing.
+pub(super) fn bulleted_title(t: &str) -> Option<&str> {
+    let rest = ["* ", "- ", "• "]
+        .iter()
+        .find_map(|b| t.trim_start().strip_prefix(b))?
+        .trim_start();
+    rest.starts_with(|c: char| !matches!(c, '*' | '-' | '•'))
+        .then_some(rest)
+}

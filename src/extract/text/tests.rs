@@ -4114,6 +4114,41 @@ fn star_titles_go_under_the_titles_before_them() {
     // `an_emacs_outline_is_read_by_its_stars`).
 }
 
+/// GNU make's `NEWS` (indented text, no outline): releases titled by their shape, and under
+/// each the items a bullet sets off over their indented text. The bulleted titles are a style
+/// of their own, a level under the releases, and their titles leave the bullet out.
+#[test]
+fn titles_set_after_a_bullet_go_under_plain_titles() {
+    let src = include_str!("../../../tests/data/text/excerpts/make-NEWS-4.3");
+    let x = run(src);
+    let h = headings(&x);
+    let releases: Vec<&str> = src.lines().filter(|l| l.starts_with("Version ")).collect();
+    assert!(releases.len() >= 2);
+    let top: Vec<&str> = h
+        .iter()
+        .filter(|&&(l, _)| l == 1)
+        .map(|&(_, t)| t)
+        .collect();
+    assert_eq!(top, releases);
+    let items: Vec<&str> = h
+        .iter()
+        .filter(|&&(l, _)| l == 2)
+        .map(|&(_, t)| t)
+        .collect();
+    assert!(
+        items.contains(&"WARNING: Backward-incompatibility!"),
+        "{h:?}"
+    );
+    assert!(
+        items.contains(&"New feature: Grouped explicit targets"),
+        "{h:?}"
+    );
+    assert!(h.iter().all(|&(_, t)| !t.starts_with("* ")), "{h:?}");
+    assert_eq!(bulleted_title("* * *"), None);
+    assert_eq!(bulleted_title("- "), None);
+    assert_eq!(bulleted_title("  • Tests:"), Some("Tests:"));
+}
+
 /// A text written as an outline without saying so (GNU's `NEWS` with no mode line): its first
 /// star line has one star and two lines or more have two. GDB's `NEWS`, whose `***` release
 /// lines head `*` items, and a bullet list with one sub-item are not.

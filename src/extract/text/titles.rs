@@ -1265,6 +1265,7 @@ impl<'a> Parser<'a> {
                 let style = mark.unwrap_or(Style::Plain {
                     caps: is_caps(t),
                     indent: line.indent,
+                    bullet: bulleted_title(t).is_some(),
                 });
                 (self.style_level(style), source)
             }
@@ -1306,6 +1307,9 @@ impl<'a> Parser<'a> {
         let title = if self.restructured {
             plain = headings::rest_inline_text(t);
             plain.as_str()
+        } else if source == HeadingSource::Style {
+            // A title set after a bullet is the text after it.
+            bulleted_title(t).unwrap_or(t)
         } else {
             t
         };
