@@ -1794,10 +1794,8 @@ fn read_br_texts(
 ) -> (String, Vec<Block>) {
     let mut canonical = String::with_capacity(out.len());
     let mut new_blocks: Vec<Block> = Vec::with_capacity(blocks.len());
-    // Where each old block went (its first new block), and which new blocks are the page's
-    // own (not read from a text).
+    // Where each old block went (its first new block).
     let mut moved = Vec::with_capacity(blocks.len());
-    let mut page_own: Vec<bool> = Vec::with_capacity(blocks.len());
     let mut texts = texts.into_iter().peekable();
     let mut pos = 0;
     // The level of the page's own heading before the block (a text's titles go under it).
@@ -1817,12 +1815,16 @@ fn read_br_texts(
             }
             let start = canonical.len();
             canonical.push_str(&out[b.off_begin..b.off_end]);
-            new_blocks.push(Block {
+            let mut b = Block {
                 off_begin: start,
                 off_end: canonical.len(),
                 ..b
-            });
-            page_own.push(true);
+            };
+            // A caption comes right after its block, which has moved already.
+            if let Some(t) = b.attrs.as_mut().and_then(|a| a.caption_for.as_mut()) {
+                *t = moved.get(*t).copied().unwrap_or(*t);
+            }
+            new_blocks.push(b);
             continue;
         };
         let base = canonical.len();
@@ -1838,22 +1840,9 @@ fn read_br_texts(
                 *t += first;
             }
             new_blocks.push(p);
-            page_own.push(false);
         }
     }
     canonical.push_str(&out[pos..]);
-    // Captions of the page's own blocks point at where their blocks went; those of the texts
-    // read again point into them already.
-    for (b, own) in new_blocks.iter_mut().zip(&page_own) {
-        if let Some(t) = b
-            .attrs
-            .as_mut()
-            .and_then(|a| a.caption_for.as_mut())
-            .filter(|_| *own)
-        {
-            *t = moved.get(*t).copied().unwrap_or(*t);
-        }
-    }
     (canonical, new_blocks)
 }
 

@@ -26,6 +26,14 @@ fn headings(x: &TextExtraction) -> Vec<(u8, &str)> {
         .collect()
 }
 
+/// The titles of the headings at `level`, in order.
+fn titles_at<'a>(h: &[(u8, &'a str)], level: u8) -> Vec<&'a str> {
+    h.iter()
+        .filter(|&&(l, _)| l == level)
+        .map(|&(_, t)| t)
+        .collect()
+}
+
 /// The titles of the headings found, in order.
 fn heading_titles(x: &TextExtraction) -> Vec<&str> {
     headings(x).into_iter().map(|h| h.1).collect()
@@ -4059,11 +4067,7 @@ fn star_titles_go_under_the_titles_before_them() {
     let x = run(src);
     let h = headings(&x);
     let releases: Vec<&str> = src.lines().filter(|l| l.starts_with("Version ")).collect();
-    let top: Vec<&str> = h
-        .iter()
-        .filter(|&&(l, _)| l == 1)
-        .map(|&(_, t)| t)
-        .collect();
+    let top = titles_at(&h, 1);
     // Every top-level title is a release's, in the file's order, and nearly every release is
     // one. (Three old releases, `Version 0.10 - December 1995, by Ulrich Drepper`, stand
     // over a one-line star title with nothing between, and are read as text.)
@@ -4124,17 +4128,9 @@ fn titles_set_after_a_bullet_go_under_plain_titles() {
     let h = headings(&x);
     let releases: Vec<&str> = src.lines().filter(|l| l.starts_with("Version ")).collect();
     assert!(releases.len() >= 2);
-    let top: Vec<&str> = h
-        .iter()
-        .filter(|&&(l, _)| l == 1)
-        .map(|&(_, t)| t)
-        .collect();
+    let top = titles_at(&h, 1);
     assert_eq!(top, releases);
-    let items: Vec<&str> = h
-        .iter()
-        .filter(|&&(l, _)| l == 2)
-        .map(|&(_, t)| t)
-        .collect();
+    let items = titles_at(&h, 2);
     assert!(
         items.contains(&"WARNING: Backward-incompatibility!"),
         "{h:?}"
