@@ -43,6 +43,23 @@ pub(crate) fn furniture_key(s: &str) -> Option<String> {
     Some(k)
 }
 
+/// A sentence that introduces what follows it (`A complete list of bugs fixed in this version
+/// is available here:` under each release's title of GNU make's `NEWS`, a release a page):
+/// five words or more, in lower case, ending with a colon. Running titles name a book or a
+/// chapter; they do not announce the next line.
+pub(super) fn lead_in(s: &str) -> bool {
+    let t = s.trim();
+    t.ends_with(':')
+        && t.split_whitespace().count() >= 5
+        && t.chars().filter(|c| c.is_lowercase()).count() * 2
+            > t.chars().filter(|c| c.is_alphabetic()).count()
+}
+
+/// A line that is one link (`https://…`, `www.…`).
+fn link_line(t: &str) -> bool {
+    !t.contains(char::is_whitespace) && (t.contains("://") || t.starts_with("www."))
+}
+
 /// `7`, `- 7 -`, `[7]`, `iv`: a page number alone, not a section number (`2.1`).
 pub(super) fn bare_page_number(s: &str) -> bool {
     let t = s
@@ -641,8 +658,19 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
             .iter()
             .any(|k| ends.get(k).is_some_and(|c| c.0 >= 3 && is_furniture(c)))
     };
+    // Links at page edges by key, with their wordings: a link whose numbers change from page
+    // to page (`https://sv.gnu.org/bugs/index.php?…&fix_release_id=108`, a release's bug list
+    // under each release's title) points at that page's matter; one repeated word for word
+    // may be a running footer.
+    let mut links: HashMap<&str, HashSet<&str>> = HashMap::new();
+    for (i, _, key) in &zone_lines {
+        let t = text[lines[*i].start..lines[*i].end].trim();
+        if link_line(t) {
+            links.entry(key.as_str()).or_default().insert(t);
+        }
+    }
     let mut out: Vec<usize> = zone_lines
-        .into_iter()
+        .iter()
         .filter(|(i, zone, key)| {
             let Some(c) = counts.get(&(*zone, key.clone())) else {
                 return false;
@@ -650,6 +678,10 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
             // The page's number, alone or in its running title, wherever the page is.
             if numbered_pages && numbered_running.contains(i) {
                 return true;
+            }
+            let t = &text[lines[*i].start..lines[*i].end];
+            if lead_in(t) || links.get(key.as_str()).is_some_and(|w| w.len() > 1) {
+                return false;
             }
             if lines[*i].page == 0 && *zone && rest_pages >= 2.0 {
                 let others = f64::from(c.0 - 1);
@@ -712,7 +744,7 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
                         || (edge && !starred(*i) && (local(*zone, *i) || edge_only(key)))
                         || (*zone && outer == Some(i) && shared_end(*i))))
         })
-        .map(|(i, _, _)| i)
+        .map(|&(i, _, _)| i)
         .collect();
     out.extend(of_total);
     out.sort_unstable();

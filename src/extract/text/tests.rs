@@ -4140,6 +4140,19 @@ fn titles_set_after_a_bullet_go_under_plain_titles() {
         "{h:?}"
     );
     assert!(h.iter().all(|&(_, t)| !t.starts_with("* ")), "{h:?}");
+    // Each release's page opens with the same line under its title; a sentence that ends
+    // with a colon, announcing the next line, is no running title however many pages
+    // repeat it.
+    let repeated = "A complete list of bugs fixed in this version is available here:";
+    assert_eq!(src.matches(repeated).count(), 3);
+    assert_eq!(x.canonical.matches(repeated).count(), 3);
+    // Nor is the link under it, whose numbers change from page to page.
+    let link = "https://sv.gnu.org/bugs/index.php?group=make&report_id=111&fix_release_id=";
+    assert_eq!(x.canonical.matches(link).count(), 3);
+    assert_eq!(x.furniture_lines, 0);
+    assert!(lead_in(repeated));
+    assert!(!lead_in("VMS-specific changes:"));
+    assert!(!lead_in("CHAPTER 3. THE PARSER AND ITS RULES:"));
     assert_eq!(bulleted_title("* * *"), None);
     assert_eq!(bulleted_title("- "), None);
     assert_eq!(bulleted_title("  • Tests:"), Some("Tests:"));
