@@ -168,7 +168,7 @@ pub(super) fn local_key(s: &str) -> String {
 
 /// Furniture of text paginated with blank lines instead of form feeds (nroff output): a short
 /// line standing alone that recurs every `d` lines (d ≥ 20) on at least the configured share
-/// of the `len / d` pages.
+/// of the `len / d` pages, most of them in a page's margin.
 pub(super) fn periodic_furniture(text: &str, lines: &[Line], cfg: &TextConfig) -> Vec<usize> {
     let blank = |i: usize| lines.get(i).is_none_or(|l| l.blank);
     let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
@@ -205,7 +205,16 @@ pub(super) fn periodic_furniture(text: &str, lines: &[Line], cfg: &TextConfig) -
             .max_by_key(|(&r, &n)| (n, std::cmp::Reverse(r)))
             .unwrap_or((&0, &0));
         let pages = lines.len().div_ceil(d);
-        if n >= 3 && n as f64 >= cfg.furniture_min_share * pages as f64 {
+        // A page's edge lies in its margin: two blank lines or more on one side of most of
+        // those lines (a Debian changelog's entries of 23 lines each, `libglvnd (1.5.0-1)
+        // unstable; urgency=medium` after one blank line every 23 lines, are no pages).
+        let margin =
+            |i: usize| (i < 2 || (blank(i - 1) && blank(i - 2))) || (blank(i + 1) && blank(i + 2));
+        let margined = occ.iter().filter(|&&i| i % d == r && margin(i)).count();
+        if n >= 3
+            && n as f64 >= cfg.furniture_min_share * pages as f64
+            && margined as f64 >= cfg.furniture_min_share * n as f64
+        {
             out.extend(occ.iter().copied().filter(|i| i % d == r));
         }
     }

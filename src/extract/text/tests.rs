@@ -4189,3 +4189,21 @@ fn an_undeclared_outline_of_two_levels() {
     let bullets = "Shopping\n\n* apples\n** green ones\n* pears\n";
     assert_eq!(titles(bullets), ["Shopping"]);
 }
+
+/// python-toml's Debian changelog: its entries happen to be 26 lines long, so three of their
+/// first lines (`python-toml (0.9.3-1) unstable; urgency=medium`, one blank line on either
+/// side) recur every 26 lines. Lines of nroff's pages recur that way too, but in a page's
+/// margin, among blank lines; these are the entries' titles, kept in the text.
+#[test]
+fn lines_that_recur_by_chance_outside_margins_are_no_furniture() {
+    let src = include_str!("../../../tests/data/text/excerpts/python-toml-changelog.Debian");
+    let x = run(src);
+    assert_eq!(x.furniture_lines, 0);
+    let entries: Vec<&str> = src
+        .lines()
+        .filter(|l| l.starts_with("python-toml ("))
+        .collect();
+    assert!(entries.len() >= 5, "{entries:?}");
+    let h = headings(&x);
+    assert_eq!(titles_at(&h, 1), entries, "{h:?}");
+}
