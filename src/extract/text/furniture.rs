@@ -678,6 +678,52 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
             links.entry(key.as_str()).or_default().insert(t);
         }
     }
+    // Where no page is numbered, lines that say something else on each page by their
+    // numbers (`Version 2.36.1`, `Version 2.36`, … opening each page of glibc's `NEWS`, a
+    // release a page; nine in ten of them, as a release may be listed twice) are each
+    // page's own title, not a running one, unless one of their numbers goes up with the
+    // page on half of them, three at least (`Debian Reference  33 / 233`).
+    type Wordings<'t> = (u32, HashSet<&'t str>, HashMap<(usize, i64), u32>);
+    let mut wordings: HashMap<(bool, &str), Wordings> = HashMap::new();
+    if !numbered_pages {
+        for (i, zone, key) in &zone_lines {
+            let t = text[lines[*i].start..lines[*i].end].trim();
+            let e = wordings.entry((*zone, key.as_str())).or_default();
+            e.0 += 1;
+            if t.contains(|c: char| c.is_ascii_digit()) {
+                e.1.insert(t);
+            }
+            let page = i64::from(lines[*i].page);
+            // Each number by its place in the line, less the page's index.
+            let numbers = t
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|w| w.parse::<i64>().ok());
+            for (k, v) in numbers.enumerate() {
+                *e.2.entry((k, v - page)).or_default() += 1;
+            }
+        }
+    }
+    let own_titles = |zone: bool, key: &str| {
+        wordings.get(&(zone, key)).is_some_and(|(n, w, offsets)| {
+            *n >= 3
+                && w.len() as u32 * 10 >= *n * 9
+                && offsets.values().all(|&m| m < 3 || m * 2 < *n)
+        })
+    };
+    // The top of a page that opens with its own title is its matter: a running title is
+    // outermost (`Major new features:` under each release of glibc's `NEWS` is not one,
+    // nor `* more bug fixes` on a page of two lines, whose lines are at its foot as well).
+    let mut opened_by_title: HashMap<u32, usize> = HashMap::new();
+    let mut top_lines: HashSet<usize> = HashSet::new();
+    for (i, zone, key) in &zone_lines {
+        if *zone {
+            top_lines.insert(*i);
+            if own_titles(true, key) {
+                let first = opened_by_title.entry(lines[*i].page).or_insert(*i);
+                *first = (*first).min(*i);
+            }
+        }
+    }
     let mut out: Vec<usize> = zone_lines
         .iter()
         .filter(|(i, zone, key)| {
@@ -689,7 +735,14 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
                 return true;
             }
             let t = &text[lines[*i].start..lines[*i].end];
-            if lead_in(t) || links.get(key.as_str()).is_some_and(|w| w.len() > 1) {
+            if lead_in(t)
+                || links.get(key.as_str()).is_some_and(|w| w.len() > 1)
+                || own_titles(*zone, key)
+                || (top_lines.contains(i)
+                    && opened_by_title
+                        .get(&lines[*i].page)
+                        .is_some_and(|&f| f < *i))
+            {
                 return false;
             }
             if lines[*i].page == 0 && *zone && rest_pages >= 2.0 {
@@ -762,7 +815,7 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
     // whose key starts or ends the key of a running title of the same zone.
     let whole: Vec<(bool, &String)> = counts
         .iter()
-        .filter(|(_, c)| is_furniture(c))
+        .filter(|((zone, key), c)| is_furniture(c) && !own_titles(*zone, key))
         .map(|((zone, key), _)| (*zone, key))
         .collect();
     let mut extra = Vec::new();

@@ -4207,3 +4207,43 @@ fn lines_that_recur_by_chance_outside_margins_are_no_furniture() {
     let h = headings(&x);
     assert_eq!(titles_at(&h, 1), entries, "{h:?}");
 }
+
+/// The end of GNU patch's `NEWS`: a release a page (form feeds), no page numbered, and most
+/// pages open with the same words and another version (`Changes in version 2.3:`, `… 2.2:`).
+/// Those lines are each page's own title, not a running one, and stay in the text; so does
+/// the piece of one (`Changes in version 2.0.12g8:`, whose letters run on past the others').
+#[test]
+fn lines_that_number_their_pages_otherwise_are_no_furniture() {
+    let src = include_str!("../../../tests/data/text/excerpts/patch-NEWS-2.5");
+    let x = run(src);
+    let releases: Vec<&str> = src
+        .lines()
+        .filter(|l| l.starts_with("Changes in version"))
+        .collect();
+    assert!(releases.len() >= 5, "{releases:?}");
+    for r in &releases {
+        assert!(x.canonical.contains(r), "{r:?}");
+    }
+    assert_eq!(x.furniture_lines, 0);
+}
+
+/// Pages of glibc's `NEWS`, a release a page, most only its title and one line (`Version
+/// 2.0.4` / `* more bug fixes`). The releases' numbers coincide here and there with pages'
+/// numbers less a constant, at different places in the line (`2.0.6` on its page, `2.0.4` two
+/// pages on): they must go up with the page at one place to be page numbers. The line under a
+/// page's own title is its matter, at its foot too on a page of two lines.
+#[test]
+fn pages_opened_by_their_own_titles_keep_their_first_lines() {
+    let src = include_str!("../../../tests/data/text/excerpts/glibc-NEWS-2.0");
+    let x = run(src);
+    let releases: Vec<&str> = src.lines().filter(|l| l.starts_with("Version ")).collect();
+    assert_eq!(releases.len(), 6);
+    for r in &releases {
+        assert!(x.canonical.contains(&format!("{r}\n")), "{r:?}");
+    }
+    assert_eq!(
+        x.canonical.matches("* more bug fixes").count(),
+        src.matches("* more bug fixes").count()
+    );
+    assert_eq!(x.furniture_lines, 0);
+}
