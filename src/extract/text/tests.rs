@@ -4140,6 +4140,14 @@ fn titles_set_after_a_bullet_go_under_plain_titles() {
         "{h:?}"
     );
     assert!(h.iter().all(|&(_, t)| !t.starts_with("* ")), "{h:?}");
+    // An item whose sentence goes on over the next line, its words in quotes there (`* Import
+    // the GNU standard bootstrap script to replace the hand-rolled` / `"make update" method
+    // …`), is no title.
+    assert!(src.contains("hand-rolled\n  \"make update\""));
+    assert!(
+        h.iter().all(|&(_, t)| !t.starts_with("Import the GNU")),
+        "{h:?}"
+    );
     // Each release's page opens with the same line under its title; a sentence that ends
     // with a colon, announcing the next line, is no running title however many pages
     // repeat it.

@@ -820,12 +820,14 @@ impl<'a> Parser<'a> {
         let line = self.l(c);
         let blank_after = c + 1 >= self.content.len() || !self.adjacent(c);
         // A long line whose sentence goes on in lower case on the next line is wrapped prose
-        // (a numbered list item, a hanging paragraph).
+        // (a numbered list item, a hanging paragraph), quoted words too (`* Import the GNU
+        // standard bootstrap script to replace the hand-rolled` / `"make update" method …`).
         if !blank_after
             && t.chars().count() >= 40
             && self
                 .line(c + 1)
                 .trim_start()
+                .trim_start_matches(['"', '\'', '`', '(', '“', '‘'])
                 .starts_with(|ch: char| ch.is_lowercase())
             && !self.numbered_in_sequence(c)
             && !self.wrapped_numbered_title(c)
