@@ -1983,10 +1983,21 @@ impl<'a> Parser<'a> {
         }
         // A ChangeLog's entries: each entry's first line heads it (its date and author, or
         // its commit), so that every chunk of an entry carries them in its `context`.
+        // (An `Author:` line under its commit's line, a `Merge:` line between them or not,
+        // is part of that entry's head.)
+        let under_commit = || {
+            first.starts_with("Author: ")
+                && (1..=2).any(|k| {
+                    start >= k
+                        && (start - k..start).all(|c| self.adjacent(c))
+                        && self.line(start - k).starts_with("commit ")
+                })
+        };
         if self.changelog
             && self.hints.is_none()
             && self.l(start).indent == 0
             && changelog_header(first)
+            && !under_commit()
         {
             self.push_markup_heading(start, start + 1, 1, first, None);
             return 1;

@@ -357,7 +357,9 @@ pub(super) fn underline_of(title: &str, rule: &str) -> Option<char> {
 }
 
 /// `*** Title ***`: the same run of two or more `*`, `=`, `-`, `#`, `~` or `+` on both sides
-/// of a text. Returns the framing character.
+/// of a text, or runs of eight or more that fill a line out to a width whatever the text's
+/// length (`------------ August 7th 1996 version 2.2a --------`, zip's `CHANGES`). Returns
+/// the framing character.
 pub(super) fn framed(line: &str) -> Option<char> {
     let t = line.trim();
     let c = t.chars().next()?;
@@ -367,8 +369,8 @@ pub(super) fn framed(line: &str) -> Option<char> {
     let lead = t.len() - t.trim_start_matches(c).len();
     let trail = t.len() - t.trim_end_matches(c).len();
     let inner = t.get(lead..t.len().checked_sub(trail)?)?;
-    (lead >= 2 && lead == trail && inner.starts_with(' ') && inner.chars().any(char::is_alphabetic))
-        .then_some(c)
+    let runs = (lead >= 2 && lead == trail) || (lead >= 8 && trail >= 8 && inner.ends_with(' '));
+    (runs && inner.starts_with(' ') && inner.chars().any(char::is_alphabetic)).then_some(c)
 }
 
 /// `=====  ====  ===`: columns of a reST simple-table rule (two or more runs).
@@ -854,12 +856,43 @@ pub(super) fn variable_entry(t: &str) -> bool {
 
 /// The first line of a ChangeLog entry: GNU's date, name and address (`2022-10-10  Werner Koch
 /// <wk@gnupg.org>`, or the older `Fri Jul 24 10:16:24 CEST 2009 Daniel Veillard
-/// <veillard@redhat.com>`), or a `git log` entry's `commit` and its 40 hex digits.
+/// <veillard@redhat.com>`), a `git log` entry's `commit` and its 40 hex digits, or its
+/// `Author:` line where the log leaves the commits out (gnutls' `changelog`), or a day, a
+/// month's name and a year before a colon and a name (`18 January 2023: Wouter`, Unbound's).
 pub(super) fn changelog_header(line: &str) -> bool {
     let l = line.trim_end();
     if let Some(h) = l.strip_prefix("commit ") {
         let h = h.split_whitespace().next().unwrap_or("");
         return h.len() == 40 && h.bytes().all(|b| b.is_ascii_hexdigit());
+    }
+    if let Some(a) = l.strip_prefix("Author: ") {
+        return a.ends_with('>') && a.contains('@') && a.contains(" <");
+    }
+    if let Some((date, name)) = l.split_once(": ") {
+        const MONTHS: [&str; 12] = [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ];
+        let parts: Vec<&str> = date.split(' ').collect();
+        if let [day, month, year] = parts[..] {
+            return (1..=2).contains(&day.len())
+                && day.bytes().all(|b| b.is_ascii_digit())
+                && MONTHS.contains(&month)
+                && year.len() == 4
+                && year.bytes().all(|b| b.is_ascii_digit())
+                && name.starts_with(char::is_alphabetic)
+                && name.split_whitespace().count() <= 4;
+        }
     }
     // A remark may follow the address: `<x@y.org>  (tiny change)`.
     let l = match l.rsplit_once(" (") {

@@ -1095,10 +1095,7 @@ fn a_frame_set_in_from_a_set_in_body_is_example_output() {
     assert_eq!(titles(src), ["NAME", "EXAMPLES", "FILES"]);
     // At the body's edge, the frame makes a title.
     let src = src.replace("        --- In", "       --- In");
-    assert_eq!(
-        titles(&src),
-        ["NAME", "EXAMPLES", "--- In STIL.txt ---", "FILES"]
-    );
+    assert_eq!(titles(&src), ["NAME", "EXAMPLES", "In STIL.txt", "FILES"]);
 }
 
 #[test]
@@ -4043,6 +4040,37 @@ fn changelog_entries_head_sections() {
             "commit d07cfb11a0ca574eb68a3931d8c46fbe862a20d6"
         ]
     );
+    // A merge's head has a `Merge:` line between its commit and author.
+    let merge = "commit 0b9c1f1f3b0b6a3e1b2c7d4e5f60718293a4b5c6\nMerge: 1a2b3c4 5d6e7f8\n\
+                 Author: Daiki Ueno <ueno@gnu.org>\nDate:   Wed Feb 8 10:00:00 2023 +0900\n\n    \
+                 Merge branch 'wip'\n\n\
+                 commit 6dfb65de949cdd0a5d198edee9a118f265924f33\nAuthor: Damien Miller \
+                 <djm@mindrot.org>\nDate:   Thu Feb 2 23:21:54 2023 +1100\n\n    crank versions\n";
+    assert_eq!(titles(merge).len(), 2, "{:?}", titles(merge));
+    // gnutls' `changelog` is `git log` without the commits' lines: each entry's `Author:`
+    // line heads it. Unbound's entries open with a date and a name.
+    let authors = "Author: Zoltan Fridrich <zfridric@redhat.com>\n\
+                   Date:   Thu Feb 9 09:39:41 2023 +0100\n\n    Release 3.7.9\n\n\
+                   Author: Hubert Kario <hkario@redhat.com>\n\
+                   Date:   Wed Feb 8 14:43:45 2023 +0100\n\n    document the CVE fix\n";
+    assert_eq!(
+        titles(authors),
+        [
+            "Author: Zoltan Fridrich <zfridric@redhat.com>",
+            "Author: Hubert Kario <hkario@redhat.com>"
+        ]
+    );
+    let dated = "18 January 2023: Wouter\n\t- Fix not following cleared RD flags.\n\n\
+                 6 January 2023: Wouter\n\t- Fix #823: Response change to NODATA.\n\n\
+                 14 December 2022: George\n\t- Merge #569 from JINMEI Tatuya.\n";
+    assert_eq!(
+        titles(dated),
+        [
+            "18 January 2023: Wouter",
+            "6 January 2023: Wouter",
+            "14 December 2022: George"
+        ]
+    );
     let one = "Minutes\n\nThe meeting agreed on the release.\n\n\
                2022-10-10  Werner Koch  <wk@gnupg.org>\n\nSigned off.\n";
     assert!(!titles(one).iter().any(|t| t.contains("Werner")));
@@ -4053,6 +4081,9 @@ fn changelog_entries_head_sections() {
         "Fri, 24 Jul 2009 Daniel <d@x.org>",
         "22-10-10  Werner Koch  <wk@gnupg.org>",
         "2022-10-10  Werner Koch  <wk gnupg.org>",
+        "Author: Damien Miller",
+        "18 Jan 2023: Wouter",
+        "18 January 2023: the resolver now refuses queries that loop",
     ] {
         assert!(!changelog_header(no), "{no}");
     }
@@ -4254,4 +4285,32 @@ fn pages_opened_by_their_own_titles_keep_their_first_lines() {
         src.matches("* more bug fixes").count()
     );
     assert_eq!(x.furniture_lines, 0);
+}
+
+/// A title framed by runs of a rule's character is the text inside the frame, whether the
+/// runs are the same length (`*** PLEASE READ THE README, it has changed ***`) or fill the
+/// line out to a width (`************* XFIXES VERSION 1 OR BETTER ***********`, X.Org's
+/// `fixesproto.txt`, the runs eight long or more).
+#[test]
+fn framed_titles_are_the_text_inside_their_frames() {
+    let src = "4. Extension initialization\n\nThe client sends the highest version it \
+               supports.\n\n************* XFIXES VERSION 1 OR BETTER ***********\n\n\
+               5. Save Set processing changes\n\nEmbedding one application within another \
+               provides a way of unifying documents.\n\n\
+               *** PLEASE READ THE README, it has changed ***\n\nThe rest of the notes.\n";
+    let t = titles(src);
+    assert!(
+        t.contains(&"XFIXES VERSION 1 OR BETTER".to_string()),
+        "{t:?}"
+    );
+    assert!(
+        t.contains(&"PLEASE READ THE README, it has changed".to_string()),
+        "{t:?}"
+    );
+    assert!(t.iter().all(|t| !t.contains("***")), "{t:?}");
+    assert_eq!(framed("------ version 2.2a ---"), None);
+    assert_eq!(
+        framed("------------------------- August 7th 1996 version 2.2a ------------------"),
+        Some('-')
+    );
 }

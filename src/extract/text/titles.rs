@@ -1241,6 +1241,10 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
+        let frame = match mark {
+            Some(Style::Framed(ch)) => Some(ch),
+            _ => None,
+        };
         let (level, source) = match (&nb, mark) {
             // A roman sub-item sits one level below the lettered title over its first item,
             // and beside the item before it.
@@ -1312,6 +1316,9 @@ impl<'a> Parser<'a> {
         } else if source == HeadingSource::Style {
             // A title set after a bullet is the text after it.
             bulleted_title(t).unwrap_or(t)
+        } else if let Some(ch) = frame {
+            // A framed title is the text inside its frame (`=== Getting Started ===`).
+            t.trim_matches(ch).trim()
         } else {
             t
         };
