@@ -689,9 +689,18 @@ pub(crate) fn title_case(t: &str) -> bool {
             >= long.len() * 3
 }
 
+/// A version's number (`2.7.6`, `1.9f`, `0.93.09:`): a digit first, three parts at most (an
+/// address, `192.168.5.92`, has four).
+fn version_word(w: &str) -> bool {
+    let w = w.trim_end_matches([':', ',', ';', ')']);
+    w.starts_with(|c: char| c.is_ascii_digit())
+        && w.split('.').count() <= 3
+        && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+}
+
 /// A title in sentence case: a capital first, two to eight words, two of them words of three
 /// letters or more, nothing that reads as an address or a file, no syntax, list or quotation
-/// (`Quick start`, `Instance regions`; not `Ok`, `CC xmen.o`, `Check for addresses
+/// (`Quick start`, `Instance regions`, `Changes in version 2.3`; not `Ok`, `CC xmen.o`, `Check for addresses
 /// http://www.geany.org`, `LOO(fit_zinb1, fit_zinb2)`, `Root at /opt/texlive/2022`, `Timgr
 /// status: Idle`, `No admissable split found in 'chas'`).
 fn sentence_title(t: &str) -> bool {
@@ -703,9 +712,9 @@ fn sentence_title(t: &str) -> bool {
             .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 3)
             .count()
             >= 2
-        && !words
-            .iter()
-            .any(|w| w.contains("://") || (w.contains('.') && !w.ends_with('.')))
+        && !words.iter().any(|w| {
+            w.contains("://") || (w.contains('.') && !w.ends_with('.') && !version_word(w))
+        })
         && !t.contains([
             '(', ')', '[', ']', '{', '}', '<', '>', '_', '\\', '/', ':', '=', ',', '\'', '"', '‘',
             '’', '“', '”', '‚',
@@ -1849,6 +1858,18 @@ mod tests {
         assert!(!opens_next_chapter(Some(&[2, 2]), &[3, 2]));
         assert!(!opens_next_chapter(Some(&[2, 2]), &[3, 1, 1]));
         assert!(!opens_next_chapter(None, &[3, 1]));
+    }
+
+    /// A version's number may stand in a title in sentence case; a file's name or an
+    /// address may not.
+    #[test]
+    fn sentence_titles_may_name_versions() {
+        assert!(sentence_title("Changes in version 2.7.6"));
+        assert!(sentence_title("Changes in dpkg 0.93.09"));
+        assert!(!sentence_title(
+            "If the local interface is 192.168.5.92 with net"
+        ));
+        assert!(!sentence_title("Compile it with config.h"));
     }
 
     #[test]

@@ -436,6 +436,10 @@ struct Parser<'a> {
     /// How often each short content line occurs, trimmed, when more than once: the labels a
     /// template repeats (`Public Member Functions` in every class of a reference manual).
     repeated: HashMap<&'a str, u32>,
+    /// The letters of lines at the margin that end with a colon and carry a version's number,
+    /// three of them or more saying the same words (`Changes in version 2.3:`): a series of
+    /// titles whose colon does not make them lead-ins.
+    release_lines: HashMap<String, u32>,
     /// With layout hints: the font size (over the body's) of the last numbered heading of
     /// each depth (index = number of parts − 1).
     numbered_sizes: Vec<f32>,

@@ -44,6 +44,16 @@ impl<'a> Parser<'a> {
             }
         }
         repeated.retain(|_, n| *n >= 2);
+        // Lines at the margin that end with a colon and say the same words with other numbers
+        // (`Changes in version 2.3:`, `Changes in version 2.2:`), by their letters.
+        let mut release_lines: HashMap<String, u32> = HashMap::new();
+        for &i in &content {
+            let t = text[lines[i].start..lines[i].end].trim_end();
+            if lines[i].indent == 0 && release_like(t) {
+                *release_lines.entry(letters_key(t)).or_default() += 1;
+            }
+        }
+        release_lines.retain(|_, n| *n >= 3);
         let front_titles = content
             .iter()
             .take(FRONT_LINES)
@@ -158,6 +168,7 @@ impl<'a> Parser<'a> {
             lines,
             cfg,
             repeated,
+            release_lines,
             front_titles,
             underlined_titles,
             blank_led: None,

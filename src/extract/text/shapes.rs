@@ -1270,3 +1270,26 @@ pub(super) fn bulleted_title(t: &str) -> Option<&str> {
     rest.starts_with(|c: char| !matches!(c, '*' | '-' | '•'))
         .then_some(rest)
 }
+
+/// A line that may title a release in a series of them: a colon at its end, a number with a
+/// dot or a digit in it (`2.3`, `1.9f`), 2 to 12 words (`Changes in version 2.3:`, `New in
+/// 1.9f: 2004-10-23; CVS version 1.9e, Libtool team:`).
+pub(super) fn release_like(t: &str) -> bool {
+    let words = t.split_whitespace().count();
+    t.ends_with(':')
+        && (2..=12).contains(&words)
+        && t.split_whitespace().any(|w| {
+            let w = w.trim_end_matches([':', ',', ';']);
+            w.contains('.') && w.starts_with(|c: char| c.is_ascii_digit())
+        })
+}
+
+/// A line's letters, lower case, words with a digit left out: the words that a series of
+/// titles shares whatever their numbers (`2.0.12g8`).
+pub(super) fn letters_key(t: &str) -> String {
+    t.split_whitespace()
+        .filter(|w| !w.contains(|c: char| c.is_ascii_digit()))
+        .flat_map(|w| w.chars().filter(|c| c.is_alphabetic()))
+        .flat_map(char::to_lowercase)
+        .collect()
+}

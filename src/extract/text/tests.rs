@@ -4264,6 +4264,17 @@ fn lines_that_number_their_pages_otherwise_are_no_furniture() {
         assert!(x.canonical.contains(r), "{r:?}");
     }
     assert_eq!(x.furniture_lines, 0);
+    // They are a series of titles, their colons and sentence case notwithstanding, each
+    // over its release's items; a line that says something else (`Versions 2.0.12g9
+    // through 2.0.12g11 fix various portability bugs.`) is not one of them.
+    assert_eq!(titles_at(&headings(&x), 1), releases);
+    assert!(release_like("Changes in version 2.0.12g8:"));
+    assert!(!release_like("Changes in version 2.3"));
+    assert!(!release_like("The options are:"));
+    assert_eq!(
+        letters_key("Changes in version 2.0.12g8:"),
+        letters_key("Changes in version 2.3:")
+    );
 }
 
 /// Pages of glibc's `NEWS`, a release a page, most only its title and one line (`Version

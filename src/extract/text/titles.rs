@@ -944,8 +944,16 @@ impl<'a> Parser<'a> {
                     .is_some_and(|h| h.typography.size_ratio >= 1.15)
         });
         let ornament = after.is_some();
+        // A title of a series of releases (`Changes in version 2.3:`) is scored without its
+        // colon: the series says it heads what follows.
+        let release = t.len() > 1
+            && self.hints.is_none()
+            && line.indent == 0
+            && release_like(t)
+            && self.release_lines.contains_key(&letters_key(t));
         let scored = match (after, &mark) {
             (Some(rest), _) => rest,
+            _ if release => &t[..t.len() - 1],
             (_, Some(Style::Framed(ch))) => t.trim_matches(*ch).trim(),
             _ if roman_sub.is_some() => &t[roman_sub.map_or(0, |(_, n)| n)..],
             _ if nb.is_none() && (self.hint(c).is_some_and(Hints::stands_out) || listed) => {
@@ -977,11 +985,14 @@ impl<'a> Parser<'a> {
                 .saturating_sub(u32::from(self.toc_lines.contains(t))),
             typography: self.hint(c).map(|h| h.typography),
             ornament,
-            sentence_style: self.hints.is_none()
-                && (lone_over_paragraph
-                    || (self.toc_case.0 >= 3 && self.toc_case.0 > 2 * self.toc_case.1)
-                    || (self.numbered_case.0 > 2 * self.numbered_case.1
-                        && (nb.is_some() || c == 0 || self.after_sentence(c)))),
+            // (A series of releases writes its titles in sentence case: `Changes in version
+            // 2.3:`.)
+            sentence_style: release
+                || self.hints.is_none()
+                    && (lone_over_paragraph
+                        || (self.toc_case.0 >= 3 && self.toc_case.0 > 2 * self.toc_case.1)
+                        || (self.numbered_case.0 > 2 * self.numbered_case.1
+                            && (nb.is_some() || c == 0 || self.after_sentence(c)))),
             listed,
             numbered_type: self.hint(c).is_some_and(|h| {
                 h.typography.stands_out()
