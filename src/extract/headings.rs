@@ -689,12 +689,12 @@ pub(crate) fn title_case(t: &str) -> bool {
             >= long.len() * 3
 }
 
-/// A version's number (`2.7.6`, `1.9f`, `0.93.09:`): a digit first, three parts at most (an
-/// address, `192.168.5.92`, has four).
+/// A version's number (`2.7.6`, `1.9f`, `0.93.09`): each part opens with a digit (not a
+/// file's name, `2fa.conf`), three parts at most (an address, `192.168.5.92`, has four).
 fn version_word(w: &str) -> bool {
-    let w = w.trim_end_matches([':', ',', ';', ')']);
-    w.starts_with(|c: char| c.is_ascii_digit())
-        && w.split('.').count() <= 3
+    w.split('.').count() <= 3
+        && w.split('.')
+            .all(|p| p.starts_with(|c: char| c.is_ascii_digit()))
         && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
 }
 
@@ -1870,6 +1870,7 @@ mod tests {
             "If the local interface is 192.168.5.92 with net"
         ));
         assert!(!sentence_title("Compile it with config.h"));
+        assert!(!sentence_title("Edit the 2fa.conf file now"));
     }
 
     #[test]

@@ -667,63 +667,124 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
             .iter()
             .any(|k| ends.get(k).is_some_and(|c| c.0 >= 3 && is_furniture(c)))
     };
-    // Links at page edges by key, with their wordings: a link whose numbers change from page
-    // to page (`https://sv.gnu.org/bugs/index.php?…&fix_release_id=108`, a release's bug list
-    // under each release's title) points at that page's matter; one repeated word for word
-    // may be a running footer.
-    let mut links: HashMap<&str, HashSet<&str>> = HashMap::new();
-    for (i, _, key) in &zone_lines {
+    // Links at page edges by key, with the numbers in them: a link whose numbers change from
+    // page to page (`https://sv.gnu.org/bugs/index.php?…&fix_release_id=108`, a release's bug
+    // list under each release's title) points at that page's matter; one whose numbers
+    // mostly repeat may be a running footer.
+    let digits = |t: &str| -> String { t.chars().filter(char::is_ascii_digit).collect() };
+    let mut links: HashMap<(bool, &str), (u32, HashSet<String>)> = HashMap::new();
+    for (i, zone, key) in &zone_lines {
         let t = text[lines[*i].start..lines[*i].end].trim();
         if link_line(t) {
-            links.entry(key.as_str()).or_default().insert(t);
+            let e = links.entry((*zone, key.as_str())).or_default();
+            e.0 += 1;
+            e.1.insert(digits(t));
         }
     }
+    let changing_link = |zone: bool, key: &str| {
+        links
+            .get(&(zone, key))
+            .is_some_and(|(n, w)| w.len() as u32 * 2 > *n)
+    };
     // Where no page is numbered, lines that say something else on each page by their
     // numbers (`Version 2.36.1`, `Version 2.36`, … opening each page of glibc's `NEWS`, a
-    // release a page; nine in ten of them, as a release may be listed twice) are each
-    // page's own title, not a running one, unless one of their numbers goes up with the
-    // page on half of them, three at least (`Debian Reference  33 / 233`).
-    type Wordings<'t> = (u32, HashSet<&'t str>, HashMap<(usize, i64), u32>);
-    let mut wordings: HashMap<(bool, &str), Wordings> = HashMap::new();
+    // release a page; nine lines in ten, as a release may be listed twice) are each page's
+    // own title, not a running one, unless one of their numbers, at one place in the line,
+    // goes up with the page from one such line to the next on half of them (a page number
+    // in a running title, a sheet's two pages numbered `1`, `3`, `5`, a chapter's pages
+    // `3-2`, `3-3`). Bare page numbers are no titles.
+    let mut series: HashMap<(bool, &str), Vec<(i64, &str)>> = HashMap::new();
     if !numbered_pages {
         for (i, zone, key) in &zone_lines {
+            if key == "#" {
+                continue;
+            }
             let t = text[lines[*i].start..lines[*i].end].trim();
-            let e = wordings.entry((*zone, key.as_str())).or_default();
-            e.0 += 1;
-            if t.contains(|c: char| c.is_ascii_digit()) {
-                e.1.insert(t);
-            }
-            let page = i64::from(lines[*i].page);
-            // Each number by its place in the line, less the page's index.
-            let numbers = t
-                .split(|c: char| !c.is_ascii_digit())
-                .filter_map(|w| w.parse::<i64>().ok());
-            for (k, v) in numbers.enumerate() {
-                *e.2.entry((k, v - page)).or_default() += 1;
-            }
+            series
+                .entry((*zone, key.as_str()))
+                .or_default()
+                .push((i64::from(lines[*i].page), t));
         }
     }
-    let own_titles = |zone: bool, key: &str| {
-        wordings.get(&(zone, key)).is_some_and(|(n, w, offsets)| {
-            *n >= 3
-                && w.len() as u32 * 10 >= *n * 9
-                && offsets.values().all(|&m| m < 3 || m * 2 < *n)
-        })
+    let numbers = |t: &str| -> Vec<i64> {
+        t.split(|c: char| !c.is_ascii_digit())
+            .filter_map(|w| w.parse::<i64>().ok())
+            .collect()
     };
+    let own: HashSet<(bool, &str)> = series
+        .iter()
+        .filter(|(_, v)| {
+            let n = v.len();
+            let worded: HashSet<&str> = v
+                .iter()
+                .map(|&(_, t)| t)
+                .filter(|t| t.contains(|c: char| c.is_ascii_digit()))
+                .collect();
+            if n < 3 || worded.len() * 10 < n * 9 {
+                return false;
+            }
+            let nums: Vec<(i64, Vec<i64>)> = v.iter().map(|&(p, t)| (p, numbers(t))).collect();
+            let places = nums.iter().map(|(_, x)| x.len()).max().unwrap_or(0);
+            let paged = (0..places).any(|k| {
+                let (mut pairs, mut steps) = (0, 0);
+                for w in nums.windows(2) {
+                    let (p1, a) = (&w[0].0, w[0].1.get(k));
+                    let (p2, b) = (&w[1].0, w[1].1.get(k));
+                    let (Some(a), Some(b)) = (a, b) else { continue };
+                    if p2 <= p1 {
+                        continue;
+                    }
+                    pairs += 1;
+                    let d = b - a;
+                    if d == p2 - p1 || d == 2 * (p2 - p1) {
+                        steps += 1;
+                    }
+                }
+                steps >= 2 && steps * 2 >= pairs
+            });
+            !paged
+        })
+        .map(|(&k, _)| k)
+        .collect();
+    let own_titles = |zone: bool, key: &str| own.contains(&(zone, key));
     // The top of a page that opens with its own title is its matter: a running title is
     // outermost (`Major new features:` under each release of glibc's `NEWS` is not one,
     // nor `* more bug fixes` on a page of two lines, whose lines are at its foot as well).
+    // A page's last line, on a page of three lines or more, may still be its footer.
     let mut opened_by_title: HashMap<u32, usize> = HashMap::new();
-    let mut top_lines: HashSet<usize> = HashSet::new();
     for (i, zone, key) in &zone_lines {
-        if *zone {
-            top_lines.insert(*i);
-            if own_titles(true, key) {
-                let first = opened_by_title.entry(lines[*i].page).or_insert(*i);
-                *first = (*first).min(*i);
-            }
+        if *zone && own_titles(true, key) {
+            let first = opened_by_title.entry(lines[*i].page).or_insert(*i);
+            *first = (*first).min(*i);
         }
     }
+    let under_own_title = |i: usize| {
+        let idx = &per_page[lines[i].page as usize];
+        let Ok(pos) = idx.binary_search(&i) else {
+            return false;
+        };
+        pos < k
+            && (pos + 1 < idx.len() || idx.len() <= 2)
+            && opened_by_title.get(&lines[i].page).is_some_and(|&f| f < i)
+    };
+    // A lead-in announces the line after it: where that line goes as a running footer
+    // (`For the latest version of this guide, please visit:` over the same address on every
+    // page), the lead-in goes with it.
+    let announces_matter = |i: usize, zone: bool| {
+        let idx = &per_page[lines[i].page as usize];
+        let next = idx
+            .binary_search(&i)
+            .ok()
+            .and_then(|pos| idx.get(pos + 1))
+            .map(|&j| &text[lines[j].start..lines[j].end]);
+        next.is_none_or(|n| {
+            furniture_key(n).is_none_or(|key| {
+                counts
+                    .get(&(zone, key.clone()))
+                    .is_none_or(|c| !is_furniture(c) || changing_link(zone, &key))
+            })
+        })
+    };
     let mut out: Vec<usize> = zone_lines
         .iter()
         .filter(|(i, zone, key)| {
@@ -735,13 +796,10 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
                 return true;
             }
             let t = &text[lines[*i].start..lines[*i].end];
-            if lead_in(t)
-                || links.get(key.as_str()).is_some_and(|w| w.len() > 1)
+            if (lead_in(t) && announces_matter(*i, *zone))
+                || changing_link(*zone, key)
                 || own_titles(*zone, key)
-                || (top_lines.contains(i)
-                    && opened_by_title
-                        .get(&lines[*i].page)
-                        .is_some_and(|&f| f < *i))
+                || under_own_title(*i)
             {
                 return false;
             }

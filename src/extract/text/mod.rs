@@ -439,7 +439,7 @@ struct Parser<'a> {
     /// The letters of lines at the margin that end with a colon and carry a version's number,
     /// three of them or more saying the same words (`Changes in version 2.3:`): a series of
     /// titles whose colon does not make them lead-ins.
-    release_lines: HashMap<String, u32>,
+    release_lines: HashSet<String>,
     /// With layout hints: the font size (over the body's) of the last numbered heading of
     /// each depth (index = number of parts − 1).
     numbered_sizes: Vec<f32>,

@@ -46,14 +46,18 @@ impl<'a> Parser<'a> {
         repeated.retain(|_, n| *n >= 2);
         // Lines at the margin that end with a colon and say the same words with other numbers
         // (`Changes in version 2.3:`, `Changes in version 2.2:`), by their letters.
-        let mut release_lines: HashMap<String, u32> = HashMap::new();
+        let mut release_lines: HashMap<String, HashSet<&str>> = HashMap::new();
         for &i in &content {
             let t = text[lines[i].start..lines[i].end].trim_end();
             if lines[i].indent == 0 && release_like(t) {
-                *release_lines.entry(letters_key(t)).or_default() += 1;
+                release_lines.entry(letters_key(t)).or_default().insert(t);
             }
         }
-        release_lines.retain(|_, n| *n >= 3);
+        let release_lines: HashSet<String> = release_lines
+            .into_iter()
+            .filter(|(_, w)| w.len() >= 3)
+            .map(|(k, _)| k)
+            .collect();
         let front_titles = content
             .iter()
             .take(FRONT_LINES)
@@ -136,8 +140,12 @@ impl<'a> Parser<'a> {
         };
         let changelog = content
             .iter()
-            .filter(|&&i| {
-                lines[i].indent == 0 && changelog_header(&text[lines[i].start..lines[i].end])
+            .enumerate()
+            .filter(|&(j, &i)| {
+                let next = content
+                    .get(j + 1)
+                    .map(|&n| &text[lines[n].start..lines[n].end]);
+                lines[i].indent == 0 && entry_head(&text[lines[i].start..lines[i].end], next)
             })
             .take(2)
             .count()
@@ -2001,13 +2009,16 @@ impl<'a> Parser<'a> {
                 && (1..=2).any(|k| {
                     start >= k
                         && (start - k..start).all(|c| self.adjacent(c))
-                        && self.line(start - k).starts_with("commit ")
+                        && changelog_header(self.line(start - k))
+                        && (k == 1 || self.line(start - 1).starts_with("Merge: "))
                 })
         };
+        let below =
+            (start + 1 < self.content.len() && self.adjacent(start)).then(|| self.line(start + 1));
         if self.changelog
             && self.hints.is_none()
             && self.l(start).indent == 0
-            && changelog_header(first)
+            && entry_head(first, below)
             && !under_commit()
         {
             self.push_markup_heading(start, start + 1, 1, first, None);

@@ -854,6 +854,13 @@ pub(super) fn variable_entry(t: &str) -> bool {
     })
 }
 
+/// [`changelog_header`], an `Author:` line only over its `Date:` line (`next`), as `git log`
+/// writes them (a README that names each plugin's `Author:` is no log).
+pub(super) fn entry_head(line: &str, next: Option<&str>) -> bool {
+    changelog_header(line)
+        && (!line.starts_with("Author: ") || next.is_some_and(|n| n.starts_with("Date:")))
+}
+
 /// The first line of a ChangeLog entry: GNU's date, name and address (`2022-10-10  Werner Koch
 /// <wk@gnupg.org>`, or the older `Fri Jul 24 10:16:24 CEST 2009 Daniel Veillard
 /// <veillard@redhat.com>`), a `git log` entry's `commit` and its 40 hex digits, or its
@@ -890,7 +897,7 @@ pub(super) fn changelog_header(line: &str) -> bool {
                 && MONTHS.contains(&month)
                 && year.len() == 4
                 && year.bytes().all(|b| b.is_ascii_digit())
-                && name.starts_with(char::is_alphabetic)
+                && name.starts_with(char::is_uppercase)
                 && name.split_whitespace().count() <= 4;
         }
     }
@@ -1271,8 +1278,8 @@ pub(super) fn bulleted_title(t: &str) -> Option<&str> {
         .then_some(rest)
 }
 
-/// A line that may title a release in a series of them: a colon at its end, a number with a
-/// dot or a digit in it (`2.3`, `1.9f`), 2 to 12 words (`Changes in version 2.3:`, `New in
+/// A line that may title a release in a series of them: a colon at its end, a version's
+/// number (`2.3`, `1.9f`, `2.0.12g8`; not an address, `10.0.0.1`), 2 to 12 words (`Changes in version 2.3:`, `New in
 /// 1.9f: 2004-10-23; CVS version 1.9e, Libtool team:`).
 pub(super) fn release_like(t: &str) -> bool {
     let words = t.split_whitespace().count();
@@ -1280,7 +1287,10 @@ pub(super) fn release_like(t: &str) -> bool {
         && (2..=12).contains(&words)
         && t.split_whitespace().any(|w| {
             let w = w.trim_end_matches([':', ',', ';']);
-            w.contains('.') && w.starts_with(|c: char| c.is_ascii_digit())
+            w.contains('.')
+                && w.split('.').count() <= 3
+                && w.split('.')
+                    .all(|p| p.starts_with(|c: char| c.is_ascii_digit()))
         })
 }
 

@@ -4046,7 +4046,19 @@ fn changelog_entries_head_sections() {
                  Merge branch 'wip'\n\n\
                  commit 6dfb65de949cdd0a5d198edee9a118f265924f33\nAuthor: Damien Miller \
                  <djm@mindrot.org>\nDate:   Thu Feb 2 23:21:54 2023 +1100\n\n    crank versions\n";
-    assert_eq!(titles(merge).len(), 2, "{:?}", titles(merge));
+    assert_eq!(
+        titles(merge),
+        [
+            "commit 0b9c1f1f3b0b6a3e1b2c7d4e5f60718293a4b5c6",
+            "commit 6dfb65de949cdd0a5d198edee9a118f265924f33"
+        ]
+    );
+    // A README that names each plugin's author is no log: an `Author:` line heads an entry
+    // only over its `Date:` line.
+    let plugins = "Plugins\n\nsmart-tabs\nAuthor: Jane Doe <jane@example.org>\n\n\
+                   Keeps tabs aligned.\n\nline-sort\nAuthor: John Roe <john@example.org>\n\n\
+                   Sorts lines.\n";
+    assert!(titles(plugins).iter().all(|t| !t.starts_with("Author:")));
     // gnutls' `changelog` is `git log` without the commits' lines: each entry's `Author:`
     // line heads it. Unbound's entries open with a date and a name.
     let authors = "Author: Zoltan Fridrich <zfridric@redhat.com>\n\
@@ -4084,6 +4096,7 @@ fn changelog_entries_head_sections() {
         "Author: Damien Miller",
         "18 Jan 2023: Wouter",
         "18 January 2023: the resolver now refuses queries that loop",
+        "18 January 2023: fixed crash",
     ] {
         assert!(!changelog_header(no), "{no}");
     }
@@ -4324,4 +4337,53 @@ fn framed_titles_are_the_text_inside_their_frames() {
         framed("------------------------- August 7th 1996 version 2.2a ------------------"),
         Some('-')
     );
+}
+
+/// Pages of a manual whose bodies differ and whose edges repeat: the rules that spare a
+/// page's own titles, links whose numbers change and lead-ins do not spare its running
+/// footers — chapter-relative page numbers (`Installation Guide   3-2`), a sheet's pages
+/// numbered by twos, an address written once with a slash more, a lead-in over a footer.
+#[test]
+fn running_footers_stay_furniture_beside_the_new_exemptions() {
+    const WORDS: [&str; 8] = [
+        "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel",
+    ];
+    let page = |p: usize, footer: &[String]| {
+        let body: String = (0..8)
+            .map(|l| {
+                format!(
+                    "The {} {} paragraph says something of its own.\n",
+                    WORDS[p], WORDS[l]
+                )
+            })
+            .collect();
+        format!("{body}\n{}\n", footer.join("\n"))
+    };
+    let doc = |footer: &dyn Fn(usize) -> Vec<String>| {
+        (0..6)
+            .map(|p| page(p, &footer(p)))
+            .collect::<Vec<_>>()
+            .join("\u{c}")
+    };
+    let chapters = doc(&|p| vec![format!("Installation Guide   {}-{}", 3 + p / 3, 1 + p % 3)]);
+    assert_eq!(run(&chapters).furniture_lines, 6);
+    let twos = doc(&|p| vec![format!("Installation Guide   {}", 1 + 2 * p)]);
+    assert_eq!(run(&twos).furniture_lines, 6);
+    let slash = doc(&|p| {
+        vec![if p == 3 {
+            "https://www.example.org/".to_string()
+        } else {
+            "https://www.example.org".to_string()
+        }]
+    });
+    assert_eq!(run(&slash).furniture_lines, 6);
+    let visit = doc(&|_| {
+        vec![
+            "For the latest version of this guide, please visit:".to_string(),
+            "https://www.example.org".to_string(),
+        ]
+    });
+    let x = run(&visit);
+    assert_eq!(x.furniture_lines, 12);
+    assert!(!x.canonical.contains("please visit"));
 }

@@ -946,11 +946,10 @@ impl<'a> Parser<'a> {
         let ornament = after.is_some();
         // A title of a series of releases (`Changes in version 2.3:`) is scored without its
         // colon: the series says it heads what follows.
-        let release = t.len() > 1
-            && self.hints.is_none()
+        let release = self.hints.is_none()
             && line.indent == 0
             && release_like(t)
-            && self.release_lines.contains_key(&letters_key(t));
+            && self.release_lines.contains(&letters_key(t));
         let scored = match (after, &mark) {
             (Some(rest), _) => rest,
             _ if release => &t[..t.len() - 1],
@@ -988,11 +987,11 @@ impl<'a> Parser<'a> {
             // (A series of releases writes its titles in sentence case: `Changes in version
             // 2.3:`.)
             sentence_style: release
-                || self.hints.is_none()
+                || (self.hints.is_none()
                     && (lone_over_paragraph
                         || (self.toc_case.0 >= 3 && self.toc_case.0 > 2 * self.toc_case.1)
                         || (self.numbered_case.0 > 2 * self.numbered_case.1
-                            && (nb.is_some() || c == 0 || self.after_sentence(c)))),
+                            && (nb.is_some() || c == 0 || self.after_sentence(c))))),
             listed,
             numbered_type: self.hint(c).is_some_and(|h| {
                 h.typography.stands_out()
