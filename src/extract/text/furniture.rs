@@ -206,7 +206,7 @@ pub(super) fn periodic_furniture(text: &str, lines: &[Line], cfg: &TextConfig) -
             .unwrap_or((&0, &0));
         let pages = lines.len().div_ceil(d);
         // A page's edge lies in its margin: two blank lines or more on one side of most of
-        // those lines (a Debian changelog's entries of 23 lines each, `libglvnd (1.5.0-1)
+        // those lines, or the text's start (a Debian changelog's entries of 23 lines each, `libglvnd (1.5.0-1)
         // unstable; urgency=medium` after one blank line every 23 lines, are no pages).
         let margin =
             |i: usize| (i < 2 || (blank(i - 1) && blank(i - 2))) || (blank(i + 1) && blank(i + 2));
