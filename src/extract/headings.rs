@@ -692,10 +692,15 @@ pub(crate) fn title_case(t: &str) -> bool {
 /// A version's number (`2.7.6`, `1.9f`, `0.93.09`): each part opens with a digit (not a
 /// file's name, `2fa.conf`), three parts at most (an address, `192.168.5.92`, has four).
 fn version_word(w: &str) -> bool {
+    version_parts(w) && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+}
+
+/// Three dot-separated parts at most, each opening with a digit (`2.7.6`, `2.0.12g8`; not
+/// `2fa.conf`, `10.0.0.1`).
+pub fn version_parts(w: &str) -> bool {
     w.split('.').count() <= 3
         && w.split('.')
             .all(|p| p.starts_with(|c: char| c.is_ascii_digit()))
-        && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
 }
 
 /// A title in sentence case: a capital first, two to eight words, two of them words of three

@@ -753,9 +753,9 @@ pub(super) fn furniture(text: &str, lines: &[Line], pages: u32, cfg: &TextConfig
     // A page's last line, on a page of three lines or more, may still be its footer.
     let mut opened_by_title: HashMap<u32, usize> = HashMap::new();
     for (i, zone, key) in &zone_lines {
+        // (`zone_lines` go in the text's order: the first one found is the page's first.)
         if *zone && own_titles(true, key) {
-            let first = opened_by_title.entry(lines[*i].page).or_insert(*i);
-            *first = (*first).min(*i);
+            opened_by_title.entry(lines[*i].page).or_insert(*i);
         }
     }
     let under_own_title = |i: usize| {

@@ -1287,10 +1287,7 @@ pub(super) fn release_like(t: &str) -> bool {
         && (2..=12).contains(&words)
         && t.split_whitespace().any(|w| {
             let w = w.trim_end_matches([':', ',', ';']);
-            w.contains('.')
-                && w.split('.').count() <= 3
-                && w.split('.')
-                    .all(|p| p.starts_with(|c: char| c.is_ascii_digit()))
+            w.contains('.') && headings::version_parts(w)
         })
 }
 
