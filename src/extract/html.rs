@@ -180,7 +180,32 @@ struct Open {
     /// A `table` that lays the page out (see [`LayoutScan`]): it and its rows and cells are
     /// read as `div`s are.
     layout: bool,
+    /// Skipped for a navigation class or id alone (see [`NavScan`]).
+    nav: bool,
 }
+
+/// The text in one element skipped for a navigation class or id alone, counted to tell a
+/// contents list from a page that sits in such a container. Sphinx's one-page builds put the
+/// whole document in a `toctree-wrapper` (where its other builds put a list of links), and a
+/// DocBook `sidebar` is a boxed aside of prose.
+#[derive(Debug)]
+struct NavScan {
+    start: usize,
+    /// Visible characters inside links, and outside links and headings.
+    link: usize,
+    plain: usize,
+}
+
+impl NavScan {
+    /// Holds a page rather than navigation: paragraphs of text more than links.
+    fn holds_page(&self) -> bool {
+        self.plain >= NAV_PAGE_CHARS && self.plain >= 2 * self.link
+    }
+}
+
+/// Fewest characters of text outside links and headings that make a navigation container the
+/// page's content.
+const NAV_PAGE_CHARS: usize = 400;
 
 #[derive(Debug, Default)]
 struct TableState {
@@ -297,6 +322,12 @@ struct St {
     layout: Vec<usize>,
     /// Blocks of `<br>` lines to read as plain text.
     br_texts: Vec<BrText>,
+    /// Open elements skipped for a navigation class alone, innermost last; the source offsets
+    /// of those found to hold the page; and those of the ones to read as content, ascending
+    /// (found on a first pass).
+    nav_scan: Vec<NavScan>,
+    nav_pages: Vec<usize>,
+    nav_read: Vec<usize>,
 }
 
 impl St {
@@ -324,6 +355,17 @@ impl St {
 
     fn pop(&mut self) -> Option<Open> {
         let o = self.stack.pop()?;
+        if o.nav {
+            if let Some(n) = self.nav_scan.pop() {
+                if n.holds_page() {
+                    self.nav_pages.push(n.start);
+                }
+                if let Some(outer) = self.nav_scan.last_mut() {
+                    outer.link += n.link;
+                    outer.plain += n.plain;
+                }
+            }
+        }
         self.skip_open -= usize::from(o.skip);
         self.root_open -= usize::from(o.root);
         if let Some(n) = self.tag_open.get_mut(&o.tag) {
@@ -718,20 +760,24 @@ impl St {
             .any(|w| w == "footnote" || w == "footnotes");
         let in_article = self.in_tag("article") || self.in_tag("main") || self.in_tag("section");
         // Footnotes may sit in an <aside> (docutils); nothing else about them is exempt.
-        let skip = (SKIP_TAGS.contains(&tag.as_str()) && !(is_footnote && tag == "aside"))
-                || ((tag == "header" || tag == "footer") && !in_article)
-                || SKIP_ROLES.contains(&role_attr.as_str())
-                || el.has_attribute("hidden")
-                || el
-                    .get_attribute("aria-hidden")
-                    .is_some_and(|v| v.eq_ignore_ascii_case("true"))
-                // Navigation classes mark containers; a heading that carries one (an
-                // `<h2 id="TOC">` over a contents list) is still a heading.
-                || (!is_heading_tag(&tag)
-                    && class
-                        .split_whitespace()
-                        .chain(id_attr.as_deref())
-                        .any(|w| BOILERPLATE_WORDS.contains(&w.to_ascii_lowercase().as_str())));
+        let skip_other = (SKIP_TAGS.contains(&tag.as_str()) && !(is_footnote && tag == "aside"))
+            || ((tag == "header" || tag == "footer") && !in_article)
+            || SKIP_ROLES.contains(&role_attr.as_str())
+            || el.has_attribute("hidden")
+            || el
+                .get_attribute("aria-hidden")
+                .is_some_and(|v| v.eq_ignore_ascii_case("true"));
+        // Navigation classes mark containers; a heading that carries one (an `<h2 id="TOC">`
+        // over a contents list) is still a heading, and a container found to hold the page
+        // (see [`NavScan`]) is read.
+        let nav = !skip_other
+            && !is_heading_tag(&tag)
+            && class
+                .split_whitespace()
+                .chain(id_attr.as_deref())
+                .any(|w| BOILERPLATE_WORDS.contains(&w.to_ascii_lowercase().as_str()))
+            && self.nav_read.binary_search(&loc.start).is_err();
+        let skip = skip_other || nav;
         let root = !self.in_root()
             && match self.root_rule {
                 Root::Main => tag == "main",
@@ -790,6 +836,7 @@ impl St {
             html_id: id_attr.clone(),
             footnote: is_footnote,
             layout,
+            nav,
         };
         let active = !self.skipping() && !skip && (self.in_root() || root);
         if active {
@@ -798,6 +845,13 @@ impl St {
         // `<a id="x"/>` in XHTML output (DocBook) is closed; an HTML parser would leave it open
         // and nest the rest of the page in it.
         if el.can_have_content() && !el.is_self_closing() {
+            if nav {
+                self.nav_scan.push(NavScan {
+                    start: loc.start,
+                    link: 0,
+                    plain: 0,
+                });
+            }
             self.push(open);
             Some(id)
         } else {
@@ -1177,6 +1231,29 @@ impl St {
         }
     }
 
+    /// Counts text skipped inside navigation containers only (not in a script, a hidden
+    /// element or outside the page's root) toward the innermost one.
+    fn count_nav_text(&mut self, raw: &str) {
+        if self.nav_scan.is_empty() || self.skip_open != self.nav_scan.len() || !self.in_root() {
+            return;
+        }
+        let link = self.in_tag("a");
+        if !link
+            && ["h1", "h2", "h3", "h4", "h5", "h6"]
+                .iter()
+                .any(|h| self.in_tag(h))
+        {
+            return;
+        }
+        let n = raw.chars().filter(|c| !c.is_whitespace()).count();
+        let scan = self.nav_scan.last_mut().expect("not empty");
+        if link {
+            scan.link += n;
+        } else {
+            scan.plain += n;
+        }
+    }
+
     fn text(&mut self, chunk: &TextChunk) {
         let loc = chunk.source_location().bytes();
         self.text_buf.push_str(chunk.as_str());
@@ -1199,6 +1276,7 @@ impl St {
             return;
         }
         if self.skipping() || !self.in_root() {
+            self.count_nav_text(&raw);
             return;
         }
         let in_pre = self.cur.as_ref().is_some_and(|c| c.pre_depth > 0);
@@ -1606,15 +1684,23 @@ impl LayoutScan {
     }
 }
 
-/// One pass of the extractor over a page, `layout` naming its layout tables; with `scan`,
-/// also finds them.
+/// What a first pass over a page found that a second must know: the starts of its layout
+/// tables and of the navigation containers that hold its text, each ascending.
+#[derive(Default)]
+struct Found {
+    layout: Vec<usize>,
+    nav_read: Vec<usize>,
+}
+
+/// One pass of the extractor over a page, knowing what a first one `found`; with `scan`, also
+/// finds the page's layout tables.
 fn pass(
     bytes: &[u8],
     encoding: &'static encoding_rs::Encoding,
     root_rule: Root,
-    layout: Vec<usize>,
+    found: Found,
     scan: bool,
-) -> Result<(St, Vec<usize>), String> {
+) -> Result<(St, Found), String> {
     let enc = AsciiCompatibleEncoding::new(encoding).ok_or_else(|| {
         format!(
             "encoding {} is not supported; convert the page to UTF-8",
@@ -1633,10 +1719,13 @@ fn pass(
         text_buf: String::new(),
         text_src: None,
         skip_open: 0,
+        nav_scan: Vec::new(),
+        nav_pages: Vec::new(),
+        nav_read: found.nav_read,
         root_open: 0,
         tag_open: std::collections::HashMap::new(),
         style_candidates: Vec::new(),
-        layout,
+        layout: found.layout,
         br_texts: Vec::new(),
     }));
     let tables = Rc::new(RefCell::new(LayoutScan::default()));
@@ -1692,7 +1781,9 @@ fn pass(
         .map_err(|_| "internal error: table scan still shared".to_string())?
         .into_inner()
         .finish();
-    Ok((st, layout))
+    let mut nav_read = std::mem::take(&mut st.nav_pages);
+    nav_read.sort_unstable();
+    Ok((st, Found { layout, nav_read }))
 }
 
 /// Extracts one page. Errors are reasons for a `failed` documents row.
@@ -1709,15 +1800,16 @@ pub fn extract_with(
 ) -> Result<Extracted, String> {
     let (encoding, guessed) = choose_encoding(bytes, fallback)?;
     let root_rule = choose_root(bytes);
-    // Tables are judged on a pass over the page; the few pages that lay themselves out in
-    // tables are read a second time, knowing which tables those are.
+    // Tables and navigation containers are judged on a pass over the page; the few pages that
+    // lay themselves out in tables, or sit in such a container, are read a second time, knowing
+    // which those are.
     let has_table = bytes
         .windows(6)
         .any(|w| w[0] == b'<' && w[1..].eq_ignore_ascii_case(b"table"));
-    let (mut st, layout) = pass(bytes, encoding, root_rule, Vec::new(), has_table)?;
-    if !layout.is_empty() {
+    let (mut st, found) = pass(bytes, encoding, root_rule, Found::default(), has_table)?;
+    if !found.layout.is_empty() || !found.nav_read.is_empty() {
         drop(st);
-        st = pass(bytes, encoding, root_rule, layout, false)?.0;
+        st = pass(bytes, encoding, root_rule, found, false)?.0;
     }
     // Style headings (a standalone bold line, a `title`/`heading`/`rubric` class) count only on
     // pages without real headings: where an authoring tool writes h1–h6, bold lines are emphasis.
@@ -2032,6 +2124,41 @@ mod tests {
         );
         let x = run("<p hidden>no</p><p aria-hidden=true>no</p><p>yes</p>");
         assert_eq!(kinds(&x), vec![(BlockType::Prose, "yes")]);
+    }
+
+    #[test]
+    fn navigation_containers_that_hold_the_page_are_read() {
+        let para = "Packages in the archive must use the current interpreter, and new \
+            versions of existing packages must move to it before the release freezes. ";
+        let body = para.repeat(4);
+        // A one-page build: the whole document in the class other builds give a list of links.
+        let x = run(&format!(
+            "<div role=main><h1>Contents</h1><div class=\"toctree-wrapper compound\">\
+            <section><h2>1. Copyright<a class=headerlink href=#c>¶</a></h2><p>{body}</p>\
+            <ul><li>one</li></ul></section></div></div>"
+        ));
+        assert_eq!(
+            kinds(&x),
+            vec![
+                (BlockType::Heading, "Contents"),
+                (BlockType::Heading, "1. Copyright"),
+                (BlockType::Prose, body.trim_end()),
+                (BlockType::List, "one"),
+            ]
+        );
+        // A contents list stays out however long it is; so do a sidebar's scripts, and a
+        // container with a short blurb.
+        let links: String = (1..=60)
+            .map(|i| format!("<li><a href=#s{i}>{i}. Section number {i}</a> (new)</li>"))
+            .collect();
+        let script = "var index = [\"word\"];".repeat(60);
+        let x = run(&format!(
+            "<div role=main><div class=toctree-wrapper><ul>{links}</ul></div>\
+            <div class=sphinxsidebar><h3>Search</h3><script>{script}</script></div>\
+            <div class=sidebar><p>{}</p></div><p>Body.</p></div>",
+            &body[..300]
+        ));
+        assert_eq!(kinds(&x), vec![(BlockType::Prose, "Body.")]);
     }
 
     #[test]
