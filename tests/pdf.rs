@@ -106,6 +106,25 @@ fn detected_headings_match_the_pdf_outlines() {
     );
 }
 
+/// Numbers in a line set right to left read left to right, as the page shows them: the date
+/// under the title (29 September 2019), the ten digits in order, a footnote's year (2012).
+#[test]
+fn numbers_in_right_to_left_lines_keep_their_order() {
+    let a = analyze(
+        &data().join("rtl/amiri-documentation-arabic.pdf"),
+        &Config::default(),
+    );
+    let text = text_of(&a);
+    for number in ["٢٩ سبتمبر ٢٠١٩", "٠١٢٣٤٥٦٧٨٩", "يناير ٢٠١٢"] {
+        assert!(text.contains(number), "{number} not in the text");
+    }
+    for reversed in ["٩١٠٢", "٩٨٧٦٥٤٣٢١٠", "٢١٠٢"] {
+        assert!(!text.contains(reversed), "{reversed} in the text");
+    }
+    // The Arabic words themselves are in their logical order.
+    assert!(text.contains("خالد حسني"));
+}
+
 /// PDFs written by word processors: a README made into a PDF by LibreOffice (bullets set
 /// apart from their items by a tab, function names in smaller monospace inside sentences,
 /// headings in bold body type and with digits: `X86`), and a manual by OpenOffice whose

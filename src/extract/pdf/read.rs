@@ -123,13 +123,18 @@ pub fn page(
         // The spaces inside the fragment: where each stands in its text, and its width as a
         // fraction of the size.
         let mut spaces: Vec<(usize, f32)> = Vec::new();
+        // The digits in the fragment: where each stands in its text, and its left edge; noted
+        // on lines of a script written right to left only (see [`mend_numbers`]).
+        let mut digits: Vec<(usize, f32)> = Vec::new();
+        let rtl = l.iter().any(|ch| ch.char().is_some_and(right_to_left));
         let finish = |f: Option<Frag>,
                       sizes: &mut Vec<(f32, u32, u32)>,
                       (bold_n, mono_n, italic_n): (&mut u32, &mut u32, &mut u32),
                       advances: &mut Advances,
-                      spaces: &mut Vec<(usize, f32)>,
+                      (spaces, digits): (&mut Vec<(usize, f32)>, &mut Vec<(usize, f32)>),
                       out: &mut Vec<Frag>| {
             if let Some(mut f) = f {
+                mend_numbers(&mut f.text, digits);
                 let lead = f.text.len() - f.text.trim_start().len();
                 let t = f.text.trim();
                 if !t.is_empty() {
@@ -171,6 +176,7 @@ pub fn page(
             }
             sizes.clear();
             spaces.clear();
+            digits.clear();
             *bold_n = 0;
             *mono_n = 0;
             *italic_n = 0;
@@ -207,7 +213,7 @@ pub fn page(
                     &mut sizes,
                     (&mut bold_n, &mut mono_n, &mut italic_n),
                     &mut advances,
-                    &mut spaces,
+                    (&mut spaces, &mut digits),
                     &mut frags,
                 );
             }
@@ -254,7 +260,7 @@ pub fn page(
                     &mut sizes,
                     (&mut bold_n, &mut mono_n, &mut italic_n),
                     &mut advances,
-                    &mut spaces,
+                    (&mut spaces, &mut digits),
                     &mut frags,
                 );
                 break 'blocks;
@@ -274,6 +280,9 @@ pub fn page(
                     prev = None;
                 }
                 None => {
+                    if rtl && is_digit(c) {
+                        digits.push((f.text.len(), x0));
+                    }
                     push_char(&mut f.text, c);
                     prev = (!space).then_some((c, x0, x1));
                 }
@@ -327,7 +336,7 @@ pub fn page(
             &mut sizes,
             (&mut bold_n, &mut mono_n, &mut italic_n),
             &mut advances,
-            &mut spaces,
+            (&mut spaces, &mut digits),
             &mut frags,
         );
     }
@@ -347,6 +356,47 @@ pub fn page(
         graphics,
         links,
     })
+}
+
+/// A decimal digit of the scripts written right to left or beside them (Latin, Arabic-Indic,
+/// Extended Arabic-Indic, N'Ko).
+fn is_digit(c: char) -> bool {
+    c.is_ascii_digit()
+        || ('\u{660}'..='\u{669}').contains(&c)
+        || ('\u{6F0}'..='\u{6F9}').contains(&c)
+        || ('\u{7C0}'..='\u{7C9}').contains(&c)
+}
+
+/// A character of a script written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko, their
+/// presentation forms), or an Arabic-Indic digit.
+fn right_to_left(c: char) -> bool {
+    matches!(c, '\u{590}'..='\u{7FF}' | '\u{860}'..='\u{8FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFC}')
+}
+
+/// Puts back in order the numbers of a line MuPDF read right to left. It gives the characters
+/// of an Arabic or Hebrew line in logical order by reversing them, digits too; but numbers are
+/// written left to right in those scripts, so a run of digits (and of single `.`, `,`, `:` or
+/// `/` between them) whose characters go leftwards on the page is reversed: `٢٩ سبتمبر ٢٠١٩`,
+/// not `٩٢ سبتمبر ٩١٠٢`. `digits` are where the text's digits stand and their left edges.
+pub(super) fn mend_numbers(text: &mut String, digits: &[(usize, f32)]) {
+    let end_of = |text: &str, at: usize| at + text[at..].chars().next().map_or(0, char::len_utf8);
+    let mut i = 0;
+    while i < digits.len() {
+        let mut j = i + 1;
+        while j < digits.len() && digits[j].1 < digits[j - 1].1 {
+            let gap = &text[end_of(text, digits[j - 1].0)..digits[j].0];
+            if !(gap.is_empty() || matches!(gap, "." | "," | ":" | "/")) {
+                break;
+            }
+            j += 1;
+        }
+        if j - i >= 2 {
+            let (b, e) = (digits[i].0, end_of(text, digits[j - 1].0));
+            let run: String = text[b..e].chars().rev().collect();
+            text.replace_range(b..e, &run);
+        }
+        i = j;
+    }
 }
 
 /// A space read into a fragment's `text`, `width` wide (a fraction of the size), noted in

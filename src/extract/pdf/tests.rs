@@ -4717,3 +4717,33 @@ fn captions_side_by_side_on_one_line_are_two_paragraphs() {
         "{text}"
     );
 }
+
+/// A run of digits MuPDF reversed (their left edges go leftwards) is put back, with single
+/// separators inside it; digits that go rightwards, and runs cut by a space or by two marks,
+/// stay as they are.
+#[test]
+fn numbers_reversed_with_their_line_are_put_back() {
+    let mend = |text: &str, xs: &[f32]| {
+        let at: Vec<usize> = text
+            .char_indices()
+            .filter(|&(_, c)| c.is_ascii_digit() || ('٠'..='٩').contains(&c))
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(at.len(), xs.len(), "{text}");
+        let digits: Vec<(usize, f32)> = at.into_iter().zip(xs.iter().copied()).collect();
+        let mut t = text.to_string();
+        read::mend_numbers(&mut t, &digits);
+        t
+    };
+    assert_eq!(
+        mend(
+            "٩٢ سبتمبر ٩١٠٢",
+            &[327.8, 321.2, 276.9, 271.0, 265.8, 259.2]
+        ),
+        "٢٩ سبتمبر ٢٠١٩"
+    );
+    assert_eq!(mend("5.21 x", &[30.0, 20.0, 10.0]), "12.5 x");
+    assert_eq!(mend("2019", &[10.0, 16.0, 22.0, 28.0]), "2019");
+    assert_eq!(mend("21 43", &[20.0, 10.0, 40.0, 30.0]), "12 34");
+    assert_eq!(mend("2..1", &[20.0, 10.0]), "2..1");
+}
