@@ -131,7 +131,7 @@ pub fn page(
                       sizes: &mut Vec<(f32, u32, u32)>,
                       (bold_n, mono_n, italic_n): (&mut u32, &mut u32, &mut u32),
                       advances: &mut Advances,
-                      (spaces, digits): (&mut Vec<(usize, f32)>, &mut Vec<(usize, f32)>),
+                      (spaces, digits): (&mut Placed, &mut Placed),
                       out: &mut Vec<Frag>| {
             if let Some(mut f) = f {
                 mend_numbers(&mut f.text, digits);
@@ -357,6 +357,10 @@ pub fn page(
         links,
     })
 }
+
+/// Characters of a fragment's text: where each stands in it, and a measure of it (a space's
+/// width, a digit's left edge).
+type Placed = Vec<(usize, f32)>;
 
 /// A decimal digit of the scripts written right to left or beside them (Latin, Arabic-Indic,
 /// Extended Arabic-Indic, N'Ko).
