@@ -1278,13 +1278,20 @@ pub(super) fn bulleted_title(t: &str) -> Option<&str> {
         .then_some(rest)
 }
 
-/// A line that may title a release in a series of them: a colon at its end, a version's
-/// number (`2.3`, `1.9f`, `2.0.12g8`; not an address, `10.0.0.1`), 2 to 12 words (`Changes in version 2.3:`, `New in
-/// 1.9f: 2004-10-23; CVS version 1.9e, Libtool team:`).
+/// A line that may title a release in a series of them: a version's number (`2.3`, `1.9f`,
+/// `2.0.12g8`; not an address, `10.0.0.1`) and a colon at its end, 2 to 12 words (`Changes in
+/// version 2.3:`, `New in 1.9f: 2004-10-23; CVS version 1.9e, Libtool team:`), or no colon
+/// nor other mark at its end, 2 to 6 words, the first a word (`Version 2.0.5`).
 pub(super) fn release_like(t: &str) -> bool {
     let words = t.split_whitespace().count();
-    t.ends_with(':')
-        && (2..=12).contains(&words)
+    let shape = if t.ends_with(':') {
+        (2..=12).contains(&words)
+    } else {
+        (2..=6).contains(&words)
+            && t.starts_with(|c: char| c.is_alphabetic())
+            && !t.ends_with(|c: char| c.is_ascii_punctuation())
+    };
+    shape
         && t.split_whitespace().any(|w| {
             let w = w.trim_end_matches([':', ',', ';']);
             w.contains('.') && headings::version_parts(w)

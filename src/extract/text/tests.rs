@@ -4282,7 +4282,9 @@ fn lines_that_number_their_pages_otherwise_are_no_furniture() {
     // through 2.0.12g11 fix various portability bugs.`) is not one of them.
     assert_eq!(titles_at(&headings(&x), 1), releases);
     assert!(release_like("Changes in version 2.0.12g8:"));
-    assert!(!release_like("Changes in version 2.3"));
+    assert!(release_like("Changes in version 2.3"));
+    assert!(!release_like("* Changes in version 2.3"));
+    assert!(!release_like("Changes in version 2.3."));
     assert!(!release_like("The options are:"));
     assert_eq!(
         letters_key("Changes in version 2.0.12g8:"),
@@ -4309,6 +4311,30 @@ fn pages_opened_by_their_own_titles_keep_their_first_lines() {
         src.matches("* more bug fixes").count()
     );
     assert_eq!(x.furniture_lines, 0);
+    // A series of releases, each title alone on its line: every one heads its release, a
+    // list of one line too.
+    assert_eq!(titles_at(&headings(&x), 1), releases);
+}
+
+/// A series of release titles without colons (`Version 2.0.4`, `List of changes in MuPDF
+/// 1.21.0`) are titles over whatever follows; a line with the same words and a number that
+/// stands in a paragraph, or ends a sentence, is not one of them.
+#[test]
+fn release_titles_without_colons_head_their_lists() {
+    let src = "List of changes in MuPDF 1.21.0\n\n* Fix a crash.\n\n\
+               List of changes in MuPDF 1.20.0\n\n* Fix two crashes.\n* Faster text.\n\n\
+               List of changes in MuPDF 1.19.0\n\n* Fix three crashes.\n\n\
+               The next release follows the notes.\nList of changes in MuPDF 1.18.0\n\n\
+               See the list of changes in MuPDF 1.17.0.\n";
+    let t = titles(src);
+    assert_eq!(
+        t,
+        [
+            "List of changes in MuPDF 1.21.0",
+            "List of changes in MuPDF 1.20.0",
+            "List of changes in MuPDF 1.19.0"
+        ]
+    );
 }
 
 /// A title framed by runs of a rule's character is the text inside the frame, whether the

@@ -944,15 +944,16 @@ impl<'a> Parser<'a> {
                     .is_some_and(|h| h.typography.size_ratio >= 1.15)
         });
         let ornament = after.is_some();
-        // A title of a series of releases (`Changes in version 2.3:`) is scored without its
-        // colon: the series says it heads what follows.
+        // A title of a series of releases (`Changes in version 2.3:`, `Version 2.0.5` alone on
+        // its line) is scored without its colon: the series says it heads what follows.
         let release = self.hints.is_none()
             && line.indent == 0
             && release_like(t)
+            && (t.ends_with(':') || blank_after)
             && self.release_lines.contains(&letters_key(t));
         let scored = match (after, &mark) {
             (Some(rest), _) => rest,
-            _ if release => &t[..t.len() - 1],
+            _ if release => t.strip_suffix(':').unwrap_or(t),
             (_, Some(Style::Framed(ch))) => t.trim_matches(*ch).trim(),
             _ if roman_sub.is_some() => &t[roman_sub.map_or(0, |(_, n)| n)..],
             _ if nb.is_none() && (self.hint(c).is_some_and(Hints::stands_out) || listed) => {
@@ -971,7 +972,9 @@ impl<'a> Parser<'a> {
             indented: line.indent > self.base_indent + 2,
             over_entry,
             over_synopsis,
-            body_follows,
+            // (The series says each heads what follows, a list of one line too: `Version
+            // 2.0.4` / `* more bug fixes`.)
+            body_follows: body_follows || release,
             short_above_body,
             heads_run,
             numbering_started: self.last_number.is_some(),
