@@ -763,7 +763,7 @@ fn pages_that_are_pictures_are_counted() {
     let note = a.note.unwrap_or_default();
     assert!(note.starts_with("OCR: false failed on page 1"), "{note}");
     assert!(mixed.note.is_none());
-    for dir in ["real", "generated", "office", "web"] {
+    for dir in ["real", "generated", "office", "web", "rtl"] {
         for f in pdfs(dir) {
             let a = analyze(&f, &cfg);
             assert!(
@@ -1148,7 +1148,7 @@ fn pdf_corpus_indexes_deterministically_and_validates() {
     let a = run("1", &tmp.path().join("a"));
     let b = run("2", &tmp.path().join("b"));
     assert_eq!(a["index_hash"], b["index_hash"]);
-    let files: usize = ["real", "generated", "office", "web", "bad", "scans"]
+    let files: usize = ["real", "generated", "office", "web", "rtl", "bad", "scans"]
         .iter()
         .map(|d| pdfs(d).len())
         .sum();

@@ -4316,6 +4316,37 @@ fn pages_opened_by_their_own_titles_keep_their_first_lines() {
     assert_eq!(titles_at(&headings(&x), 1), releases);
 }
 
+/// Items of git's release notes stand left of their lines' margin, as a man page's titles do:
+/// an item that is a sentence, or a line wrapped at the text's width, with the rest of the
+/// item right under it, is a list item; a short name over its text stays a title.
+#[test]
+fn bulleted_sentences_over_the_rest_of_their_items_are_list_items() {
+    let src = "Fixes since v2.29\n-----------------\n\n \
+               * In 2.29, \"--committer-date-is-author-date\" option of \"rebase\" and\n   \
+               \"am\" subcommands lost the e-mail address by mistake, which has\n   \
+               been corrected.\n\n \
+               * The transport layer was taught to optionally exchange the session\n   \
+               ID assigned by the trace2 subsystem during fetch/push transactions.\n\n \
+               * Build configuration cleanup.\n   \
+               (merge b990f02fd8 ab/config-mak-uname-simplify later to maint).\n\n \
+               * Fix regression introduced when nvimdiff support in mergetool was added.\n   \
+               (merge 12026f46e7 pd/mergetool-nvimdiff later to maint).\n";
+    let x = run(src);
+    assert_eq!(titles(src), ["Fixes since v2.29"]);
+    assert_eq!(
+        x.blocks
+            .iter()
+            .filter(|b| b.kind == BlockType::List)
+            .count(),
+        1
+    );
+    let todo = "* Gpg-Agent Locale\n  Although we pass LC_MESSAGE from gpgsm et al. to \
+                Gpg-Agent, the\n  agent does not use it.\n\n\
+                * Remove the old option\n  It has been deprecated for a long time now, \
+                and it goes.\n";
+    assert_eq!(titles(todo), ["Gpg-Agent Locale", "Remove the old option"]);
+}
+
 /// A series of release titles without colons (`Version 2.0.4`, `List of changes in MuPDF
 /// 1.21.0`) are titles over whatever follows; a line with the same words and a number that
 /// stands in a paragraph, or ends a sentence, is not one of them.

@@ -834,6 +834,18 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
+        // A bulleted line with the rest of its item right under it, further in, is a list
+        // item when it is a sentence (`* Build configuration cleanup.` / `(merge …)`) or a
+        // line wrapped at the text's width (`* The transport layer was taught to optionally
+        // exchange the session` / `ID assigned by …`): git's release notes, whose items stand
+        // left of their lines' margin as a man page's titles do.
+        if !blank_after
+            && bulleted_title(t).is_some()
+            && ((t.ends_with('.') && !t.ends_with("..")) || t.chars().count() >= 55)
+            && self.l(c + 1).indent > line.indent
+        {
+            return false;
+        }
         let body_follows = follow.is_some_and(|(a, b)| {
             b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
         });
