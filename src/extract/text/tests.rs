@@ -4330,7 +4330,10 @@ fn bulleted_sentences_over_the_rest_of_their_items_are_list_items() {
                * Build configuration cleanup.\n   \
                (merge b990f02fd8 ab/config-mak-uname-simplify later to maint).\n\n \
                * Fix regression introduced when nvimdiff support in mergetool was added.\n   \
-               (merge 12026f46e7 pd/mergetool-nvimdiff later to maint).\n";
+               (merge 12026f46e7 pd/mergetool-nvimdiff later to maint).\n\n \
+               * The traversal over tree objects has learned to honor\n   \
+               \":(attr:label)\" pathspec match, which has been implemented only for\n   \
+               enumerating paths on the filesystem.\n";
     let x = run(src);
     assert_eq!(titles(src), ["Fixes since v2.29"]);
     assert_eq!(
@@ -4343,8 +4346,17 @@ fn bulleted_sentences_over_the_rest_of_their_items_are_list_items() {
     let todo = "* Gpg-Agent Locale\n  Although we pass LC_MESSAGE from gpgsm et al. to \
                 Gpg-Agent, the\n  agent does not use it.\n\n\
                 * Remove the old option\n  It has been deprecated for a long time now, \
-                and it goes.\n";
-    assert_eq!(titles(todo), ["Gpg-Agent Locale", "Remove the old option"]);
+                and it goes.\n\n\
+                * New functions available in this release:\n    $(file ...) writes to a \
+                file.\n    $(guile ...) runs a program.\n";
+    assert_eq!(
+        titles(todo),
+        [
+            "Gpg-Agent Locale",
+            "Remove the old option",
+            "New functions available in this release:"
+        ]
+    );
 }
 
 /// A series of release titles without colons (`Version 2.0.4`, `List of changes in MuPDF

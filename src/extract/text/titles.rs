@@ -835,14 +835,24 @@ impl<'a> Parser<'a> {
             return false;
         }
         // A bulleted line with the rest of its item right under it, further in, is a list
-        // item when it is a sentence (`* Build configuration cleanup.` / `(merge …)`) or a
-        // line wrapped at the text's width (`* The transport layer was taught to optionally
-        // exchange the session` / `ID assigned by …`): git's release notes, whose items stand
-        // left of their lines' margin as a man page's titles do.
+        // item when it is a sentence (`* Build configuration cleanup.` / `(merge …)`), a line
+        // wrapped at the text's width (`* The transport layer was taught to optionally
+        // exchange the session` / `ID assigned by …`), or one whose words go on under it in
+        // lower case or in quotes (`* In a worktree created via "git` / `worktree", …`; not a
+        // lead-in over its own list, `* New functions available in this release:`): git's
+        // release notes, whose items stand left of their lines' margin as a man page's titles
+        // do.
         if !blank_after
             && bulleted_title(t).is_some()
-            && ((t.ends_with('.') && !t.ends_with("..")) || t.chars().count() >= 55)
             && self.l(c + 1).indent > line.indent
+            && ((t.ends_with('.') && !t.ends_with(".."))
+                || t.chars().count() >= 55
+                || !t.ends_with(':')
+                    && !self
+                        .line(c + 1)
+                        .trim_start()
+                        .trim_start_matches(['(', '[', '"', '\'', '`', '‘', '“'])
+                        .starts_with(char::is_uppercase))
         {
             return false;
         }
