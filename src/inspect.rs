@@ -36,8 +36,14 @@ pub fn rows(path: &Path, cfg: &Config) -> Result<DocRows> {
         .unwrap_or_default();
     let mut format = Format::detect(&name, cfg.extensions());
     if format == Format::Unknown {
-        // A single file asked for by name with an unknown extension: read it as Markdown.
-        format = Format::Markdown;
+        // A single file asked for by name with an extension no format claims (`NEWS-4.3`,
+        // `notes.v2`): read as Markdown when its lines are Markdown's (ATX headings, fences,
+        // links), else as plain text.
+        format = if crate::extract::markdown_by_content(&bytes) {
+            Format::Markdown
+        } else {
+            Format::Text
+        };
     }
     let meta = DocMeta {
         rel_path: name,

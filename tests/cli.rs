@@ -882,6 +882,24 @@ fn inspect_shows_outline_and_chunks() {
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("flags: encoding:utf-16le, gzip"), "{text}");
     assert!(text.contains("1 Notes"), "{text}");
+    // A file whose extension no format claims is read as what its lines are: plain text
+    // (a title over tildes; Markdown would open a fenced code block there), or Markdown.
+    let news = tmp.path().join("NEWS-4.3");
+    std::fs::write(&news, "Release notes\n~~~~~~~~~~~~~\n\nThe text.\n").unwrap();
+    let o = run(&["inspect", news.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("NEWS-4.3  [text]"), "{text}");
+    assert!(text.contains("1 Release notes"), "{text}");
+    let notes = tmp.path().join("notes.v2");
+    std::fs::write(
+        &notes,
+        "# Notes\n\nSee [the guide](guide.md).\n\n## Setup\n\nRun it.\n\n## Use\n\nUse it.\n",
+    )
+    .unwrap();
+    let o = run(&["inspect", notes.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("notes.v2  [markdown]"), "{text}");
+    assert!(text.contains("1.1 Setup"), "{text}");
     // What `index` would not read, `inspect` does not either: a FIFO (which would wait for
     // a writer forever), a device, a folder, a file over the size limit.
     let fifo = tmp.path().join("pipe.md");
