@@ -1278,6 +1278,27 @@ pub(super) fn bulleted_title(t: &str) -> Option<&str> {
         .then_some(rest)
 }
 
+/// A line of a git diffstat, which a ChangeLog made from `git log --stat` holds under each
+/// commit: a path, a bar, the number of lines changed and as many plus and minus signs as fit
+/// (`src/fcfreetype.c | 179`, its signs wrapped onto the next line, where they would
+/// underline it; ` NEWS | 6 ++++++`), or `Bin` and the sizes of a binary file. Never a title.
+pub(super) fn diffstat_line(t: &str) -> bool {
+    let Some((path, stat)) = t.trim().rsplit_once(" | ") else {
+        return false;
+    };
+    let path = path.trim_end();
+    let stat = stat.trim_start();
+    let digits = stat.bytes().take_while(u8::is_ascii_digit).count();
+    !path.is_empty()
+        && !path.contains(char::is_whitespace)
+        && (stat.starts_with("Bin ")
+            || (digits > 0
+                && stat[digits..]
+                    .trim()
+                    .bytes()
+                    .all(|b| b == b'+' || b == b'-')))
+}
+
 /// A line that may title a release in a series of them: a version's number (`2.3`, `1.9f`,
 /// `2.0.12g8`; not an address, `10.0.0.1`) and a colon at its end, 2 to 12 words (`Changes in
 /// version 2.3:`, `New in 1.9f: 2004-10-23; CVS version 1.9e, Libtool team:`), or no colon

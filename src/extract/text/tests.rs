@@ -4359,6 +4359,33 @@ fn bulleted_sentences_over_the_rest_of_their_items_are_list_items() {
     );
 }
 
+/// A ChangeLog made from `git log --stat` holds a diffstat under each commit: its lines are
+/// no titles, neither when the plus signs of a long one wrap onto the next line (where they
+/// would underline it) nor under a commit message that is a version's number.
+#[test]
+fn diffstat_lines_are_no_titles() {
+    let plus = "+".repeat(47);
+    let src = format!(
+        "commit 12853d22e9d0527c10ada02666aef629db3e5e7c\nAuthor: A Developer <dev@example.org>\n\
+         Date:   Mon Aug 1 23:06:48 2022 +0200\n\n    22.08.0\n\n \
+         CMakeLists.txt   | 4 ++--\n NEWS             | 6 ++++++\n \
+         2 files changed, 8 insertions(+), 2 deletions(-)\n\n\
+         commit 46b51147d10db21a4d5992074bcdc9022f45856b\nAuthor: A Developer <dev@example.org>\n\
+         Date:   Tue Jul 5 10:00:00 2022 +0200\n\n    glib: add the document's creation date\n\n\
+         glib/poppler-document.cc | 47\n {plus}\n 1 file changed, 47 insertions(+)\n"
+    );
+    let t = titles(&src);
+    assert!(
+        t.iter().all(|t| !t.contains(" | ") && t != "22.08.0"),
+        "{t:?}"
+    );
+    assert!(diffstat_line(" glib/poppler-document.cc | 47"));
+    assert!(diffstat_line(" NEWS             | 6 ++++++"));
+    assert!(diffstat_line(" doc/logo.png | Bin 0 -> 1510 bytes"));
+    assert!(!diffstat_line("Option | Meaning"));
+    assert!(!diffstat_line("Total | 47 items"));
+}
+
 /// A series of release titles without colons (`Version 2.0.4`, `List of changes in MuPDF
 /// 1.21.0`) are titles over whatever follows; a line with the same words and a number that
 /// stands in a paragraph, or ends a sentence, is not one of them.

@@ -253,6 +253,7 @@ impl<'a> Parser<'a> {
             || headings::numbering(t).is_some()
             || !self.typography_allows(title)
             || ends_with_leaders(t)
+            || diffstat_line(t)
             || follow.is_some_and(|(a, _)| leaders_only(self.line(a)))
         {
             return false;
@@ -811,6 +812,7 @@ impl<'a> Parser<'a> {
         // entry's leaders may stand on a line of their own under it (`HTML output` / `. . .`).
         if (title.contains("   ") && !adorned_rest)
             || toc_line(raw)
+            || diffstat_line(raw)
             || ends_with_leaders(raw)
             || follow.is_some_and(|(a, _)| leaders_only(self.line(a)))
             || (mark.is_none() && rule_char(raw).is_some())
