@@ -4386,6 +4386,22 @@ fn diffstat_lines_are_no_titles() {
     assert!(!diffstat_line("Total | 47 items"));
 }
 
+/// A version's number wrapped to the start of a line goes on with the sentence above it
+/// (`… OTHER USERS OF PYTHON` / `1.6.1 FOR ANY INCIDENTAL, …`, the CNRI licence's clause 5):
+/// no numbered title, though it is set in capitals like one. A numbered title under a short
+/// line, or under a sentence's end, still is one.
+#[test]
+fn numbers_wrapped_to_a_line_start_are_no_titles() {
+    let src = "4. CNRI MAKES NO REPRESENTATIONS OR WARRANTIES, EXPRESS OR IMPLIED.\n\n\
+               5. CNRI SHALL NOT BE LIABLE TO LICENSEE OR ANY OTHER USERS OF PYTHON\n\
+               1.6.1 FOR ANY INCIDENTAL, SPECIAL, OR CONSEQUENTIAL DAMAGES OR LOSS AS\n\
+               A RESULT OF MODIFYING, DISTRIBUTING, OR OTHERWISE USING PYTHON 1.6.1.\n";
+    assert_eq!(titles(src), Vec::<String>::new());
+    let numbered = "1. Introduction\n\nThe text of the introduction, which runs on.\n\n\
+                    2. Usage\n\nRun the program with the file to read as its argument.\n";
+    assert_eq!(titles(numbered), ["1. Introduction", "2. Usage"]);
+}
+
 /// A series of release titles without colons (`Version 2.0.4`, `List of changes in MuPDF
 /// 1.21.0`) are titles over whatever follows; a line with the same words and a number that
 /// stands in a paragraph, or ends a sentence, is not one of them.

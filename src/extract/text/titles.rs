@@ -819,6 +819,27 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
+        // In plain text a number that opens a line right under a long one of prose, at the
+        // same margin, that runs on (no stop at its end) goes on with that line's sentence: a
+        // version's number wrapped to the line's start (`… ANY OTHER USERS OF PYTHON` /
+        // `1.6.1 FOR ANY INCIDENTAL, …`). (Not under a line laid out in columns: a chapter's
+        // number and the end of its title set apart, `3      block designs` / `3.1 …`.)
+        if nb.is_some()
+            && mark.is_none()
+            && self.hints.is_none()
+            && !blank_before
+            && c > 0
+            && self.adjacent(c - 1)
+            && self.l(c - 1).indent == self.l(c).indent
+        {
+            let above = self.line(c - 1).trim();
+            if above.chars().count() >= 40
+                && above.ends_with(char::is_alphanumeric)
+                && !above.contains("   ")
+            {
+                return false;
+            }
+        }
         let line = self.l(c);
         let blank_after = c + 1 >= self.content.len() || !self.adjacent(c);
         // A long line whose sentence goes on in lower case on the next line is wrapped prose
