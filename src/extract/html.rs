@@ -191,7 +191,7 @@ struct Open {
 #[derive(Debug)]
 struct NavScan {
     start: usize,
-    /// Visible characters inside links, and outside links and headings.
+    /// Letters inside links, and outside links and headings.
     link: usize,
     plain: usize,
 }
@@ -203,7 +203,7 @@ impl NavScan {
     }
 }
 
-/// Fewest characters of text outside links and headings that make a navigation container the
+/// Fewest letters of text outside links and headings that make a navigation container the
 /// page's content.
 const NAV_PAGE_CHARS: usize = 400;
 
@@ -1245,7 +1245,9 @@ impl St {
         {
             return;
         }
-        let n = raw.chars().filter(|c| !c.is_whitespace()).count();
+        // Letters only: the digits of a listing's line-number cell (`td.linenos`, a
+        // navigation class here too) are no page.
+        let n = raw.chars().filter(|c| c.is_alphabetic()).count();
         let scan = self.nav_scan.last_mut().expect("not empty");
         if link {
             scan.link += n;
@@ -2159,6 +2161,14 @@ mod tests {
             &body[..300]
         ));
         assert_eq!(kinds(&x), vec![(BlockType::Prose, "Body.")]);
+        // Nor does a long listing's line-number cell.
+        let numbers: String = (1..=300).map(|i| format!("{i}\n")).collect();
+        let x = run(&format!(
+            "<div role=main><table class=highlighttable><tr><td class=linenos>\
+            <div class=linenodiv><pre>{numbers}</pre></div></td><td class=code>\
+            <pre>fn main() {{}}</pre></td></tr></table></div>"
+        ));
+        assert_eq!(kinds(&x), vec![(BlockType::Code, "fn main() {}")]);
     }
 
     #[test]

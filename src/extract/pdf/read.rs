@@ -379,8 +379,9 @@ fn right_to_left(c: char) -> bool {
 
 /// Puts back in order the numbers of a line MuPDF read right to left. It gives the characters
 /// of an Arabic or Hebrew line in logical order by reversing them, digits too; but numbers are
-/// written left to right in those scripts, so a run of digits (and of single `.`, `,`, `:` or
-/// `/` between them) whose characters go leftwards on the page is reversed: `٢٩ سبتمبر ٢٠١٩`,
+/// written left to right in those scripts, so a run of digits (and of single `.`, `,`, `:`,
+/// `/` or Arabic decimal and thousands separators between them) whose characters go leftwards
+/// on the page is reversed: `٢٩ سبتمبر ٢٠١٩`,
 /// not `٩٢ سبتمبر ٩١٠٢`. `digits` are where the text's digits stand and their left edges.
 pub(super) fn mend_numbers(text: &mut String, digits: &[(usize, f32)]) {
     let end_of = |text: &str, at: usize| at + text[at..].chars().next().map_or(0, char::len_utf8);
@@ -389,7 +390,7 @@ pub(super) fn mend_numbers(text: &mut String, digits: &[(usize, f32)]) {
         let mut j = i + 1;
         while j < digits.len() && digits[j].1 < digits[j - 1].1 {
             let gap = &text[end_of(text, digits[j - 1].0)..digits[j].0];
-            if !(gap.is_empty() || matches!(gap, "." | "," | ":" | "/")) {
+            if !(gap.is_empty() || matches!(gap, "." | "," | ":" | "/" | "٫" | "٬")) {
                 break;
             }
             j += 1;

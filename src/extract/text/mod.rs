@@ -376,6 +376,8 @@ struct Parser<'a> {
     entry_heads: HashSet<usize>,
     /// How many `Name` lines over a name and purpose the document has (counted once).
     name_entries: std::cell::OnceCell<usize>,
+    /// The width the text's lines are wrapped at (see [`Parser::wrap_width`]).
+    wrap_width: std::cell::OnceCell<usize>,
     /// A line centred in capitals at body size passed the layout test for a title (`PRIMARY
     /// HEADING`): the document sets titles in its body type, and centres them.
     centred_caps: std::cell::Cell<bool>,

@@ -200,6 +200,7 @@ impl<'a> Parser<'a> {
             function_heads: HashSet::new(),
             entry_heads: HashSet::new(),
             name_entries: std::cell::OnceCell::new(),
+            wrap_width: std::cell::OnceCell::new(),
             centred_caps: std::cell::Cell::new(false),
             numbers_seen: HashSet::new(),
             lookahead_budget: std::cell::Cell::new(1 << 20),

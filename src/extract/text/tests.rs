@@ -4317,8 +4317,9 @@ fn pages_opened_by_their_own_titles_keep_their_first_lines() {
 }
 
 /// Items of git's release notes stand left of their lines' margin, as a man page's titles do:
-/// an item that is a sentence, or a line wrapped at the text's width, with the rest of the
-/// item right under it, is a list item; a short name over its text stays a title.
+/// an item that is a sentence, a line wrapped at the text's width, or one whose words go on in
+/// lower case or quotes, with the rest of the item right under it, is a list item; a name over
+/// its text, code or a sentence in another script stays a title.
 #[test]
 fn bulleted_sentences_over_the_rest_of_their_items_are_list_items() {
     let src = "Fixes since v2.29\n-----------------\n\n \
@@ -4348,13 +4349,25 @@ fn bulleted_sentences_over_the_rest_of_their_items_are_list_items() {
                 * Remove the old option\n  It has been deprecated for a long time now, \
                 and it goes.\n\n\
                 * New functions available in this release:\n    $(file ...) writes to a \
-                file.\n    $(guile ...) runs a program.\n";
+                file.\n    $(guile ...) runs a program.\n\n\
+                * Installation\n    ./configure && make install\n\n\
+                * Usage\n    docsweep index docs -o index\n\n\
+                * 新機能\n  本リリースでは新しい機能が追加されました。\n\n\
+                * Changes to the configuration file format and its defaults\n  \
+                The file is now read as TOML, and the old keys are gone from it: each\n  \
+                key that was read before says what it was for and where it went, and a\n  \
+                file that still has one is read with a warning that names the line, so\n  \
+                that nobody's configuration stops working from one release to the next.\n";
     assert_eq!(
         titles(todo),
         [
             "Gpg-Agent Locale",
             "Remove the old option",
-            "New functions available in this release:"
+            "New functions available in this release:",
+            "Installation",
+            "Usage",
+            "新機能",
+            "Changes to the configuration file format and its defaults"
         ]
     );
 }

@@ -69,6 +69,22 @@ impl<'a> Parser<'a> {
             && !rest.ends_with(['.', ',', ';', ':', '!', '?'])
     }
 
+    /// The width the text's lines are wrapped at: three lines in four of 20 columns or more
+    /// are at most this wide (indentation counted); 80 for a text without such lines.
+    pub(super) fn wrap_width(&self) -> usize {
+        *self.wrap_width.get_or_init(|| {
+            let mut widths: Vec<usize> = (0..self.content.len())
+                .map(|c| self.l(c).indent + self.line(c).trim().chars().count())
+                .filter(|&w| w >= 20)
+                .collect();
+            if widths.is_empty() {
+                return 80;
+            }
+            let k = (widths.len() * 3 / 4).min(widths.len() - 1);
+            *widths.select_nth_unstable(k).1
+        })
+    }
+
     /// Content line `c` is a section number alone that continues the numbering of the
     /// headings so far (`H.1.3` as the last line of a paragraph, its title after the blank
     /// line below; a version `7.88.0.` ending a sentence in a text without numbered headings
@@ -857,27 +873,31 @@ impl<'a> Parser<'a> {
         {
             return false;
         }
-        // A bulleted line with the rest of its item right under it, further in, is a list
-        // item when it is a sentence (`* Build configuration cleanup.` / `(merge …)`), a line
-        // wrapped at the text's width (`* The transport layer was taught to optionally
-        // exchange the session` / `ID assigned by …`), or one whose words go on under it in
-        // lower case or in quotes (`* In a worktree created via "git` / `worktree", …`; not a
-        // lead-in over its own list, `* New functions available in this release:`): git's
-        // release notes, whose items stand left of their lines' margin as a man page's titles
-        // do.
-        if !blank_after
-            && bulleted_title(t).is_some()
-            && self.l(c + 1).indent > line.indent
-            && ((t.ends_with('.') && !t.ends_with(".."))
-                || t.chars().count() >= 55
-                || !t.ends_with(':')
-                    && !self
-                        .line(c + 1)
-                        .trim_start()
-                        .trim_start_matches(['(', '[', '"', '\'', '`', '‘', '“'])
-                        .starts_with(char::is_uppercase))
-        {
-            return false;
+        // A bulleted line with the rest of its item right under it, at the column its words
+        // start, is a list item when it is a sentence (`* Build configuration cleanup.` /
+        // `(merge …)`), a line wrapped at the text's width (the next line's first word would
+        // not have fitted on it: `* The transport layer was taught to optionally exchange the
+        // session` / `ID assigned by …`), or when its words go on under it in lower case or
+        // in quotes (`* In a worktree created via "git` / `worktree", …`); not a lead-in over
+        // its own list (`* New functions available in this release:`). Git's release notes
+        // set their items left of their lines' margin, as a man page sets its titles.
+        if let Some(words) = bulleted_title(t).filter(|_| !blank_after) {
+            let next = self.line(c + 1).trim_start();
+            let opened = next.trim_start_matches(['(', '[', '"', '\'', '`', '‘', '“']);
+            let goes_on = next.starts_with(['"', '\'', '`', '‘', '“'])
+                || opened.starts_with(char::is_lowercase);
+            let first_word = next
+                .split_whitespace()
+                .next()
+                .map_or(0, |w| w.chars().count());
+            let wrapped = line.indent + t.chars().count() + 1 + first_word > self.wrap_width();
+            let column = line.indent + (t.len() - words.len());
+            let sentence = t.ends_with('.') && !t.ends_with("..");
+            if (self.l(c + 1).indent == column || (sentence && self.l(c + 1).indent > line.indent))
+                && (sentence || (!t.ends_with(':') && (goes_on || wrapped)))
+            {
+                return false;
+            }
         }
         let body_follows = follow.is_some_and(|(a, b)| {
             b - a >= 2 || self.line(a).trim().ends_with(['.', '!', '?', ':'])
@@ -994,7 +1014,7 @@ impl<'a> Parser<'a> {
         let release = self.hints.is_none()
             && line.indent == 0
             && release_like(t)
-            && (t.ends_with(':') || blank_after)
+            && (t.ends_with(':') || (blank_before && blank_after))
             && self.release_lines.contains(&letters_key(t));
         let scored = match (after, &mark) {
             (Some(rest), _) => rest,
