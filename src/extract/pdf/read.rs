@@ -384,21 +384,29 @@ fn right_to_left(c: char) -> bool {
 /// on the page is reversed: `٢٩ سبتمبر ٢٠١٩`,
 /// not `٩٢ سبتمبر ٩١٠٢`. `digits` are where the text's digits stand and their left edges.
 pub(super) fn mend_numbers(text: &mut String, digits: &[(usize, f32)]) {
-    let end_of = |text: &str, at: usize| at + text[at..].chars().next().map_or(0, char::len_utf8);
+    // (Positions that are no longer a character's start, had anything rewritten the text
+    // since, end a run rather than panic.)
+    let end_of = |text: &str, at: usize| {
+        text.get(at..)
+            .and_then(|r| r.chars().next())
+            .map(|c| at + c.len_utf8())
+    };
     let mut i = 0;
     while i < digits.len() {
         let mut j = i + 1;
         while j < digits.len() && digits[j].1 < digits[j - 1].1 {
-            let gap = &text[end_of(text, digits[j - 1].0)..digits[j].0];
-            if !(gap.is_empty() || matches!(gap, "." | "," | ":" | "/" | "٫" | "٬")) {
+            let gap = end_of(text, digits[j - 1].0).and_then(|e| text.get(e..digits[j].0));
+            if !gap.is_some_and(|g| g.is_empty() || matches!(g, "." | "," | ":" | "/" | "٫" | "٬"))
+            {
                 break;
             }
             j += 1;
         }
-        if j - i >= 2 {
-            let (b, e) = (digits[i].0, end_of(text, digits[j - 1].0));
-            let run: String = text[b..e].chars().rev().collect();
-            text.replace_range(b..e, &run);
+        let b = digits[i].0;
+        if let Some(e) = end_of(text, digits[j - 1].0).filter(|_| j - i >= 2) {
+            if let Some(run) = text.get(b..e).map(|r| r.chars().rev().collect::<String>()) {
+                text.replace_range(b..e, &run);
+            }
         }
         i = j;
     }

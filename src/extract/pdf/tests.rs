@@ -4747,4 +4747,14 @@ fn numbers_reversed_with_their_line_are_put_back() {
     assert_eq!(mend("2019", &[10.0, 16.0, 22.0, 28.0]), "2019");
     assert_eq!(mend("21 43", &[20.0, 10.0, 40.0, 30.0]), "12 34");
     assert_eq!(mend("2..1", &[20.0, 10.0]), "2..1");
+    // Positions that are no character's start change nothing, and never panic.
+    for digits in [
+        [(1, 20.0), (2, 10.0)],
+        [(0, 20.0), (3, 10.0)],
+        [(0, 20.0), (9, 10.0)],
+    ] {
+        let mut t = "١٢".to_string();
+        read::mend_numbers(&mut t, &digits);
+        assert_eq!(t, "١٢");
+    }
 }
