@@ -4350,6 +4350,8 @@ fn bulleted_sentences_over_the_rest_of_their_items_are_list_items() {
                 and it goes.\n\n\
                 * New functions available in this release:\n    $(file ...) writes to a \
                 file.\n    $(guile ...) runs a program.\n\n\
+                • In a worktree created via \"git\n  worktree\", \"git checkout\" protects \
+                users.\n\n\
                 * Installation\n    ./configure && make install\n\n\
                 * Usage\n    docsweep index docs -o index\n\n\
                 * 新機能\n  本リリースでは新しい機能が追加されました。\n\n\

@@ -891,7 +891,7 @@ impl<'a> Parser<'a> {
                 .next()
                 .map_or(0, |w| w.chars().count());
             let wrapped = line.indent + t.chars().count() + 1 + first_word > self.wrap_width();
-            let column = line.indent + (t.len() - words.len());
+            let column = line.indent + t.chars().count() - words.chars().count();
             let sentence = t.ends_with('.') && !t.ends_with("..");
             if (self.l(c + 1).indent == column || (sentence && self.l(c + 1).indent > line.indent))
                 && (sentence || (!t.ends_with(':') && (goes_on || wrapped)))
