@@ -73,6 +73,30 @@ struct Extraction {
     note: Option<String>,
 }
 
+/// Whether a file whose extension no format claims reads as Markdown by its lines
+/// ([`crate::extract::markdown_by_content`]), judged on what it holds: decompressed when its
+/// name ends in `.gz`, decoded when it is UTF-16 or UTF-32 (`inspect` of `notes.v2.gz`).
+pub fn markdown_by_content_of(name: &str, raw: &[u8], cfg: &Config) -> bool {
+    let unzipped;
+    let bytes = if gzipped(name).is_some() {
+        match gunzip(raw, cfg.walk.max_file_bytes) {
+            Ok(b) => {
+                unzipped = b;
+                &unzipped[..]
+            }
+            Err(_) => return false,
+        }
+    } else {
+        raw
+    };
+    match wide_encoding(bytes) {
+        Some((enc, _)) => {
+            crate::extract::markdown_by_content(Decoded::new(bytes, enc).text.as_bytes())
+        }
+        None => crate::extract::markdown_by_content(bytes),
+    }
+}
+
 /// The encoding of a text file that is not UTF-8 and says so by its byte-order mark, or whose
 /// NULs tell UTF-16 or UTF-32 (`true`: told by its bytes, without a mark).
 fn wide_encoding(bytes: &[u8]) -> Option<(Encoding, bool)> {

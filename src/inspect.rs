@@ -38,8 +38,8 @@ pub fn rows(path: &Path, cfg: &Config) -> Result<DocRows> {
     if format == Format::Unknown {
         // A single file asked for by name with an extension no format claims (`NEWS-4.3`,
         // `notes.v2`): read as Markdown when its lines are Markdown's (ATX headings, fences,
-        // links), else as plain text.
-        format = if crate::extract::markdown_by_content(&bytes) {
+        // links; gzipped or in UTF-16 too), else as plain text.
+        format = if crate::analyze::markdown_by_content_of(&name, &bytes, cfg) {
             Format::Markdown
         } else {
             Format::Text

@@ -900,6 +900,15 @@ fn inspect_shows_outline_and_chunks() {
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("notes.v2  [markdown]"), "{text}");
     assert!(text.contains("1.1 Setup"), "{text}");
+    // Judged on what it holds, gzipped too.
+    let notes_gz = tmp.path().join("notes.v2.gz");
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut e, &std::fs::read(&notes).unwrap()).unwrap();
+    std::fs::write(&notes_gz, e.finish().unwrap()).unwrap();
+    let o = run(&["inspect", notes_gz.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("notes.v2.gz  [markdown]"), "{text}");
+    assert!(text.contains("1.1 Setup"), "{text}");
     // What `index` would not read, `inspect` does not either: a FIFO (which would wait for
     // a writer forever), a device, a folder, a file over the size limit.
     let fifo = tmp.path().join("pipe.md");

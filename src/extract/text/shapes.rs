@@ -1291,7 +1291,9 @@ pub(super) fn diffstat_line(t: &str) -> bool {
     let digits = stat.bytes().take_while(u8::is_ascii_digit).count();
     !path.is_empty()
         && !path.contains(char::is_whitespace)
-        && (stat.starts_with("Bin ")
+        && (stat
+            .strip_prefix("Bin ")
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
             || (digits > 0
                 && stat[digits..]
                     .trim()

@@ -4360,6 +4360,17 @@ fn bulleted_sentences_over_the_rest_of_their_items_are_list_items() {
                 key that was read before says what it was for and where it went, and a\n  \
                 file that still has one is read with a warning that names the line, so\n  \
                 that nobody's configuration stops working from one release to the next.\n";
+    // In a text of short lines, nothing is wrapped at its width.
+    let short = "Version 3.0\n===========\n\n* Command line interface changes\n  Removed the \
+                 --old flag\n\n* Configuration file format changes\n  Keys are TOML now\n";
+    assert_eq!(
+        titles(short),
+        [
+            "Version 3.0",
+            "Command line interface changes",
+            "Configuration file format changes"
+        ]
+    );
     assert_eq!(
         titles(todo),
         [
@@ -4399,6 +4410,12 @@ fn diffstat_lines_are_no_titles() {
     assert!(diffstat_line(" doc/logo.png | Bin 0 -> 1510 bytes"));
     assert!(!diffstat_line("Option | Meaning"));
     assert!(!diffstat_line("Total | 47 items"));
+    assert!(!diffstat_line("Recycling | Bin collection"));
+    // A title of that shape that markup underlines (not with a diffstat's signs) stays one.
+    assert_eq!(
+        titles("Budget | 2024\n=============\n\nThe figures of the year.\n"),
+        ["Budget | 2024"]
+    );
 }
 
 /// A version's number wrapped to the start of a line goes on with the sentence above it
@@ -4415,6 +4432,16 @@ fn numbers_wrapped_to_a_line_start_are_no_titles() {
     let numbered = "1. Introduction\n\nThe text of the introduction, which runs on.\n\n\
                     2. Usage\n\nRun the program with the file to read as its argument.\n";
     assert_eq!(titles(numbered), ["1. Introduction", "2. Usage"]);
+    // A number that continues the numbering is a title right under such a line too (a
+    // figure's caption that ends without a stop).
+    let under_caption = "1 Introduction\n\nThe text of the introduction, which runs on.\n\n\
+                         2 Method\n\nThe method is measured over one week of traffic.\n\n\
+                         Figure 1: Latency distribution across regions over one week\n\
+                         2.1 Setup\n\nThe setup is three machines in two regions.\n";
+    assert_eq!(
+        titles(under_caption),
+        ["1 Introduction", "2 Method", "2.1 Setup"]
+    );
 }
 
 /// A series of release titles without colons (`Version 2.0.4`, `List of changes in MuPDF

@@ -828,7 +828,9 @@ impl<'a> Parser<'a> {
         // entry's leaders may stand on a line of their own under it (`HTML output` / `. . .`).
         if (title.contains("   ") && !adorned_rest)
             || toc_line(raw)
-            || diffstat_line(raw)
+            // (Its `+` and `-` signs wrapped under it read as an underline; no other does.)
+            || (diffstat_line(raw)
+                && !matches!(mark, Some(Style::Underline(ch, _)) if ch != '+' && ch != '-'))
             || ends_with_leaders(raw)
             || follow.is_some_and(|(a, _)| leaders_only(self.line(a)))
             || (mark.is_none() && rule_char(raw).is_some())
@@ -838,7 +840,8 @@ impl<'a> Parser<'a> {
         // In plain text a number that opens a line right under a long one of prose, at the
         // same margin, that runs on (no stop at its end) goes on with that line's sentence: a
         // version's number wrapped to the line's start (`… ANY OTHER USERS OF PYTHON` /
-        // `1.6.1 FOR ANY INCIDENTAL, …`). (Not under a line laid out in columns: a chapter's
+        // `1.6.1 FOR ANY INCIDENTAL, …`). (Not a number that continues the numbering, `2.1
+        // Setup` under a caption after `2`; nor under a line laid out in columns: a chapter's
         // number and the end of its title set apart, `3      block designs` / `3.1 …`.)
         if nb.is_some()
             && mark.is_none()
@@ -847,6 +850,7 @@ impl<'a> Parser<'a> {
             && c > 0
             && self.adjacent(c - 1)
             && self.l(c - 1).indent == self.l(c).indent
+            && !(self.last_number.is_some() && self.numbered_in_sequence(c))
         {
             let above = self.line(c - 1).trim();
             if above.chars().count() >= 40
@@ -890,7 +894,8 @@ impl<'a> Parser<'a> {
                 .split_whitespace()
                 .next()
                 .map_or(0, |w| w.chars().count());
-            let wrapped = line.indent + t.chars().count() + 1 + first_word > self.wrap_width();
+            let width = self.wrap_width();
+            let wrapped = width >= 60 && line.indent + t.chars().count() + 1 + first_word > width;
             let column = line.indent + t.chars().count() - words.chars().count();
             let sentence = t.ends_with('.') && !t.ends_with("..");
             if (self.l(c + 1).indent == column || (sentence && self.l(c + 1).indent > line.indent))
