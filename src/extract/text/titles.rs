@@ -886,20 +886,26 @@ impl<'a> Parser<'a> {
         // its own list (`* New functions available in this release:`). Git's release notes
         // set their items left of their lines' margin, as a man page sets its titles.
         if let Some(words) = bulleted_title(t).filter(|_| !blank_after) {
-            let next = self.line(c + 1).trim_start();
-            let opened = next.trim_start_matches(['(', '[', '"', '\'', '`', '‘', '“']);
-            let goes_on = next.starts_with(['"', '\'', '`', '‘', '“'])
-                || opened.starts_with(char::is_lowercase);
-            let first_word = next
-                .split_whitespace()
-                .next()
-                .map_or(0, |w| w.chars().count());
-            let width = self.wrap_width();
-            let wrapped = width >= 60 && line.indent + t.chars().count() + 1 + first_word > width;
-            let column = line.indent + t.chars().count() - words.chars().count();
+            let chars = t.chars().count();
+            let column = line.indent + chars - words.chars().count();
             let sentence = t.ends_with('.') && !t.ends_with("..");
-            if (self.l(c + 1).indent == column || (sentence && self.l(c + 1).indent > line.indent))
-                && (sentence || (!t.ends_with(':') && (goes_on || wrapped)))
+            let below = self.l(c + 1).indent;
+            // (The item's words and the text's width are looked at only for such a line.)
+            let goes_on = || {
+                let next = self.line(c + 1).trim_start();
+                let first_word = next
+                    .split_whitespace()
+                    .next()
+                    .map_or(0, |w| w.chars().count());
+                let width = self.wrap_width();
+                next.starts_with(['"', '\'', '`', '‘', '“'])
+                    || next
+                        .trim_start_matches(['(', '[', '"', '\'', '`', '‘', '“'])
+                        .starts_with(char::is_lowercase)
+                    || (width >= 60 && line.indent + chars + 1 + first_word > width)
+            };
+            if (below == column || (sentence && below > line.indent))
+                && (sentence || (!t.ends_with(':') && goes_on()))
             {
                 return false;
             }
