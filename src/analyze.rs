@@ -89,6 +89,12 @@ pub fn markdown_by_content_of(name: &str, raw: &[u8], cfg: &Config) -> bool {
     } else {
         raw
     };
+    reads_as_markdown(bytes)
+}
+
+/// Whether a file's bytes read as Markdown by their lines, decoded first when they are UTF-16
+/// or UTF-32 (a `README` saved by a Windows editor).
+fn reads_as_markdown(bytes: &[u8]) -> bool {
     match wide_encoding(bytes) {
         Some((enc, _)) => {
             crate::extract::markdown_by_content(Decoded::new(bytes, enc).text.as_bytes())
@@ -850,7 +856,7 @@ pub fn rows_for(meta: &DocMeta, raw: &[u8], cfg: &Config, analyzer: &Analyzer) -
     let by_content = meta.format == Format::Text
         && cfg.text.markdown_by_content
         && crate::extract::notes_name(name)
-        && crate::extract::markdown_by_content(bytes);
+        && reads_as_markdown(bytes);
     let meta = if by_content {
         as_markdown = DocMeta {
             format: Format::Markdown,
@@ -1067,7 +1073,8 @@ mod tests {
 
     /// Real Markdown under a plain-text name (`README`, `notes.txt`, `changelog.gz`, as Debian
     /// installs an upstream `CHANGELOG.md`) is read as Markdown, flagged: the outline, blocks
-    /// and chunks of its `.md` copy. Not under `.rst`, nor with `text.markdown_by_content` off.
+    /// and chunks of its `.md` copy, in UTF-16 too. Not under `.rst`, nor with
+    /// `text.markdown_by_content` off.
     #[test]
     fn markdown_under_a_text_name_is_read_as_markdown() {
         use std::io::Write;
@@ -1083,7 +1090,22 @@ mod tests {
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         gz.write_all(&src).unwrap();
         let gz = gz.finish().unwrap();
-        for (name, bytes) in [("README", &src), ("notes.txt", &src), ("changelog.gz", &gz)] {
+        // A `README` saved in UTF-16 by a Windows editor is judged on its decoded lines.
+        let utf16: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(
+                String::from_utf8(src.clone())
+                    .unwrap()
+                    .encode_utf16()
+                    .flat_map(u16::to_le_bytes),
+            )
+            .collect();
+        for (name, bytes) in [
+            ("README", &src),
+            ("notes.txt", &src),
+            ("changelog.gz", &gz),
+            ("README", &utf16),
+        ] {
             let r = rows(name, bytes);
             assert_eq!(r.document.format, "markdown", "{name}");
             assert!(r.document.flags.iter().any(|f| f == "markdown_by_content"));
