@@ -39,19 +39,33 @@ pub struct TextStats {
     pub hyphen_joins: Option<u32>,
 }
 
-/// Why a file produced no analysis: becomes the `reason` of a `failed` documents row.
+/// Why a file produced no analysis: becomes the `reason` of a `failed` documents row, with
+/// the document's page count where reading got that far (a PDF without a text layer).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Failure(pub String);
+pub struct Failure {
+    pub reason: String,
+    pub pages: Option<u32>,
+}
+
+impl Failure {
+    pub fn new(reason: impl Into<String>) -> Failure {
+        Failure {
+            reason: reason.into(),
+            pages: None,
+        }
+    }
+}
 
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.reason)
     }
 }
 
 /// Analyzes one file, its format taken from `rel_path` (Markdown when the name says nothing).
 pub fn analyze_bytes(rel_path: &str, bytes: &[u8], cfg: &Config) -> Result<Analysis, Failure> {
-    let analyzer = Analyzer::by_name(&cfg.chunk.tokenizer).map_err(|e| Failure(e.to_string()))?;
+    let analyzer =
+        Analyzer::by_name(&cfg.chunk.tokenizer).map_err(|e| Failure::new(e.to_string()))?;
     let format = match Format::detect(rel_path, cfg.extensions()) {
         Format::Unknown => Format::Markdown,
         f => f,
@@ -140,14 +154,14 @@ fn reject_binary(bytes: &[u8]) -> Result<(), Failure> {
         );
     }
     if let Some(p) = nul {
-        return Err(Failure(format!(
+        return Err(Failure::new(format!(
             "binary content: NUL byte at offset {p}; not a text file"
         )));
     }
     // A few control bytes are noise; one byte in twenty is no text (random or compressed
     // bytes without a NUL).
     if body.len() >= 64 && controls * 20 > body.len() {
-        return Err(Failure(format!(
+        return Err(Failure::new(format!(
             "binary content: {controls} of {} bytes are control characters; not a text file",
             bytes.len()
         )));
@@ -234,7 +248,7 @@ fn plausible(d: &Decoded, enc: Encoding, cfg: &Config) -> Result<(), Failure> {
     let len = d.file_len();
     let invalid = d.invalid_bytes;
     if invalid as f64 > cfg.markdown.max_invalid_utf8_ratio * len.max(1) as f64 {
-        return Err(Failure(format!(
+        return Err(Failure::new(format!(
             "not {} text: {invalid} of {len} bytes are no character in it (first at offset {}); convert it to UTF-8",
             enc.name(),
             d.first_invalid.unwrap_or(0)
@@ -253,7 +267,7 @@ fn plausible(d: &Decoded, enc: Encoding, cfg: &Config) -> Result<(), Failure> {
         );
     }
     if chars >= 16 && odd * 20 > chars {
-        return Err(Failure(format!(
+        return Err(Failure::new(format!(
             "binary content: {odd} of {chars} characters read as {} are control or private-use characters; not a text file",
             enc.name()
         )));
@@ -319,7 +333,7 @@ fn too_invalid(
     what: &str,
 ) -> Result<(), Failure> {
     if invalid as f64 > cfg.markdown.max_invalid_utf8_ratio * len.max(1) as f64 {
-        return Err(Failure(format!(
+        return Err(Failure::new(format!(
             "not UTF-8 text: {invalid} of {len} bytes are invalid UTF-8 (first at offset {}){what}; {}convert it to UTF-8",
             first.unwrap_or(0),
             if what.is_empty() { "" } else { "declare its charset or " }
@@ -389,7 +403,7 @@ fn extract_html(
         let mut utf8 = Vec::with_capacity(d.text.len() + 3);
         utf8.extend_from_slice(b"\xEF\xBB\xBF");
         utf8.extend_from_slice(d.text.as_bytes());
-        let mut x = html::extract_with(&utf8, None, &cfg.text).map_err(Failure)?;
+        let mut x = html::extract_with(&utf8, None, &cfg.text).map_err(Failure::new)?;
         drop(utf8);
         let back = |o: u64| d.to_src((o as usize).saturating_sub(3)) as u64;
         for b in &mut x.blocks {
@@ -409,7 +423,7 @@ fn extract_html(
             note: None,
         });
     }
-    let x = html::extract_with(bytes, cfg.fallback_encoding(), &cfg.text).map_err(Failure)?;
+    let x = html::extract_with(bytes, cfg.fallback_encoding(), &cfg.text).map_err(Failure::new)?;
     // A page read as UTF-8 (declared so) whose bytes are not: the same rule as Markdown's.
     let (invalid_bytes, first_invalid) = if x.encoding == "UTF-8" {
         invalid_utf8(bytes)
@@ -444,7 +458,8 @@ fn extract_html(
 
 #[cfg(feature = "pdf")]
 fn extract_pdf(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
-    let x = crate::extract::pdf::extract(bytes, &cfg.pdf, &cfg.text).map_err(Failure)?;
+    let x = crate::extract::pdf::extract(bytes, &cfg.pdf, &cfg.text)
+        .map_err(|(reason, pages)| Failure { reason, pages })?;
     Ok(Extraction {
         canonical: x.canonical,
         blocks: x.blocks,
@@ -463,7 +478,7 @@ fn extract_pdf(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
 
 #[cfg(not(feature = "pdf"))]
 fn extract_pdf(_: &[u8], _: &Config) -> Result<Extraction, Failure> {
-    Err(Failure(
+    Err(Failure::new(
         "PDF support is not built into this docsweep (cargo feature `pdf`)".into(),
     ))
 }
@@ -514,7 +529,7 @@ pub fn analyze_named(
     let need = memory_estimate(x.blocks.len(), x.canonical.len());
     let limit = cfg.walk.max_document_memory_mb;
     if limit > 0 && need > limit << 20 {
-        return Err(Failure(format!(
+        return Err(Failure::new(format!(
             "{} blocks in {} bytes of text would take about {} MiB to index, over \
              walk.max_document_memory_mb ({limit}); raise it, or split the file",
             x.blocks.len(),
@@ -523,7 +538,7 @@ pub fn analyze_named(
         )));
     }
     if x.canonical.len() > u32::MAX as usize {
-        return Err(Failure(format!(
+        return Err(Failure::new(format!(
             "canonical text of {} bytes is over the 4 GiB a document may have",
             x.canonical.len()
         )));
@@ -868,7 +883,11 @@ pub fn rows_for(meta: &DocMeta, raw: &[u8], cfg: &Config, analyzer: &Analyzer) -
     };
     let mut a = match analyze_named(meta.format, name, bytes, cfg, analyzer) {
         Ok(a) => a,
-        Err(f) => return DocRows::without_content(meta, "failed", f.0, Some(raw)),
+        Err(f) => {
+            let mut rows = DocRows::without_content(meta, "failed", f.reason, Some(raw));
+            rows.document.pages = f.pages;
+            return rows;
+        }
     };
     if unzipped.is_some() {
         a.flags.push("gzip".into());
@@ -1069,6 +1088,21 @@ mod tests {
         let mut m = meta(path);
         m.bytes = bytes.len() as u64;
         rows_for(&m, bytes, &cfg, &an)
+    }
+
+    /// A failed document's row keeps what reading learnt of it: a scanned PDF left unread
+    /// (no OCR command) its page count, which a lake's pages to OCR are summed from.
+    #[cfg(feature = "pdf")]
+    #[test]
+    fn a_scan_left_unread_keeps_its_page_count() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let scan = std::fs::read(root.join("tests/data/pdf/bad/scanned-no-text.pdf")).unwrap();
+        let r = rows("scan.pdf", &scan);
+        assert_eq!(r.document.status, "failed");
+        assert_eq!(r.document.pages, Some(1));
+        let r = rows("empty.pdf", b"%PDF-1.4\n%%EOF\n");
+        assert_eq!(r.document.status, "failed");
+        assert_eq!(r.document.pages, None);
     }
 
     /// Real Markdown under a plain-text name (`README`, `notes.txt`, `changelog.gz`, as Debian

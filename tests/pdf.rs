@@ -536,7 +536,10 @@ fn scanned_pdfs_are_read_by_the_configured_ocr_command() {
     }
     // A command that fails: the document is failed with the command and the page.
     cfg.pdf.ocr_command = ["false", "{image}"].map(String::from).to_vec();
-    let e = analyze_bytes("scan.pdf", &bytes, &cfg).err().unwrap().0;
+    let e = analyze_bytes("scan.pdf", &bytes, &cfg)
+        .err()
+        .unwrap()
+        .reason;
     assert!(e.starts_with("OCR: false failed on page 1"), "{e}");
     // A command that does not name the image is refused with the config.
     cfg.pdf.ocr_command = vec!["tesseract".into()];
@@ -859,7 +862,7 @@ fn an_ocr_command_that_fails_on_three_pages_is_given_no_more() {
     let e = analyze_bytes("scan.pdf", &pdf_of_objects(&objs), &cfg)
         .err()
         .unwrap()
-        .0;
+        .reason;
     assert!(e.starts_with("OCR: sh failed on page 1"), "{e}");
     assert_eq!(std::fs::read_to_string(&calls).unwrap().lines().count(), 3);
 }
@@ -1034,7 +1037,7 @@ fn a_page_the_ocr_command_fails_on_is_left_out() {
     let e = analyze_bytes("scan.pdf", &std::fs::read(&path).unwrap(), &cfg)
         .err()
         .unwrap()
-        .0;
+        .reason;
     assert!(e.starts_with("OCR: false failed on page 1"), "{e}");
 }
 
@@ -1047,7 +1050,12 @@ fn bad_pdfs_get_specific_reasons() {
         let bytes = std::fs::read(&p).unwrap();
         analyze_bytes(name, &bytes, &cfg)
     };
-    let reason = |name: &str| run(name).err().unwrap_or_else(|| panic!("{name} read")).0;
+    let reason = |name: &str| {
+        run(name)
+            .err()
+            .unwrap_or_else(|| panic!("{name} read"))
+            .reason
+    };
     // An empty user password opens the file.
     assert!(!run("encrypted-empty-user-password.pdf")
         .unwrap()
@@ -1057,6 +1065,12 @@ fn bad_pdfs_get_specific_reasons() {
     assert_eq!(reason("zero-pages.pdf"), "PDF with no pages");
     assert!(reason("scanned-no-text.pdf").starts_with("no text layer (OCR needed)"));
     assert!(reason("not-a-pdf.pdf").starts_with("not a PDF"));
+    // A file that opened keeps its page count (a lake's pages left to OCR can be summed);
+    // one that did not has none.
+    let pages = |name: &str| run(name).err().unwrap().pages;
+    assert_eq!(pages("scanned-no-text.pdf"), Some(1));
+    assert_eq!(pages("not-a-pdf.pdf"), None);
+    assert_eq!(pages("zero-pages.pdf"), None);
     // MuPDF rebuilds a broken xref table; a file cut in half is repaired as far as it goes or
     // reported, never a crash.
     let repaired = run("broken-xref.pdf").unwrap();
@@ -1074,11 +1088,14 @@ fn bad_pdfs_get_specific_reasons() {
     let mut broken = scan[..at].to_vec();
     broken.extend_from_slice(b"17");
     broken.extend_from_slice(&scan[end..]);
-    let e = analyze_bytes("scan.pdf", &broken, &cfg).err().unwrap().0;
+    let e = analyze_bytes("scan.pdf", &broken, &cfg)
+        .err()
+        .unwrap()
+        .reason;
     assert!(e.starts_with("no text layer (OCR needed)"), "{e}");
     match run("truncated-half.pdf") {
         Ok(a) => assert!(!a.canonical.is_empty()),
-        Err(e) => assert!(!e.0.is_empty()),
+        Err(e) => assert!(!e.reason.is_empty()),
     }
     // 50,000 tiny text objects on one page: read whole, or cut where the config says.
     let many = data().join("bad/many-text-objects.pdf");
@@ -1330,7 +1347,7 @@ fn page_trees_with_wrong_counts_are_counted_again() {
         bytes.extend_from_slice(count.as_bytes());
         bytes.extend_from_slice(&good[at + "/Count 3".len()..]);
         let a = analyze_bytes("damaged.pdf", &bytes, &cfg)
-            .unwrap_or_else(|e| panic!("{count}: {}", e.0));
+            .unwrap_or_else(|e| panic!("{count}: {}", e.reason));
         assert_eq!(a.text.pages, Some(3), "{count}");
         assert_eq!(a.canonical, whole.canonical, "{count}");
         assert!(a.flags.iter().any(|f| f == "pdf_repaired"), "{count}");
@@ -1345,7 +1362,7 @@ fn page_trees_with_wrong_counts_are_counted_again() {
     let mut cyclic = objs.clone();
     cyclic[1] = cyclic[1].replace("/Kids [", "/Kids [2 0 R ");
     let a = analyze_bytes("cyclic.pdf", &pdf_of_objects(&cyclic), &cfg)
-        .unwrap_or_else(|e| panic!("cyclic: {}", e.0));
+        .unwrap_or_else(|e| panic!("cyclic: {}", e.reason));
     assert_eq!(a.canonical, whole.canonical);
     assert!(a.flags.iter().any(|f| f == "pdf_repaired"));
     let kids = objs[1].replace("/Count 3", "/Count 0");
@@ -1428,7 +1445,7 @@ fn deeply_nested_structures_are_read_without_overflowing_the_stack() {
     };
     for forms in [70, 16_000] {
         let a = analyze_bytes("forms.pdf", &forms_pdf(forms), &cfg)
-            .unwrap_or_else(|e| panic!("{forms} forms: {}", e.0));
+            .unwrap_or_else(|e| panic!("{forms} forms: {}", e.reason));
         assert!(
             a.canonical.contains("Words before the forms"),
             "{forms} forms: {}",
@@ -1519,7 +1536,7 @@ fn a_crop_box_that_is_no_box_cuts_nothing_away() {
         objs.push(stream("", content));
         objs.push("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".into());
         let a = analyze_bytes("cropped.pdf", &pdf_of_objects(&objs), &cfg)
-            .unwrap_or_else(|e| panic!("{crop}: {}", e.0));
+            .unwrap_or_else(|e| panic!("{crop}: {}", e.reason));
         assert!(
             a.canonical.contains("Rivers flow quietly"),
             "{crop}: {}",
@@ -1555,7 +1572,7 @@ fn the_time_limit_holds_inside_a_type3_glyph() {
     let started = std::time::Instant::now();
     let r = analyze_bytes("glyphs.pdf", &pdf_of_objects(&objs), &cfg);
     let took = started.elapsed().as_secs_f64();
-    let reason = r.err().map(|e| e.0).unwrap_or_default();
+    let reason = r.err().map(|e| e.reason).unwrap_or_default();
     assert!(reason.contains("time limit"), "{reason}");
     assert!(
         took < 20.0,
@@ -1609,7 +1626,7 @@ fn a_damaged_object_does_not_lose_the_whole_file() {
         "<< /Length 4096 >>\nstream\nbytes of a stream cut short",
     ] {
         let a = analyze_bytes("damaged.pdf", &damaged(bad, true), &cfg)
-            .unwrap_or_else(|e| panic!("{bad}: {}", e.0));
+            .unwrap_or_else(|e| panic!("{bad}: {}", e.reason));
         assert_eq!(a.text.pages, Some(2), "{bad}");
         for t in text {
             assert!(a.canonical.contains(t), "{bad}: {}", a.canonical);
@@ -1622,18 +1639,18 @@ fn a_damaged_object_does_not_lose_the_whole_file() {
     }
     // The same file with its table intact is read as it is, and not flagged.
     let a = analyze_bytes("whole.pdf", &damaged("<< /A [1 2 3 >>", false), &cfg)
-        .unwrap_or_else(|e| panic!("{}", e.0));
+        .unwrap_or_else(|e| panic!("{}", e.reason));
     assert!(a.canonical.contains(text[1]), "{}", a.canonical);
     assert!(a.flags.is_empty(), "{:?}", a.flags);
     // A file with no pages keeps its reason; damaged as well, it says so.
     let mut none = std::fs::read(data().join("bad/zero-pages.pdf")).unwrap();
     assert_eq!(
-        analyze_bytes("zero.pdf", &none, &cfg).err().unwrap().0,
+        analyze_bytes("zero.pdf", &none, &cfg).err().unwrap().reason,
         "PDF with no pages"
     );
     let at = none.windows(10).rposition(|w| w == b"startxref\n").unwrap() + 10;
     none.insert(at, b'9');
-    let e = analyze_bytes("zero.pdf", &none, &cfg).err().unwrap().0;
+    let e = analyze_bytes("zero.pdf", &none, &cfg).err().unwrap().reason;
     assert!(
         e.starts_with("damaged PDF") && e.ends_with("no pages found"),
         "{e}"
@@ -1668,7 +1685,8 @@ fn ocr_is_held_to_the_time_limit() {
     cfg.pdf.max_seconds = 1.0;
     cfg.pdf.ocr_dpi = 300;
     let started = std::time::Instant::now();
-    let a = analyze_bytes("shaded.pdf", &shaded(2_000), &cfg).unwrap_or_else(|e| panic!("{}", e.0));
+    let a = analyze_bytes("shaded.pdf", &shaded(2_000), &cfg)
+        .unwrap_or_else(|e| panic!("{}", e.reason));
     let took = started.elapsed().as_secs_f64();
     assert!(
         took < 20.0,
@@ -1702,7 +1720,7 @@ fn ocr_is_held_to_the_time_limit() {
         let started = std::time::Instant::now();
         let reason = analyze_bytes("hangs.pdf", &shaded(1), &cfg)
             .err()
-            .map(|e| e.0)
+            .map(|e| e.reason)
             .unwrap_or_default();
         let took = started.elapsed().as_secs_f64();
         assert!(reason.contains("time limit"), "{command:?}: {reason}");
@@ -1818,7 +1836,11 @@ fn a_page_is_held_to_the_time_and_memory_limits() {
     let err = analyze_bytes("laughs.pdf", &laughs, &cfg)
         .err()
         .expect("stopped");
-    assert!(err.0.contains("time limit (pdf.max_seconds"), "{}", err.0);
+    assert!(
+        err.reason.contains("time limit (pdf.max_seconds"),
+        "{}",
+        err.reason
+    );
     assert!(started.elapsed().as_secs() < 60);
 
     let many = std::fs::read(data().join("bad/many-text-objects.pdf")).unwrap();
@@ -1827,7 +1849,7 @@ fn a_page_is_held_to_the_time_and_memory_limits() {
     let err = analyze_bytes("many.pdf", &many, &cfg)
         .err()
         .expect("refused");
-    assert!(err.0.contains("pdf.max_memory_mb"), "{}", err.0);
+    assert!(err.reason.contains("pdf.max_memory_mb"), "{}", err.reason);
     let a = analyze_bytes("many.pdf", &many, &Config::default()).unwrap();
     assert!(!a.blocks.is_empty());
     // A page well within the limit reads the same under it.

@@ -397,12 +397,26 @@ impl std::hash::Hasher for CellHash {
     }
 }
 
-/// Reads a PDF and builds its canonical text and blocks.
+/// Reads a PDF and builds its canonical text and blocks; or says why it could not, with the
+/// document's page count when it was opened (a scan without an OCR command, a file whose
+/// pages all failed), so that a lake's pages left to read can be counted.
 #[cfg(feature = "pdf")]
 pub fn extract(
     bytes: &[u8],
     cfg: &PdfConfig,
     text_cfg: &TextConfig,
+) -> Result<PdfExtraction, (String, Option<u32>)> {
+    let mut pages = None;
+    read_pdf(bytes, cfg, text_cfg, &mut pages).map_err(|why| (why, pages))
+}
+
+/// [`extract`], setting `pages` once the document is open.
+#[cfg(feature = "pdf")]
+fn read_pdf(
+    bytes: &[u8],
+    cfg: &PdfConfig,
+    text_cfg: &TextConfig,
+    pages_of: &mut Option<u32>,
 ) -> Result<PdfExtraction, String> {
     let started = Instant::now();
     crate::extract::mupdf_ffi::set_memory_limit(
@@ -444,6 +458,7 @@ pub fn extract(
     }
     let mut flags = Vec::new();
     let total = opened.pages;
+    *pages_of = Some(total);
     let want = total.min(cfg.max_pages);
     if want < total {
         flags.push(format!("pdf_pages_cut:{want}/{total}"));
