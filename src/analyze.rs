@@ -185,9 +185,9 @@ fn invalid_utf8(bytes: &[u8]) -> (usize, Option<usize>) {
 
 /// Canonical text of a Markdown or plain-text file, and the encoding it was read in when
 /// not UTF-8 (with whether its bytes told it, without a byte-order mark). Bytes that are not
-/// UTF-8 are read in `markdown.fallback_encoding` when set, else as windows-1252 when they
-/// read as Latin text; else too much invalid UTF-8 is a failure. A UTF-8 file with a few
-/// damaged bytes stays UTF-8.
+/// UTF-8 are read in `markdown.fallback_encoding` when set, else in the encoding they read
+/// best in ([`crate::extract::legacy_encoding`]); else too much invalid UTF-8 is a failure. A UTF-8 file with
+/// a few damaged bytes stays UTF-8.
 fn decode(
     bytes: &[u8],
     wide: Option<(Encoding, bool)>,
@@ -203,16 +203,27 @@ fn decode(
         return Ok((read_in(enc)?, wide));
     }
     let canon = Canonical::from_bytes(bytes);
-    let other = if canon.invalid_bytes > 0 && not_utf8(bytes) {
-        match cfg.fallback_encoding() {
-            Some(f) => Some((Encoding::Other(f), false)),
-            None => latin_8bit(bytes).then_some((Encoding::Other(encoding_rs::WINDOWS_1252), true)),
+    let (multi, invalid) = utf8_groups(bytes);
+    // Not UTF-8: no more valid sequences than runs that are none (a double-byte CJK encoding
+    // forms about one for every three by chance); for windows-1252, one for every four.
+    if canon.invalid_bytes > 0 && invalid > 0 && multi <= invalid {
+        if let Some(f) = cfg.fallback_encoding() {
+            let enc = Encoding::Other(f);
+            return Ok((read_in(enc)?, Some((enc, false))));
         }
-    } else {
-        None
-    };
-    if let Some((enc, guessed)) = other {
-        return Ok((read_in(enc)?, Some((enc, guessed))));
+        let latin = |e| e == encoding_rs::WINDOWS_1252;
+        let guess =
+            crate::extract::legacy_encoding(bytes).filter(|&e| !latin(e) || multi * 4 <= invalid);
+        if let Some(e) = guess {
+            let enc = Encoding::Other(e);
+            match read_in(enc) {
+                Ok(c) => return Ok((c, Some((enc, true)))),
+                // Latin text that is not windows-1252 text says why.
+                Err(f) if latin(e) => return Err(f),
+                // A guess that does not read as text leaves the bytes invalid UTF-8.
+                Err(_) => {}
+            }
+        }
     }
     too_invalid(
         canon.invalid_bytes,
@@ -224,19 +235,20 @@ fn decode(
     Ok((canon, None))
 }
 
-/// Bytes that are not UTF-8 with a few damaged ones: at most one valid UTF-8 sequence of two
-/// bytes or more for every four groups of bytes that are not UTF-8 (text in another 8-bit or
-/// multi-byte encoding seldom forms one; UTF-8 text with a damaged byte has many).
-fn not_utf8(bytes: &[u8]) -> bool {
+/// How far bytes are from UTF-8: the characters over ASCII their valid UTF-8 sequences form,
+/// and the runs of bytes that are no UTF-8 (none after a UTF-8 byte-order mark). Text in an
+/// 8-bit encoding seldom forms a valid sequence, a double-byte CJK encoding some by chance,
+/// and UTF-8 text with a damaged byte many.
+fn utf8_groups(bytes: &[u8]) -> (usize, usize) {
     if bytes.starts_with(b"\xEF\xBB\xBF") {
-        return false;
+        return (0, 0);
     }
     let (mut multi, mut invalid) = (0usize, 0usize);
     for chunk in bytes.utf8_chunks() {
         multi += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
         invalid += usize::from(!chunk.invalid().is_empty());
     }
-    invalid > 0 && multi * 4 <= invalid
+    (multi, invalid)
 }
 
 /// A file decoded from another encoding (`enc`) is text: no more bytes that are no character
@@ -273,42 +285,6 @@ fn plausible(d: &Decoded, enc: Encoding, cfg: &Config) -> Result<(), Failure> {
         )));
     }
     Ok(())
-}
-
-/// Bytes that are not UTF-8 but Latin text in an 8-bit encoding (Latin-1, windows-1252): its
-/// bytes over 127 are letters and marks inside Latin words (`élémentaire`, `Straße`,
-/// `ações`, `«\u{a0}mot\u{a0}»`) and punctuation (` — `), in runs of one or two, and at
-/// least one is a letter beside an ASCII letter or punctuation beside a space (one stray
-/// byte, `ÿ` at the end of a line, tells nothing); Cyrillic, Greek or CJK in their 8-bit or multi-byte encodings run on for
-/// whole words (three bytes or more over 127 in most runs) and stay unread. None of the five
-/// bytes windows-1252 leaves undefined may occur.
-fn latin_8bit(bytes: &[u8]) -> bool {
-    let (mut runs, mut long, mut touches, mut i) = (0usize, 0usize, false, 0);
-    while i < bytes.len() {
-        if bytes[i] < 0x80 {
-            i += 1;
-            continue;
-        }
-        let j = i + bytes[i..].iter().take_while(|&&b| b >= 0x80).count();
-        if bytes[i..j]
-            .iter()
-            .any(|b| matches!(b, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D))
-        {
-            return false;
-        }
-        runs += 1;
-        long += usize::from(j - i >= 3);
-        // Evidence of Latin text: a letter beside an ASCII letter (`café`), or windows-1252's
-        // punctuation (dashes, quotes, `…`, `«`) beside a space (` — `).
-        let spaced = |b: Option<&u8>| b.is_some_and(u8::is_ascii_whitespace);
-        touches |= (i > 0 && bytes[i - 1].is_ascii_alphabetic())
-            || bytes.get(j).is_some_and(u8::is_ascii_alphabetic)
-            || (j - i == 1
-                && bytes[i] < 0xC0
-                && (spaced(i.checked_sub(1).map(|k| &bytes[k])) || spaced(bytes.get(j))));
-        i = j;
-    }
-    touches && long * 100 <= runs * 15
 }
 
 /// `documents.flags` of a file read in `enc`.
@@ -904,8 +880,9 @@ pub fn rows_for(meta: &DocMeta, raw: &[u8], cfg: &Config, analyzer: &Analyzer) -
 /// its first 8 KiB.
 fn not_text(bytes: &[u8], cfg: &Config) -> Option<String> {
     let head = &bytes[..bytes.len().min(8192)];
-    // Text in UTF-16 or UTF-32 (`README` written on Windows), Latin text in windows-1252, or
-    // text in the encoding the config names, is text.
+    // Text in UTF-16 or UTF-32 (`README` written on Windows), text in the encoding the config
+    // names, or in the legacy encoding its bytes read as (Latin text in windows-1252, Cyrillic
+    // in KOI8-R: `README.koi8-r`), is text.
     if wide_encoding(bytes).is_some() || (cfg.fallback_encoding().is_some() && !head.contains(&0)) {
         return None;
     }
@@ -914,9 +891,19 @@ fn not_text(bytes: &[u8], cfg: &Config) -> Option<String> {
     }
     let invalid: usize = head.utf8_chunks().map(|c| c.invalid().len()).sum();
     // The last sequence may be cut by the 8 KiB window.
+    let legacy = || {
+        crate::extract::legacy_encoding(head).is_some_and(|e| {
+            plausible(
+                &Decoded::new(head, Encoding::Other(e)),
+                Encoding::Other(e),
+                cfg,
+            )
+            .is_ok()
+        })
+    };
     if invalid > 3
         && invalid as f64 > head.len() as f64 * cfg.markdown.max_invalid_utf8_ratio
-        && !latin_8bit(head)
+        && !legacy()
     {
         return Some(format!(
             "{invalid} invalid UTF-8 bytes in its first {} bytes",
@@ -1566,12 +1553,108 @@ mod tests {
             );
             assert_eq!(r.canonical, t, "{name}");
         }
-        // Cyrillic in its 8-bit encoding is not Latin text: whole words of bytes over 127.
-        let cp1251 = encoding_rs::WINDOWS_1251
-            .encode(&"Привет мир, это текст на русском языке.\n".repeat(4))
-            .0
-            .into_owned();
-        let r = rows("ru.txt", &cp1251);
+        // Text in another script's legacy encoding (whole words of bytes over 127: not Latin
+        // text) is read in the encoding it reads best in, flagged as guessed, its spans in the
+        // file's own bytes; the lake this was found in had Russian READMEs in KOI8-R and
+        // windows-1251 and Debian's dedication in GBK and EUC-JP side by side.
+        let ru = "# Привет\n\nЭто текст на русском языке, в старой кодировке.\n\n## Вторая часть\n\nЕщё немного текста.\n";
+        for (enc, text, label) in [
+            (encoding_rs::WINDOWS_1251, ru, "windows-1251"),
+            (encoding_rs::KOI8_R, ru, "koi8-u"),
+            (encoding_rs::IBM866, ru, "ibm866"),
+            (
+                encoding_rs::GBK,
+                "# 中文标题\n\n这是正文，我们的文档用旧的编码写成。\n\n## 第二部分\n\n又一段文字。\n",
+                "gbk",
+            ),
+            (
+                encoding_rs::EUC_JP,
+                "# 日本語の題\n\nこれは本文です。古い符号化で書かれています。\n\n## 第二部\n\nもう一つの段落。\n",
+                "euc-jp",
+            ),
+            (
+                encoding_rs::SHIFT_JIS,
+                "# 日本語の題\n\nこれは本文です。古い符号化で書かれています。\n\n## 第二部\n\nもう一つの段落。\n",
+                "shift_jis",
+            ),
+            (
+                encoding_rs::WINDOWS_1250,
+                "# Żółw\n\nZażółć gęślą jaźń. Łódź jest dużym miastem w Polsce.\n\n## Część druga\n\nŚnieg.\n",
+                "windows-1250",
+            ),
+        ] {
+            let (bytes, _, lost) = enc.encode(text);
+            assert!(!lost, "{label}");
+            for name in ["doc.md", "doc.txt"] {
+                let r = rows(name, &bytes);
+                assert_eq!(r.document.status, "ok", "{label} {name}: {:?}", r.document.reason);
+                assert_eq!(
+                    r.document.flags,
+                    [format!("encoding:{label}"), "encoding_guessed".into()],
+                    "{name}"
+                );
+                assert_eq!(r.canonical, text, "{label} {name}");
+                if name.ends_with(".md") {
+                    assert_eq!(r.sections.len(), 2, "{label}");
+                }
+                for b in &r.extracted {
+                    let (s, e) = (b.src_begin.unwrap() as usize, b.src_end.unwrap() as usize);
+                    let own = &r.canonical[b.off_begin..b.off_end];
+                    assert_eq!(&bytes[s..e], &*enc.encode(own).0, "{label}: {own:?}");
+                }
+            }
+            // A file named as documentation without an extension is text in it too.
+            let r = rows("README", &bytes);
+            assert_eq!(r.document.status, "ok", "{label}: {:?}", r.document.reason);
+            assert!(r.canonical.contains("##"), "{label}");
+            // A page that declares no encoding is read in it, as a browser guesses it.
+            let body = text.lines().nth(2).unwrap();
+            let page = format!("<html><body><h1>Title</h1><p>{body}</p></body></html>");
+            let r = rows("p.html", &enc.encode(&page).0);
+            assert!(r.canonical.contains(body), "{label}: {}", r.canonical);
+            assert!(
+                r.document.flags.contains(&"encoding_guessed".to_string()),
+                "{label}"
+            );
+        }
+        // Latin text whose lone accented letters each pair up with the ASCII letter after them
+        // reads as a double-byte encoding to the detector (a Spanish FAQ's `¿C` of `¿Cómo`,
+        // bytes BF 43, as Big5): windows-1252, as Latin text.
+        let mut faq = String::from("<html><body><ul>\n");
+        for q in [
+            "C&oacute;mo instalo un paquete",
+            "C&oacute;mo cambio los margenes",
+            "D&oacute;nde escribo una carta",
+            "C&oacute;mo pongo una figura",
+            "C&oacute;mo cito un libro",
+            "Cu&aacute;ndo hago un indice",
+            "C&oacute;mo numero las paginas",
+            "Qui&eacute;n usa otra fuente",
+            "C&oacute;mo hago una tabla",
+            "Por qu&eacute; falla",
+        ] {
+            faq.push_str(&format!("<li>¿{q}?</li>\n"));
+        }
+        faq.push_str("</ul></body></html>\n");
+        let latin1 = encoding_rs::WINDOWS_1252.encode(&faq).0;
+        for name in ["faq.html", "faq.txt"] {
+            let r = rows(name, &latin1);
+            assert!(
+                r.canonical.contains("¿Cómo cito un libro?")
+                    || r.canonical.contains("¿C&oacute;mo cito un libro?"),
+                "{name}: {}",
+                r.canonical
+            );
+            assert!(
+                r.document
+                    .flags
+                    .contains(&"encoding:windows-1252".to_string()),
+                "{name}: {:?}",
+                r.document.flags
+            );
+        }
+        // A byte repeated is no text in any encoding.
+        let r = rows("ff.txt", &[b"# T\n\n".as_slice(), &[0xff; 200]].concat());
         assert_eq!(r.document.status, "failed");
         assert!(r.document.reason.unwrap().contains("not UTF-8"));
         // One stray byte in ASCII text, touching no letter, tells no encoding: UTF-8, damaged.

@@ -75,9 +75,9 @@ pub struct MarkdownConfig {
     pub max_invalid_utf8_ratio: f64,
     /// The encoding Markdown and plain-text files are in when they are not UTF-8, and HTML
     /// pages that are not UTF-8 and declare none (a label such as `windows-1251`,
-    /// `shift_jis`, `gbk`, `euc-kr`); empty: only Latin text is read, as windows-1252, and
-    /// other bytes that are not UTF-8 fail. UTF-16 and UTF-32 files are told by their own
-    /// bytes either way.
+    /// `shift_jis`, `gbk`, `euc-kr`); empty: each such file is read in the encoding its bytes
+    /// read best in, guessed as a browser guesses it, and bytes that read as no encoding's
+    /// text fail. UTF-16 and UTF-32 files are told by their own bytes either way.
     pub fallback_encoding: String,
 }
 

@@ -45,8 +45,8 @@ pub enum Encoding {
     Utf16Be,
     Utf32Le,
     Utf32Be,
-    /// An 8-bit or multi-byte encoding: windows-1252 for Latin text, or the one the config
-    /// names (`markdown.fallback_encoding`).
+    /// An 8-bit or multi-byte encoding: the one the config names
+    /// (`markdown.fallback_encoding`), or the one the bytes read best in.
     Other(&'static encoding_rs::Encoding),
 }
 

@@ -1487,7 +1487,8 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 
 /// The encoding a page declares (BOM, then `<meta charset>` or `http-equiv` in the first KiB),
 /// or UTF-8 when the bytes are valid UTF-8, else `fallback` (the config's, as a browser's locale
-/// gives one), else windows-1252 (guessed).
+/// gives one), else the one its bytes read best in, as a browser guesses it (windows-1252 for
+/// Western text, windows-1251 for Russian, Shift_JIS…; guessed).
 fn choose_encoding(
     bytes: &[u8],
     fallback: Option<&'static encoding_rs::Encoding>,
@@ -1541,7 +1542,10 @@ fn choose_encoding(
     } else if let Some(f) = fallback {
         Ok((f, false))
     } else {
-        Ok((encoding_rs::WINDOWS_1252, true))
+        Ok((
+            super::legacy_encoding(bytes).unwrap_or(encoding_rs::WINDOWS_1252),
+            true,
+        ))
     }
 }
 

@@ -175,6 +175,80 @@ pub fn notes_name(name: &str) -> bool {
     }
 }
 
+/// The legacy encoding that bytes which are not UTF-8 are read in, guessed as Firefox guesses
+/// it for a page that declares none (`chardetng`): windows-1252 for Western text, windows-1250
+/// or ISO-8859-2 for Central European, windows-1251, KOI8-R or IBM866 for Cyrillic,
+/// Shift_JIS, EUC-JP, GBK, Big5, EUC-KR and the others a browser knows. A lake mixes them, so
+/// no one setting for a run fits. A guess is taken when what it decodes to reads as some
+/// script's text: eight characters over ASCII or more in the first 64 KiB, four of them
+/// different (a byte repeated is no text; a word or two tell the detector too little). Text
+/// that reads as Latin ([`latin_8bit`]: lone accented letters inside words) is windows-1252
+/// when the guess is that, or a double-byte encoding, where each accented letter pairs up with
+/// the ASCII letter after it (a Spanish page's `P\xe1gina` read as Big5), or when the guess
+/// is not taken. windows-1252 is not taken otherwise: its bytes over 127 are all characters,
+/// a binary file's too. None when nothing reads as text.
+pub fn legacy_encoding(bytes: &[u8]) -> Option<&'static encoding_rs::Encoding> {
+    let mut d = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    let head = &bytes[..bytes.len().min(1 << 20)];
+    d.feed(head, head.len() == bytes.len());
+    let e = d.guess(None, chardetng::Utf8Detection::Deny);
+    let latin = latin_8bit(bytes);
+    let candidate = e != encoding_rs::WINDOWS_1252
+        && e != encoding_rs::UTF_8
+        && e.is_ascii_compatible()
+        && (e.is_single_byte() || !latin);
+    if candidate {
+        let (text, _) = e.decode_without_bom_handling(&bytes[..bytes.len().min(1 << 16)]);
+        let (mut n, mut seen) = (0usize, Vec::<char>::new());
+        for c in text.chars().filter(|&c| !c.is_ascii() && c != '\u{FFFD}') {
+            n += 1;
+            if !seen.contains(&c) && seen.len() < 4 {
+                seen.push(c);
+            }
+            if n >= 8 && seen.len() >= 4 {
+                return Some(e);
+            }
+        }
+    }
+    latin.then_some(encoding_rs::WINDOWS_1252)
+}
+
+/// Bytes that are not UTF-8 but Latin text in an 8-bit encoding (Latin-1, windows-1252): its
+/// bytes over 127 are letters and marks inside Latin words (`élémentaire`, `Straße`,
+/// `ações`, `«\u{a0}mot\u{a0}»`) and punctuation (` — `), in runs of one or two, and at
+/// least one is a letter beside an ASCII letter or punctuation beside a space (one stray
+/// byte, `ÿ` at the end of a line, tells nothing); Cyrillic, Greek or CJK in their 8-bit or multi-byte encodings run on for
+/// whole words (three bytes or more over 127 in most runs) and stay unread. None of the five
+/// bytes windows-1252 leaves undefined may occur.
+pub fn latin_8bit(bytes: &[u8]) -> bool {
+    let (mut runs, mut long, mut touches, mut i) = (0usize, 0usize, false, 0);
+    while i < bytes.len() {
+        if bytes[i] < 0x80 {
+            i += 1;
+            continue;
+        }
+        let j = i + bytes[i..].iter().take_while(|&&b| b >= 0x80).count();
+        if bytes[i..j]
+            .iter()
+            .any(|b| matches!(b, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D))
+        {
+            return false;
+        }
+        runs += 1;
+        long += usize::from(j - i >= 3);
+        // Evidence of Latin text: a letter beside an ASCII letter (`café`), or windows-1252's
+        // punctuation (dashes, quotes, `…`, `«`) beside a space (` — `).
+        let spaced = |b: Option<&u8>| b.is_some_and(u8::is_ascii_whitespace);
+        touches |= (i > 0 && bytes[i - 1].is_ascii_alphabetic())
+            || bytes.get(j).is_some_and(u8::is_ascii_alphabetic)
+            || (j - i == 1
+                && bytes[i] < 0xC0
+                && (spaced(i.checked_sub(1).map(|k| &bytes[k])) || spaced(bytes.get(j))));
+        i = j;
+    }
+    touches && long * 100 <= runs * 15
+}
+
 /// Whether a plain-text file named as notes (see [`notes_name`]: `notes.txt`, `README`,
 /// `changelog.gz`) is Markdown by its content, to be read as Markdown: projects write their
 /// notes in Markdown whatever the name, and Debian installs an upstream `CHANGELOG.md` as
