@@ -473,7 +473,6 @@ fn read_pdf(
         x.pages = total;
         return Ok(x);
     }
-    let mut fonts = HashMap::new();
     let mut pages = Vec::with_capacity(want as usize);
     // Each page read (its fragments, size and the graphics figures are found from) and its
     // rules, laid out once all are read.
@@ -488,7 +487,7 @@ fn read_pdf(
             flags.push(format!("pdf_time_cut:{i}/{total}"));
             break;
         }
-        match read::page(&opened.doc, i, cfg, &mut fonts) {
+        match read::page(&opened.doc, i, cfg) {
             Ok(mut p) => {
                 chars_cut |= p.cut;
                 // A picture page keeps its own text for OCR; read as it is, a picture on it

@@ -89,15 +89,15 @@ impl PageText {
 }
 
 /// Page `index` of `doc` read as a [`PageText`].
-pub fn page(
-    doc: &Doc<'_>,
-    index: u32,
-    cfg: &PdfConfig,
-    fonts: &mut HashMap<usize, FontClass>,
-) -> Result<PageText, String> {
+pub fn page(doc: &Doc<'_>, index: u32, cfg: &PdfConfig) -> Result<PageText, String> {
     let tp = doc
         .text_page(index as i32)
         .map_err(|e| format!("page {}: {e}", index + 1))?;
+    // Fonts by their address, for this page alone: the text page holds each of its
+    // characters' fonts while it lives, but a font MuPDF frees after it may be followed at the
+    // same address by another one (a cache kept over the document gave a later page's
+    // characters an earlier font's class, and which ones depended on the allocator).
+    let mut fonts: HashMap<usize, FontClass> = HashMap::new();
     let [bx0, by0, bx1, by1] = tp.bounds;
     let (ox, oy) = (bx0, by0);
     let mut frags = Vec::new();
@@ -297,7 +297,7 @@ pub fn page(
             if !space && composed.is_none() {
                 kept += 1;
                 f.chars += 1;
-                let class = class_of(&tp, ch, fonts);
+                let class = class_of(&tp, ch, &mut fonts);
                 let r = (size * 10.0).round() / 10.0;
                 let text = u32::from(!class.mono);
                 match sizes.iter_mut().find(|s| s.0 == r) {

@@ -825,9 +825,8 @@ fn hints_stay_aligned_with_lines() {
                 continue;
             };
             let cfg = PdfConfig::default();
-            let mut fonts = HashMap::new();
             let mut pages: Vec<Page> = (0..opened.pages)
-                .filter_map(|i| read::page(&opened.doc, i, &cfg, &mut fonts).ok())
+                .filter_map(|i| read::page(&opened.doc, i, &cfg).ok())
                 .map(|mut p| {
                     underlines(&mut p);
                     figures(&mut p);
