@@ -455,7 +455,7 @@ fn extract_pdf(bytes: &[u8], cfg: &Config) -> Result<Extraction, Failure> {
 #[cfg(not(feature = "pdf"))]
 fn extract_pdf(_: &[u8], _: &Config) -> Result<Extraction, Failure> {
     Err(Failure::new(
-        "PDF support is not built into this docsweep (cargo feature `pdf`)".into(),
+        "PDF support is not built into this docsweep (cargo feature `pdf`)",
     ))
 }
 
