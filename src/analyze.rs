@@ -203,25 +203,28 @@ fn decode(
         return Ok((read_in(enc)?, wide));
     }
     let canon = Canonical::from_bytes(bytes);
-    let (multi, invalid) = utf8_groups(bytes);
-    // Not UTF-8: no more valid sequences than runs that are none (a double-byte CJK encoding
-    // forms about one for every three by chance); for windows-1252, one for every four.
-    if canon.invalid_bytes > 0 && invalid > 0 && multi <= invalid {
-        if let Some(f) = cfg.fallback_encoding() {
+    if canon.invalid_bytes > 0 {
+        // Bytes in another encoding form few valid UTF-8 sequences: an 8-bit one at most one
+        // for every four runs of bytes that are none, a double-byte CJK one (by chance) no
+        // more than such runs; UTF-8 with a few damaged bytes forms many, and stays UTF-8.
+        let (multi, invalid) = utf8_groups(bytes);
+        let other = |e: &'static encoding_rs::Encoding| {
+            invalid > 0 && multi * if e.is_single_byte() { 4 } else { 1 } <= invalid
+        };
+        if let Some(f) = cfg.fallback_encoding().filter(|&f| other(f)) {
             let enc = Encoding::Other(f);
             return Ok((read_in(enc)?, Some((enc, false))));
         }
-        let latin = |e| e == encoding_rs::WINDOWS_1252;
-        let guess =
-            crate::extract::legacy_encoding(bytes).filter(|&e| !latin(e) || multi * 4 <= invalid);
-        if let Some(e) = guess {
-            let enc = Encoding::Other(e);
-            match read_in(enc) {
-                Ok(c) => return Ok((c, Some((enc, true)))),
-                // Latin text that is not windows-1252 text says why.
-                Err(f) if latin(e) => return Err(f),
-                // A guess that does not read as text leaves the bytes invalid UTF-8.
-                Err(_) => {}
+        if cfg.fallback_encoding().is_none() {
+            if let Some(e) = crate::extract::legacy_encoding(bytes).filter(|&e| other(e)) {
+                let enc = Encoding::Other(e);
+                match read_in(enc) {
+                    Ok(c) => return Ok((c, Some((enc, true)))),
+                    // Latin text that is not windows-1252 text says why.
+                    Err(f) if e == encoding_rs::WINDOWS_1252 => return Err(f),
+                    // A guess that does not read as text leaves the bytes invalid UTF-8.
+                    Err(_) => {}
+                }
             }
         }
     }
@@ -882,7 +885,7 @@ fn not_text(bytes: &[u8], cfg: &Config) -> Option<String> {
     let head = &bytes[..bytes.len().min(8192)];
     // Text in UTF-16 or UTF-32 (`README` written on Windows), text in the encoding the config
     // names, or in the legacy encoding its bytes read as (Latin text in windows-1252, Cyrillic
-    // in KOI8-R: `README.koi8-r`), is text.
+    // in KOI8-U: `README.koi8-r`), is text.
     if wide_encoding(bytes).is_some() || (cfg.fallback_encoding().is_some() && !head.contains(&0)) {
         return None;
     }

@@ -392,6 +392,12 @@ fn bad_input_gets_rows_with_specific_reasons() {
             .collect::<Vec<u8>>(),
     )
     .unwrap();
+    // Bytes that read as no encoding's text: one byte repeated after a line of ASCII.
+    std::fs::write(
+        c.join("noise.md"),
+        [b"Plain words first.\n\n".as_slice(), &[0xFF; 300]].concat(),
+    )
+    .unwrap();
     std::fs::write(c.join("empty.md"), b"").unwrap();
     std::fs::write(c.join("good.md"), "# Good\n\nA fine document.\n").unwrap();
     std::fs::write(c.join("notes.pdf"), b"%PDF-1.7\n").unwrap();
@@ -490,9 +496,11 @@ fn bad_input_gets_rows_with_specific_reasons() {
         let b = get("binary.md");
         assert_eq!(b.1, "failed");
         assert!(b.2.as_deref().unwrap().contains("binary content"));
-        // Latin-1 is read (as windows-1252); Cyrillic in an 8-bit encoding is not guessed.
+        // Latin-1 is read (as windows-1252), Cyrillic in its 8-bit encoding too (guessed);
+        // bytes that read as no encoding's text are not.
         assert_eq!(get("latin1.md").1, "ok");
-        let r = get("cp1251.md");
+        assert_eq!(get("cp1251.md").1, "ok", "{:?}", get("cp1251.md"));
+        let r = get("noise.md");
         assert_eq!(r.1, "failed");
         assert!(r.2.as_deref().unwrap().contains("not UTF-8"), "{r:?}");
         assert_eq!(get("empty.md").2.as_deref(), Some("empty file (0 bytes)"));

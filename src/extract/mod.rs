@@ -177,8 +177,9 @@ pub fn notes_name(name: &str) -> bool {
 
 /// The legacy encoding that bytes which are not UTF-8 are read in, guessed as Firefox guesses
 /// it for a page that declares none (`chardetng`): windows-1252 for Western text, windows-1250
-/// or ISO-8859-2 for Central European, windows-1251, KOI8-R or IBM866 for Cyrillic,
-/// Shift_JIS, EUC-JP, GBK, Big5, EUC-KR and the others a browser knows. A lake mixes them, so
+/// or ISO-8859-2 for Central European, windows-1251, KOI8-U (the superset of KOI8-R it names
+/// for both) or IBM866 for Cyrillic, Shift_JIS, EUC-JP, GBK, Big5, EUC-KR and the others a
+/// browser knows. A lake mixes them, so
 /// no one setting for a run fits. A guess is taken when what it decodes to reads as some
 /// script's text: eight characters over ASCII or more in the first 64 KiB, four of them
 /// different (a byte repeated is no text; a word or two tell the detector too little). Text
@@ -192,11 +193,10 @@ pub fn legacy_encoding(bytes: &[u8]) -> Option<&'static encoding_rs::Encoding> {
     let head = &bytes[..bytes.len().min(1 << 20)];
     d.feed(head, head.len() == bytes.len());
     let e = d.guess(None, chardetng::Utf8Detection::Deny);
-    let latin = latin_8bit(bytes);
     let candidate = e != encoding_rs::WINDOWS_1252
         && e != encoding_rs::UTF_8
         && e.is_ascii_compatible()
-        && (e.is_single_byte() || !latin);
+        && (e.is_single_byte() || !latin_8bit(bytes));
     if candidate {
         let (text, _) = e.decode_without_bom_handling(&bytes[..bytes.len().min(1 << 16)]);
         let (mut n, mut seen) = (0usize, Vec::<char>::new());
@@ -210,17 +210,17 @@ pub fn legacy_encoding(bytes: &[u8]) -> Option<&'static encoding_rs::Encoding> {
             }
         }
     }
-    latin.then_some(encoding_rs::WINDOWS_1252)
+    latin_8bit(bytes).then_some(encoding_rs::WINDOWS_1252)
 }
 
 /// Bytes that are not UTF-8 but Latin text in an 8-bit encoding (Latin-1, windows-1252): its
 /// bytes over 127 are letters and marks inside Latin words (`élémentaire`, `Straße`,
 /// `ações`, `«\u{a0}mot\u{a0}»`) and punctuation (` — `), in runs of one or two, and at
 /// least one is a letter beside an ASCII letter or punctuation beside a space (one stray
-/// byte, `ÿ` at the end of a line, tells nothing); Cyrillic, Greek or CJK in their 8-bit or multi-byte encodings run on for
-/// whole words (three bytes or more over 127 in most runs) and stay unread. None of the five
-/// bytes windows-1252 leaves undefined may occur.
-pub fn latin_8bit(bytes: &[u8]) -> bool {
+/// byte, `ÿ` at the end of a line, tells nothing); Cyrillic, Greek or CJK in their 8-bit or
+/// multi-byte encodings run on for whole words (three bytes or more over 127 in most runs).
+/// None of the five bytes windows-1252 leaves undefined may occur.
+fn latin_8bit(bytes: &[u8]) -> bool {
     let (mut runs, mut long, mut touches, mut i) = (0usize, 0usize, false, 0);
     while i < bytes.len() {
         if bytes[i] < 0x80 {
