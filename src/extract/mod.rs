@@ -179,10 +179,10 @@ pub fn notes_name(name: &str) -> bool {
 /// it for a page that declares none (`chardetng`): windows-1252 for Western text, windows-1250
 /// or ISO-8859-2 for Central European, windows-1251, KOI8-U (the superset of KOI8-R it names
 /// for both) or IBM866 for Cyrillic, Shift_JIS, EUC-JP, GBK, Big5, EUC-KR and the others a
-/// browser knows. A lake mixes them, so
-/// no one setting for a run fits. A guess is taken when what it decodes to reads as some
-/// script's text: eight characters over ASCII or more in the first 64 KiB, four of them
-/// different (a byte repeated is no text; a word or two tell the detector too little). Text
+/// browser knows. A lake mixes them, so no one setting for a run fits. A guess is taken when
+/// what it decodes to reads as some script's text: eight characters over ASCII or more in the
+/// first 64 KiB, four of them different (a byte repeated is no text; a word or two tell the
+/// detector too little). Text
 /// that reads as Latin ([`latin_8bit`]: lone accented letters inside words) is windows-1252
 /// when the guess is that, or a double-byte encoding, where each accented letter pairs up with
 /// the ASCII letter after it (a Spanish page's `P\xe1gina` read as Big5), or when the guess
