@@ -186,8 +186,8 @@ fn invalid_utf8(bytes: &[u8]) -> (usize, Option<usize>) {
 /// Canonical text of a Markdown or plain-text file, and the encoding it was read in when
 /// not UTF-8 (with whether its bytes told it, without a byte-order mark). Bytes that are not
 /// UTF-8 are read in `markdown.fallback_encoding` when set, else in the encoding they read
-/// best in ([`crate::extract::legacy_encoding`]); else too much invalid UTF-8 is a failure. A UTF-8 file with
-/// a few damaged bytes stays UTF-8.
+/// best in ([`crate::extract::legacy_encoding`]); else too much invalid UTF-8 is a failure.
+/// A UTF-8 file with a few damaged bytes stays UTF-8.
 fn decode(
     bytes: &[u8],
     wide: Option<(Encoding, bool)>,
@@ -211,19 +211,22 @@ fn decode(
         let other = |e: &'static encoding_rs::Encoding| {
             invalid > 0 && multi * if e.is_single_byte() { 4 } else { 1 } <= invalid
         };
-        if let Some(f) = cfg.fallback_encoding().filter(|&f| other(f)) {
-            let enc = Encoding::Other(f);
-            return Ok((read_in(enc)?, Some((enc, false))));
-        }
-        if cfg.fallback_encoding().is_none() {
-            if let Some(e) = crate::extract::legacy_encoding(bytes).filter(|&e| other(e)) {
-                let enc = Encoding::Other(e);
-                match read_in(enc) {
-                    Ok(c) => return Ok((c, Some((enc, true)))),
-                    // Latin text that is not windows-1252 text says why.
-                    Err(f) if e == encoding_rs::WINDOWS_1252 => return Err(f),
-                    // A guess that does not read as text leaves the bytes invalid UTF-8.
-                    Err(_) => {}
+        match cfg.fallback_encoding() {
+            Some(f) if other(f) => {
+                let enc = Encoding::Other(f);
+                return Ok((read_in(enc)?, Some((enc, false))));
+            }
+            Some(_) => {}
+            None => {
+                if let Some(e) = crate::extract::legacy_encoding(bytes).filter(|&e| other(e)) {
+                    let enc = Encoding::Other(e);
+                    match read_in(enc) {
+                        Ok(c) => return Ok((c, Some((enc, true)))),
+                        // Latin text that is not windows-1252 text says why.
+                        Err(f) if e == encoding_rs::WINDOWS_1252 => return Err(f),
+                        // A guess that does not read as text leaves the bytes invalid UTF-8.
+                        Err(_) => {}
+                    }
                 }
             }
         }

@@ -193,10 +193,13 @@ pub fn legacy_encoding(bytes: &[u8]) -> Option<&'static encoding_rs::Encoding> {
     let head = &bytes[..bytes.len().min(1 << 20)];
     d.feed(head, head.len() == bytes.len());
     let e = d.guess(None, chardetng::Utf8Detection::Deny);
+    // A pass over all the bytes, made once and only when needed.
+    let latin = std::cell::OnceCell::new();
+    let latin = || *latin.get_or_init(|| latin_8bit(bytes));
     let candidate = e != encoding_rs::WINDOWS_1252
         && e != encoding_rs::UTF_8
         && e.is_ascii_compatible()
-        && (e.is_single_byte() || !latin_8bit(bytes));
+        && (e.is_single_byte() || !latin());
     if candidate {
         let (text, _) = e.decode_without_bom_handling(&bytes[..bytes.len().min(1 << 16)]);
         let (mut n, mut seen) = (0usize, Vec::<char>::new());
@@ -210,7 +213,7 @@ pub fn legacy_encoding(bytes: &[u8]) -> Option<&'static encoding_rs::Encoding> {
             }
         }
     }
-    latin_8bit(bytes).then_some(encoding_rs::WINDOWS_1252)
+    latin().then_some(encoding_rs::WINDOWS_1252)
 }
 
 /// Bytes that are not UTF-8 but Latin text in an 8-bit encoding (Latin-1, windows-1252): its
